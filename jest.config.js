@@ -1,0 +1,24 @@
+/**
+ * Two projects: `unit` (pure rules, no I/O, runs in parallel) and `integration`
+ * (real PostgreSQL, real Temporal test server, real HTTP). Both are plain TypeScript
+ * compiled by swc; type checking is `npm run typecheck`, run before jest by `npm test`.
+ */
+const transform = {
+  '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
+};
+const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+
+module.exports = {
+  testTimeout: 120_000,
+  maxWorkers: 2,
+  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+  globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/test/**/*.int.test.ts', '<rootDir>/test/**/*.workflow.test.ts', '<rootDir>/test/**/*.e2e.test.ts'],
+    },
+  ],
+};
