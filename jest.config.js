@@ -6,18 +6,25 @@
 const transform = {
   '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
 };
-const common = { testEnvironment: 'node', transform, moduleFileExtensions: ['ts', 'js', 'json'] };
+const common = {
+  testEnvironment: 'node',
+  transform,
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  // Tool caches (Go module cache, Maven repo) and local data hold files jest must not crawl.
+  modulePathIgnorePatterns: ['<rootDir>/.cache/', '<rootDir>/.data/', '<rootDir>/dist/'],
+};
 
 module.exports = {
   testTimeout: 120_000,
   maxWorkers: 2,
-  globalSetup: '<rootDir>/test/helpers/global-setup.ts',
-  globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
     {
       ...common,
       displayName: 'integration',
+      // Starts embedded PostgreSQL once and provisions the Temporal test server binary.
+      globalSetup: '<rootDir>/test/helpers/global-setup.ts',
+      globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
       testMatch: ['<rootDir>/test/**/*.int.test.ts', '<rootDir>/test/**/*.workflow.test.ts', '<rootDir>/test/**/*.e2e.test.ts'],
     },
   ],

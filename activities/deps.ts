@@ -1,0 +1,15 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../src/config';
+import type { Orm } from '../src/db/orm';
+import type { EventDispatcher } from '../src/events/dispatcher';
+import type { Logger } from '../src/shared/logger';
+
+/** What activities are built with; injected so tests can run them against a test database. */
+export interface ActivityDeps {
+  config: Config;
+  orm: Orm;
+  dispatcher: EventDispatcher;
+  logger: Logger;
+  /** For activities that start or signal other workflows. */
+  temporal: Client;
+}

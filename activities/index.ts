@@ -1,0 +1,11 @@
+import type { ActivityDeps } from './deps';
+import { createMaintenanceActivities } from './maintenance/maintenance.activities';
+
+/** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
+export function createActivities(deps: ActivityDeps) {
+  return {
+    ...createMaintenanceActivities(deps),
+  };
+}
+
+export type Activities = ReturnType<typeof createActivities>;

@@ -1,0 +1,20 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { purgeExpiredIdempotencyKeys } from '../../src/http/idempotency';
+import type { ActivityDeps } from '../deps';
+
+export function createMaintenanceActivities({ orm, dispatcher }: ActivityDeps) {
+  return {
+    async purgeExpiredIdempotencyKeys({ asOf }: { asOf: string }): Promise<number> {
+      return purgeExpiredIdempotencyKeys(orm.em.fork() as EntityManager, new Date(asOf));
+    },
+    async findStaleEvents({ olderThan, limit }: { olderThan: string; limit: number }): Promise<string[]> {
+      return dispatcher.findStale(new Date(olderThan), limit);
+    },
+    /** Idempotent: an event already dispatched is skipped (returns false). */
+    async dispatchEvent({ eventId }: { eventId: string }): Promise<boolean> {
+      return dispatcher.dispatch(eventId);
+    },
+  };
+}
+
+export type MaintenanceActivities = ReturnType<typeof createMaintenanceActivities>;

@@ -1,0 +1,14 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from './config';
+import type { Orm } from './db/orm';
+import type { EventDispatcher } from './events/dispatcher';
+import type { Logger } from './shared/logger';
+
+/** What the API process hands to every route. */
+export interface AppDeps {
+  config: Config;
+  orm: Orm;
+  temporal: Client;
+  dispatcher: EventDispatcher;
+  logger: Logger;
+}

@@ -1,0 +1,61 @@
+import type { EntityManager } from '@mikro-orm/core';
+import { newId } from '../shared/ids';
+import { ApiKey, Company, DEFAULT_COMPANY_SETTINGS, type Mode } from './company.entity';
+import { generateApiKey, hashApiKey, keyPrefix } from './api-keys';
+
+export interface CreatedKey {
+  keyId: string;
+  apiKey: string;
+}
+
+export async function createCompany(em: EntityManager, input: { name: string; mode: Mode }): Promise<Company> {
+  const company = em.create(Company, {
+    id: newId('comp'),
+    tenantId: newId('ten'),
+    name: input.name,
+    mode: input.mode,
+    settings: { ...DEFAULT_COMPANY_SETTINGS },
+  });
+  em.persist(company);
+  return company;
+}
+
+/**
+ * Issues a key for a company. The clear key is returned once and never stored; `fixedKey`
+ * lets the dev stack honour DEV_API_KEY.
+ */
+export async function createApiKey(em: EntityManager, company: Company, fixedKey?: string): Promise<CreatedKey> {
+  const apiKey = fixedKey ?? generateApiKey(company.mode);
+  if (!apiKey.startsWith(keyPrefix(company.mode))) {
+    throw new Error(`A ${company.mode} company's key must start with ${keyPrefix(company.mode)}`);
+  }
+  const key = em.create(ApiKey, {
+    id: newId('key'),
+    companyId: company.id,
+    mode: company.mode,
+    hash: hashApiKey(apiKey),
+    last4: apiKey.slice(-4),
+  });
+  em.persist(key);
+  return { keyId: key.id, apiKey };
+}
+
+export async function revokeApiKey(em: EntityManager, keyId: string): Promise<ApiKey | null> {
+  const key = await em.findOne(ApiKey, { id: keyId });
+  if (!key) return null;
+  key.revokedAt ??= new Date();
+  return key;
+}
+
+/** The company behind a clear API key, or null when the key is unknown, revoked or of the other mode. */
+export async function findCompanyByApiKey(
+  em: EntityManager,
+  apiKey: string,
+  mode: Mode,
+): Promise<{ company: Company; key: ApiKey } | null> {
+  if (!apiKey.startsWith(keyPrefix(mode))) return null;
+  const key = await em.findOne(ApiKey, { hash: hashApiKey(apiKey), revokedAt: null, mode });
+  if (!key) return null;
+  const company = await em.findOne(Company, { id: key.companyId, deletedAt: null });
+  return company ? { company, key } : null;
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/** Comma-separated list → trimmed, non-empty entries. */
+const csv = z
+  .string()
+  .default('')
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean));
+
+const optionalUrl = z.url().optional();
+
+const envSchema = z.object({
+  LASTRO_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATABASE_URL: z.string().optional(),
+  PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
+  TEMPORAL_NAMESPACE: z.string().default('default'),
+  TEMPORAL_TASK_QUEUE: z.string().default('lastro'),
+  PUBLIC_BASE_URL: optionalUrl,
+  BILLING_URL: optionalUrl,
+  CHECKOUT_URL: optionalUrl,
+  CHECKOUT_PAGE_URL: optionalUrl,
+  KYC_URL: optionalUrl,
+  CARD_VAULT_KEY: z.string().optional(),
+  WEBHOOK_ALLOWLIST: csv,
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  BODY_LIMIT: z.string().default('1mb'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Test-only: validate every response against its declared schema (a drift becomes a 500). */
+  VALIDATE_RESPONSES: z.enum(['0', '1']).default('0'),
+});
+
+export interface Config {
+  mode: 'sandbox' | 'production';
+  host: string;
+  port: number;
+  databaseUrl: string;
+  temporal: { address: string; namespace: string; taskQueue: string };
+  urls: { publicBase: string; billing: string; checkout: string; checkoutPage: string; kyc: string };
+  cardVaultKey?: string;
+  webhookAllowlist: string[];
+  rateLimitPerMinute: number;
+  authFailuresPerMinute: number;
+  bodyLimit: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  validateResponses: boolean;
+}
+
+export function embeddedDatabaseUrl(pgPort: number): string {
+  return `postgres://postgres:postgres@127.0.0.1:${pgPort}/lastro`;
+}
+
+/** Parses the environment once at process start; a bad value stops the process with a clear message. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicBase = stripSlash(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    mode: e.LASTRO_MODE,
+    host: e.HOST,
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL ?? embeddedDatabaseUrl(e.PGPORT),
+    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE },
+    urls: {
+      publicBase,
+      billing: stripSlash(e.BILLING_URL ?? publicBase),
+      checkout: stripSlash(e.CHECKOUT_URL ?? publicBase),
+      checkoutPage: stripSlash(e.CHECKOUT_PAGE_URL ?? publicBase),
+      kyc: stripSlash(e.KYC_URL ?? publicBase),
+    },
+    cardVaultKey: e.CARD_VAULT_KEY,
+    webhookAllowlist: e.WEBHOOK_ALLOWLIST,
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    bodyLimit: e.BODY_LIMIT,
+    logLevel: e.LOG_LEVEL,
+    validateResponses: e.VALIDATE_RESPONSES === '1',
+  };
+}
+
+function stripSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}

@@ -1,0 +1,132 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { badRequest, conflict, notFound } from '../http/errors';
+import { likeContains, offsetOf } from '../http/pagination';
+import { iso } from '../db/base.entity';
+import { recordEvent } from '../events/outbox';
+import type { Event } from '../events/event.entity';
+import { newId } from '../shared/ids';
+import { normalizeDocument } from '../shared/documents';
+import { Customer } from './customer.entity';
+import { checkDocument, type CreateCustomerInput, type CustomerView, type ListCustomersQuery, type UpdateCustomerInput } from './customers.schemas';
+
+export function toCustomerView(c: Customer): CustomerView {
+  return {
+    id: c.id,
+    companyId: c.companyId,
+    name: c.name,
+    email: c.email,
+    type: c.type,
+    document: c.document,
+    documentType: c.documentType,
+    phone: c.phone,
+    address: c.address,
+    metadata: c.metadata,
+    createdAt: iso(c.createdAt),
+    updatedAt: iso(c.updatedAt),
+    deletedAt: iso(c.deletedAt),
+  };
+}
+
+/** CPF and CNPJ are stored as bare characters so searches and comparisons agree. */
+function storedDocument(document: string, documentType: string): string {
+  return documentType === 'passport' ? document.trim().toUpperCase() : normalizeDocument(document);
+}
+
+export async function createCustomer(em: EntityManager, companyId: string, input: CreateCustomerInput): Promise<{ customer: Customer; event: Event }> {
+  const customer = em.create(Customer, {
+    id: newId('cust'),
+    companyId,
+    name: input.name,
+    email: input.email.toLowerCase(),
+    type: input.type,
+    document: storedDocument(input.document, input.documentType),
+    documentType: input.documentType,
+    phone: input.phone,
+    address: input.address ?? null,
+    metadata: input.metadata ?? {},
+  });
+  em.persist(customer);
+  const event = recordEvent(em, { companyId, type: 'customer.created', entityType: 'customer', data: toCustomerView(customer) });
+  return { customer, event };
+}
+
+/** The caller's customer (deleted ones included: they stay readable with deletedAt), or 404. */
+export async function getCustomer(em: EntityManager, companyId: string, id: string): Promise<Customer> {
+  const customer = await em.findOne(Customer, { id, companyId });
+  if (!customer) throw notFound('Customer');
+  return customer;
+}
+
+export async function updateCustomer(
+  em: EntityManager,
+  companyId: string,
+  id: string,
+  input: UpdateCustomerInput,
+): Promise<{ customer: Customer; event: Event | null }> {
+  const customer = await em.findOne(Customer, { id, companyId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+  if (!customer) throw notFound('Customer');
+  if (customer.deletedAt) throw conflict('customer_deleted', 'A deleted customer cannot be updated');
+
+  const documentType = input.documentType ?? customer.documentType;
+  if (input.document !== undefined || input.documentType !== undefined) {
+    const document = input.document ?? customer.document;
+    const problem = checkDocument(document, documentType);
+    if (problem) throw badRequest('validation_failed', `document: ${problem}`, [{ path: 'document', message: problem }]);
+    customer.document = storedDocument(document, documentType);
+    customer.documentType = documentType;
+  }
+  if (input.name !== undefined) customer.name = input.name;
+  if (input.email !== undefined) customer.email = input.email.toLowerCase();
+  if (input.type !== undefined) customer.type = input.type;
+  if (input.phone !== undefined) customer.phone = input.phone;
+  if (input.address !== undefined) customer.address = input.address;
+  if (input.metadata !== undefined) customer.metadata = input.metadata;
+
+  // Only a real change is an update: a PUT that changes nothing sends no event.
+  await em.getUnitOfWork().computeChangeSets();
+  const changed = em.getUnitOfWork().getChangeSets().some((cs) => cs.entity === customer);
+  if (!changed) return { customer, event: null };
+  customer.updatedAt = new Date();
+  const event = recordEvent(em, { companyId, type: 'customer.updated', entityType: 'customer', data: toCustomerView(customer) });
+  return { customer, event };
+}
+
+/** Soft delete; deleting again returns the same deleted customer. */
+export async function deleteCustomer(em: EntityManager, companyId: string, id: string): Promise<Customer> {
+  const customer = await em.findOne(Customer, { id, companyId });
+  if (!customer) throw notFound('Customer');
+  customer.deletedAt ??= new Date();
+  return customer;
+}
+
+/**
+ * The list query, built on its own so that its plan can be inspected (the trigram indexes).
+ * Text filters are partial and case-insensitive; deleted customers are hidden.
+ */
+export function customerListQuery(em: EntityManager, companyId: string, q: ListCustomersQuery) {
+  const where: Record<string, unknown> = { companyId, deletedAt: null };
+  if (q.name) where.name = { $ilike: likeContains(q.name) };
+  if (q.email) where.email = { $ilike: likeContains(q.email) };
+  if (q.document) where.document = { $ilike: likeContains(q.documentType === 'passport' ? q.document : normalizeDocument(q.document)) };
+  if (q.phone) where.phone = { $ilike: likeContains(q.phone) };
+  if (q.documentType) where.documentType = q.documentType;
+  if (q.type) where.type = q.type;
+  if (q.createdFrom || q.createdTo) {
+    where.createdAt = { ...(q.createdFrom ? { $gte: new Date(q.createdFrom) } : {}), ...(q.createdTo ? { $lte: new Date(q.createdTo) } : {}) };
+  }
+  if (q.q) {
+    const term = likeContains(q.q);
+    where.$or = [{ name: { $ilike: term } }, { email: { $ilike: term } }, { document: { $ilike: term } }];
+  }
+  return em
+    .createQueryBuilder(Customer)
+    .where(where)
+    .orderBy({ [q.sortBy]: q.sortDir, id: q.sortDir })
+    .limit(q.limit)
+    .offset(offsetOf(q));
+}
+
+export async function listCustomers(em: EntityManager, companyId: string, q: ListCustomersQuery): Promise<{ customers: Customer[]; total: number }> {
+  const [customers, total] = await customerListQuery(em, companyId, q).getResultAndCount();
+  return { customers, total };
+}

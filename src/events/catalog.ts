@@ -1,0 +1,59 @@
+/**
+ * Every event code Lastro emits: the spec's catalog plus the checkout codes of decisions.md.
+ * Webhooks subscribe to these codes (an empty list means all of them).
+ */
+export const EVENT_CATALOG = {
+  'transaction.created': 'A transaction was created',
+  'transaction.waiting_payment': 'A transaction is waiting for a Pix or boleto payment',
+  'transaction.paid': 'A transaction was paid in full',
+  'transaction.refused': 'A transaction was refused by the processor',
+  'transaction.failed': 'A transaction failed to process',
+  'transaction.canceled': 'A transaction was canceled or expired unpaid',
+  'transaction.refunded': 'A transaction was refunded, fully or partially',
+  'transaction.chargeback': 'A chargeback was opened on a transaction',
+  'payment.created': 'A payment was created',
+  'payment.waiting_payment': 'A payment is waiting for the buyer to pay',
+  'payment.paid': 'A payment was paid',
+  'payment.refused': 'A payment was refused',
+  'payment.failed': 'A payment failed',
+  'payment.refunded': 'A payment was refunded, fully or partially',
+  'payment.chargeback': 'A chargeback was opened on a payment',
+  'customer.created': 'A customer was created',
+  'customer.updated': 'A customer was updated',
+  'recipient.created': 'A recipient was created or linked to the company',
+  'recipient.updated': 'A recipient was updated',
+  'recipient.approved': 'A recipient passed KYC and is active',
+  'recipient.refused': 'A recipient was refused at KYC',
+  'recipient.deleted': 'A recipient was unlinked from the company',
+  'withdrawal.requested': 'A withdrawal was requested',
+  'withdrawal.paid': 'A withdrawal was paid out',
+  'withdrawal.rejected': 'A withdrawal was rejected by an operator',
+  'invoice.issued': 'An invoice was issued',
+  'invoice.payment_attempted': 'A payment of an invoice was attempted',
+  'invoice.paid': 'An invoice was paid',
+  'invoice.voided': 'An invoice was voided',
+  'invoice.refunded': 'An invoice was refunded',
+  'invoice.rescheduled': 'A failed invoice charge was rescheduled',
+  'subscription.created': 'A subscription was created',
+  'subscription.activated': 'A subscription became active',
+  'subscription.canceled': 'A subscription was canceled',
+  'subscription.cycle_advanced': 'A subscription advanced to its next cycle',
+  'subscription.paused': 'A subscription was paused',
+  'subscription.resumed': 'A subscription was resumed',
+  'checkout.session.created': 'A checkout session was created',
+  'checkout.session.paid': 'A checkout session was paid in full',
+  'checkout.session.partially_paid': 'A checkout session received part of its total',
+  'checkout.session.expired': 'A checkout session expired',
+  'checkout.session.canceled': 'A checkout session was canceled',
+  'checkout.session.failed': 'A checkout session failed',
+  'checkout.link.created': 'A checkout link was created',
+  'checkout.link.updated': 'A checkout link was updated',
+  'checkout.link.archived': 'A checkout link was archived',
+} as const;
+
+export type EventType = keyof typeof EVENT_CATALOG;
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+
+export function isEventType(code: string): code is EventType {
+  return Object.prototype.hasOwnProperty.call(EVENT_CATALOG, code);
+}

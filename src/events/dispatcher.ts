@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Logger } from '../shared/logger';
+import { Event } from './event.entity';
+
+/**
+ * Something that acts on every committed event (webhooks create their deliveries here).
+ * `handle` runs inside the dispatch transaction and must be idempotent: an event can be
+ * dispatched more than once if a dispatcher crashes after its subscribers ran.
+ */
+export interface EventSubscriber {
+  name: string;
+  handle(em: EntityManager, event: Event): Promise<void>;
+}
+
+/**
+ * Moves events from the outbox to their subscribers. Called right after a commit (best
+ * effort) and by the outbox sweeper (the guarantee): an event is marked dispatched in the
+ * same transaction in which its subscribers ran, under a row lock, so two concurrent
+ * dispatchers never both handle it.
+ */
+export class EventDispatcher {
+  private readonly subscribers: EventSubscriber[] = [];
+
+  constructor(
+    private readonly rootEm: EntityManager,
+    private readonly logger?: Logger,
+  ) {}
+
+  subscribe(subscriber: EventSubscriber): void {
+    this.subscribers.push(subscriber);
+  }
+
+  /** Dispatches one event; returns false when it was already dispatched (or is missing). */
+  async dispatch(eventId: string): Promise<boolean> {
+    return this.rootEm.fork().transactional(async (em) => {
+      const [row] = await em.execute<{ id: string }[]>(
+        `select id from events where id = ? and dispatched_at is null for update skip locked`,
+        [eventId],
+      );
+      if (!row) return false;
+      const event = await em.findOneOrFail(Event, { id: eventId });
+      for (const s of this.subscribers) await s.handle(em, event);
+      event.dispatchedAt = new Date();
+      return true;
+    });
+  }
+
+  /** Dispatches after a commit without making the caller wait or fail; the sweeper is the backstop. */
+  dispatchSoon(eventIds: string[]): void {
+    for (const id of eventIds) {
+      this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry'));
+    }
+  }
+
+  /** Ids of events still undispatched that were created before `olderThan`, oldest first. */
+  async findStale(olderThan: Date, limit: number): Promise<string[]> {
+    const rows = await this.rootEm
+      .fork()
+      .execute<{ id: string }[]>(`select id from events where dispatched_at is null and created_at < ? order by created_at limit ?`, [olderThan, limit]);
+    return rows.map((r) => r.id);
+  }
+}

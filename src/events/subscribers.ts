@@ -1,0 +1,16 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../config';
+import type { Logger } from '../shared/logger';
+import type { EventDispatcher } from './dispatcher';
+
+export interface SubscriberDeps {
+  config: Config;
+  temporal: Client;
+  logger: Logger;
+}
+
+/**
+ * Plugs every event consumer into the dispatcher; the API and the worker both call this so
+ * that an event is handled the same way whoever dispatches it. Webhook deliveries subscribe here.
+ */
+export function registerEventSubscribers(_dispatcher: EventDispatcher, _deps: SubscriberDeps): void {}

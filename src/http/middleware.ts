@@ -1,0 +1,79 @@
+import type Koa from 'koa';
+import { newId } from '../shared/ids';
+import type { Logger } from '../shared/logger';
+import { ApiError } from './errors';
+
+/** Every response carries `x-request-id`; error bodies repeat it so a merchant can quote it. */
+export function requestId(): Koa.Middleware {
+  return async (ctx, next) => {
+    ctx.state.requestId = newId('req');
+    ctx.set('x-request-id', ctx.state.requestId);
+    await next();
+  };
+}
+
+/** One JSON line per request: method, route, status, duration, company, request id. Never bodies. */
+export function accessLog(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    const started = process.hrtime.bigint();
+    try {
+      await next();
+    } finally {
+      logger.info({
+        requestId: ctx.state.requestId,
+        method: ctx.method,
+        route: ctx._matchedRoute ?? null,
+        path: ctx.path,
+        status: ctx.status,
+        durationMs: Number(process.hrtime.bigint() - started) / 1e6,
+        companyId: ctx.state.companyId ?? null,
+      });
+    }
+  };
+}
+
+/** Maps every failure to the error body of decisions.md; unexpected ones become 500 `internal`. */
+export function errorHandler(logger: Logger): Koa.Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        throw new ApiError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      }
+    } catch (err) {
+      const apiError = toApiError(err);
+      if (apiError.status >= 500) logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
+      ctx.status = apiError.status;
+      for (const [k, v] of Object.entries(apiError.headers ?? {})) ctx.set(k, v);
+      ctx.body = {
+        error: {
+          code: apiError.code,
+          message: apiError.message,
+          ...(apiError.details ? { details: apiError.details } : {}),
+          requestId: ctx.state.requestId,
+        },
+      };
+    }
+  };
+}
+
+/** Koa and its body parser throw HttpErrors with a `status`; give each a code and a plain message. */
+function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const e = err as { status?: number; statusCode?: number; type?: string; headers?: Record<string, string>; expose?: boolean };
+  const status = e?.status ?? e?.statusCode;
+  switch (status) {
+    case 400:
+      return new ApiError(400, 'validation_failed', e.type === 'entity.parse.failed' ? 'Malformed JSON body' : 'Bad request');
+    case 405:
+      return new ApiError(405, 'method_not_allowed', 'Method not allowed on this path', undefined, e.headers);
+    case 413:
+      return new ApiError(413, 'payload_too_large', 'Request body is too large');
+    case 415:
+      return new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+    case 501:
+      return new ApiError(405, 'method_not_allowed', 'Method not allowed', undefined, e.headers);
+    default:
+      return new ApiError(500, 'internal', 'Internal error; quote the requestId when contacting support');
+  }
+}

@@ -1,0 +1,196 @@
+import Router from '@koa/router';
+import type Koa from 'koa';
+import type { z } from 'zod';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppDeps } from '../app-deps';
+import type { Company } from '../companies/company.entity';
+import { findCompanyByApiKey } from '../companies/companies.service';
+import { ApiError, unauthenticated, validationError } from './errors';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  DEFAULT_RETENTION_HOURS,
+  fingerprintRequest,
+  releaseIdempotencyKey,
+  validateIdempotencyKey,
+  type IdempotencyScope,
+} from './idempotency';
+import { RateLimiter } from './rate-limit';
+import { isWriteMethod, successStatus, type AnyRoute, type RouteContext, type RouteResult } from './route';
+
+interface Limiters {
+  perKey: RateLimiter;
+  authFailures: RateLimiter;
+}
+
+/** Builds the router for a set of declared routes. */
+export function mountRoutes(routes: AnyRoute[], deps: AppDeps): Router {
+  const router = new Router();
+  const limiters: Limiters = {
+    perKey: new RateLimiter(deps.config.rateLimitPerMinute),
+    authFailures: new RateLimiter(deps.config.authFailuresPerMinute),
+  };
+  for (const route of routes) {
+    const paths = route.versioned ? [route.path, `/v1${route.path}`] : [route.path];
+    router.register(paths, [route.method.toUpperCase()], (ctx) => handle(ctx, route, deps, limiters), { name: route.operationId });
+  }
+  return router;
+}
+
+async function handle(koa: Koa.Context, route: AnyRoute, deps: AppDeps, limiters: Limiters): Promise<void> {
+  const caller = route.auth === 'public' ? undefined : await authenticate(koa, deps, limiters);
+  if (caller) enforceRateLimit(koa, caller.keyId, limiters.perKey);
+  const company = caller?.company;
+
+  const params = parse(route.request?.params, koa.params, 'params');
+  const query = parse(route.request?.query, koa.query, 'query');
+  const body = route.request?.body ? parseBody(koa, route) : undefined;
+
+  const write = isWriteMethod(route.method);
+  const idemKey = koa.get('Idempotency-Key');
+  let scope: IdempotencyScope | undefined;
+  if (write && company && idemKey !== '') {
+    validateIdempotencyKey(idemKey);
+    scope = {
+      companyId: company.id,
+      key: idemKey,
+      fingerprint: fingerprintRequest(route.method, koa.path.replace(/^\/v1(?=\/)/, ''), (koa.request as any).body),
+    };
+    const claim = await claimIdempotencyKey(deps.orm.em.fork() as EntityManager, scope, route.idempotencyRetentionHours ?? DEFAULT_RETENTION_HOURS);
+    if (claim.kind === 'replay') {
+      koa.status = claim.status;
+      koa.body = claim.body;
+      koa.set('Idempotent-Replayed', 'true');
+      return;
+    }
+  }
+
+  const afterCommit: Array<() => Promise<unknown> | void> = [];
+  const rctx: RouteContext<unknown, unknown, unknown> = {
+    params,
+    query,
+    body,
+    em: deps.orm.em.fork() as EntityManager,
+    company: company as Company,
+    requestId: koa.state.requestId,
+    deps,
+    afterCommit: (fn) => afterCommit.push(fn),
+    dispatchAfterCommit: (ids) => afterCommit.push(() => deps.dispatcher.dispatchSoon(ids)),
+    koa,
+  };
+
+  let result: RouteResult;
+  try {
+    result = await execute(route, rctx, write, scope);
+  } catch (err) {
+    if (scope) await settleFailedClaim(deps, scope, err, koa.state.requestId);
+    throw err;
+  }
+  for (const fn of afterCommit) {
+    try {
+      await fn();
+    } catch (err) {
+      deps.logger.warn({ err, requestId: koa.state.requestId }, 'after-commit step failed');
+    }
+  }
+  send(koa, route, result, deps);
+}
+
+/** Runs the handler; a write runs in one transaction together with storing its idempotent response. */
+async function execute(
+  route: AnyRoute,
+  rctx: RouteContext<unknown, unknown, unknown>,
+  write: boolean,
+  scope: IdempotencyScope | undefined,
+): Promise<RouteResult> {
+  const inTransaction = write && route.transaction !== false;
+  if (!inTransaction) {
+    const result = await route.handler(rctx);
+    if (scope) await completeIdempotencyKey(rctx.em, scope, result.status ?? successStatus(route), result.body);
+    return result;
+  }
+  return rctx.em.transactional(async (tem) => {
+    rctx.em = tem;
+    const result = await route.handler(rctx);
+    await tem.flush();
+    if (scope) await completeIdempotencyKey(tem, scope, result.status ?? successStatus(route), result.body);
+    return result;
+  });
+}
+
+/** A 4xx is the answer to that request and is replayed; a 5xx frees the key for a retry. */
+async function settleFailedClaim(deps: AppDeps, scope: IdempotencyScope, err: unknown, requestId: string): Promise<void> {
+  const em = deps.orm.em.fork() as EntityManager;
+  if (err instanceof ApiError && err.status < 500) {
+    const body = { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}), requestId } };
+    await completeIdempotencyKey(em, scope, err.status, body);
+  } else {
+    await releaseIdempotencyKey(em, scope);
+  }
+}
+
+function send(koa: Koa.Context, route: AnyRoute, result: RouteResult, deps: AppDeps): void {
+  const status = result.status ?? successStatus(route);
+  koa.status = status;
+  for (const [k, v] of Object.entries(result.headers ?? {})) koa.set(k, v);
+  if (result.contentType) {
+    koa.type = result.contentType;
+    koa.body = result.body;
+    return;
+  }
+  const schema = route.responses[status]?.schema;
+  if (deps.config.validateResponses && schema) {
+    const check = schema.safeParse(result.body);
+    if (!check.success) {
+      throw new Error(`Response of ${route.operationId} (${status}) does not match its schema: ${check.error.message}`);
+    }
+  }
+  // Koa treats a null body as "no content"; JSON null is a legitimate answer (GET /recipients/owner).
+  if (result.body === null) {
+    koa.type = 'application/json';
+    koa.body = 'null';
+  } else {
+    koa.body = result.body;
+  }
+}
+
+function parse(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query'): unknown {
+  if (!schema) return undefined;
+  const res = schema.safeParse(value ?? {});
+  if (!res.success) throw validationError(res.error, where);
+  return res.data;
+}
+
+function parseBody(koa: Koa.Context, route: AnyRoute): unknown {
+  const hasBody = koa.request.length > 0 || koa.get('transfer-encoding') !== '';
+  if (hasBody && !koa.is('application/json')) {
+    throw new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
+  }
+  const res = route.request!.body!.safeParse((koa.request as any).body ?? {});
+  if (!res.success) throw validationError(res.error, 'body');
+  return res.data;
+}
+
+async function authenticate(koa: Koa.Context, deps: AppDeps, limiters: Limiters): Promise<{ company: Company; keyId: string }> {
+  const client = koa.ip;
+  if (limiters.authFailures.isBlocked(client)) {
+    throw new ApiError(429, 'rate_limited', 'Too many failed authentication attempts; try again later', undefined, { 'Retry-After': '60' });
+  }
+  const key = koa.get('x-api-key');
+  const found = key ? await findCompanyByApiKey(deps.orm.em.fork(), key, deps.config.mode === 'production' ? 'production' : 'sandbox') : null;
+  if (!found) {
+    limiters.authFailures.hit(client);
+    throw unauthenticated(key ? 'Invalid or revoked API key' : 'Missing x-api-key header');
+  }
+  koa.state.companyId = found.company.id;
+  return { company: found.company, keyId: found.key.id };
+}
+
+function enforceRateLimit(koa: Koa.Context, companyKey: string, limiter: RateLimiter): void {
+  const r = limiter.hit(companyKey);
+  koa.set('X-RateLimit-Limit', String(limiter.limitPerWindow));
+  koa.set('X-RateLimit-Remaining', String(r.remaining));
+  if (!r.allowed) {
+    throw new ApiError(429, 'rate_limited', 'Rate limit exceeded', undefined, { 'Retry-After': String(Math.ceil(r.retryAfterMs / 1000)) });
+  }
+}

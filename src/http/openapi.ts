@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { Config } from '../config';
+import { errorBodySchema } from './schemas';
+import { isWriteMethod, successStatus, type AnyRoute } from './route';
+
+type Json = Record<string, any>;
+
+const ERROR_DESCRIPTIONS: Record<number, string> = {
+  400: 'Invalid body or parameter (`validation_failed`)',
+  401: 'Missing, invalid or revoked x-api-key (`unauthenticated`)',
+  404: 'Not found, or not the caller\'s (`not_found`)',
+  409: 'Invalid for the current state, or a conflict',
+  413: 'Body too large (`payload_too_large`)',
+  415: 'Body is not JSON (`unsupported_media_type`)',
+  429: 'Rate limited (`rate_limited`), see Retry-After',
+};
+
+/**
+ * The OpenAPI 3.1 document, generated from the same zod schemas that validate requests, so
+ * the reference can never drift from what the API accepts.
+ */
+export function buildOpenApi(routes: AnyRoute[], config: Config): Json {
+  const components: Json = { schemas: {}, securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } };
+  const convert = (schema: z.ZodType, io: 'input' | 'output'): Json => hoist(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json, components.schemas);
+  const errorRef = convert(errorBodySchema, 'output');
+  const paths: Json = {};
+
+  for (const route of routes.filter((r) => !r.hidden)) {
+    const path = route.path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const op: Json = {
+      operationId: route.operationId,
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      tags: [route.tag],
+      security: route.auth === 'public' ? [] : [{ apiKey: [] }],
+      parameters: [...parameters(route.request?.params, 'path', convert), ...parameters(route.request?.query, 'query', convert)],
+      responses: {} as Json,
+    };
+    if (isWriteMethod(route.method) && route.auth !== 'public') {
+      op.parameters.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Makes a retry safe: the same key and body replay the first response.',
+        schema: { type: 'string', minLength: 1, maxLength: 255 },
+      });
+    }
+    if (route.request?.body) {
+      op.requestBody = { required: true, content: { 'application/json': { schema: convert(route.request.body, 'input') } } };
+    }
+    for (const [status, spec] of Object.entries(route.responses)) {
+      const contentType = spec.contentType ?? 'application/json';
+      op.responses[status] = {
+        description: spec.description,
+        ...(spec.schema ? { content: { [contentType]: { schema: convert(spec.schema, 'output') } } } : spec.contentType ? { content: { [contentType]: {} } } : {}),
+      };
+    }
+    for (const status of errorStatuses(route)) {
+      op.responses[status] ??= { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: errorRef } } };
+    }
+    paths[path] ??= {};
+    paths[path][route.method] = op;
+    if (route.versioned) {
+      (paths[`/v1${path}`] ??= {})[route.method] = { ...op, operationId: `${route.operationId}V1` };
+    }
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Lastro API',
+      version: '1.0.0',
+      description: `Payments for Brazilian merchants: cards, Pix, boleto, splits, payouts, refunds, billing and checkout. Mode: ${config.mode}.`,
+    },
+    servers: [{ url: config.urls.publicBase }],
+    paths,
+    components,
+  };
+}
+
+function errorStatuses(route: AnyRoute): number[] {
+  const out = new Set<number>(route.errors ?? []);
+  if (route.request?.params || route.request?.query || route.request?.body) out.add(400);
+  if (route.request?.body) {
+    out.add(413);
+    out.add(415);
+  }
+  if (route.auth !== 'public') {
+    out.add(401);
+    out.add(429);
+  }
+  if (route.request?.params) out.add(404);
+  if (isWriteMethod(route.method) && route.auth !== 'public') out.add(409);
+  out.delete(successStatus(route));
+  return [...out].sort();
+}
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query', convert: (s: z.ZodType, io: 'input' | 'output') => Json): Json[] {
+  if (!schema) return [];
+  const json = convert(schema, 'input');
+  const required = new Set<string>(json.required ?? []);
+  return Object.entries<Json>(json.properties ?? {}).map(([name, prop]) => ({
+    name,
+    in: where,
+    required: where === 'path' || required.has(name),
+    ...(prop.description ? { description: prop.description } : {}),
+    schema: prop,
+  }));
+}
+
+/** Moves zod's `$defs` into `components.schemas` and points the refs there. */
+function hoist(schema: Json, registry: Json): Json {
+  const { $schema: _s, $defs, ...rest } = schema;
+  for (const [name, def] of Object.entries<Json>($defs ?? {})) registry[name] = rewriteRefs(def);
+  return rewriteRefs(rest);
+}
+
+function rewriteRefs(node: any): any {
+  if (Array.isArray(node)) return node.map(rewriteRefs);
+  if (node && typeof node === 'object') {
+    const out: Json = {};
+    for (const [k, v] of Object.entries(node)) {
+      out[k] = k === '$ref' && typeof v === 'string' ? v.replace('#/$defs/', '#/components/schemas/') : rewriteRefs(v);
+    }
+    return out;
+  }
+  return node;
+}

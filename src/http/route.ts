@@ -1,0 +1,81 @@
+import type Koa from 'koa';
+import type { z } from 'zod';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Company } from '../companies/company.entity';
+import type { AppDeps } from '../app-deps';
+
+export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
+type Schema = z.ZodType;
+type Out<T> = T extends Schema ? z.output<T> : undefined;
+
+export interface RouteContext<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  /** Request-scoped EntityManager; for write routes it is inside the request's transaction. */
+  em: EntityManager;
+  /** The caller's company (routes with `auth: 'apiKey'`). */
+  company: Company;
+  requestId: string;
+  deps: AppDeps;
+  /** Work to run once the request's transaction has committed (dispatching events, starting workflows). */
+  afterCommit(fn: () => Promise<unknown> | void): void;
+  /** The event ids recorded by this request, dispatched after commit. */
+  dispatchAfterCommit(eventIds: string[]): void;
+  koa: Koa.Context;
+}
+
+export interface RouteResult {
+  status?: number;
+  body: unknown;
+  /** For pages and scripts: the body is sent as is with this type instead of JSON. */
+  contentType?: string;
+  headers?: Record<string, string>;
+}
+
+export interface ResponseSpec {
+  description: string;
+  schema?: Schema;
+  contentType?: string;
+}
+
+export interface RouteSpec<P extends Schema | undefined, Q extends Schema | undefined, B extends Schema | undefined> {
+  method: HttpMethod;
+  /** Koa path, e.g. `/customers/:id`. */
+  path: string;
+  /** Also served under `/v1` (core API routes, decisions.md "Deployment shape"). */
+  versioned?: boolean;
+  operationId: string;
+  summary: string;
+  description?: string;
+  tag: string;
+  /** `apiKey` (default): x-api-key required. `public`: the buyer's browser, pages, health. */
+  auth?: 'apiKey' | 'public';
+  /** Left out of the OpenAPI document (HTML pages, assets). */
+  hidden?: boolean;
+  request?: { params?: P; query?: Q; body?: B };
+  /** Declared responses; the first 2xx is the success status. Error responses are added for OpenAPI. */
+  responses: Record<number, ResponseSpec>;
+  /** Error statuses this route can answer beyond the common ones (e.g. 409), for the OpenAPI document. */
+  errors?: number[];
+  /** Write routes run in one database transaction by default; `false` lets a handler manage its own. */
+  transaction?: boolean;
+  /** Hours an Idempotency-Key is kept for this route (24 by default; transaction creation keeps 7 days). */
+  idempotencyRetentionHours?: number;
+  handler(ctx: RouteContext<Out<P>, Out<Q>, Out<B>>): Promise<RouteResult>;
+}
+
+export type AnyRoute = RouteSpec<any, any, any>;
+
+/** Declares a route once: the same object validates requests and documents the API. */
+export function defineRoute<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined>(
+  spec: RouteSpec<P, Q, B>,
+): AnyRoute {
+  return spec as AnyRoute;
+}
+
+export const isWriteMethod = (m: HttpMethod): boolean => m !== 'get';
+
+export function successStatus(route: AnyRoute): number {
+  return Number(Object.keys(route.responses).find((s) => Number(s) >= 200 && Number(s) < 300) ?? 200);
+}

@@ -1,0 +1,9 @@
+import type { AnyRoute } from './http/route';
+import { systemRoutes } from './system/system.routes';
+import { customerRoutes } from './customers/customers.routes';
+
+/** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
+export function allRoutes(): AnyRoute[] {
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes];
+  return routes;
+}

@@ -1,0 +1,46 @@
+import type { Server } from 'node:http';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createApp } from './app';
+import type { AppDeps } from './app-deps';
+import { loadConfig, type Config } from './config';
+import { createOrm } from './db/orm';
+import { EventDispatcher } from './events/dispatcher';
+import { registerEventSubscribers } from './events/subscribers';
+import { createLogger } from './shared/logger';
+import { connectTemporalClient } from './temporal/client';
+
+/** Builds everything the API needs from a config (tests call this with their own). */
+export async function createApiDeps(config: Config): Promise<AppDeps> {
+  const logger = createLogger(config.logLevel, 'lastro-api');
+  const orm = await createOrm(config.databaseUrl);
+  const temporal = await connectTemporalClient(config);
+  const dispatcher = new EventDispatcher(orm.em as unknown as EntityManager, logger);
+  registerEventSubscribers(dispatcher, { config, temporal, logger });
+  return { config, orm, temporal, dispatcher, logger };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const deps = await createApiDeps(config);
+  const server: Server = createApp(deps).listen(config.port, config.host, () => {
+    deps.logger.info({ port: config.port, mode: config.mode }, `Lastro API listening on ${config.urls.publicBase}`);
+  });
+  const stop = () => {
+    deps.logger.info('API stopping');
+    server.close(async () => {
+      await deps.orm.close();
+      await deps.temporal.connection.close();
+      process.exit(0);
+    });
+    server.closeAllConnections();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

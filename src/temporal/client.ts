@@ -1,0 +1,8 @@
+import { Client, Connection } from '@temporalio/client';
+import type { Config } from '../config';
+
+/** A client for starting, signalling and querying workflows (API process and CLI). */
+export async function connectTemporalClient(config: Config): Promise<Client> {
+  const connection = await Connection.connect({ address: config.temporal.address });
+  return new Client({ connection, namespace: config.temporal.namespace });
+}

@@ -1,0 +1,333 @@
+/**
+ * docker-compose.yml and the Dockerfile cannot be run on the development machines (no
+ * Docker engine), so their wiring is checked by parsing them: every service the stack
+ * needs, pinned images, the environment the app reads, start-up order, and that the
+ * Dockerfile only copies paths that exist and are not excluded from the build context.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, normalize, resolve } from 'node:path';
+import { parseDocument } from 'yaml';
+
+const root = resolve(__dirname, '..', '..');
+const composePath = join(root, 'docker-compose.yml');
+const dockerfilePath = join(root, 'Dockerfile');
+
+type Service = Record<string, any>;
+type Compose = { services: Record<string, Service>; volumes?: Record<string, unknown> } & Record<string, unknown>;
+
+/** Parses YAML strictly: errors or warnings (duplicate keys, bad aliases) fail the test. */
+function loadYaml(path: string): any {
+  // Compose resolves `<<` merge keys; the yaml package needs to be told to.
+  const doc = parseDocument(readFileSync(path, 'utf8'), { merge: true });
+  expect(doc.errors.map(String)).toEqual([]);
+  expect(doc.warnings.map(String)).toEqual([]);
+  return doc.toJS();
+}
+
+const compose = loadYaml(composePath) as Compose;
+const services = compose.services ?? {};
+
+function service(name: string): Service {
+  const svc = services[name];
+  if (!svc) throw new Error(`docker-compose.yml has no service "${name}"`);
+  return svc;
+}
+
+/** `environment` as a map, whether written as a mapping or as a list of KEY=VALUE. */
+function env(svc: Service): Record<string, string> {
+  const e = svc.environment ?? {};
+  if (Array.isArray(e)) {
+    return Object.fromEntries(
+      e.map((item: string) => {
+        const i = item.indexOf('=');
+        return i < 0 ? [item, ''] : [item.slice(0, i), item.slice(i + 1)];
+      }),
+    );
+  }
+  return Object.fromEntries(Object.entries(e).map(([k, v]) => [k, v == null ? '' : String(v)]));
+}
+
+/** `depends_on` as { service: condition }; the list form means service_started. */
+function dependsOn(svc: Service): Record<string, string> {
+  const d = svc.depends_on ?? {};
+  if (Array.isArray(d)) return Object.fromEntries(d.map((n: string) => [n, 'service_started']));
+  return Object.fromEntries(Object.entries(d).map(([n, v]: [string, any]) => [n, v?.condition ?? 'service_started']));
+}
+
+function command(svc: Service): string {
+  const c = svc.command;
+  return Array.isArray(c) ? c.join(' ') : String(c ?? '');
+}
+
+/** Published ports as { published, target }, from the short ("[ip:]host:container") or long syntax. */
+function ports(svc: Service): Array<{ published: string; target: string }> {
+  return (svc.ports ?? []).map((p: any) => {
+    if (typeof p === 'object') return { published: String(p.published), target: String(p.target) };
+    const parts = String(p).replace(/\/(tcp|udp)$/, '').split(':');
+    return { published: parts[parts.length - 2], target: parts[parts.length - 1] };
+  });
+}
+
+function hostPort(address: string): { host: string; port: string } {
+  const i = address.lastIndexOf(':');
+  return { host: address.slice(0, i), port: address.slice(i + 1) };
+}
+
+const appServices = ['migrate', 'api', 'worker'];
+
+describe('docker-compose.yml', () => {
+  it('defines the whole stack', () => {
+    expect(Object.keys(services).sort()).toEqual(
+      expect.arrayContaining(['postgres', 'temporal', 'temporal-ui', 'migrate', 'api', 'worker']),
+    );
+  });
+
+  it('pins every image to an explicit tag (never latest or untagged)', () => {
+    for (const [name, svc] of Object.entries(services)) {
+      expect(svc.image ?? svc.build).toBeDefined();
+      if (!svc.image) continue;
+      const image = String(svc.image);
+      const tag = image.includes('@') ? image.split('@')[1] : image.slice(image.lastIndexOf('/') + 1).split(':')[1];
+      expect({ name, tag }).toEqual({ name, tag: expect.stringMatching(/.+/) });
+      expect({ name, tag }).not.toEqual({ name, tag: 'latest' });
+    }
+    expect(service('postgres').image).toMatch(/^postgres:17(\.\d+)?(-[a-z0-9]+)?$/);
+    expect(service('temporal').image).toMatch(/^temporalio\/auto-setup:1\.2\d\.\d+(\.\d+)?$/);
+    expect(service('temporal-ui').image).toMatch(/^temporalio\/ui:\d+\.\d+\.\d+$/);
+  });
+
+  it('builds api, worker and migrate from the repo Dockerfile as one image', () => {
+    const images = new Set<string>();
+    for (const name of appServices) {
+      const svc = service(name);
+      const build = typeof svc.build === 'string' ? { context: svc.build } : svc.build;
+      expect(build).toBeDefined();
+      expect(normalize(resolve(root, build.context))).toBe(normalize(root));
+      expect(resolve(root, build.context, build.dockerfile ?? 'Dockerfile')).toBe(dockerfilePath);
+      images.add(String(svc.image));
+    }
+    expect(existsSync(dockerfilePath)).toBe(true);
+    expect(images.size).toBe(1);
+  });
+
+  it('runs the right npm script in each app service', () => {
+    expect(command(service('api'))).toBe('npm run start:api');
+    expect(command(service('worker'))).toBe('npm run start:worker');
+    expect(command(service('migrate'))).toBe('npm run db:migrate');
+    const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts;
+    for (const script of ['start:api', 'start:worker', 'db:migrate']) expect(scripts[script]).toBeDefined();
+  });
+
+  it.each(appServices)('%s reaches PostgreSQL and Temporal through their services', (name) => {
+    const e = env(service(name));
+    const pg = env(service('postgres'));
+
+    const db = new URL(e.DATABASE_URL);
+    expect(db.protocol).toMatch(/^postgres(ql)?:$/);
+    expect(services[db.hostname]).toBeDefined();
+    expect(db.hostname).toBe('postgres');
+    expect(db.port || '5432').toBe('5432');
+    expect(decodeURIComponent(db.username)).toBe(pg.POSTGRES_USER);
+    expect(decodeURIComponent(db.password)).toBe(pg.POSTGRES_PASSWORD);
+    expect(db.pathname).toBe(`/${pg.POSTGRES_DB}`);
+
+    const temporal = hostPort(e.TEMPORAL_ADDRESS);
+    expect(services[temporal.host]).toBeDefined();
+    expect(temporal).toEqual({ host: 'temporal', port: '7233' });
+    expect(e.TEMPORAL_NAMESPACE).toBe('default');
+    expect(e.LASTRO_MODE).toBe('sandbox');
+    expect(e.PUBLIC_BASE_URL).toBe('http://localhost:3000');
+  });
+
+  it('gives the app services identical shared configuration', () => {
+    const shared = ['DATABASE_URL', 'TEMPORAL_ADDRESS', 'TEMPORAL_NAMESPACE', 'LASTRO_MODE', 'PUBLIC_BASE_URL', 'CARD_VAULT_KEY'];
+    const pick = (name: string) => Object.fromEntries(shared.map((k) => [k, env(service(name))[k]]));
+    expect(pick('worker')).toEqual(pick('api'));
+    expect(pick('migrate')).toEqual(pick('api'));
+  });
+
+  it('requires CARD_VAULT_KEY from the host instead of committing one', () => {
+    for (const name of ['api', 'worker']) {
+      expect(env(service(name)).CARD_VAULT_KEY).toMatch(/^\$\{CARD_VAULT_KEY:\?[^}]*\}$/);
+    }
+    // The only host variable the file reads is the key, and only in its required form.
+    const interpolations = readFileSync(composePath, 'utf8').match(/\$\{[^}]*\}/g) ?? [];
+    for (const i of interpolations) expect(i).toMatch(/^\$\{CARD_VAULT_KEY:\?/);
+  });
+
+  it('serves the API on port 3000', () => {
+    const api = service('api');
+    expect(env(api).PORT).toBe('3000');
+    expect(ports(api)).toContainEqual({ published: '3000', target: '3000' });
+  });
+
+  it('runs PostgreSQL 17 with a healthcheck and a persistent volume', () => {
+    const pg = service('postgres');
+    expect(pg.healthcheck?.test).toEqual(expect.arrayContaining(['pg_isready']));
+    const data = (pg.volumes ?? []).map(String).find((v: string) => v.endsWith(':/var/lib/postgresql/data'));
+    expect(data).toBeDefined();
+    expect(Object.keys(compose.volumes ?? {})).toContain(data!.split(':')[0]);
+  });
+
+  it('runs Temporal on the postgres service with the mounted dynamic config', () => {
+    const temporal = service('temporal');
+    const e = env(temporal);
+    const pg = env(service('postgres'));
+    expect(e.DB).toBe('postgres12');
+    expect(e.DB_PORT).toBe('5432');
+    expect(e.POSTGRES_SEEDS).toBe('postgres');
+    expect(services[e.POSTGRES_SEEDS]).toBeDefined();
+    expect(e.POSTGRES_USER).toBe(pg.POSTGRES_USER);
+    expect(e.POSTGRES_PWD).toBe(pg.POSTGRES_PASSWORD);
+
+    // DYNAMIC_CONFIG_FILE_PATH names the file mounted from deploy/temporal/dynamicconfig.yaml.
+    const mount = (temporal.volumes ?? [])
+      .map((v: any) => (typeof v === 'string' ? v.split(':') : [v.source, v.target]))
+      .find(([source]: string[]) => resolve(root, source) === join(root, 'deploy/temporal/dynamicconfig.yaml'));
+    expect(mount).toBeDefined();
+    expect(e.DYNAMIC_CONFIG_FILE_PATH).toBe(mount[1]);
+
+    const dynamicConfig = loadYaml(join(root, 'deploy/temporal/dynamicconfig.yaml'));
+    // Update-with-start (card authorization) and updates must be on.
+    expect(dynamicConfig['frontend.enableExecuteMultiOperation']).toEqual([expect.objectContaining({ value: true })]);
+    expect(dynamicConfig['frontend.enableUpdateWorkflowExecution']).toEqual([expect.objectContaining({ value: true })]);
+  });
+
+  it('points the Temporal UI at temporal:7233 and publishes it on 8233', () => {
+    const ui = service('temporal-ui');
+    expect(env(ui).TEMPORAL_ADDRESS).toBe('temporal:7233');
+    expect(ports(ui)).toContainEqual({ published: '8233', target: '8080' });
+  });
+
+  it('starts things in order: database, Temporal and migrations before api and worker', () => {
+    expect(dependsOn(service('temporal'))).toEqual({ postgres: 'service_healthy' });
+    expect(dependsOn(service('migrate'))).toEqual({ postgres: 'service_healthy' });
+    for (const name of ['api', 'worker']) {
+      expect(dependsOn(service(name))).toEqual({
+        postgres: 'service_healthy',
+        temporal: expect.stringMatching(/^service_(started|healthy)$/),
+        migrate: 'service_completed_successfully',
+      });
+    }
+  });
+
+  it('only depends on services that exist, with healthchecks where health is awaited', () => {
+    for (const [name, svc] of Object.entries(services)) {
+      for (const [dep, condition] of Object.entries(dependsOn(svc))) {
+        expect({ name, dep, exists: dep in services }).toEqual({ name, dep, exists: true });
+        expect(['service_started', 'service_healthy', 'service_completed_successfully']).toContain(condition);
+        if (condition === 'service_healthy') {
+          expect({ name, dep, healthcheck: Boolean(services[dep].healthcheck?.test) }).toEqual({ name, dep, healthcheck: true });
+        }
+      }
+    }
+  });
+
+  it('restarts long-running services but not the one-shot migration', () => {
+    for (const name of ['postgres', 'temporal', 'temporal-ui', 'api', 'worker']) {
+      expect(['always', 'unless-stopped', 'on-failure']).toContain(String(service(name).restart).split(':')[0]);
+    }
+    // With always/unless-stopped the job would rerun forever and never "complete".
+    expect(['no', 'on-failure']).toContain(String(service('migrate').restart ?? 'no').split(':')[0]);
+  });
+});
+
+/** Dockerfile instructions with comments dropped and `\` continuations joined. */
+function dockerfileInstructions(): Array<{ op: string; args: string }> {
+  const lines = readFileSync(dockerfilePath, 'utf8').split('\n');
+  const out: Array<{ op: string; args: string }> = [];
+  let current = '';
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (line.startsWith('#')) continue; // also inside a continuation, as Docker does
+    current += (current ? ' ' : '') + line.replace(/\\$/, '').trim();
+    if (line.endsWith('\\')) continue;
+    if (current) {
+      const m = /^(\S+)\s*(.*)$/.exec(current)!;
+      out.push({ op: m[1].toUpperCase(), args: m[2] });
+    }
+    current = '';
+  }
+  return out;
+}
+
+/** Arguments of a COPY/ADD without its --flags; JSON or shell form. */
+function copyArgs(args: string): { flags: string[]; paths: string[] } {
+  const flags: string[] = [];
+  let rest = args;
+  for (let m = /^(--\S+)\s+/.exec(rest); m; m = /^(--\S+)\s+/.exec(rest)) {
+    flags.push(m[1]);
+    rest = rest.slice(m[0].length);
+  }
+  const paths = rest.startsWith('[') ? (JSON.parse(rest) as string[]) : rest.split(/\s+/).filter(Boolean);
+  return { flags, paths };
+}
+
+/** .dockerignore patterns, for a top-level check (the Dockerfile copies top-level paths). */
+function dockerignored(path: string): boolean {
+  const file = join(root, '.dockerignore');
+  if (!existsSync(file)) return false;
+  const patterns = readFileSync(file, 'utf8')
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
+  const top = path.replace(/^\.\//, '').split('/')[0];
+  let ignored = false;
+  for (const p of patterns) {
+    const negate = p.startsWith('!');
+    const pattern = p.replace(/^!/, '').replace(/^\//, '').replace(/\/$/, '');
+    const re = new RegExp('^' + pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]') + '$');
+    if (re.test(top) || re.test(path)) ignored = !negate;
+  }
+  return ignored;
+}
+
+describe('Dockerfile', () => {
+  const instructions = dockerfileInstructions();
+  const froms = instructions.filter((i) => i.op === 'FROM');
+  const stageNames = froms.map((f) => /\sAS\s+(\S+)/i.exec(f.args)?.[1]).filter(Boolean) as string[];
+
+  it('is multi-stage on a pinned node:20-bookworm-slim', () => {
+    expect(froms.length).toBeGreaterThanOrEqual(2);
+    for (const f of froms) {
+      const image = f.args.split(/\s+/)[0];
+      if (stageNames.includes(image)) continue;
+      expect(image).toMatch(/^node:20(\.\d+)*-bookworm-slim(@sha256:[0-9a-f]{64})?$/);
+    }
+  });
+
+  it('copies only paths that exist in the repo and are in the build context', () => {
+    const copies = instructions.filter((i) => i.op === 'COPY' || i.op === 'ADD');
+    expect(copies.length).toBeGreaterThan(0);
+    const sources: string[] = [];
+    for (const c of copies) {
+      const { flags, paths } = copyArgs(c.args);
+      if (flags.some((f) => f.startsWith('--from='))) continue; // from another stage, not the repo
+      expect(paths.length).toBeGreaterThanOrEqual(2);
+      sources.push(...paths.slice(0, -1));
+    }
+    for (const source of sources) {
+      expect({ source, exists: existsSync(join(root, source)) }).toEqual({ source, exists: true });
+      expect({ source, dockerignored: dockerignored(source) }).toEqual({ source, dockerignored: false });
+    }
+    // What the processes need at run time.
+    for (const needed of ['package.json', 'package-lock.json', 'tsconfig.json', 'src', 'workflows', 'activities', 'worker']) {
+      expect(sources).toContain(needed);
+    }
+  });
+
+  it('installs with npm ci and runs as a non-root user', () => {
+    expect(instructions.some((i) => i.op === 'RUN' && /\bnpm ci\b/.test(i.args))).toBe(true);
+    const lastFrom = instructions.lastIndexOf(froms[froms.length - 1]);
+    const users = instructions.slice(lastFrom).filter((i) => i.op === 'USER');
+    expect(users.length).toBeGreaterThan(0);
+    expect(users[users.length - 1].args).not.toMatch(/^(root|0)(:|$)/);
+  });
+
+  it('bakes in no secrets', () => {
+    for (const i of instructions.filter((x) => x.op === 'ENV' || x.op === 'ARG')) {
+      expect(i.args).not.toMatch(/CARD_VAULT_KEY|DATABASE_URL|PASSWORD|SECRET|API_KEY|TOKEN/i);
+    }
+    for (const source of ['.env', '.data']) expect(dockerignored(source)).toBe(true);
+  });
+});

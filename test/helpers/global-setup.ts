@@ -1,0 +1,61 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../../src/db/embedded-postgres';
+import { createOrm, migrate } from '../../src/db/orm';
+import { bundleWorkflowCode } from '@temporalio/worker';
+import { freePort } from './ports';
+import { WORKFLOW_BUNDLE_PATH } from './workflow-bundle';
+
+export const TEMPLATE_DB = 'lastro_template';
+
+declare global {
+  // eslint-disable-next-line no-var
+  var __LASTRO_PG__: EmbeddedPostgresHandle | undefined;
+}
+
+/**
+ * Once per test run: a real PostgreSQL (embedded-postgres, or DATABASE_URL's server), a
+ * template database with every migration applied (each test file clones it, which takes
+ * milliseconds), and the Temporal time-skipping test server binary.
+ */
+export default async function globalSetup(): Promise<void> {
+  const root = path.resolve(__dirname, '..', '..');
+  let serverUrl: string;
+  if (process.env.DATABASE_URL) {
+    serverUrl = process.env.DATABASE_URL.replace(/\/[^/]*$/, '');
+  } else {
+    const port = await freePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-test-pg-'));
+    fs.chmodSync(dataDir, 0o755);
+    global.__LASTRO_PG__ = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'data'), port });
+    serverUrl = global.__LASTRO_PG__.serverUrl;
+  }
+  const templateUrl = await ensureDatabase(serverUrl, TEMPLATE_DB);
+  const orm = await createOrm(templateUrl);
+  await migrate(orm, templateUrl);
+  await orm.close();
+  process.env.LASTRO_TEST_PG_SERVER = serverUrl;
+
+  // Every test file's worker loads this one bundle instead of bundling the workflows again.
+  const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve(path.join(root, 'workflows')), logger: quietBundlerLogger });
+  fs.mkdirSync(path.dirname(WORKFLOW_BUNDLE_PATH), { recursive: true });
+  fs.writeFileSync(WORKFLOW_BUNDLE_PATH, bundle.code);
+
+  if (!process.env.TEMPORAL_TEST_SERVER_PATH) {
+    const out = execFileSync('bash', [path.join(root, 'scripts', 'temporal-test-server.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    const wrapper = out.trim().split('\n').pop() ?? '';
+    // Empty: no Java/Maven here, so the SDK downloads its own test server.
+    if (wrapper) process.env.TEMPORAL_TEST_SERVER_PATH = wrapper;
+  }
+}
+
+const quietBundlerLogger = {
+  trace: () => undefined,
+  debug: () => undefined,
+  info: () => undefined,
+  warn: (m: string) => console.warn(m),
+  error: (m: string) => console.error(m),
+  log: () => undefined,
+};

@@ -1,0 +1,124 @@
+import type { Server } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
+import request from 'supertest';
+import { createApp } from '../../src/app';
+import type { AppDeps } from '../../src/app-deps';
+import { loadConfig, type Config } from '../../src/config';
+import { ensureDatabase } from '../../src/db/embedded-postgres';
+import { createOrm, type Orm } from '../../src/db/orm';
+import { EventDispatcher } from '../../src/events/dispatcher';
+import { registerEventSubscribers } from '../../src/events/subscribers';
+import { createLogger } from '../../src/shared/logger';
+import { createApiKey, createCompany } from '../../src/companies/companies.service';
+import type { Company } from '../../src/companies/company.entity';
+import { createLastroWorker } from '../../worker';
+import { workflowBundle } from './workflow-bundle';
+
+// The SDK's INFO lines (worker state changes) drown test output; warnings still show.
+let runtimeInstalled = false;
+function quietTemporalRuntime(): void {
+  if (runtimeInstalled) return;
+  runtimeInstalled = true;
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+}
+
+export interface TestStack {
+  config: Config;
+  orm: Orm;
+  env: TestWorkflowEnvironment;
+  deps: AppDeps;
+  worker: Worker;
+  server: Server;
+  http: ReturnType<typeof request>;
+  baseUrl: string;
+  em(): EntityManager;
+  seedCompany(name?: string): Promise<SeededCompany>;
+  close(): Promise<void>;
+}
+
+export interface SeededCompany {
+  company: Company;
+  apiKey: string;
+  keyId: string;
+  headers: { 'x-api-key': string };
+}
+
+/** A fresh database cloned from the migrated template, private to one test file. */
+export async function createTestDatabase(): Promise<string> {
+  const server = process.env.LASTRO_TEST_PG_SERVER;
+  if (!server) throw new Error('LASTRO_TEST_PG_SERVER is not set: run integration tests through jest (globalSetup)');
+  return ensureDatabase(server, `t_${randomBytes(6).toString('hex')}`, 'lastro_template');
+}
+
+export function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
+  const path = process.env.TEMPORAL_TEST_SERVER_PATH;
+  return TestWorkflowEnvironment.createTimeSkipping({
+    server: { executable: path ? { type: 'existing-path', path } : { type: 'cached-download' } },
+  });
+}
+
+/**
+ * The whole platform for one test file, real parts only: PostgreSQL, the Temporal
+ * time-skipping test server, a worker running the real workflows and activities, and the
+ * Koa app listening on a local port.
+ */
+export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+  const databaseUrl = await createTestDatabase();
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    VALIDATE_RESPONSES: '1',
+    TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
+    ...env,
+    DATABASE_URL: databaseUrl,
+  });
+  quietTemporalRuntime();
+  const orm = await createOrm(databaseUrl);
+  const temporalEnv = await createTimeSkippingEnv();
+  const logger = createLogger(config.logLevel, 'test');
+  const dispatcher = new EventDispatcher(orm.em as unknown as EntityManager, logger);
+  const deps: AppDeps = { config, orm, temporal: temporalEnv.client, dispatcher, logger };
+  registerEventSubscribers(dispatcher, { config, temporal: temporalEnv.client, logger });
+
+  const worker = await createLastroWorker({
+    connection: temporalEnv.nativeConnection,
+    namespace: temporalEnv.namespace ?? 'default',
+    taskQueue: config.temporal.taskQueue,
+    deps: { config, orm, dispatcher, logger, temporal: temporalEnv.client },
+    workflowBundle: workflowBundle(),
+  });
+  const running = worker.run();
+
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+
+  return {
+    config,
+    orm,
+    env: temporalEnv,
+    deps,
+    worker,
+    server,
+    http: request(server),
+    baseUrl: `http://127.0.0.1:${port}`,
+    em: () => orm.em.fork() as unknown as EntityManager,
+    async seedCompany(name = 'Acme') {
+      const em = orm.em.fork();
+      const company = await createCompany(em, { name, mode: config.mode });
+      const { apiKey, keyId } = await createApiKey(em, company);
+      await em.flush();
+      return { company, apiKey, keyId, headers: { 'x-api-key': apiKey } };
+    },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      worker.shutdown();
+      await running;
+      await temporalEnv.teardown();
+      await orm.close();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { Client } from '@temporalio/client';
+import { createActivities } from '../activities';
+import type { ActivityDeps } from '../activities/deps';
+import { loadConfig } from '../src/config';
+import { createOrm } from '../src/db/orm';
+import { EventDispatcher } from '../src/events/dispatcher';
+import { registerEventSubscribers } from '../src/events/subscribers';
+import { createLogger } from '../src/shared/logger';
+import { ensureMaintenanceSchedules } from './schedules';
+
+export const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
+
+/**
+ * A worker for Lastro's task queue. Tests pass a prebuilt `workflowBundle` (bundling is the
+ * slow part) and a test-environment connection.
+ */
+export async function createLastroWorker(opts: {
+  connection: NativeConnection;
+  namespace: string;
+  taskQueue: string;
+  deps: ActivityDeps;
+  workflowBundle?: WorkerOptions['workflowBundle'];
+}): Promise<Worker> {
+  return Worker.create({
+    connection: opts.connection,
+    namespace: opts.namespace,
+    taskQueue: opts.taskQueue,
+    activities: createActivities(opts.deps),
+    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve(WORKFLOWS_PATH) }),
+  });
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, 'lastro-worker');
+  const orm = await createOrm(config.databaseUrl);
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+  const dispatcher = new EventDispatcher(orm.em as any, logger);
+  registerEventSubscribers(dispatcher, { config, temporal, logger });
+
+  await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
+  const worker = await createLastroWorker({
+    connection,
+    namespace: config.temporal.namespace,
+    taskQueue: config.temporal.taskQueue,
+    deps: { config, orm, dispatcher, logger, temporal },
+  });
+  // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains in-flight tasks.
+  logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
+  await worker.run();
+  await orm.close();
+  await connection.close();
+  logger.info('worker stopped');
+}
+
+if (require.main === module) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

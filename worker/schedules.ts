@@ -1,0 +1,25 @@
+import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
+import { MAINTENANCE_SCHEDULES } from '../workflows/maintenance/maintenance.contract';
+
+/**
+ * Creates the maintenance schedules if they do not exist yet, so every worker start (and
+ * every replica) can call it safely; an existing schedule is updated to the current spec.
+ */
+export async function ensureMaintenanceSchedules(client: Client, taskQueue: string): Promise<void> {
+  for (const s of MAINTENANCE_SCHEDULES) {
+    const spec = { intervals: [{ every: s.every }] };
+    const action = { type: 'startWorkflow' as const, workflowType: s.workflowType, taskQueue, workflowId: s.scheduleId };
+    try {
+      await client.schedule.create({
+        scheduleId: s.scheduleId,
+        spec,
+        action,
+        policies: { overlap: ScheduleOverlapPolicy.SKIP, catchupWindow: '1 minute' },
+        memo: { purpose: s.memo },
+      });
+    } catch (err) {
+      if (!(err instanceof ScheduleAlreadyRunning)) throw err;
+      await client.schedule.getHandle(s.scheduleId).update((prev) => ({ ...prev, spec, action }));
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import { proxyActivities } from '@temporalio/workflow';
+import type { MaintenanceActivities } from '../../activities/maintenance/maintenance.activities';
+import { OUTBOX_GRACE_MS, OUTBOX_SWEEP_BATCH } from './maintenance.contract';
+
+const { purgeExpiredIdempotencyKeys, findStaleEvents, dispatchEvent } = proxyActivities<MaintenanceActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { maximumAttempts: 5 },
+});
+
+/**
+ * "Now" is the workflow's clock, not the database's: the schedule decides when a purge runs
+ * and what counts as expired, and time-skipping tests can move that clock.
+ */
+export async function purgeIdempotencyKeysWorkflow(): Promise<{ purged: number }> {
+  const purged = await purgeExpiredIdempotencyKeys({ asOf: new Date().toISOString() });
+  return { purged };
+}
+
+/** The outbox backstop: dispatches events that the after-commit dispatch missed (a crash, an outage). */
+export async function sweepOutboxWorkflow(): Promise<{ dispatched: number }> {
+  const olderThan = new Date(Date.now() - OUTBOX_GRACE_MS).toISOString();
+  const eventIds = await findStaleEvents({ olderThan, limit: OUTBOX_SWEEP_BATCH });
+  const results = await Promise.all(eventIds.map((eventId) => dispatchEvent({ eventId })));
+  return { dispatched: results.filter(Boolean).length };
+}
