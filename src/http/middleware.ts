@@ -41,7 +41,7 @@ export function errorHandler(logger: Logger): Koa.Middleware {
         throw new ApiError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
       }
     } catch (err) {
-      const apiError = toApiError(err);
+      const apiError = toApiError(err, ctx);
       if (apiError.status >= 500) logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
       ctx.status = apiError.status;
       for (const [k, v] of Object.entries(apiError.headers ?? {})) ctx.set(k, v);
@@ -57,22 +57,36 @@ export function errorHandler(logger: Logger): Koa.Middleware {
   };
 }
 
-/** Koa and its body parser throw HttpErrors with a `status`; give each a code and a plain message. */
-function toApiError(err: unknown): ApiError {
+/**
+ * The methods the router has for the request's path. `@koa/router`'s `allowedMethods({ throw: true })`
+ * throws a bare 405/501 without the `Allow` header (it only sets it when not throwing), so the
+ * header is rebuilt here from the layers the router matched on the path.
+ */
+function allowedMethods(ctx: Koa.Context): string[] {
+  const matched = (ctx as unknown as { matched?: Array<{ methods: string[] }> }).matched ?? [];
+  return [...new Set(matched.flatMap((layer) => layer.methods))];
+}
+
+/** Koa, the router and the body parser throw HttpErrors with a `status`; give each a code and a plain message. */
+function toApiError(err: unknown, ctx: Koa.Context): ApiError {
   if (err instanceof ApiError) return err;
-  const e = err as { status?: number; statusCode?: number; type?: string; headers?: Record<string, string>; expose?: boolean };
+  const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean };
   const status = e?.status ?? e?.statusCode;
   switch (status) {
     case 400:
-      return new ApiError(400, 'validation_failed', e.type === 'entity.parse.failed' ? 'Malformed JSON body' : 'Bad request');
+      // co-body marks a JSON parse failure with status 400 and throws the SyntaxError itself.
+      return new ApiError(400, 'validation_failed', err instanceof SyntaxError || e.type === 'entity.parse.failed' ? 'Malformed JSON body' : 'Bad request');
     case 405:
-      return new ApiError(405, 'method_not_allowed', 'Method not allowed on this path', undefined, e.headers);
+    case 501: {
+      // 501: a method the router implements nowhere (e.g. PROPFIND); on a known path it is still "not allowed here".
+      const allow = allowedMethods(ctx);
+      if (allow.length === 0) return new ApiError(404, 'not_found', `No route for ${ctx.method} ${ctx.path}`);
+      return new ApiError(405, 'method_not_allowed', `Method ${ctx.method} is not allowed on this path`, undefined, { Allow: allow.join(', ') });
+    }
     case 413:
       return new ApiError(413, 'payload_too_large', 'Request body is too large');
     case 415:
       return new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
-    case 501:
-      return new ApiError(405, 'method_not_allowed', 'Method not allowed', undefined, e.headers);
     default:
       return new ApiError(500, 'internal', 'Internal error; quote the requestId when contacting support');
   }
