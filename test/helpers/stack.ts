@@ -1,7 +1,8 @@
 import type { Server } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Client } from '@temporalio/client';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, type Worker } from '@temporalio/worker';
 import request from 'supertest';
 import { createApp } from '../../src/app';
@@ -16,6 +17,7 @@ import { createApiKey, createCompany } from '../../src/companies/companies.servi
 import type { Company } from '../../src/companies/company.entity';
 import { createLastroWorker } from '../../worker';
 import { workflowBundle } from './workflow-bundle';
+import { createTimeSkippingEnv } from './temporal-env';
 
 // The SDK's INFO lines (worker state changes) drown test output; warnings still show.
 let runtimeInstalled = false;
@@ -27,6 +29,8 @@ function quietTemporalRuntime(): void {
 
 export interface TestStack {
   config: Config;
+  /** Plain Temporal client (no automatic time skipping); `env.client` skips time while awaiting. */
+  client: Client;
   orm: Orm;
   env: TestWorkflowEnvironment;
   deps: AppDeps;
@@ -53,13 +57,6 @@ export async function createTestDatabase(): Promise<string> {
   return ensureDatabase(server, `t_${randomBytes(6).toString('hex')}`, 'lastro_template');
 }
 
-export function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
-  const path = process.env.TEMPORAL_TEST_SERVER_PATH;
-  return TestWorkflowEnvironment.createTimeSkipping({
-    server: { executable: path ? { type: 'existing-path', path } : { type: 'cached-download' } },
-  });
-}
-
 /**
  * The whole platform for one test file, real parts only: PostgreSQL, the Temporal
  * time-skipping test server, a worker running the real workflows and activities, and the
@@ -79,14 +76,18 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const temporalEnv = await createTimeSkippingEnv();
   const logger = createLogger(config.logLevel, 'test');
   const dispatcher = new EventDispatcher(orm.em as unknown as EntityManager, logger);
-  const deps: AppDeps = { config, orm, temporal: temporalEnv.client, dispatcher, logger };
-  registerEventSubscribers(dispatcher, { config, temporal: temporalEnv.client, logger });
+  // The API and the activities get a plain client: time moves only when a test says so
+  // (env.sleep), never because someone awaited a result while a slow first task was running.
+  // `env.client` is the auto-skipping client for tests that wait on long timers.
+  const temporal = new Client({ connection: temporalEnv.connection, namespace: temporalEnv.namespace ?? 'default' });
+  const deps: AppDeps = { config, orm, temporal, dispatcher, logger };
+  registerEventSubscribers(dispatcher, { config, temporal, logger });
 
   const worker = await createLastroWorker({
     connection: temporalEnv.nativeConnection,
     namespace: temporalEnv.namespace ?? 'default',
     taskQueue: config.temporal.taskQueue,
-    deps: { config, orm, dispatcher, logger, temporal: temporalEnv.client },
+    deps: { config, orm, dispatcher, logger, temporal },
     workflowBundle: workflowBundle(),
   });
   const running = worker.run();
@@ -97,6 +98,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
 
   return {
     config,
+    client: temporal,
     orm,
     env: temporalEnv,
     deps,

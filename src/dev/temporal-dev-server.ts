@@ -1,0 +1,45 @@
+import { execFileSync, spawn } from 'node:child_process';
+import path from 'node:path';
+import { pipeLines, stopChild, waitForPort } from '../shared/processes';
+
+export interface DevTemporal {
+  address: string;
+  uiUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The Temporal dev server with its web UI, persisting to a SQLite file. It is the Temporal
+ * CLI built by scripts/temporal-cli.sh (or TEMPORAL_CLI_PATH); on a machine without Go, the
+ * Temporal SDK downloads the CLI itself.
+ */
+export async function startTemporalDevServer(opts: { root: string; dbFile: string; port: number; uiPort: number; log: (line: string) => void }): Promise<DevTemporal> {
+  const cli = provisionCli(opts.root);
+  const address = `127.0.0.1:${opts.port}`;
+  const uiUrl = `http://127.0.0.1:${opts.uiPort}`;
+  if (!cli) return startWithSdkDownload(opts, address, uiUrl);
+
+  const child = spawn(
+    cli,
+    ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--ui-port', String(opts.uiPort), '--db-filename', opts.dbFile, '--namespace', 'default', '--log-level', 'warn'],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  pipeLines(child, (l) => opts.log(`[temporal] ${l}`));
+  await waitForPort(opts.port, 60_000, child);
+  return { address, uiUrl, stop: () => stopChild(child, 15_000) };
+}
+
+function provisionCli(root: string): string {
+  const out = execFileSync('bash', [path.join(root, 'scripts', 'temporal-cli.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return out.trim().split('\n').pop() ?? '';
+}
+
+async function startWithSdkDownload(opts: { dbFile: string; port: number; uiPort: number }, address: string, uiUrl: string): Promise<DevTemporal> {
+  // @temporalio/testing is a dev dependency: present after `npm ci`, which `npm run dev` assumes.
+  const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  const env = await TestWorkflowEnvironment.createLocal({
+    server: { ip: '127.0.0.1', port: opts.port, ui: true, uiPort: opts.uiPort, dbFilename: opts.dbFile, namespace: 'default' },
+  });
+  return { address, uiUrl, stop: () => env.teardown() };
+}
+
