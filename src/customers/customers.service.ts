@@ -27,9 +27,13 @@ export function toCustomerView(c: Customer): CustomerView {
   };
 }
 
-/** CPF and CNPJ are stored as bare characters so searches and comparisons agree. */
-function storedDocument(document: string, documentType: string): string {
-  return documentType === 'passport' ? document.trim().toUpperCase() : normalizeDocument(document);
+/**
+ * Every document is stored in its canonical form (no `.`, `/`, `-` or spaces; upper case), the
+ * form its validation checked, so that searches and comparisons agree. A passport written
+ * `AB-123456` is the passport `AB123456`.
+ */
+function storedDocument(document: string): string {
+  return normalizeDocument(document);
 }
 
 export async function createCustomer(em: EntityManager, companyId: string, input: CreateCustomerInput): Promise<{ customer: Customer; event: Event }> {
@@ -39,7 +43,7 @@ export async function createCustomer(em: EntityManager, companyId: string, input
     name: input.name,
     email: input.email.toLowerCase(),
     type: input.type,
-    document: storedDocument(input.document, input.documentType),
+    document: storedDocument(input.document),
     documentType: input.documentType,
     phone: input.phone,
     address: input.address ?? null,
@@ -72,7 +76,7 @@ export async function updateCustomer(
     const document = input.document ?? customer.document;
     const problem = checkDocument(document, documentType);
     if (problem) throw badRequest('validation_failed', `document: ${problem}`, [{ path: 'document', message: problem }]);
-    customer.document = storedDocument(document, documentType);
+    customer.document = storedDocument(document);
     customer.documentType = documentType;
   }
   if (input.name !== undefined) customer.name = input.name;
@@ -107,7 +111,8 @@ export function customerListQuery(em: EntityManager, companyId: string, q: ListC
   const where: Record<string, unknown> = { companyId, deletedAt: null };
   if (q.name) where.name = { $ilike: likeContains(q.name) };
   if (q.email) where.email = { $ilike: likeContains(q.email) };
-  if (q.document) where.document = { $ilike: likeContains(q.documentType === 'passport' ? q.document : normalizeDocument(q.document)) };
+  // Documents are stored canonical, so the term is too: `529.982.247-25` finds `52998224725`.
+  if (q.document) where.document = { $ilike: likeContains(normalizeDocument(q.document)) };
   if (q.phone) where.phone = { $ilike: likeContains(q.phone) };
   if (q.documentType) where.documentType = q.documentType;
   if (q.type) where.type = q.type;
@@ -116,7 +121,13 @@ export function customerListQuery(em: EntityManager, companyId: string, q: ListC
   }
   if (q.q) {
     const term = likeContains(q.q);
-    where.$or = [{ name: { $ilike: term } }, { email: { $ilike: term } }, { document: { $ilike: term } }];
+    const documentTerm = normalizeDocument(q.q);
+    where.$or = [
+      { name: { $ilike: term } },
+      { email: { $ilike: term } },
+      // Only when something is left of the term once punctuation is stripped (`-` alone must not match every document).
+      ...(documentTerm ? [{ document: { $ilike: likeContains(documentTerm) } }] : []),
+    ];
   }
   return em
     .createQueryBuilder(Customer)

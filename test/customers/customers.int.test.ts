@@ -75,6 +75,16 @@ describe('POST /customers', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
   });
 
+  it('stores a passport in the canonical form it was validated in, and finds it written either way', async () => {
+    const res = await create({ ...validCustomer, email: 'pass@port.com', document: 'ab-123.456', documentType: 'passport' });
+    expect(res.status).toBe(201);
+    expect(res.body.document).toBe('AB123456');
+    for (const query of [{ document: 'AB-123' }, { document: 'b123456' }, { q: 'ab-1234' }]) {
+      const list = await stack.http.get('/customers').query(query).set(acme.headers);
+      expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
+    }
+  });
+
   it('accepts a valid alphanumeric CNPJ and a passport', async () => {
     expect((await create({ ...validCustomer, type: 'company', document: '12.ABC.345/01DE-35', documentType: 'cnpj' })).status).toBe(201);
     expect((await create({ ...validCustomer, document: 'AB123456', documentType: 'passport' })).status).toBe(201);
