@@ -1,10 +1,12 @@
 import type { ActivityDeps } from './deps';
 import { createMaintenanceActivities } from './maintenance/maintenance.activities';
+import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createMaintenanceActivities(deps),
+    ...createWebhookDeliveryActivities(deps),
   };
 }
 

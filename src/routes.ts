@@ -1,9 +1,10 @@
 import type { AnyRoute } from './http/route';
 import { systemRoutes } from './system/system.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { webhookRoutes } from './webhooks/webhooks.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...webhookRoutes];
   return routes;
 }

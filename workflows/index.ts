@@ -1,2 +1,4 @@
 // The workflow bundle's entry: every workflow the worker runs is exported here.
 export * from './maintenance/maintenance.workflow';
+export * from './webhooks/webhook-delivery.workflow';
+export * from './webhooks/webhook-lane.workflow';

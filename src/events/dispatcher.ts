@@ -2,21 +2,29 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../shared/logger';
 import { Event } from './event.entity';
 
+/** Work a subscriber asks to run once the dispatch transaction has committed (e.g. starting workflows). */
+export type AfterDispatch = () => Promise<unknown>;
+
 /**
  * Something that acts on every committed event (webhooks create their deliveries here).
  * `handle` runs inside the dispatch transaction and must be idempotent: an event can be
  * dispatched more than once if a dispatcher crashes after its subscribers ran.
+ *
+ * It may return after-commit work. That work must be idempotent too: the event is marked
+ * dispatched only once the work has succeeded, so a crash or a failure in between leaves
+ * the event to the outbox sweeper, which runs `handle` and the work again.
  */
 export interface EventSubscriber {
   name: string;
-  handle(em: EntityManager, event: Event): Promise<void>;
+  handle(em: EntityManager, event: Event): Promise<void | AfterDispatch>;
 }
 
 /**
  * Moves events from the outbox to their subscribers. Called right after a commit (best
  * effort) and by the outbox sweeper (the guarantee): an event is marked dispatched in the
  * same transaction in which its subscribers ran, under a row lock, so two concurrent
- * dispatchers never both handle it.
+ * dispatchers never both handle it. (When a subscriber returned after-commit work, the mark
+ * follows that work instead, and subscribers' idempotency covers the short window between.)
  */
 export class EventDispatcher {
   private readonly subscribers: EventSubscriber[] = [];
@@ -32,17 +40,29 @@ export class EventDispatcher {
 
   /** Dispatches one event; returns false when it was already dispatched (or is missing). */
   async dispatch(eventId: string): Promise<boolean> {
-    return this.rootEm.fork().transactional(async (em) => {
+    const after = await this.rootEm.fork().transactional(async (em) => {
       const [row] = await em.execute<{ id: string }[]>(
         `select id from events where id = ? and dispatched_at is null for update skip locked`,
         [eventId],
       );
-      if (!row) return false;
+      if (!row) return null;
       const event = await em.findOneOrFail(Event, { id: eventId });
-      for (const s of this.subscribers) await s.handle(em, event);
-      event.dispatchedAt = new Date();
-      return true;
+      const work: AfterDispatch[] = [];
+      for (const s of this.subscribers) {
+        const w = await s.handle(em, event);
+        if (w) work.push(w);
+      }
+      // Nothing left to do after commit: marked in the same transaction, as always.
+      if (work.length === 0) event.dispatchedAt = new Date();
+      return work;
     });
+    if (after === null) return false;
+    if (after.length === 0) return true;
+    // Runs only after the commit (a rolled-back dispatch starts nothing), and the event is
+    // marked only after it succeeded: if it throws, the sweeper dispatches the event again.
+    for (const w of after) await w();
+    await this.rootEm.fork().execute(`update events set dispatched_at = now() where id = ? and dispatched_at is null`, [eventId]);
+    return true;
   }
 
   /** Dispatches after a commit without making the caller wait or fail; the sweeper is the backstop. */

@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
 import type { EventDispatcher } from './dispatcher';
+import { webhookEventSubscriber } from '../webhooks/webhooks.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -13,4 +14,6 @@ export interface SubscriberDeps {
  * Plugs every event consumer into the dispatcher; the API and the worker both call this so
  * that an event is handled the same way whoever dispatches it. Webhook deliveries subscribe here.
  */
-export function registerEventSubscribers(_dispatcher: EventDispatcher, _deps: SubscriberDeps): void {}
+export function registerEventSubscribers(dispatcher: EventDispatcher, deps: SubscriberDeps): void {
+  dispatcher.subscribe(webhookEventSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+}

@@ -1,0 +1,231 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { conflict, notFound } from '../http/errors';
+import { offsetOf } from '../http/pagination';
+import { iso } from '../db/base.entity';
+import type { Event } from '../events/event.entity';
+import { newId } from '../shared/ids';
+import {
+  attemptNowSignal,
+  WEBHOOK_DELIVERY_WORKFLOW,
+  webhookDeliveryWorkflowId,
+  type AttemptOutcome,
+  type WebhookDeliveryInput,
+} from '../../workflows/webhooks/webhook-delivery.contract';
+import { honoursRetryAfter, isSuccessStatus, nextRetryDelayMs, parseRetryAfterMs, statusAfterAttempt } from './delivery-schedule.rules';
+import type { Resolver } from './url-guard';
+import { sendWebhookRequest, type WebhookResponse } from './webhook-sender';
+import { signatureHeaders } from './webhook-signature';
+import { Webhook, WebhookDelivery } from './webhook.entity';
+import { bumpVersion, subscribedToSql } from './webhooks.service';
+import type { DeliverySummaryView, DeliveryView, ListDeliveriesQuery } from './webhooks.schemas';
+
+export function toDeliverySummaryView(d: WebhookDelivery): DeliverySummaryView {
+  return {
+    id: d.id,
+    companyId: d.companyId,
+    webhookId: d.webhookId,
+    eventId: d.eventId,
+    eventType: d.eventType,
+    entityType: d.entityType,
+    entityId: d.entityId,
+    url: d.url,
+    status: d.status,
+    attemptCount: d.attemptCount,
+    returnStatus: d.returnStatus,
+    errorMessage: d.errorMessage,
+    lastAttemptAt: iso(d.lastAttemptAt),
+    createdAt: iso(d.createdAt),
+    updatedAt: iso(d.updatedAt),
+  };
+}
+
+export function toDeliveryView(d: WebhookDelivery): DeliveryView {
+  return { ...toDeliverySummaryView(d), payload: d.payload, returnData: d.returnData as DeliveryView['returnData'] };
+}
+
+export async function getDelivery(em: EntityManager, companyId: string, id: string): Promise<WebhookDelivery> {
+  const delivery = await em.findOne(WebhookDelivery, { id, companyId });
+  if (!delivery) throw notFound('Webhook delivery');
+  return delivery;
+}
+
+export async function listDeliveries(em: EntityManager, companyId: string, q: ListDeliveriesQuery): Promise<{ deliveries: WebhookDelivery[]; total: number }> {
+  const where: Record<string, unknown> = { companyId };
+  if (q.webhookId) where.webhookId = q.webhookId;
+  if (q.eventType) where.eventType = q.eventType;
+  if (q.status) where.status = q.status;
+  if (q.from || q.to) where.createdAt = { ...(q.from ? { $gte: new Date(q.from) } : {}), ...(q.to ? { $lte: new Date(q.to) } : {}) };
+  const dir = q.sort === 'createdAt.asc' ? 'asc' : 'desc';
+  const [deliveries, total] = await em.findAndCount(WebhookDelivery, where, {
+    // The id (time-ordered) breaks ties between deliveries created in the same instant.
+    orderBy: { createdAt: dir, id: dir },
+    limit: q.limit,
+    offset: offsetOf(q),
+  });
+  return { deliveries, total };
+}
+
+// ---------------------------------------------------------------------------------------
+// Dispatch: event → deliveries → workflows
+
+/**
+ * Creates one `pending` delivery per active, non-deleted webhook of the event's company that
+ * is subscribed to its type (or to everything). Runs in the dispatch transaction; the unique
+ * (eventId, webhookId) makes a second dispatch of the same event a no-op. Returns every
+ * delivery of the event not attempted yet, the ones a previous dispatch created included, so
+ * that a dispatch interrupted before its workflows started is completed by the next one.
+ */
+export async function createDeliveriesForEvent(em: EntityManager, event: Event): Promise<WebhookDeliveryInput[]> {
+  const webhooks = await em
+    .createQueryBuilder(Webhook, 'w')
+    .select(['id', 'url'])
+    .where({ companyId: event.companyId, isActive: true, deletedAt: null })
+    .andWhere(...subscribedToSql('w', event.type))
+    .getResultList();
+  if (webhooks.length > 0) {
+    const now = new Date();
+    const rows = webhooks.map((w) => ({
+      id: newId('whd'),
+      companyId: event.companyId,
+      webhookId: w.id,
+      eventId: event.id,
+      eventType: event.type,
+      entityType: event.entityType,
+      entityId: event.entityId,
+      url: w.url,
+      payload: event.payload,
+      status: 'pending' as const,
+      attemptCount: 0,
+      createdAt: now,
+      updatedAt: now,
+    }));
+    await em.createQueryBuilder(WebhookDelivery).insert(rows).onConflict(['eventId', 'webhookId']).ignore().execute();
+  }
+  const pending = await em.find(WebhookDelivery, { eventId: event.id, status: 'pending', attemptCount: 0 }, { fields: ['id', 'webhookId'], orderBy: { id: 'asc' } });
+  return pending.map((d) => ({ deliveryId: d.id, webhookId: d.webhookId, orderKey: event.id }));
+}
+
+/**
+ * Starts a delivery workflow per input, safely more than once: REJECT_DUPLICATE means a
+ * delivery whose workflow ever ran (running or finished) is never started again by dispatch;
+ * only the retry endpoint starts a new run of a finished one.
+ */
+export async function startDeliveryWorkflows(temporal: Client, taskQueue: string, inputs: WebhookDeliveryInput[]): Promise<void> {
+  await Promise.all(
+    inputs.map(async (input) => {
+      try {
+        await temporal.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
+          workflowId: webhookDeliveryWorkflowId(input.deliveryId),
+          taskQueue,
+          args: [input],
+          workflowIdReusePolicy: 'REJECT_DUPLICATE',
+        });
+      } catch (err) {
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+      }
+    }),
+  );
+}
+
+/**
+ * The retry endpoint: signal-with-start is race-free whichever state the workflow is in. A
+ * running workflow gets `attemptNow` (it cuts its current wait short); a finished one (or
+ * one never started) is started again under the same id, which attempts at once. Either
+ * way the attempt lands on the same delivery and increments its attemptCount.
+ */
+export async function retryDelivery(em: EntityManager, temporal: Client, taskQueue: string, companyId: string, id: string): Promise<void> {
+  const delivery = await getDelivery(em, companyId, id);
+  const webhook = await em.findOne(Webhook, { id: delivery.webhookId });
+  if (!webhook || webhook.deletedAt) throw conflict('webhook_deleted', 'The webhook of this delivery was deleted');
+  if (!webhook.isActive) throw conflict('webhook_inactive', 'The webhook of this delivery is inactive; activate it (PATCH /webhooks/{id}/status) to retry');
+  const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, orderKey: delivery.eventId ?? delivery.id };
+  await temporal.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, {
+    workflowId: webhookDeliveryWorkflowId(delivery.id),
+    taskQueue,
+    args: [input],
+    signal: attemptNowSignal,
+    signalArgs: [],
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
+  });
+}
+
+// ---------------------------------------------------------------------------------------
+// One attempt
+
+export interface AttemptOptions {
+  allowlist: readonly string[];
+  resolve?: Resolver;
+}
+
+/**
+ * The body sent: the envelope with its keys in a fixed, readable order (PostgreSQL's jsonb
+ * does not keep key order), identical on every attempt.
+ */
+export function envelopeBody(payload: Record<string, unknown>): string {
+  const { id, event, companyId, createdAt, data, ...rest } = payload;
+  return JSON.stringify({ id, event, companyId, createdAt, data, ...rest });
+}
+
+/** The secrets that sign now: the current one, and the previous one while a rotation overlaps. */
+function signingSecrets(webhook: Webhook, now: Date): string[] {
+  const overlapping = webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now;
+  return overlapping ? [webhook.secret, webhook.previousSecret!] : [webhook.secret];
+}
+
+function describeFailure(response: WebhookResponse): string | null {
+  if (response.kind === 'error') return response.message;
+  if (isSuccessStatus(response.status)) return null;
+  if (response.status >= 300 && response.status < 400) return `HTTP ${response.status}: redirects are not followed`;
+  if (response.status === 410) return 'HTTP 410 Gone: the webhook was deactivated';
+  return `HTTP ${response.status}`;
+}
+
+/**
+ * One delivery attempt (the activity's body). The webhook is read fresh, so an attempt goes
+ * to its current URL and secret, and a webhook deactivated or deleted since stops its
+ * deliveries without sending. The POST happens outside any transaction (it can take 15 s);
+ * its result is then recorded under a row lock. Never throws for an HTTP failure: that is an
+ * outcome, and the workflow owns the schedule.
+ */
+export async function attemptDelivery(rootEm: EntityManager, deliveryId: string, opts: AttemptOptions): Promise<AttemptOutcome> {
+  const em = rootEm.fork();
+  const delivery = await em.findOne(WebhookDelivery, { id: deliveryId });
+  if (!delivery) return { status: 'missing', attemptCount: 0, nextDelayMs: null };
+  const webhook = await em.findOne(Webhook, { id: delivery.webhookId });
+  if (!webhook || webhook.deletedAt || !webhook.isActive) {
+    delivery.status = 'failed';
+    delivery.errorMessage = `Not sent: the webhook is ${!webhook || webhook.deletedAt ? 'deleted' : 'inactive'}`;
+    await em.flush();
+    return { status: 'failed', attemptCount: delivery.attemptCount, nextDelayMs: null };
+  }
+
+  const now = new Date();
+  const body = envelopeBody(delivery.payload);
+  const headers = signatureHeaders(signingSecrets(webhook, now), delivery.eventId ?? delivery.id, Math.floor(now.getTime() / 1000), body);
+  const response = await sendWebhookRequest({ url: webhook.url, body, headers, allowlist: opts.allowlist, resolve: opts.resolve });
+
+  return rootEm.fork().transactional(async (tem) => {
+    const d = await tem.findOneOrFail(WebhookDelivery, { id: deliveryId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    const httpStatus = response.kind === 'response' ? response.status : null;
+    d.attemptCount += 1;
+    d.lastAttemptAt = new Date();
+    d.url = webhook.url;
+    d.returnStatus = httpStatus;
+    d.returnData = response.kind === 'response' ? response.returnData : null;
+    d.errorMessage = describeFailure(response);
+    d.status = statusAfterAttempt(httpStatus, d.attemptCount);
+    d.updatedAt = new Date();
+    if (httpStatus === 410) {
+      // The receiver says the endpoint is gone for good: stop sending it anything.
+      const w = await tem.findOne(Webhook, { id: webhook.id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+      if (w?.isActive) {
+        w.isActive = false;
+        bumpVersion(w);
+      }
+    }
+    const retryAfterMs = response.kind === 'response' && honoursRetryAfter(response.status) ? parseRetryAfterMs(response.retryAfter, Date.now()) : null;
+    const nextDelayMs = d.status === 'retrying' ? nextRetryDelayMs(d.attemptCount, retryAfterMs) : null;
+    return { status: d.status, attemptCount: d.attemptCount, nextDelayMs };
+  });
+}

@@ -1,0 +1,80 @@
+import { defineSignal } from '@temporalio/workflow';
+import type { DeliveryStatus } from '../../src/webhooks/delivery-schedule.rules';
+
+/**
+ * The webhook delivery workflows' shared vocabulary, imported by the API (retry endpoint), the
+ * event subscriber (starts deliveries), the activities and the workflows themselves.
+ *
+ * Two workflows cooperate:
+ * - webhookDeliveryWorkflow, id = the delivery id (`whd_…`): one event to one webhook; owns
+ *   the attempts and the durable retry timers, so its history shows the whole schedule.
+ * - webhookLaneWorkflow, id = `<whk_…>:lane`: one per webhook, started on demand; hands out
+ *   send slots in event order, at most WEBHOOK_MAX_IN_FLIGHT at a time, so one slow endpoint
+ *   holds at most that many activity slots and a healthy endpoint receives events in order.
+ */
+export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
+export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
+
+export const webhookDeliveryWorkflowId = (deliveryId: string): string => deliveryId;
+export const webhookLaneWorkflowId = (webhookId: string): string => `${webhookId}:lane`;
+
+/** Sends in flight per webhook. 1 = strictly one after the other, which is what keeps event order. */
+export const WEBHOOK_MAX_IN_FLIGHT = 1;
+/** A lane with nothing queued or in flight for this long ends (the next request starts it again). */
+export const LANE_IDLE_MS = 60_000;
+/** A slot not released within this is taken back (its holder was terminated or lost). */
+export const SLOT_LEASE_MS = 5 * 60_000;
+/** Grants per lane run before continue-as-new keeps its history short. */
+export const LANE_GRANTS_PER_RUN = 500;
+
+export interface WebhookDeliveryInput {
+  deliveryId: string;
+  webhookId: string;
+  /** Sort key within the webhook's lane: the event id (time-ordered). */
+  orderKey: string;
+}
+
+export interface WebhookDeliveryResult {
+  /** `missing`: the delivery row does not exist (nothing was sent). */
+  status: DeliveryStatus | 'missing';
+  attemptCount: number;
+}
+
+/** What an attempt reports back to the workflow. */
+export interface AttemptOutcome {
+  status: DeliveryStatus | 'missing';
+  attemptCount: number;
+  /** How long to wait before the next attempt; null when the delivery is finished. */
+  nextDelayMs: number | null;
+}
+
+export interface SlotRequest {
+  deliveryId: string;
+  orderKey: string;
+}
+
+export interface LaneState {
+  webhookId: string;
+  maxInFlight: number;
+  queue: SlotRequest[];
+  /** deliveryId → time granted (workflow clock, ms). */
+  inFlight: Record<string, number>;
+}
+
+/**
+ * The activities the delivery workflow calls, declared here so the workflow imports only its
+ * contract (activities/webhooks/webhook-delivery.activities.ts implements this interface).
+ */
+export interface WebhookDeliveryActivities {
+  requestWebhookSlot(input: SlotRequest & { webhookId: string }): Promise<void>;
+  attemptWebhookDelivery(input: { deliveryId: string }): Promise<AttemptOutcome>;
+}
+
+/** The retry endpoint: attempt now instead of waiting for the next timer. */
+export const attemptNowSignal = defineSignal('attemptNow');
+/** Lane → delivery: your turn to send. */
+export const slotGrantedSignal = defineSignal('slotGranted');
+/** Delivery → lane (via signal-with-start, from an activity). */
+export const requestSlotSignal = defineSignal<[SlotRequest]>('requestSlot');
+/** Delivery → lane: the attempt is over. */
+export const releaseSlotSignal = defineSignal<[{ deliveryId: string }]>('releaseSlot');
