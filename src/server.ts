@@ -25,7 +25,10 @@ async function main(): Promise<void> {
   const server: Server = createApp(deps).listen(config.port, config.host, () => {
     deps.logger.info({ port: config.port, mode: config.mode }, `Lastro API listening on ${config.urls.publicBase}`);
   });
+  let stopping = false;
   const stop = () => {
+    if (stopping) return;
+    stopping = true;
     deps.logger.info('API stopping');
     server.close(async () => {
       await deps.orm.close();
@@ -34,8 +37,9 @@ async function main(): Promise<void> {
     });
     server.closeAllConnections();
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // `on`, not `once`: under tsx or a terminal a signal can arrive twice.
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }
 
 if (require.main === module) {

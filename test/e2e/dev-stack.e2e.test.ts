@@ -1,0 +1,141 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Client, Connection } from '@temporalio/client';
+import { freePort } from '../helpers/ports';
+import { MAINTENANCE_SCHEDULES } from '../../workflows/maintenance/maintenance.contract';
+
+/**
+ * The README's first command, for real: `npm run dev` on embedded PostgreSQL and the Temporal
+ * dev server, in a private data folder and on free ports. It must come up, answer, keep its
+ * data across a restart and stop cleanly on Ctrl-C.
+ */
+interface Ready {
+  companyId: string;
+  apiKey: string;
+  apiUrl: string;
+  temporalAddress: string;
+  temporalUi: string;
+}
+
+const root = path.resolve(__dirname, '..', '..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-e2e-'));
+fs.chmodSync(dataDir, 0o755);
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  const [port, pgPort, temporalPort, uiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  env = {
+    ...process.env,
+    LASTRO_DATA_DIR: dataDir,
+    PORT: String(port),
+    PGPORT: String(pgPort),
+    TEMPORAL_PORT: String(temporalPort),
+    TEMPORAL_UI_PORT: String(uiPort),
+    DATABASE_URL: '',
+    TEMPORAL_ADDRESS: '',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  delete env.TEMPORAL_ADDRESS;
+});
+
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+function startDev(): { child: ChildProcess; output: () => string; ready: Promise<Ready> } {
+  // Its own process group, so Ctrl-C can be simulated the way a terminal sends it.
+  const child = spawn('npm', ['run', 'dev'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const ready = new Promise<Ready>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith('LASTRO_DEV_READY '));
+      if (line) resolve(JSON.parse(line.slice('LASTRO_DEV_READY '.length)));
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`npm run dev exited with ${code} before it was ready:\n${out}`)));
+  });
+  return { child, output: () => out, ready };
+}
+
+/** Ctrl-C as a terminal sends it: SIGINT to the whole process group. npm then exits by that signal. */
+function ctrlC(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    process.kill(-child.pid!, 'SIGINT');
+  });
+}
+
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const sock = net.connect(port, '127.0.0.1');
+    sock.once('connect', () => (sock.destroy(), resolve(true)));
+    sock.once('error', () => resolve(false));
+  });
+}
+
+async function expectStopped(out: string): Promise<void> {
+  expect(out).toContain('[dev] stopped');
+  for (const port of [env.PORT, env.PGPORT, env.TEMPORAL_PORT]) expect(await portOpen(Number(port))).toBe(false);
+}
+
+it('runs the platform, seeds a working key, creates its schedules, survives a restart and stops cleanly', async () => {
+  const first = startDev();
+  const ready = await first.ready;
+  try {
+    expect(ready.apiKey).toMatch(/^sk_sandbox_[0-9A-Za-z]{32}$/);
+    expect(ready.companyId).toMatch(/^comp_/);
+
+    const health = await fetch(`${ready.apiUrl}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok', postgres: 'ok', temporal: 'ok' });
+
+    const created = await fetch(`${ready.apiUrl}/customers`, {
+      method: 'POST',
+      headers: { 'x-api-key': ready.apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '52998224725', phone: '+5511999990000' }),
+    });
+    expect(created.status).toBe(201);
+
+    const ui = await fetch(ready.temporalUi);
+    expect(ui.status).toBe(200);
+
+    // The worker created the maintenance schedules on the dev server, and they run.
+    const connection = await Connection.connect({ address: ready.temporalAddress });
+    try {
+      const client = new Client({ connection });
+      for (const s of MAINTENANCE_SCHEDULES) {
+        const description = await client.schedule.getHandle(s.scheduleId).describe();
+        expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: s.workflowType });
+      }
+      const purge = client.schedule.getHandle('lastro-purge-idempotency-keys');
+      await purge.trigger();
+      let runs = 0;
+      for (let i = 0; i < 60 && runs === 0; i++) {
+        runs = (await purge.describe()).info.recentActions.length;
+        if (runs === 0) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(runs).toBeGreaterThan(0);
+    } finally {
+      await connection.close();
+    }
+  } finally {
+    await ctrlC(first.child);
+  }
+  await expectStopped(first.output());
+
+  // A restart finds what it left: the same company, the same key, the customer.
+  const second = startDev();
+  const again = await second.ready;
+  try {
+    expect(again.apiKey).toBe(ready.apiKey);
+    const list = await fetch(`${again.apiUrl}/customers?q=ana`, { headers: { 'x-api-key': again.apiKey } });
+    expect((await list.json()).pagination.total).toBe(1);
+  } finally {
+    await ctrlC(second.child);
+  }
+  await expectStopped(second.output());
+}, 300_000);
