@@ -86,7 +86,9 @@ afterAll(() => stack?.close());
 
 /** Values that exist in the generated data: the name, email and document of customer 73421. */
 async function sample(): Promise<{ name: string; email: string; document: string }> {
-  const [row] = await em.execute(`select name, email, document from customers where id = 'cust_' || lpad('73421', 26, '0')`);
+  const [row] = await em.execute<Array<{ name: string; email: string; document: string }>>(
+    `select name, email, document from customers where id = 'cust_' || lpad('73421', 26, '0')`,
+  );
   return row;
 }
 
