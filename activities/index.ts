@@ -1,11 +1,13 @@
 import type { ActivityDeps } from './deps';
 import { createMaintenanceActivities } from './maintenance/maintenance.activities';
+import { createRecipientActivities } from './recipients/recipients.activities';
 import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
   return {
     ...createMaintenanceActivities(deps),
+    ...createRecipientActivities(deps),
     ...createWebhookDeliveryActivities(deps),
   };
 }

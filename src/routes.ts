@@ -1,10 +1,14 @@
 import type { AnyRoute } from './http/route';
 import { systemRoutes } from './system/system.routes';
 import { customerRoutes } from './customers/customers.routes';
+import { recipientRoutes } from './recipients/recipients.routes';
+import { feeRoutes } from './fees/fees.routes';
+import { walletRoutes } from './ledger/wallets.routes';
+import { kycPageRoutes } from './pages/kyc.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...webhookRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes];
   return routes;
 }

@@ -1,4 +1,5 @@
 // The workflow bundle's entry: every workflow the worker runs is exported here.
 export * from './maintenance/maintenance.workflow';
+export * from './recipients/recipient-onboarding.workflow';
 export * from './webhooks/webhook-delivery.workflow';
 export * from './webhooks/webhook-lane.workflow';

@@ -3,7 +3,16 @@ import { ApiKeySchema, CompanySchema } from '../companies/company.entity';
 import { CustomerSchema } from '../customers/customer.entity';
 import { EventSchema } from '../events/event.entity';
 import { IdempotencyKeySchema } from '../http/idempotency-key.entity';
+import { KycLinkSchema, RecipientBankAccountSchema, RecipientFileSchema, RecipientLinkSchema, RecipientSchema } from '../recipients/recipient.entity';
+import { FeeTableSchema } from '../fees/fee-table.entity';
+import { LedgerAccountSchema, LedgerEntrySchema, LedgerPostingSchema, WalletSchema } from '../ledger/ledger.entity';
 import { WebhookDeliverySchema, WebhookSchema } from '../webhooks/webhook.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
-export const entities = [BaseEntitySchema, CompanySchema, ApiKeySchema, IdempotencyKeySchema, EventSchema, CustomerSchema, WebhookSchema, WebhookDeliverySchema];
+export const entities = [
+  BaseEntitySchema, CompanySchema, ApiKeySchema, IdempotencyKeySchema, EventSchema, CustomerSchema,
+  RecipientSchema, RecipientLinkSchema, RecipientBankAccountSchema, RecipientFileSchema, KycLinkSchema,
+  FeeTableSchema,
+  WalletSchema, LedgerAccountSchema, LedgerPostingSchema, LedgerEntrySchema,
+  WebhookSchema, WebhookDeliverySchema,
+];

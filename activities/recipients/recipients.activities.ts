@@ -1,0 +1,25 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { applyKycDecision, recordKycSubmission } from '../../src/recipients/kyc.service';
+import type { RecipientOnboardingActivities } from '../../workflows/recipients/recipient-onboarding.contract';
+import type { ActivityDeps } from '../deps';
+
+/**
+ * KYC activities of the recipientOnboarding workflow (signatures in its contract). Each runs
+ * in one transaction on a forked EntityManager, writes its events to the outbox in that
+ * transaction and dispatches them after commit (the outbox sweeper is the backstop). Both
+ * are idempotent under retry: they only move links still awaiting that step.
+ */
+export function createRecipientActivities({ orm, dispatcher }: ActivityDeps): RecipientOnboardingActivities {
+  const inTransaction = async (fn: (em: EntityManager) => Promise<{ id: string }[]>): Promise<number> => {
+    const events = await (orm.em.fork() as EntityManager).transactional(fn);
+    dispatcher.dispatchSoon(events.map((e) => e.id));
+    return events.length;
+  };
+  return {
+    recordRecipientKycSubmission: (input) => inTransaction((em) => recordKycSubmission(em, input.recipientId, new Date(input.submittedAt))),
+    applyRecipientKycDecision: (input) =>
+      inTransaction((em) =>
+        applyKycDecision(em, input.recipientId, { outcome: input.outcome, operator: input.operator, reason: input.reason, decidedAt: new Date(input.decidedAt) }),
+      ),
+  };
+}

@@ -1,0 +1,342 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflict, notFound } from '../http/errors';
+import { newId } from '../shared/ids';
+import { assertCents } from '../shared/money';
+import type { PlatformBucket, WalletBucket } from './ledger.entity';
+import { postingProblem, reversalType, type PostingSource, type StatementType } from './ledger.rules';
+
+/**
+ * The posting API: every money movement of every module goes through `post` (or one of the
+ * helpers below, which build its lines). Guarantees:
+ *
+ * - Double entry: lines sum to zero per currency (checked here, and by the database at commit).
+ * - Idempotency: a posting is made once per `key` (retried activities post again safely).
+ * - No negative wallet bucket, under any concurrency: the accounts a posting touches are
+ *   locked with SELECT … FOR UPDATE in id order (so two postings never deadlock), the new
+ *   balances are checked (409 `insufficient_balance`), and a CHECK constraint backs it up.
+ * - Immutability: corrections are reversing postings (`reversePosting`), never edits.
+ *
+ * Call it inside the caller's transaction (a route's `em`, an activity's `transactional`) so
+ * the posting commits together with the change that caused it; outside one it opens its own.
+ */
+
+export type AccountRef =
+  | { recipientId: string; bucket: WalletBucket; currency: string }
+  | { platform: PlatformBucket; currency: string };
+
+export interface PostingLine {
+  account: AccountRef;
+  /** Signed integer cents: positive credits the account, negative debits it. */
+  amount: number;
+  type: StatementType;
+  /** Shown in the recipient's statement; moves between a wallet's own buckets are not. */
+  inStatement: boolean;
+  releaseAt?: string | null;
+}
+
+export interface PostingInput {
+  /** Unique per movement, e.g. `sale:pay_…:1`; a repeat returns the first posting. */
+  key: string;
+  kind: string;
+  companyId?: string | null;
+  source: PostingSource;
+  sourceId?: string | null;
+  description?: string | null;
+  reversesPostingId?: string | null;
+  releasesPostingId?: string | null;
+  lines: PostingLine[];
+}
+
+export interface PostingResult {
+  postingId: string;
+  /** True when the key had already been posted (nothing new was written). */
+  replayed: boolean;
+}
+
+const PLATFORM_OWNER = 'platform';
+
+async function inTransaction<T>(em: EntityManager, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+  return em.isInTransaction() ? fn(em) : em.transactional(fn);
+}
+
+/** The recipient's physical wallet (wlt_) in a currency, created with its three buckets when first needed. */
+export async function ensureWallet(em: EntityManager, recipientId: string, currency: string): Promise<string> {
+  await em.execute(
+    `insert into wallets (id, created_at, updated_at, recipient_id, currency) values (?, now(), now(), ?, ?) on conflict (recipient_id, currency) do nothing`,
+    [newId('wlt'), recipientId, currency],
+  );
+  const [wallet] = await em.execute<{ id: string }[]>(`select id from wallets where recipient_id = ? and currency = ?`, [recipientId, currency]);
+  for (const bucket of ['pending', 'available', 'blocked']) {
+    await em.execute(
+      `insert into ledger_accounts (id, created_at, owner_type, owner_id, wallet_id, currency, bucket) values (?, now(), 'wallet', ?, ?, ?, ?)
+       on conflict (owner_type, owner_id, currency, bucket) do nothing`,
+      [newId('led'), wallet.id, wallet.id, currency, bucket],
+    );
+  }
+  return wallet.id;
+}
+
+interface ResolvedAccount {
+  id: string;
+  walletId: string | null;
+}
+
+async function resolveAccount(em: EntityManager, ref: AccountRef): Promise<ResolvedAccount> {
+  if ('platform' in ref) {
+    await em.execute(
+      `insert into ledger_accounts (id, created_at, owner_type, owner_id, wallet_id, currency, bucket) values (?, now(), 'platform', ?, null, ?, ?)
+       on conflict (owner_type, owner_id, currency, bucket) do nothing`,
+      [newId('led'), PLATFORM_OWNER, ref.currency, ref.platform],
+    );
+    const [row] = await em.execute<{ id: string }[]>(
+      `select id from ledger_accounts where owner_type = 'platform' and owner_id = ? and currency = ? and bucket = ?`,
+      [PLATFORM_OWNER, ref.currency, ref.platform],
+    );
+    return { id: row.id, walletId: null };
+  }
+  const walletId = await ensureWallet(em, ref.recipientId, ref.currency);
+  const [row] = await em.execute<{ id: string }[]>(`select id from ledger_accounts where owner_type = 'wallet' and owner_id = ? and bucket = ?`, [walletId, ref.bucket]);
+  return { id: row.id, walletId };
+}
+
+const currencyOf = (ref: AccountRef): string => ref.currency;
+
+/** Makes one balanced posting (see the module comment). 409 `insufficient_balance` if a wallet bucket would go negative. */
+export async function post(em: EntityManager, input: PostingInput): Promise<PostingResult> {
+  const problem = postingProblem(input.lines.map((l) => ({ currency: currencyOf(l.account), amount: l.amount })));
+  if (problem) throw new RangeError(`Invalid posting ${input.key}: ${problem}`);
+
+  return inTransaction(em, async (tem) => {
+    // Same key at the same time: the second waits, then finds the first posting.
+    await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`ledger-posting:${input.key}`]);
+    const [existing] = await tem.execute<{ id: string }[]>('select id from ledger_postings where key = ?', [input.key]);
+    if (existing) return { postingId: existing.id, replayed: true };
+
+    const accounts: ResolvedAccount[] = [];
+    for (const line of input.lines) accounts.push(await resolveAccount(tem, line.account));
+
+    // Lock every touched account in one fixed order, then check the balances they would reach.
+    const ids = [...new Set(accounts.map((a) => a.id))].sort();
+    const locked = await tem.execute<{ id: string; owner_type: string; balance: string }[]>(
+      `select id, owner_type, balance from ledger_accounts where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
+      ids,
+    );
+    const next = new Map(locked.map((a) => [a.id, { ownerType: a.owner_type, balance: Number(a.balance) }]));
+    input.lines.forEach((line, i) => (next.get(accounts[i].id)!.balance += line.amount));
+    for (const [i, line] of input.lines.entries()) {
+      const account = next.get(accounts[i].id)!;
+      if (account.ownerType === 'wallet' && account.balance < 0) {
+        const bucket = 'bucket' in line.account ? line.account.bucket : '';
+        throw conflict('insufficient_balance', `Insufficient ${bucket === 'available' ? 'withdrawable' : bucket} balance for this ${input.kind}`);
+      }
+    }
+
+    const postingId = newId('pst');
+    const now = new Date();
+    await tem.execute(
+      `insert into ledger_postings (id, created_at, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [postingId, now, input.key, input.kind, input.companyId ?? null, input.source, input.sourceId ?? null, input.description ?? null, input.reversesPostingId ?? null, input.releasesPostingId ?? null],
+    );
+    const values = input.lines.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    const params = input.lines.flatMap((l, i) => [postingId, accounts[i].id, accounts[i].walletId, currencyOf(l.account), l.amount, l.type, l.inStatement, l.releaseAt ?? null, now]);
+    await tem.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at) values ${values}`, params);
+    return { postingId, replayed: false };
+  });
+}
+
+// --- The movements other modules use ------------------------------------------------------
+
+export interface SalePart {
+  recipientId: string;
+  /** Gross cents credited to this recipient (its split share). */
+  amount: number;
+  /** Lastro's fee on this share (fee table), debited from it at once, so what is released is net. */
+  fee?: number;
+  /** `platform_fee` for the marketplace's own share (a split item of that type); `sale` otherwise. */
+  type?: 'sale' | 'platform_fee';
+}
+
+/**
+ * A paid sale (or one installment of it): each part lands in its recipient's `pending`
+ * bucket with `releaseAt`, its fee goes to the platform's revenue, and the gross comes from
+ * the platform's settlement account (money received from the acquirer). Release it with
+ * `releasePending` when `releaseAt` comes (a durable timer in the transaction workflow).
+ */
+export async function creditSale(
+  em: EntityManager,
+  input: { key: string; companyId: string; currency: string; source?: PostingSource; sourceId: string; releaseAt: string; parts: SalePart[] },
+): Promise<PostingResult> {
+  const { currency } = input;
+  const lines: PostingLine[] = [];
+  let gross = 0;
+  for (const part of input.parts) {
+    assertCents(part.amount);
+    if (part.amount <= 0) throw new RangeError('a sale part is > 0 cents');
+    gross += part.amount;
+    lines.push({ account: { recipientId: part.recipientId, bucket: 'pending', currency }, amount: part.amount, type: part.type ?? 'sale', inStatement: true, releaseAt: input.releaseAt });
+    if (part.fee) {
+      lines.push({ account: { recipientId: part.recipientId, bucket: 'pending', currency }, amount: -part.fee, type: 'fee', inStatement: true, releaseAt: input.releaseAt });
+      lines.push({ account: { platform: 'revenue', currency }, amount: part.fee, type: 'fee', inStatement: false });
+    }
+  }
+  lines.push({ account: { platform: 'settlement', currency }, amount: -gross, type: 'sale', inStatement: false });
+  return post(em, { key: input.key, kind: 'sale', companyId: input.companyId, source: input.source ?? 'transaction', sourceId: input.sourceId, lines });
+}
+
+/** Moves what a sale posting left pending (net of its fees) to `available`. Idempotent per posting. */
+export async function releasePending(em: EntityManager, input: { postingId: string }): Promise<PostingResult> {
+  return inTransaction(em, async (tem) => {
+    const [posting] = await tem.execute<{ company_id: string | null; source: string; source_id: string | null }[]>(
+      'select company_id, source, source_id from ledger_postings where id = ?',
+      [input.postingId],
+    );
+    if (!posting) throw notFound('Posting');
+    const pending = await tem.execute<{ recipient_id: string; currency: string; net: string }[]>(
+      `select w.recipient_id, e.currency, sum(e.amount) as net from ledger_entries e
+         join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
+        where e.posting_id = ? and a.bucket = 'pending' group by w.recipient_id, e.currency order by w.recipient_id`,
+      [input.postingId],
+    );
+    const lines = pending
+      .filter((p) => Number(p.net) !== 0)
+      .flatMap((p): PostingLine[] => [
+        { account: { recipientId: p.recipient_id, bucket: 'pending', currency: p.currency }, amount: -Number(p.net), type: 'sale', inStatement: false },
+        { account: { recipientId: p.recipient_id, bucket: 'available', currency: p.currency }, amount: Number(p.net), type: 'sale', inStatement: false },
+      ]);
+    return post(tem, {
+      key: `release:${input.postingId}`,
+      kind: 'release',
+      companyId: posting.company_id,
+      source: posting.source as PostingSource,
+      sourceId: posting.source_id,
+      releasesPostingId: input.postingId,
+      lines,
+    });
+  });
+}
+
+interface WalletMovement {
+  key: string;
+  companyId: string;
+  recipientId: string;
+  currency: string;
+  /** Positive integer cents. */
+  amount: number;
+  source: PostingSource;
+  sourceId: string;
+  description?: string;
+}
+
+function positive(amount: number): void {
+  assertCents(amount);
+  if (amount <= 0) throw new RangeError('amount must be > 0 cents');
+}
+
+/** Reserves withdrawable funds (available → blocked), e.g. for a withdrawal in flight. 409 when short. */
+export async function reserveFunds(em: EntityManager, m: WalletMovement & { kind?: string }): Promise<PostingResult> {
+  positive(m.amount);
+  const w = (bucket: WalletBucket) => ({ recipientId: m.recipientId, bucket, currency: m.currency });
+  return post(em, {
+    ...m,
+    kind: m.kind ?? 'reserve',
+    lines: [
+      { account: w('available'), amount: -m.amount, type: 'withdrawal', inStatement: false },
+      { account: w('blocked'), amount: m.amount, type: 'withdrawal', inStatement: false },
+    ],
+  });
+}
+
+/** Gives reserved funds back (blocked → available), e.g. a rejected or cancelled withdrawal. */
+export async function releaseReservation(em: EntityManager, m: WalletMovement): Promise<PostingResult> {
+  positive(m.amount);
+  const w = (bucket: WalletBucket) => ({ recipientId: m.recipientId, bucket, currency: m.currency });
+  return post(em, {
+    ...m,
+    kind: 'unreserve',
+    lines: [
+      { account: w('blocked'), amount: -m.amount, type: 'withdrawal', inStatement: false },
+      { account: w('available'), amount: m.amount, type: 'withdrawal', inStatement: false },
+    ],
+  });
+}
+
+/**
+ * Money leaving a wallet: withdrawals and their fee (from `blocked`, after `reserveFunds`),
+ * refunds, chargebacks and fees charged later (from `available`). The counterpart is the
+ * platform's settlement account (money out) or revenue (fees), or another recipient
+ * (a platform fee owed to the marketplace).
+ */
+export async function debitWallet(
+  em: EntityManager,
+  m: WalletMovement & {
+    type: Extract<StatementType, 'withdrawal' | 'withdrawal_fee' | 'refund' | 'chargeback' | 'fee' | 'platform_fee' | 'adjustment'>;
+    from?: WalletBucket;
+    to?: PlatformBucket | { recipientId: string };
+  },
+): Promise<PostingResult> {
+  positive(m.amount);
+  const to = m.to ?? (m.type === 'fee' || m.type === 'withdrawal_fee' ? 'revenue' : 'settlement');
+  const counterpart: PostingLine =
+    typeof to === 'string'
+      ? { account: { platform: to, currency: m.currency }, amount: m.amount, type: m.type, inStatement: false }
+      : { account: { recipientId: to.recipientId, bucket: 'available', currency: m.currency }, amount: m.amount, type: m.type, inStatement: true };
+  return post(em, {
+    ...m,
+    kind: m.type,
+    lines: [{ account: { recipientId: m.recipientId, bucket: m.from ?? 'available', currency: m.currency }, amount: -m.amount, type: m.type, inStatement: true }, counterpart],
+  });
+}
+
+/** Funds put straight into `available` from the platform: sandbox credits and manual adjustments. */
+export async function creditAvailable(em: EntityManager, m: WalletMovement & { type?: 'adjustment' | 'withdrawal_reversal' }): Promise<PostingResult> {
+  positive(m.amount);
+  return post(em, {
+    ...m,
+    kind: m.type ?? 'adjustment',
+    lines: [
+      { account: { platform: 'settlement', currency: m.currency }, amount: -m.amount, type: m.type ?? 'adjustment', inStatement: false },
+      { account: { recipientId: m.recipientId, bucket: 'available', currency: m.currency }, amount: m.amount, type: m.type ?? 'adjustment', inStatement: true },
+    ],
+  });
+}
+
+/**
+ * The correction of a posting: the same entries with opposite signs, on the same accounts.
+ * At most one reversal per posting (a unique index). Withdrawal entries come back as
+ * `withdrawal_reversal`, others as `adjustment`. 409 if the money has moved on meanwhile.
+ */
+export async function reversePosting(em: EntityManager, input: { postingId: string; description?: string }): Promise<PostingResult> {
+  return inTransaction(em, async (tem) => {
+    const [posting] = await tem.execute<{ company_id: string | null; source: string; source_id: string | null; kind: string }[]>(
+      'select company_id, source, source_id, kind from ledger_postings where id = ?',
+      [input.postingId],
+    );
+    if (!posting) throw notFound('Posting');
+    if (posting.kind === 'reversal') throw conflict('posting_is_reversal', 'A reversal cannot itself be reversed; post a new movement');
+    const entries = await tem.execute<{ owner_type: string; recipient_id: string | null; bucket: string; currency: string; amount: string; type: StatementType; in_statement: boolean }[]>(
+      `select a.owner_type, w.recipient_id, a.bucket, e.currency, e.amount, e.type, e.in_statement from ledger_entries e
+         join ledger_accounts a on a.id = e.account_id left join wallets w on w.id = a.wallet_id
+        where e.posting_id = ? order by e.id`,
+      [input.postingId],
+    );
+    const lines = entries.map(
+      (e): PostingLine => ({
+        account: e.owner_type === 'platform' ? { platform: e.bucket as PlatformBucket, currency: e.currency } : { recipientId: e.recipient_id!, bucket: e.bucket as WalletBucket, currency: e.currency },
+        amount: -Number(e.amount),
+        type: reversalType(e.type),
+        inStatement: e.in_statement,
+      }),
+    );
+    return post(tem, {
+      key: `reversal:${input.postingId}`,
+      kind: 'reversal',
+      companyId: posting.company_id,
+      source: posting.source as PostingSource,
+      sourceId: posting.source_id,
+      description: input.description ?? null,
+      reversesPostingId: input.postingId,
+      lines,
+    });
+  });
+}

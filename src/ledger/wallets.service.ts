@@ -1,0 +1,120 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { offsetOf, type PageRequest } from '../http/pagination';
+import { toBalanceView, type BalanceView, type StatementType } from './ledger.rules';
+import type { StatementEntryView, StatementFilters, WalletSummaryView } from './wallets.schemas';
+
+/**
+ * Read side of the wallets: one virtual wallet per currency, aggregating the recipient's
+ * physical wallets (there is one per currency today; the queries do not assume it).
+ */
+
+/** Balances per currency; a recipient without wallets shows zeros in `defaultCurrency`. */
+export async function getBalances(em: EntityManager, recipientId: string, defaultCurrency: string): Promise<BalanceView[]> {
+  const rows = await em.execute<{ currency: string; pending: string; available: string; blocked: string }[]>(
+    `select a.currency,
+            coalesce(sum(a.balance) filter (where a.bucket = 'pending'), 0) as pending,
+            coalesce(sum(a.balance) filter (where a.bucket = 'available'), 0) as available,
+            coalesce(sum(a.balance) filter (where a.bucket = 'blocked'), 0) as blocked
+       from wallets w join ledger_accounts a on a.wallet_id = w.id
+      where w.recipient_id = ? group by a.currency order by a.currency`,
+    [recipientId],
+  );
+  if (rows.length === 0) return [toBalanceView(defaultCurrency, { pending: 0, available: 0, blocked: 0 })];
+  return rows.map((r) => toBalanceView(r.currency, { pending: Number(r.pending), available: Number(r.available), blocked: Number(r.blocked) }));
+}
+
+/** One currency's balance (zeros when there is no wallet yet). */
+export async function getBalance(em: EntityManager, recipientId: string, currency: string): Promise<BalanceView> {
+  return (await getBalances(em, recipientId, currency)).find((b) => b.currency === currency) ?? toBalanceView(currency, { pending: 0, available: 0, blocked: 0 });
+}
+
+/**
+ * The statement: entries of the recipient's wallets flagged for it (moves between a wallet's
+ * own buckets are not), with each entry's release status: an entry on the pending bucket is
+ * `pending` until its posting has been released, everything else is `released`.
+ */
+function statementQuery(recipientId: string, f: StatementFilters): { sql: string; params: unknown[] } {
+  const releaseStatus = `case when a.bucket = 'pending' and not exists (select 1 from ledger_postings r where r.releases_posting_id = e.posting_id) then 'pending' else 'released' end`;
+  const where = ['e.in_statement', 'w.recipient_id = ?'];
+  const params: unknown[] = [recipientId];
+  const add = (clause: string, value: unknown) => {
+    where.push(clause);
+    params.push(value);
+  };
+  if (f.type) add('e.type = ?', f.type);
+  if (f.source) add('p.source = ?', f.source);
+  if (f.currency) add('e.currency = ?', f.currency);
+  if (f.releaseStatus) add(`${releaseStatus} = ?`, f.releaseStatus);
+  if (f.startDate) add('e.created_at >= ?', new Date(f.startDate));
+  if (f.endDate) add('e.created_at <= ?', new Date(f.endDate));
+  const sql = `select e.id, e.wallet_id, e.posting_id, e.currency, e.type, e.amount, p.source, p.source_id, p.description, e.release_at, e.created_at,
+                      ${releaseStatus} as release_status
+                 from ledger_entries e join wallets w on w.id = e.wallet_id join ledger_accounts a on a.id = e.account_id join ledger_postings p on p.id = e.posting_id
+                where ${where.join(' and ')}`;
+  return { sql, params };
+}
+
+interface EntryRow {
+  id: string;
+  wallet_id: string;
+  posting_id: string;
+  currency: string;
+  type: StatementType;
+  amount: string;
+  source: string;
+  source_id: string | null;
+  description: string | null;
+  release_at: Date | null;
+  created_at: Date;
+  release_status: 'released' | 'pending';
+}
+
+export async function listStatement(
+  em: EntityManager,
+  recipientId: string,
+  f: StatementFilters & PageRequest,
+): Promise<{ entries: StatementEntryView[]; total: number }> {
+  const { sql, params } = statementQuery(recipientId, f);
+  const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from (${sql}) s`, params);
+  const rows = await em.execute<EntryRow[]>(`${sql} order by e.created_at desc, e.id desc limit ? offset ?`, [...params, f.limit, offsetOf(f)]);
+  return {
+    total: Number(total),
+    entries: rows.map((r) => ({
+      id: String(r.id),
+      walletId: r.wallet_id,
+      postingId: r.posting_id,
+      currency: r.currency,
+      type: r.type,
+      amount: Number(r.amount),
+      source: r.source,
+      sourceId: r.source_id,
+      releaseStatus: r.release_status,
+      releaseAt: r.release_at ? new Date(r.release_at).toISOString() : null,
+      description: r.description,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+/** Totals per currency and type over the filtered statement; net = totalCredits + totalDebits (debits are negative). */
+export async function summarizeStatement(em: EntityManager, recipientId: string, f: StatementFilters): Promise<WalletSummaryView['data']> {
+  const { sql, params } = statementQuery(recipientId, f);
+  const rows = await em.execute<{ currency: string; type: StatementType; total: string; credits: string; debits: string; count: string }[]>(
+    `select currency, type, sum(amount) as total,
+            coalesce(sum(amount) filter (where amount > 0), 0) as credits,
+            coalesce(sum(amount) filter (where amount < 0), 0) as debits, count(*) as count
+       from (${sql}) s group by currency, type order by currency, type`,
+    params,
+  );
+  const byCurrency = new Map<string, WalletSummaryView['data'][number]>();
+  for (const r of rows) {
+    const c = byCurrency.get(r.currency) ?? { currency: r.currency, byType: [], totalCredits: 0, totalDebits: 0, net: 0 };
+    const row = { type: r.type, total: Number(r.total), credits: Number(r.credits), debits: Number(r.debits), count: Number(r.count) };
+    c.byType.push(row);
+    c.totalCredits += row.credits;
+    c.totalDebits += row.debits;
+    c.net = c.totalCredits + c.totalDebits;
+    byCurrency.set(r.currency, c);
+  }
+  return [...byCurrency.values()];
+}

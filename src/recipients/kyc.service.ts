@@ -1,0 +1,166 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import { conflict } from '../http/errors';
+import { recordEvent } from '../events/outbox';
+import type { Event } from '../events/event.entity';
+import { newId } from '../shared/ids';
+import type { Config } from '../config';
+import {
+  RECIPIENT_ONBOARDING_WORKFLOW,
+  kycSubmittedSignal,
+  recipientOnboardingWorkflowId,
+  type KycSubmitted,
+  type RecipientOnboardingInput,
+} from '../../workflows/recipients/recipient-onboarding.contract';
+import { KYC_FILE_KINDS, sha256Hex, type CheckedFile } from './kyc-files';
+import { KycLink, Recipient, RecipientFile, RecipientLink, type KycFileKind } from './recipient.entity';
+import { getLinkedRecipient, storeKycFiles, toRecipientView, type LinkedRecipient } from './recipients.service';
+
+/** How long a KYC link works: a week, so a seller can gather documents; it is single-use anyway. */
+export const KYC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/**
+ * POST /recipients/:id/kyc-link. The token (32 random bytes, base64url) appears only in the
+ * URL returned here; the database keeps its SHA-256. An active recipient needs no KYC (409).
+ */
+export async function createKycLink(
+  em: EntityManager,
+  config: Config,
+  companyId: string,
+  recipientId: string,
+  now = new Date(),
+): Promise<{ kycUrl: string; expiresAt: string }> {
+  const { link } = await getLinkedRecipient(em, companyId, recipientId);
+  if (link.status === 'active') throw conflict('recipient_already_active', 'This recipient already passed KYC');
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(now.getTime() + KYC_LINK_TTL_MS);
+  em.persist(em.create(KycLink, { id: newId('kyc'), recipientId, companyId, tokenHash: sha256Hex(token), expiresAt }));
+  return { kycUrl: `${config.urls.kyc}/kyc/${token}`, expiresAt: expiresAt.toISOString() };
+}
+
+export type KycTokenState =
+  | { state: 'valid'; kycLink: KycLink; linked: LinkedRecipient; files: KycFileKind[] }
+  | { state: 'expired' | 'used' | 'unknown' };
+
+/** What a token opens; never throws, so the page can always explain itself. */
+export async function resolveKycToken(em: EntityManager, token: string, now = new Date()): Promise<KycTokenState> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return { state: 'unknown' };
+  const kycLink = await em.findOne(KycLink, { tokenHash: sha256Hex(token) });
+  if (!kycLink) return { state: 'unknown' };
+  if (kycLink.usedAt) return { state: 'used' };
+  if (kycLink.expiresAt <= now) return { state: 'expired' };
+  const link = await em.findOne(RecipientLink, { companyId: kycLink.companyId, recipientId: kycLink.recipientId, deletedAt: null });
+  // The company removed the recipient after sending the link: the link is dead.
+  if (!link) return { state: 'unknown' };
+  const linked = await getLinkedRecipient(em, kycLink.companyId, kycLink.recipientId);
+  return { state: 'valid', kycLink, linked, files: await receivedFileKinds(em, kycLink.recipientId) };
+}
+
+export async function receivedFileKinds(em: EntityManager, recipientId: string): Promise<KycFileKind[]> {
+  const files = await em.find(RecipientFile, { recipientId }, { fields: ['kind'] });
+  return KYC_FILE_KINDS.filter((k) => files.some((f) => f.kind === k));
+}
+
+/** The documents a submission needs: ID and selfie always; the social contract for a company. */
+export function requiredFileKinds(recipient: Recipient): KycFileKind[] {
+  return recipient.type === 'company' ? ['identificationDocument', 'selfie', 'socialContract'] : ['identificationDocument', 'selfie'];
+}
+
+export function storePageFile(em: EntityManager, recipientId: string, file: CheckedFile): void {
+  storeKycFiles(em, recipientId, [file], 'kyc_page');
+}
+
+/**
+ * Consumes the link (single use, also under a double click: the UPDATE only matches an
+ * unused, unexpired row) and signals the workflow, starting it if needed. Called inside the
+ * request's transaction: if the signal fails, the transaction rolls back and the seller can
+ * simply submit again.
+ */
+export async function submitKyc(
+  em: EntityManager,
+  temporal: Client,
+  config: Config,
+  kycLink: KycLink,
+  recipient: Recipient,
+  now = new Date(),
+): Promise<void> {
+  const received = await receivedFileKinds(em, recipient.id);
+  const absent = requiredFileKinds(recipient).filter((k) => !received.includes(k));
+  if (absent.length > 0) throw conflict('kyc_files_missing', `Missing documents: ${absent.join(', ')}`);
+  const rows = await em.execute<{ id: string }[]>(
+    'update kyc_links set used_at = ?, updated_at = ? where id = ? and used_at is null and expires_at > ? returning id',
+    [now, now, kycLink.id, now],
+  );
+  if (rows.length === 0) throw conflict('kyc_link_used', 'This KYC link was already used or has expired');
+  const signal: KycSubmitted = { kycLinkId: kycLink.id, companyId: kycLink.companyId, submittedAt: now.toISOString(), fileKinds: received };
+  await temporal.workflow.signalWithStart(RECIPIENT_ONBOARDING_WORKFLOW, {
+    workflowId: recipientOnboardingWorkflowId(recipient.id),
+    taskQueue: config.temporal.taskQueue,
+    args: [{ recipientId: recipient.id } satisfies RecipientOnboardingInput],
+    signal: kycSubmittedSignal,
+    signalArgs: [signal],
+  });
+}
+
+/**
+ * Makes sure the onboarding workflow runs (POST /recipients, kyc-link). Starting it again
+ * while it runs is a no-op; after a finished run (an earlier KYC) a new run starts.
+ */
+export async function ensureOnboardingWorkflow(temporal: Client, config: Config, recipientId: string): Promise<void> {
+  await temporal.workflow.start(RECIPIENT_ONBOARDING_WORKFLOW, {
+    workflowId: recipientOnboardingWorkflowId(recipientId),
+    taskQueue: config.temporal.taskQueue,
+    args: [{ recipientId } satisfies RecipientOnboardingInput],
+    workflowIdConflictPolicy: 'USE_EXISTING',
+  });
+}
+
+const linksOf = (em: EntityManager, recipientId: string) => em.find(RecipientLink, { recipientId, deletedAt: null }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+
+async function eventFor(em: EntityManager, link: RecipientLink, type: 'recipient.updated' | 'recipient.approved' | 'recipient.refused'): Promise<Event> {
+  const linked = await getLinkedRecipient(em, link.companyId, link.recipientId);
+  return recordEvent(em, { companyId: link.companyId, type, entityType: 'recipient', data: toRecipientView(linked) });
+}
+
+/**
+ * A KYC submission moves every live link still `new` (or `refused`, a second attempt) to
+ * `pending`. Idempotent: a retried activity finds nothing left to move.
+ */
+export async function recordKycSubmission(em: EntityManager, recipientId: string, submittedAt: Date): Promise<Event[]> {
+  const events: Event[] = [];
+  for (const link of await linksOf(em, recipientId)) {
+    if (link.status !== 'new' && link.status !== 'refused') continue;
+    link.status = 'pending';
+    link.kycSubmittedAt = submittedAt;
+    link.refusalReason = null;
+    link.updatedAt = new Date();
+    events.push(await eventFor(em, link, 'recipient.updated'));
+  }
+  return events;
+}
+
+export interface KycDecision {
+  outcome: 'approved' | 'refused';
+  operator: string;
+  reason: string | null;
+  decidedAt: Date;
+}
+
+/**
+ * The operator's decision: every live link still awaiting KYC (`new` or `pending`) becomes
+ * `active` (recipient.approved) or `refused` (recipient.refused). Idempotent under retry.
+ */
+export async function applyKycDecision(em: EntityManager, recipientId: string, d: KycDecision): Promise<Event[]> {
+  const events: Event[] = [];
+  for (const link of await linksOf(em, recipientId)) {
+    if (link.status !== 'new' && link.status !== 'pending') continue;
+    link.status = d.outcome === 'approved' ? 'active' : 'refused';
+    link.reviewedBy = d.operator;
+    link.reviewedAt = d.decidedAt;
+    link.refusalReason = d.reason;
+    link.updatedAt = new Date();
+    events.push(await eventFor(em, link, d.outcome === 'approved' ? 'recipient.approved' : 'recipient.refused'));
+  }
+  return events;
+}

@@ -1,0 +1,139 @@
+import { defineRoute } from '../http/route';
+import { paginated } from '../http/pagination';
+import {
+  createRecipientBody,
+  deletedRecipientSchema,
+  kycLinkSchema,
+  listRecipientsQuery,
+  ownerSchema,
+  recipientIdParams,
+  recipientListSchema,
+  recipientSchema,
+  updateRecipientBody,
+} from './recipients.schemas';
+import {
+  createRecipient,
+  deleteRecipient,
+  getLinkedRecipient,
+  getOwnerRecipient,
+  listRecipients,
+  toRecipientView,
+  updateRecipient,
+} from './recipients.service';
+import { createKycLink, ensureOnboardingWorkflow } from './kyc.service';
+
+const tag = 'Recipients';
+
+export const recipientRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/recipients',
+    versioned: true,
+    operationId: 'createRecipient',
+    summary: 'Create (or reuse) a recipient and link it to the company',
+    description:
+      'The registration is global (one per CPF/CNPJ). An existing merchant registration with the same document, or else the same e-mail, is reused and updated. ' +
+      'The link starts `pending` when an address and a bank account are known, otherwise `new`. Role: seller by default; at most one owner per company (409 `owner_already_exists`).',
+    tag,
+    request: { body: createRecipientBody },
+    responses: { 201: { description: 'The recipient as the company sees it', schema: recipientSchema } },
+    errors: [409],
+    async handler({ em, company, body, deps, dispatchAfterCommit, afterCommit }) {
+      const { linked, event, startedLink } = await createRecipient(em, company.id, body);
+      dispatchAfterCommit([event.id]);
+      // The KYC workflow waits for the seller's documents; kyc-link and the page start it too if this fails.
+      if (startedLink) afterCommit(() => ensureOnboardingWorkflow(deps.temporal, deps.config, linked.recipient.id));
+      return { status: 201, body: toRecipientView(linked) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/recipients',
+    versioned: true,
+    operationId: 'listRecipients',
+    summary: 'List the company’s merchant recipients',
+    description: 'Filters combine (AND): an e-mail and a document of two different recipients give an empty list.',
+    tag,
+    request: { query: listRecipientsQuery },
+    responses: { 200: { description: 'A page of recipients', schema: recipientListSchema } },
+    async handler({ em, company, query }) {
+      const { items, total } = await listRecipients(em, company.id, query);
+      return { body: paginated(items.map(toRecipientView), total, query) };
+    },
+  }),
+  // Before /recipients/:id, so "owner" is never read as an id.
+  defineRoute({
+    method: 'get',
+    path: '/recipients/owner',
+    versioned: true,
+    operationId: 'getOwnerRecipient',
+    summary: 'The company’s owner recipient, or null',
+    tag,
+    responses: { 200: { description: 'The owner, or JSON null when there is none', schema: ownerSchema } },
+    async handler({ em, company }) {
+      const owner = await getOwnerRecipient(em, company.id);
+      return { body: owner ? toRecipientView(owner) : null };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/recipients/:id',
+    versioned: true,
+    operationId: 'getRecipient',
+    summary: 'Get a recipient linked to the company',
+    tag,
+    request: { params: recipientIdParams },
+    responses: { 200: { description: 'The recipient', schema: recipientSchema } },
+    async handler({ em, company, params }) {
+      return { body: toRecipientView(await getLinkedRecipient(em, company.id, params.id)) };
+    },
+  }),
+  defineRoute({
+    method: 'put',
+    path: '/recipients/:id',
+    versioned: true,
+    operationId: 'updateRecipient',
+    summary: 'Update a recipient (any subset of the create fields)',
+    tag,
+    request: { params: recipientIdParams, body: updateRecipientBody },
+    responses: { 200: { description: 'The updated recipient', schema: recipientSchema } },
+    errors: [409],
+    async handler({ em, company, params, body, dispatchAfterCommit }) {
+      const { linked, event } = await updateRecipient(em, company.id, params.id, body);
+      if (event) dispatchAfterCommit([event.id]);
+      return { body: toRecipientView(linked) };
+    },
+  }),
+  defineRoute({
+    method: 'delete',
+    path: '/recipients/:id',
+    versioned: true,
+    operationId: 'deleteRecipient',
+    summary: 'Unlink a recipient from the company (the global registration stays)',
+    tag,
+    request: { params: recipientIdParams },
+    responses: { 200: { description: 'Unlinked', schema: deletedRecipientSchema } },
+    async handler({ em, company, params, dispatchAfterCommit }) {
+      const { event } = await deleteRecipient(em, company.id, params.id);
+      dispatchAfterCommit([event.id]);
+      return { body: { id: params.id, deleted: true as const } };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/recipients/:id/kyc-link',
+    versioned: true,
+    operationId: 'createRecipientKycLink',
+    summary: 'A single-use link to the KYC page, for the seller',
+    description: 'The seller reviews their data and uploads identification, selfie and (companies) social contract. Valid 7 days, single use.',
+    tag,
+    request: { params: recipientIdParams },
+    responses: { 201: { description: 'The link', schema: kycLinkSchema } },
+    errors: [409],
+    async handler({ em, company, params, deps, afterCommit }) {
+      const link = await createKycLink(em, deps.config, company.id, params.id);
+      afterCommit(() => ensureOnboardingWorkflow(deps.temporal, deps.config, params.id));
+      return { status: 201, body: link };
+    },
+  }),
+];

@@ -1,0 +1,338 @@
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { Event } from '../../src/events/event.entity';
+import { Recipient, RecipientFile } from '../../src/recipients/recipient.entity';
+import { assertRecipientActive } from '../../src/recipients/recipients.service';
+import { bankAccountFor, fullAddress, JPEG, newCnpj, newCpf, newEmail, PDF, PNG, sellerBody } from './fixtures';
+
+let stack: TestStack;
+let acme: SeededCompany;
+let other: SeededCompany;
+
+beforeAll(async () => {
+  // A large body limit, so that the per-file limit (5 MiB) is what answers, not the body parser.
+  stack = await startTestStack({ BODY_LIMIT: '20mb' });
+  acme = await stack.seedCompany('Acme');
+  other = await stack.seedCompany('Other');
+});
+afterAll(() => stack?.close());
+
+const create = (body: object, headers: Record<string, string> = acme.headers) => stack.http.post('/recipients').set(headers).send(body);
+
+describe('POST /recipients', () => {
+  it('creates a registration linked as seller, status new, with a recipient.created event', async () => {
+    const body = sellerBody({ email: 'Maria.Seller@Example.com' });
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.stringMatching(/^rec_[0-9a-z]{26}$/),
+      name: 'Maria Silva',
+      email: 'maria.seller@example.com',
+      document: body.document,
+      type: 'individual',
+      phone: '+5511999990000',
+      kind: 'merchant',
+      status: 'new',
+      role: 'seller',
+      companyId: acme.company.id,
+      splitValue: null,
+      splitType: null,
+      defaultBankAccount: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const events = await stack.em().find(Event, { entityId: res.body.id });
+    expect(events.map((e) => e.type)).toEqual(['recipient.created']);
+    expect(events[0].payload).toMatchObject({ event: 'recipient.created', companyId: acme.company.id, data: { id: res.body.id, status: 'new' } });
+  });
+
+  it('starts pending with an address and a bank account, and returns the rba_ default bank account', async () => {
+    const body = sellerBody({ address: fullAddress, bankAccount: bankAccountFor('529.982.247-25'), splitType: 'percentage', splitValue: 12.5 });
+    const res = await create(body);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({
+      status: 'pending',
+      splitType: 'percentage',
+      splitValue: 12.5,
+      defaultBankAccount: {
+        id: expect.stringMatching(/^rba_[0-9a-z]{26}$/),
+        bankCode: '341',
+        bankName: 'Itaú',
+        bankAgency: '0001',
+        bankAccount: '12345',
+        bankAccountDigit: '6',
+        bankHolderName: 'Maria Silva',
+        bankHolderDocument: '52998224725',
+      },
+    });
+    expect(Object.keys(res.body.defaultBankAccount).sort()).toEqual(
+      ['bankAccount', 'bankAccountDigit', 'bankAgency', 'bankCode', 'bankHolderDocument', 'bankHolderName', 'bankName', 'id'].sort(),
+    );
+  });
+
+  it('is new with only one of address and bank account', async () => {
+    expect((await create(sellerBody({ address: fullAddress }))).body.status).toBe('new');
+    expect((await create(sellerBody({ bankAccount: bankAccountFor(newCpf()) }))).body.status).toBe('new');
+  });
+
+  it('accepts every request-only input, a numeric CNPJ and an alphanumeric CNPJ (stored upper case, bare)', async () => {
+    const res = await create({
+      name: 'Loja Exemplo',
+      email: newEmail(),
+      document: newCnpj(),
+      type: 'company',
+      phone: '+5511988887777',
+      companyType: 'LTDA',
+      companyName: 'Loja Exemplo Comércio Ltda',
+      companyFoundingDate: '2015-03-01',
+      annualRevenue: 120_000_00,
+      corporationType: 'sociedade limitada',
+      pixKeyType: 'email',
+      pixKey: 'pix@loja.example.com',
+      website: 'https://loja.example.com',
+      legalRepresentative: {
+        name: 'João Souza',
+        document: newCpf(),
+        email: 'joao@loja.example.com',
+        motherName: 'Ana Souza',
+        birthdate: '1980-01-02',
+        monthlyIncome: 15_000_00,
+        profession: 'Empresário',
+        phone: '+5511977776666',
+        selfDeclaredRepresentative: true,
+      },
+      address: fullAddress,
+      bankAccount: { ...bankAccountFor('11.222.333/0001-81'), bankHolderType: 'company', bankAccountType: 'checking' },
+      files: { identificationDocument: PNG.toString('base64'), selfie: `data:image/jpeg;base64,${JPEG.toString('base64')}`, socialContract: PDF.toString('base64') },
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ type: 'company', status: 'pending' });
+    const stored = await stack.em().find(RecipientFile, { recipientId: res.body.id }, { orderBy: { kind: 'asc' } });
+    expect(stored.map((f) => [f.kind, f.contentType, f.source])).toEqual([
+      ['identificationDocument', 'image/png', 'api'],
+      ['selfie', 'image/jpeg', 'api'],
+      ['socialContract', 'application/pdf', 'api'],
+    ]);
+    const alpha = await create(sellerBody({ type: 'company', document: '12.abc.345/01de-35' }));
+    expect(alpha.status).toBe(201);
+    expect(alpha.body.document).toBe('12ABC34501DE35');
+  });
+
+  const tooBig = Buffer.alloc(5 * 1024 * 1024 + 1, 0);
+  PNG.copy(tooBig);
+  it.each([
+    ['a missing name', { name: undefined }, 'name'],
+    ['a short name', { name: 'M' }, 'name'],
+    ['a missing email', { email: undefined }, 'email'],
+    ['an invalid email', { email: 'not-an-email' }, 'email'],
+    ['a missing document', { document: undefined }, 'document'],
+    ['a CPF with wrong check digits', { document: '529.982.247-24' }, 'document'],
+    ['a CNPJ with wrong check digits', { document: '11222333000180' }, 'document'],
+    ['an alphanumeric CNPJ with wrong check digits', { document: '12ABC34501DE36' }, 'document'],
+    ['a document under 11 characters', { document: '1234567890' }, 'document'],
+    ['all-equal digits', { document: '11111111111' }, 'document'],
+    ['a missing type', { type: undefined }, 'type'],
+    ['an unknown type', { type: 'robot' }, 'type'],
+    ['a state over 2 characters', { address: { ...fullAddress, state: 'SPX' } }, 'address.state'],
+    ['an unknown address field', { address: { street: 'x' } }, 'address.street'],
+    ['a bank account without holder name', { bankAccount: { ...bankAccountFor('52998224725'), bankHolderName: undefined } }, 'bankAccount.bankHolderName'],
+    ['a bank account with a short holder name', { bankAccount: { ...bankAccountFor('52998224725'), bankHolderName: 'M' } }, 'bankAccount.bankHolderName'],
+    ['a bank account without holder document', { bankAccount: { ...bankAccountFor('52998224725'), bankHolderDocument: undefined } }, 'bankAccount.bankHolderDocument'],
+    ['a bank account with a bad holder document', { bankAccount: bankAccountFor('52998224724') }, 'bankAccount.bankHolderDocument'],
+    ['a bank account without bank code', { bankAccount: { ...bankAccountFor('52998224725'), bankCode: '' } }, 'bankAccount.bankCode'],
+    ['a bank account without agency', { bankAccount: { ...bankAccountFor('52998224725'), bankAgency: undefined } }, 'bankAccount.bankAgency'],
+    ['a bank account without account number', { bankAccount: { ...bankAccountFor('52998224725'), bankAccount: undefined } }, 'bankAccount.bankAccount'],
+    ['a decimal annual revenue', { annualRevenue: 10.5 }, 'annualRevenue'],
+    ['a string monthly income', { monthlyIncome: '1000' }, 'monthlyIncome'],
+    ['a localized birth date', { birthDate: '02/01/1980' }, 'birthDate'],
+    ['a legal representative without document', { legalRepresentative: { name: 'João' } }, 'legalRepresentative.document'],
+    ['a non-boolean selfDeclaredRepresentative', { legalRepresentative: { name: 'João', document: '52998224725', selfDeclaredRepresentative: 'yes' } }, 'legalRepresentative.selfDeclaredRepresentative'],
+    ['a Pix key without its type', { pixKey: 'a@b.com' }, 'pixKeyType'],
+    ['a Pix key of the wrong shape', { pixKeyType: 'cpf', pixKey: '123' }, 'pixKey'],
+    ['a split percentage over 100', { splitType: 'percentage', splitValue: 150 }, 'splitValue'],
+    ['an unknown role', { role: 'platform' }, 'role'],
+    ['a file that is not base64', { files: { selfie: '@@@@' } }, 'files.selfie'],
+    ['a file of a forbidden type (text)', { files: { selfie: Buffer.from('hello world!').toString('base64') } }, 'files.selfie'],
+    ['a PDF selfie', { files: { selfie: PDF.toString('base64') } }, 'files.selfie'],
+    ['an oversized file', { files: { identificationDocument: tooBig.toString('base64') } }, 'files.identificationDocument'],
+    ['an unknown file', { files: { passport: PNG.toString('base64') } }, 'files.passport'],
+    ['an attempt to set status', { status: 'active' }, 'status'],
+    ['an attempt to set companyId', { companyId: 'comp_x' }, 'companyId'],
+  ])('rejects %s with 400 naming the field', async (_label, patch, path) => {
+    const res = await create({ ...sellerBody(), ...patch });
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_failed', requestId: res.headers['x-request-id'] });
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+
+  it('answers 413 with the error body when the whole request exceeds the body limit', async () => {
+    const small = await startTestStack();
+    try {
+      const { headers } = await small.seedCompany();
+      const res = await small.http.post('/recipients').set(headers).send({ ...sellerBody(), files: { selfie: Buffer.alloc(2 * 1024 * 1024).toString('base64') } });
+      expect(res.status).toBe(413);
+      expect(res.body.error).toMatchObject({ code: 'payload_too_large', requestId: expect.any(String) });
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('reuses and updates the registration with the same document, across companies (one global registration)', async () => {
+    const body = sellerBody();
+    const first = await create(body);
+    const again = await create({ ...body, name: 'Maria S. Atualizada', document: body.document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4') });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ id: first.body.id, name: 'Maria S. Atualizada' });
+    const elsewhere = await create({ ...body, email: newEmail() }, other.headers);
+    expect(elsewhere.body).toMatchObject({ id: first.body.id, companyId: other.company.id, status: 'new' });
+    expect(await stack.em().count(Recipient, { document: body.document })).toBe(1);
+    const types = (await stack.em().find(Event, { entityId: first.body.id }, { orderBy: { createdAt: 'asc' } })).map((e) => `${e.companyId === acme.company.id ? 'acme' : 'other'}:${e.type}`);
+    expect(types).toEqual(['acme:recipient.created', 'acme:recipient.updated', 'other:recipient.created']);
+  });
+
+  it('reuses the registration with the same e-mail (case-insensitive) and updates its document', async () => {
+    const body = sellerBody();
+    const first = await create(body);
+    const newDoc = newCpf();
+    const again = await create({ ...body, email: body.email.toUpperCase(), document: newDoc });
+    expect(again.body).toMatchObject({ id: first.body.id, document: newDoc });
+  });
+
+  it('allows at most one owner per company (409 owner_already_exists), also under concurrency', async () => {
+    const company = await stack.seedCompany('Owners');
+    const results = await Promise.all([1, 2, 3].map(() => create(sellerBody({ role: 'owner' }), company.headers)));
+    expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const conflictRes = results.find((r) => r.status === 409)!;
+    expect(conflictRes.body.error.code).toBe('owner_already_exists');
+    const owner = await stack.http.get('/recipients/owner').set(company.headers);
+    expect(owner.body).toMatchObject({ id: results.find((r) => r.status === 201)!.body.id, role: 'owner' });
+    // Promoting a seller while an owner exists is refused the same way.
+    const seller = await create(sellerBody(), company.headers);
+    const put = await stack.http.put(`/recipients/${seller.body.id}`).set(company.headers).send({ role: 'owner' });
+    expect(put.status).toBe(409);
+  });
+});
+
+describe('GET /recipients, /recipients/owner, /recipients/:id', () => {
+  let company: SeededCompany;
+  const bodies = [sellerBody(), sellerBody(), sellerBody()];
+  const ids: string[] = [];
+  beforeAll(async () => {
+    company = await stack.seedCompany('Lister');
+    for (const b of bodies) ids.push((await create(b, company.headers)).body.id);
+  });
+
+  it('owner is 200 with body null when there is none', async () => {
+    const res = await stack.http.get('/recipients/owner').set(company.headers);
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('null');
+  });
+
+  it('lists the company’s merchant recipients, newest first, paginated', async () => {
+    const res = await stack.http.get('/recipients?limit=2').set(company.headers);
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
+  });
+
+  it('filters by exact email and document; filters naming different recipients give an empty list', async () => {
+    const byEmail = await stack.http.get(`/recipients?email=${encodeURIComponent(bodies[0].email.toUpperCase())}`).set(company.headers);
+    expect(byEmail.body.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
+    const byDoc = await stack.http.get(`/recipients?document=${bodies[1].document}`).set(company.headers);
+    expect(byDoc.body.data.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
+    const both = await stack.http.get(`/recipients?email=${encodeURIComponent(bodies[0].email)}&document=${bodies[1].document}`).set(company.headers);
+    expect(both.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+  });
+
+  it.each([
+    ['email=not-an-email', 'email'],
+    ['document=123', 'document'],
+    ['page=0', 'page'],
+    ['limit=101', 'limit'],
+    ['foo=bar', 'foo'],
+  ])('rejects the query %s with 400', async (qs, path) => {
+    const res = await stack.http.get(`/recipients?${qs}`).set(company.headers);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+
+  it('is 404 for another company’s recipient, and unknown ids', async () => {
+    expect((await stack.http.get(`/recipients/${ids[0]}`).set(company.headers)).status).toBe(200);
+    for (const path of [`/recipients/${ids[0]}`, '/recipients/rec_unknown']) {
+      const res = await stack.http.get(path).set(other.headers);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+    expect((await stack.http.put(`/recipients/${ids[0]}`).set(other.headers).send({ name: 'Hacker' })).status).toBe(404);
+    expect((await stack.http.delete(`/recipients/${ids[0]}`).set(other.headers)).status).toBe(404);
+    expect((await stack.http.post(`/recipients/${ids[0]}/kyc-link`).set(other.headers)).status).toBe(404);
+  });
+
+  it('401 without a key', async () => {
+    expect((await stack.http.get('/recipients')).status).toBe(401);
+  });
+});
+
+describe('PUT and DELETE /recipients/:id', () => {
+  it('updates any subset; promotes new → pending once address and bank account are known; no event for a no-op', async () => {
+    const { body } = await create(sellerBody());
+    const put1 = await stack.http.put(`/recipients/${body.id}`).set(acme.headers).send({ phone: '+5511900000000' });
+    expect(put1.body).toMatchObject({ phone: '+5511900000000', status: 'new' });
+    const put2 = await stack.http.put(`/recipients/${body.id}`).set(acme.headers).send({ address: fullAddress, bankAccount: bankAccountFor(body.document) });
+    expect(put2.body).toMatchObject({ status: 'pending', defaultBankAccount: { bankCode: '341' } });
+    const noop = await stack.http.put(`/recipients/${body.id}`).set(acme.headers).send({ phone: '+5511900000000' });
+    expect(noop.status).toBe(200);
+    const types = (await stack.em().find(Event, { entityId: body.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
+    expect(types).toEqual(['recipient.created', 'recipient.updated', 'recipient.updated']);
+  });
+
+  it('rejects bad updates with 400 and a document held by another registration with 409', async () => {
+    const a = await create(sellerBody());
+    const b = await create(sellerBody());
+    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ name: 'X' })).status).toBe(400);
+    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ address: { state: 'São Paulo' } })).status).toBe(400);
+    const taken = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ document: b.body.document });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('recipient_document_taken');
+  });
+
+  it('removes only the link: the registration stays, another company keeps its link, re-creating links again', async () => {
+    const body = sellerBody();
+    const mine = await create(body);
+    await create(body, other.headers);
+    const del = await stack.http.delete(`/recipients/${mine.body.id}`).set(acme.headers).set('Idempotency-Key', `del-${mine.body.id}`);
+    expect(del.status).toBe(200);
+    expect(del.body).toEqual({ id: mine.body.id, deleted: true });
+    const replay = await stack.http.delete(`/recipients/${mine.body.id}`).set(acme.headers).set('Idempotency-Key', `del-${mine.body.id}`);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect((await stack.http.get(`/recipients/${mine.body.id}`).set(acme.headers)).status).toBe(404);
+    expect((await stack.http.delete(`/recipients/${mine.body.id}`).set(acme.headers)).status).toBe(404);
+    expect((await stack.http.get(`/recipients/${mine.body.id}`).set(other.headers)).status).toBe(200);
+    expect(await stack.em().count(Recipient, { id: mine.body.id })).toBe(1);
+    const events = await stack.em().find(Event, { entityId: mine.body.id, companyId: acme.company.id, type: 'recipient.deleted' });
+    expect(events).toHaveLength(1);
+    const back = await create(body);
+    expect(back.body).toMatchObject({ id: mine.body.id, status: 'new' });
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays a create and refuses a different body with the same key', async () => {
+    const body = sellerBody();
+    const first = await create(body, { ...acme.headers, 'Idempotency-Key': `create-${body.document}` });
+    const replay = await create(body, { ...acme.headers, 'Idempotency-Key': `create-${body.document}` });
+    expect(replay.status).toBe(201);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+    const clash = await create({ ...body, name: 'Other Name' }, { ...acme.headers, 'Idempotency-Key': `create-${body.document}` });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.code).toBe('idempotency_conflict');
+  });
+});
+
+describe('assertRecipientActive', () => {
+  it('is 404 across companies and 409 recipient_not_active until KYC approval', async () => {
+    const { body } = await create(sellerBody());
+    await expect(assertRecipientActive(stack.em(), other.company.id, body.id)).rejects.toMatchObject({ status: 404 });
+    await expect(assertRecipientActive(stack.em(), acme.company.id, body.id)).rejects.toMatchObject({ status: 409, code: 'recipient_not_active' });
+  });
+});
