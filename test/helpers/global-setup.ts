@@ -11,7 +11,6 @@ import { WORKFLOW_BUNDLE_PATH } from './workflow-bundle';
 export const TEMPLATE_DB = 'lastro_template';
 
 declare global {
-  // eslint-disable-next-line no-var
   var __LASTRO_PG__: EmbeddedPostgresHandle | undefined;
 }
 
