@@ -1,4 +1,5 @@
 import { Context } from '@temporalio/activity';
+import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { attemptDelivery } from '../../src/webhooks/deliveries.service';
 import {
@@ -21,13 +22,21 @@ export function createWebhookDeliveryActivities({ orm, config, temporal }: Activ
      */
     async requestWebhookSlot({ webhookId, ...request }: SlotRequest & { webhookId: string }): Promise<void> {
       const initial: LaneState = { webhookId, maxInFlight: WEBHOOK_MAX_IN_FLIGHT, queue: [], inFlight: {} };
-      await temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, {
-        workflowId: webhookLaneWorkflowId(webhookId),
-        taskQueue: Context.current().info.taskQueue,
-        args: [initial],
-        signal: requestSlotSignal,
-        signalArgs: [request],
-      });
+      const workflowId = webhookLaneWorkflowId(webhookId);
+      try {
+        await temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, {
+          workflowId,
+          taskQueue: Context.current().info.taskQueue,
+          args: [initial],
+          signal: requestSlotSignal,
+          signalArgs: [request],
+        });
+      } catch (err) {
+        // Two deliveries starting the same lane at once: the loser (some servers report it
+        // this way) signals the lane the winner started. Anything else is retried by Temporal.
+        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+        await temporal.workflow.getHandle(workflowId).signal(requestSlotSignal, request);
+      }
     },
 
     /** One signed POST, recorded on the delivery (see attemptDelivery). */

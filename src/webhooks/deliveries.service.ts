@@ -153,6 +153,26 @@ export async function retryDelivery(em: EntityManager, temporal: Client, taskQue
 // ---------------------------------------------------------------------------------------
 // One attempt
 
+/**
+ * A first attempt gives way to an earlier event's delivery to the same webhook that has not
+ * been attempted yet and was created within this window: the two raced to an idle lane and
+ * the later one won. Older ones are not waited for (their workflow may be waiting for the
+ * outbox sweeper after a crash; order is best effort, delivery is not).
+ */
+export const ORDER_WINDOW_MS = 10_000;
+
+async function hasEarlierFirstAttemptPending(em: EntityManager, delivery: WebhookDelivery): Promise<boolean> {
+  if (delivery.attemptCount > 0 || !delivery.eventId) return false;
+  const earlier = await em.count(WebhookDelivery, {
+    webhookId: delivery.webhookId,
+    status: 'pending',
+    attemptCount: 0,
+    eventId: { $lt: delivery.eventId },
+    createdAt: { $gt: new Date(Date.now() - ORDER_WINDOW_MS) },
+  });
+  return earlier > 0;
+}
+
 export interface AttemptOptions {
   allowlist: readonly string[];
   resolve?: Resolver;
@@ -199,6 +219,8 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     await em.flush();
     return { status: 'failed', attemptCount: delivery.attemptCount, nextDelayMs: null };
   }
+
+  if (await hasEarlierFirstAttemptPending(em, delivery)) return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs: null, yielded: true };
 
   const now = new Date();
   const body = envelopeBody(delivery.payload);

@@ -8,7 +8,7 @@ export interface ReceivedRequest {
   at: number;
 }
 
-export type Responder = (req: ReceivedRequest, nth: number) => { status: number; headers?: Record<string, string>; body?: string };
+export type Responder = (req: ReceivedRequest, nth: number) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
 
 const okResponder: Responder = () => ({ status: 200, body: '{"ok":true}' });
 
@@ -19,6 +19,7 @@ const okResponder: Responder = () => ({ status: 200, body: '{"ok":true}' });
 export class Receiver {
   readonly requests = new Map<string, ReceivedRequest[]>();
   private readonly responders = new Map<string, Responder>();
+  private readonly timers = new Set<NodeJS.Timeout>();
   private server!: http.Server;
   port = 0;
 
@@ -33,8 +34,12 @@ export class Receiver {
         list.push(received);
         this.requests.set(path, list);
         const answer = (this.responders.get(path) ?? okResponder)(received, list.length);
-        res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
-        res.end(answer.body ?? '');
+        const reply = () => {
+          res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
+          res.end(answer.body ?? '');
+        };
+        if (answer.delayMs) this.timers.add(setTimeout(reply, answer.delayMs));
+        else reply();
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -55,6 +60,7 @@ export class Receiver {
   }
 
   async close(): Promise<void> {
+    for (const t of this.timers) clearTimeout(t);
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server.close(resolve));
   }

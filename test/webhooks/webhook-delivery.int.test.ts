@@ -201,6 +201,28 @@ describe('who gets what', () => {
   });
 });
 
+describe('per-webhook lanes', () => {
+  it('sends one webhook its events one at a time, in event order, without holding up another webhook', async () => {
+    const company = await stack.seedCompany('Lanes');
+    const mk = async (path: string) => (await stack.http.post('/webhooks').set(company.headers).send({ name: path, url: receiver.url(path) })).body;
+    receiver.on('/lane-slow', () => ({ status: 200, delayMs: 300 }));
+    await mk('/lane-slow');
+    await mk('/lane-fast');
+
+    const customerIds: string[] = [];
+    for (let i = 0; i < 5; i++) customerIds.push(await createCustomer(company));
+    const slow = await eventually(() => receiver.received('/lane-slow').length === 5 && receiver.received('/lane-slow'), 30_000);
+    const fast = receiver.received('/lane-fast');
+
+    expect(slow.map((r) => JSON.parse(r.body).data.id)).toEqual(customerIds);
+    // One in flight at a time: each request arrives after the previous one was answered.
+    for (let i = 1; i < slow.length; i++) expect(slow[i].at - slow[i - 1].at).toBeGreaterThanOrEqual(290);
+    // The healthy webhook was not queued behind the slow one.
+    expect(fast).toHaveLength(5);
+    expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(slow[4].at);
+  });
+});
+
 describe('dispatch safety', () => {
   async function recordEventFor(company: SeededCompany): Promise<string> {
     const em = stack.em();

@@ -46,7 +46,15 @@ export interface AttemptOutcome {
   attemptCount: number;
   /** How long to wait before the next attempt; null when the delivery is finished. */
   nextDelayMs: number | null;
+  /**
+   * Nothing was sent: an earlier event's delivery to the same webhook has not had its first
+   * attempt yet (it reached the idle lane a moment after this one). The workflow queues again
+   * after ORDER_YIELD_MS so that the earlier event leaves first.
+   */
+  yielded?: boolean;
 }
+
+export const ORDER_YIELD_MS = 250;
 
 export interface SlotRequest {
   deliveryId: string;

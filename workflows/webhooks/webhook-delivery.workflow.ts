@@ -1,6 +1,7 @@
-import { condition, getExternalWorkflowHandle, proxyActivities, setHandler } from '@temporalio/workflow';
+import { condition, getExternalWorkflowHandle, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
 import {
   attemptNowSignal,
+  ORDER_YIELD_MS,
   releaseSlotSignal,
   SLOT_LEASE_MS,
   slotGrantedSignal,
@@ -54,6 +55,10 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     } finally {
       // The lane may have ended meanwhile (it reclaims slots after a lease); nothing to release then.
       await lane.signal(releaseSlotSignal, { deliveryId: input.deliveryId }).catch(() => undefined);
+    }
+    if (outcome.yielded) {
+      await sleep(ORDER_YIELD_MS);
+      continue;
     }
     if (outcome.nextDelayMs === null) return { status: outcome.status, attemptCount: outcome.attemptCount };
     // A retry request that arrived during the attempt skips this wait.

@@ -1,0 +1,90 @@
+import { assertWebhookUrlAllowed } from '../../src/webhooks/webhooks.service';
+import { sendWebhookRequest } from '../../src/webhooks/webhook-sender';
+import type { Resolver } from '../../src/webhooks/url-guard';
+import { Receiver, Trap } from './receiver';
+
+/**
+ * The sender against real local sockets, with a scripted DNS: the DNS-rebinding cases need a
+ * resolver that changes its answer, which only a test can provide.
+ */
+let receiver: Receiver;
+let trap: Trap;
+
+beforeAll(async () => {
+  receiver = await new Receiver().start();
+  trap = await new Trap().start();
+});
+afterAll(async () => {
+  await receiver.close();
+  await trap.close();
+});
+
+/** Answers each lookup with the next entry (the last one repeats), counting the calls. */
+function scriptedResolver(...answers: string[][]): Resolver & { calls: number } {
+  const resolve = Object.assign(async () => answers[Math.min(resolve.calls++, answers.length - 1)], { calls: 0 });
+  return resolve;
+}
+
+const send = (url: string, resolve: Resolver, allowlist: string[] = []) =>
+  sendWebhookRequest({ url, body: '{"id":"evt_1"}', headers: { 'webhook-id': 'evt_1' }, allowlist, resolve, timeoutMs: 3000 });
+
+describe('DNS at create and at send', () => {
+  it('refuses at send a host that resolved to a public address at create and to 127.0.0.1 now (rebinding)', async () => {
+    const resolve = scriptedResolver(['93.184.216.34'], ['127.0.0.1']);
+    const url = `https://rebind.example:${trap.port}/hook`;
+    await expect(assertWebhookUrlAllowed(url, { allowlist: [], resolve })).resolves.toBeUndefined();
+    const res = await send(url, resolve);
+    expect(res).toEqual({ kind: 'error', refused: true, message: 'URL refused: rebind.example resolves to 127.0.0.1 is loopback (127.0.0.0/8)' });
+    expect(resolve.calls).toBe(2);
+    expect(trap.connections).toBe(0);
+  });
+
+  it('refuses a host with any private address among its answers', async () => {
+    const resolve = scriptedResolver(['93.184.216.34', '10.0.0.8']);
+    await expect(assertWebhookUrlAllowed('https://mixed.example/hook', { allowlist: [], resolve })).rejects.toMatchObject({ status: 400, code: 'webhook_url_not_allowed' });
+    const v6 = scriptedResolver(['2606:4700::1111', '::ffff:169.254.169.254']);
+    await expect(assertWebhookUrlAllowed('https://mixed6.example/hook', { allowlist: [], resolve: v6 })).rejects.toMatchObject({ code: 'webhook_url_not_allowed' });
+  });
+
+  it('refuses a host that does not resolve', async () => {
+    const resolve: Resolver = async () => {
+      throw new Error('getaddrinfo ENOTFOUND');
+    };
+    await expect(assertWebhookUrlAllowed('https://nowhere.example/hook', { allowlist: [], resolve })).rejects.toMatchObject({
+      message: 'url: nowhere.example does not resolve (getaddrinfo ENOTFOUND)',
+    });
+  });
+
+  it('connects to the address it checked: one lookup per send, never a second one at connect time', async () => {
+    // Allowlisted by name (as in development), the first answer is this machine's receiver;
+    // every later answer is the metadata service. The request must reach the receiver.
+    const resolve = scriptedResolver(['127.0.0.1'], ['169.254.169.254']);
+    const res = await send(`http://hooks.test:${receiver.port}/pinned`, resolve, [`hooks.test:${receiver.port}`]);
+    expect(res).toMatchObject({ kind: 'response', status: 200 });
+    expect(resolve.calls).toBe(1);
+    const [req] = receiver.received('/pinned');
+    expect(req.headers.host).toBe(`hooks.test:${receiver.port}`);
+  });
+});
+
+describe('answers', () => {
+  it('does not follow a redirect and returns the 3xx', async () => {
+    receiver.on('/moved', () => ({ status: 301, headers: { location: `http://127.0.0.1:${trap.port}/` } }));
+    const res = await send(receiver.url('/moved'), scriptedResolver([]), [`127.0.0.1:${receiver.port}`]);
+    expect(res).toMatchObject({ kind: 'response', status: 301 });
+    expect(trap.connections).toBe(0);
+  });
+
+  it('gives up after the timeout', async () => {
+    receiver.on('/slow', () => ({ status: 200, delayMs: 5000 }));
+    const started = Date.now();
+    const res = await sendWebhookRequest({ url: receiver.url('/slow'), body: '{}', headers: {}, allowlist: [`127.0.0.1:${receiver.port}`], timeoutMs: 300 });
+    expect(res).toEqual({ kind: 'error', refused: false, message: 'Timed out after 300 ms' });
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('reports a refused connection as an error without an HTTP status', async () => {
+    const res = await sendWebhookRequest({ url: 'http://127.0.0.1:1/x', body: '{}', headers: {}, allowlist: ['127.0.0.1:1'] });
+    expect(res).toMatchObject({ kind: 'error', refused: false, message: expect.stringContaining('ECONNREFUSED') });
+  });
+});
