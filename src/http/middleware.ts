@@ -70,7 +70,11 @@ function allowedMethods(ctx: Koa.Context): string[] {
 /** Koa, the router and the body parser throw HttpErrors with a `status`; give each a code and a plain message. */
 function toApiError(err: unknown, ctx: Koa.Context): ApiError {
   if (err instanceof ApiError) return err;
-  const e = err as { status?: number; statusCode?: number; type?: string; expose?: boolean };
+  const e = err as { status?: number; statusCode?: number; type?: string; code?: string; expose?: boolean };
+  // A body that claims `Content-Encoding: gzip`/`deflate` but does not inflate (zlib Z_DATA_ERROR, …) is the client's fault.
+  if (typeof e?.code === 'string' && e.code.startsWith('Z_') && e.status === undefined) {
+    return new ApiError(400, 'validation_failed', 'Request body does not match its Content-Encoding');
+  }
   const status = e?.status ?? e?.statusCode;
   switch (status) {
     case 400:

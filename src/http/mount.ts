@@ -156,6 +156,7 @@ function send(koa: Koa.Context, route: AnyRoute, result: RouteResult, deps: AppD
 
 function parse(schema: z.ZodType | undefined, value: unknown, where: 'params' | 'query'): unknown {
   if (!schema) return undefined;
+  rejectNul(value, where);
   const res = schema.safeParse(value ?? {});
   if (!res.success) throw validationError(res.error, where);
   return res.data;
@@ -166,9 +167,43 @@ function parseBody(koa: Koa.Context, route: AnyRoute): unknown {
   if (hasBody && !koa.is('application/json')) {
     throw new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
   }
+  rejectNul((koa.request as any).body, 'body');
   const res = route.request!.body!.safeParse((koa.request as any).body ?? {});
   if (!res.success) throw validationError(res.error, 'body');
   return res.data;
+}
+
+const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';
+
+/**
+ * PostgreSQL text and jsonb cannot hold U+0000, so a NUL anywhere in the input (a value or a
+ * key, in the body, the query or the path) would fail deep in the database as a 500. It is the
+ * caller's input, so it is a 400 naming where it is, on every route.
+ */
+function rejectNul(value: unknown, where: 'body' | 'query' | 'params'): void {
+  const path = nulPath(value, []);
+  if (path === null) return;
+  const shown = path.map((p) => String(p).replace(/\u0000/g, '\\u0000')).join('.');
+  throw new ApiError(400, 'validation_failed', `${shown || where}: ${NUL_MESSAGE}`, [{ path: shown, message: NUL_MESSAGE }]);
+}
+
+function nulPath(value: unknown, path: Array<string | number>): Array<string | number> | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulPath(value[i], [...path, i]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) {
+      if (k.includes('\u0000')) return [...path, k];
+      const found = nulPath(v, [...path, k]);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 async function authenticate(koa: Koa.Context, deps: AppDeps, limiters: Limiters): Promise<{ company: Company; keyId: string }> {

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import zlib from 'node:zlib';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 
 /**
@@ -42,7 +43,7 @@ function expectErrorBody(res: Res, status: number, code: string): void {
 }
 
 /** A raw request, for bodies supertest would re-encode (malformed JSON, chunked uploads). */
-function rawRequest(baseUrl: string, opts: { method: string; path: string; headers?: Record<string, string>; body?: string; chunked?: boolean }): Promise<Res> {
+function rawRequest(baseUrl: string, opts: { method: string; path: string; headers?: Record<string, string>; body?: string | Uint8Array; chunked?: boolean }): Promise<Res> {
   const url = new URL(opts.path, baseUrl);
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: opts.method, headers: opts.headers }, (res) => {
@@ -61,7 +62,7 @@ function rawRequest(baseUrl: string, opts: { method: string; path: string; heade
     });
     req.on('error', reject);
     if (opts.body !== undefined) {
-      if (opts.chunked) {
+      if (opts.chunked && typeof opts.body === 'string') {
         // No Content-Length: node sends Transfer-Encoding: chunked.
         req.write(opts.body.slice(0, 10));
         req.write(opts.body.slice(10));
@@ -160,6 +161,36 @@ describe('error responses (default stack)', () => {
       body: JSON.stringify(validCustomer),
     });
     expect(res.status).toBe(201);
+  });
+
+  it.each([
+    ['a body value', () => stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, name: 'Ma\u0000ria' }), 'name'],
+    ['a nested value', () => stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, metadata: { crm: 'x\u0000' } }), 'metadata.crm'],
+    ['an object key', () => stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, metadata: { ['k\u0000']: 'x' } }), 'metadata.k\\u0000'],
+    ['a query value', () => stack.http.get('/customers?q=a%00b').set(acme.headers), 'q'],
+    ['a path parameter', () => stack.http.get('/customers/cust_%00').set(acme.headers), 'id'],
+  ])('answers a NUL character in %s with 400 naming it (PostgreSQL cannot store it)', async (_label, send, path) => {
+    const res = await send();
+    expectErrorBody(res, 400, 'validation_failed');
+    expect(res.body.error.details).toEqual([{ path, message: expect.stringContaining('NUL') }]);
+  });
+
+  it('answers a body that does not match its Content-Encoding with 400, and inflates one that does', async () => {
+    const bad = await rawRequest(stack.baseUrl, {
+      method: 'POST',
+      path: '/customers',
+      headers: { ...acme.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: JSON.stringify(validCustomer),
+    });
+    expectErrorBody(bad, 400, 'validation_failed');
+    const good = await rawRequest(stack.baseUrl, {
+      method: 'POST',
+      path: '/customers',
+      headers: { ...acme.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: zlib.gzipSync(JSON.stringify({ ...validCustomer, email: 'gzip@example.com' })),
+    });
+    expect(good.status).toBe(201);
+    expect(good.body.email).toBe('gzip@example.com');
   });
 
   it('answers a wrong method on a known path with 405 and an Allow header', async () => {
