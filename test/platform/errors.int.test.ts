@@ -207,6 +207,14 @@ describe('error responses (default stack)', () => {
     expect(allowById).not.toContain('POST');
   });
 
+  it('answers a method the API implements nowhere with 405 on a known path and 404 elsewhere', async () => {
+    const known = await rawRequest(stack.baseUrl, { method: 'PROPFIND', path: '/customers', headers: acme.headers });
+    expectErrorBody(known, 405, 'method_not_allowed');
+    expect(String(known.headers.allow).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST']));
+    const unknown = await rawRequest(stack.baseUrl, { method: 'PROPFIND', path: '/nowhere', headers: acme.headers });
+    expectErrorBody(unknown, 404, 'not_found');
+  });
+
   it('answers an unexpected exception with 500 internal and no internals in the body', async () => {
     const res = await stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, name: 'Explode Now' });
     expectErrorBody(res, 500, 'internal');
