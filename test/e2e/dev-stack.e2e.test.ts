@@ -1,4 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -61,6 +62,13 @@ function startDev(): { child: ChildProcess; output: () => string; ready: Promise
   return { child, output: () => out, ready };
 }
 
+const execFileAsync = promisify(execFile);
+
+/** Async, so the event loop keeps serving fetch's keep-alive sockets while the CLI runs. */
+async function lastro(args: string[]): Promise<string> {
+  return (await execFileAsync('npm', ['run', '--silent', 'lastro', '--', ...args], { cwd: root, env, encoding: 'utf8' })).stdout;
+}
+
 /** Ctrl-C as a terminal sends it: SIGINT to the whole process group. npm then exits by that signal. */
 function ctrlC(child: ChildProcess): Promise<void> {
   return new Promise((resolve) => {
@@ -99,6 +107,15 @@ it('runs the platform, seeds a working key, creates its schedules, survives a re
       body: JSON.stringify({ name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '52998224725', phone: '+5511999990000' }),
     });
     expect(created.status).toBe(201);
+
+    // The operator CLI works beside the running stack (same configuration).
+    const made = JSON.parse(await lastro(['companies', 'create', '--name', 'CLI Co']));
+    expect(made).toMatchObject({ companyId: expect.stringMatching(/^comp_/), apiKey: expect.stringMatching(/^sk_sandbox_/) });
+    const extra = JSON.parse(await lastro(['keys', 'create', '--company', made.companyId]));
+    expect((await fetch(`${ready.apiUrl}/customers`, { headers: { 'x-api-key': extra.apiKey } })).status).toBe(200);
+    await lastro(['keys', 'revoke', extra.keyId]);
+    expect((await fetch(`${ready.apiUrl}/customers`, { headers: { 'x-api-key': extra.apiKey } })).status).toBe(401);
+    expect((await fetch(`${ready.apiUrl}/customers`, { headers: { 'x-api-key': made.apiKey } })).status).toBe(200);
 
     const ui = await fetch(ready.temporalUi);
     expect(ui.status).toBe(200);
