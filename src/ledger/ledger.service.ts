@@ -138,8 +138,14 @@ export async function post(em: EntityManager, input: PostingInput): Promise<Post
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [postingId, now, input.key, input.kind, input.companyId ?? null, input.source, input.sourceId ?? null, input.description ?? null, input.reversesPostingId ?? null, input.releasesPostingId ?? null],
     );
-    const values = input.lines.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-    const params = input.lines.flatMap((l, i) => [postingId, accounts[i].id, accounts[i].walletId, currencyOf(l.account), l.amount, l.type, l.inStatement, l.releaseAt ?? null, now]);
+    // Credits first: the balance trigger and the CHECK run row by row, so an account debited
+    // and credited in one posting must never dip below zero halfway through.
+    const order = input.lines.map((_, i) => i).sort((a, b) => input.lines[b].amount - input.lines[a].amount);
+    const values = order.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    const params = order.flatMap((i) => {
+      const l = input.lines[i];
+      return [postingId, accounts[i].id, accounts[i].walletId, currencyOf(l.account), l.amount, l.type, l.inStatement, l.releaseAt ?? null, now];
+    });
     await tem.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at) values ${values}`, params);
     return { postingId, replayed: false };
   });

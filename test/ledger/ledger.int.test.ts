@@ -1,0 +1,359 @@
+import fc from 'fast-check';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { ApiError } from '../../src/http/errors';
+import {
+  creditAvailable,
+  creditSale,
+  debitWallet,
+  post,
+  releasePending,
+  releaseReservation,
+  reserveFunds,
+  reversePosting,
+  type PostingResult,
+} from '../../src/ledger/ledger.service';
+import { getBalance } from '../../src/ledger/wallets.service';
+import { sellerBody } from '../recipients/fixtures';
+
+let stack: TestStack;
+let acme: SeededCompany;
+let other: SeededCompany;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+  other = await stack.seedCompany('Other');
+});
+afterAll(() => stack?.close());
+
+async function newRecipient(company = acme): Promise<string> {
+  const res = await stack.http.post('/recipients').set(company.headers).send(sellerBody());
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+/** Each call in its own transaction, as a route or an activity would run it. */
+const tx = <T>(fn: (em: EntityManager) => Promise<T>): Promise<T> => stack.em().transactional(fn);
+
+let keySeq = 0;
+const key = (what: string) => `${what}:${++keySeq}:${Date.now()}`;
+const credit = (recipientId: string, amount: number, currency = 'BRL') =>
+  tx((em) => creditAvailable(em, { key: key('credit'), companyId: acme.company.id, recipientId, currency, amount, source: 'sandbox', sourceId: 'test' }));
+
+async function invariants(): Promise<void> {
+  const em = stack.em();
+  const unbalanced = await em.execute(`select posting_id, currency, sum(amount) from ledger_entries group by posting_id, currency having sum(amount) <> 0`);
+  expect(unbalanced).toEqual([]);
+  const drift = await em.execute(
+    `select a.id, a.balance, coalesce(sum(e.amount), 0) as sum from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+      group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
+  expect(drift).toEqual([]);
+  const negative = await em.execute(`select id from ledger_accounts where owner_type = 'wallet' and balance < 0`);
+  expect(negative).toEqual([]);
+}
+
+describe('posting API', () => {
+  it('a sale lands pending net of fees, is released to available, and is idempotent per key', async () => {
+    const seller = await newRecipient();
+    const marketplace = await newRecipient();
+    const sale = { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_x', releaseAt: '2026-12-22T00:00:00Z' };
+    const parts = [
+      { recipientId: seller, amount: 9000, fee: 270 },
+      { recipientId: marketplace, amount: 1000, type: 'platform_fee' as const },
+    ];
+    const first = await tx((em) => creditSale(em, { ...sale, parts }));
+    const again = await tx((em) => creditSale(em, { ...sale, parts }));
+    expect(again).toEqual({ postingId: first.postingId, replayed: true });
+    expect(await getBalance(stack.em(), seller, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 8730, availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
+
+    await tx((em) => releasePending(em, { postingId: first.postingId }));
+    await tx((em) => releasePending(em, { postingId: first.postingId }));
+    expect(await getBalance(stack.em(), seller, 'BRL')).toMatchObject({ pendingBalance: 0, availableBalance: 8730, withdrawableBalance: 8730 });
+    expect(await getBalance(stack.em(), marketplace, 'BRL')).toMatchObject({ availableBalance: 1000 });
+    await invariants();
+  });
+
+  it('reserve → withdrawal and its fee from blocked; a rejected one is released; a failed payout is reversed', async () => {
+    const r = await newRecipient();
+    await credit(r, 10_000);
+    const m = { companyId: acme.company.id, recipientId: r, currency: 'BRL', source: 'withdrawal' as const, sourceId: 'wdr_1' };
+    await tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 6000 }));
+    expect(await getBalance(stack.em(), r, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 0, availableBalance: 10_000, blockedBalance: 6000, withdrawableBalance: 4000 });
+    await expect(tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 4001 }))).rejects.toMatchObject({ status: 409, code: 'insufficient_balance' });
+
+    const paid = await tx((em) => debitWallet(em, { ...m, key: key('wd'), amount: 5800, type: 'withdrawal', from: 'blocked' }));
+    await tx((em) => debitWallet(em, { ...m, key: key('wdfee'), amount: 200, type: 'withdrawal_fee', from: 'blocked' }));
+    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
+
+    await tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 1000 }));
+    await tx((em) => releaseReservation(em, { ...m, key: key('unreserve'), amount: 1000 }));
+    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0 });
+
+    await tx((em) => reversePosting(em, { postingId: paid.postingId, description: 'bank returned the transfer' }));
+    await expect(tx((em) => reversePosting(em, { postingId: paid.postingId }))).resolves.toMatchObject({ replayed: true });
+    // The reversal mirrors the debit exactly: the money is back in `blocked`, still reserved…
+    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 5800, withdrawableBalance: 4000 });
+    // …until the withdrawal releases its reservation.
+    await tx((em) => releaseReservation(em, { ...m, key: key('unreserve'), amount: 5800 }));
+    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 0, withdrawableBalance: 9800 });
+
+    const statement = await stack.http.get(`/wallets/owner/${r}/transactions`).set(acme.headers);
+    expect(statement.body.data.map((e: { type: string; amount: number }) => [e.type, e.amount])).toEqual([
+      ['withdrawal_reversal', 5800],
+      ['withdrawal_fee', -200],
+      ['withdrawal', -5800],
+      ['adjustment', 10_000],
+    ]);
+    await invariants();
+  });
+
+  it('refuses unbalanced or malformed postings before touching the database', async () => {
+    const r = await newRecipient();
+    const line = (amount: number) => ({ account: { recipientId: r, bucket: 'available' as const, currency: 'BRL' }, amount, type: 'adjustment' as const, inStatement: true });
+    const base = { key: key('bad'), kind: 'adjustment', source: 'adjustment' as const };
+    await expect(post(stack.em(), { ...base, lines: [line(100), { ...line(-99), account: { platform: 'settlement', currency: 'BRL' } }] })).rejects.toThrow(/sum to 1/);
+    await expect(post(stack.em(), { ...base, lines: [line(10.5), line(-10.5)] })).rejects.toThrow(/integer cents/);
+    await expect(post(stack.em(), { ...base, lines: [line(100)] })).rejects.toThrow(/at least two/);
+  });
+});
+
+describe('database guarantees (even for code that bypasses the service)', () => {
+  it('rejects an unbalanced posting at commit', async () => {
+    const r = await newRecipient();
+    await credit(r, 500);
+    const [acct] = await stack.em().execute<{ id: string }[]>(`select a.id from ledger_accounts a join wallets w on w.id = a.wallet_id where w.recipient_id = ? and a.bucket = 'available'`, [r]);
+    await expect(
+      tx(async (em) => {
+        await em.execute(`insert into ledger_postings (id, created_at, key, kind, source) values ('pst_bad', now(), 'bad', 'adjustment', 'adjustment')`);
+        await em.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, created_at) values ('pst_bad', ?, null, 'BRL', 100, 'adjustment', true, now())`, [acct.id]);
+      }),
+    ).rejects.toThrow(/unbalanced/);
+    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 500 });
+  });
+
+  it('keeps entries and postings immutable and wallet buckets non-negative', async () => {
+    const r = await newRecipient();
+    await credit(r, 500);
+    await expect(stack.em().execute(`update ledger_entries set amount = amount * 2`)).rejects.toThrow(/immutable/);
+    await expect(stack.em().execute(`delete from ledger_entries`)).rejects.toThrow(/immutable/);
+    await expect(stack.em().execute(`update ledger_postings set kind = 'x'`)).rejects.toThrow(/immutable/);
+    await expect(stack.em().execute(`truncate ledger_entries cascade`)).rejects.toThrow(/immutable/);
+    await expect(stack.em().execute(`update ledger_accounts set balance = -1 where owner_type = 'wallet'`)).rejects.toThrow(/ledger_accounts_non_negative/);
+  });
+});
+
+describe('concurrency', () => {
+  it('50 concurrent debits of 100 against 1000 available: exactly 10 succeed, final 0', async () => {
+    const r = await newRecipient();
+    await credit(r, 1000);
+    const results = await Promise.allSettled(
+      Array.from({ length: 50 }, (_, i) =>
+        tx((em) => debitWallet(em, { key: `race:${r}:${i}`, companyId: acme.company.id, recipientId: r, currency: 'BRL', amount: 100, type: 'withdrawal', source: 'withdrawal', sourceId: `wdr_${i}` })),
+      ),
+    );
+    const ok = results.filter((x): x is PromiseFulfilledResult<PostingResult> => x.status === 'fulfilled');
+    const failed = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
+    expect(ok).toHaveLength(10);
+    expect(failed).toHaveLength(40);
+    for (const f of failed) expect(f.reason).toBeInstanceOf(ApiError), expect(f.reason).toMatchObject({ status: 409, code: 'insufficient_balance' });
+    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 0, withdrawableBalance: 0 });
+    await invariants();
+  });
+});
+
+describe('property: random postings keep the books', () => {
+  type Op =
+    | { op: 'credit'; who: number; amount: number }
+    | { op: 'sale'; who: number; amount: number; fee: number }
+    | { op: 'release' }
+    | { op: 'reserve' | 'unreserve' | 'debit' | 'refund'; who: number; amount: number }
+    | { op: 'reverse' };
+  const who = fc.integer({ min: 0, max: 2 });
+  const amount = fc.integer({ min: 1, max: 5000 });
+  const opArb: fc.Arbitrary<Op> = fc.oneof(
+    fc.record({ op: fc.constant('credit' as const), who, amount }),
+    fc.record({ op: fc.constant('sale' as const), who, amount, fee: fc.integer({ min: 0, max: 100 }) }),
+    fc.record({ op: fc.constant('release' as const) }),
+    fc.record({ op: fc.constantFrom('reserve' as const, 'unreserve' as const, 'debit' as const, 'refund' as const), who, amount }),
+    fc.record({ op: fc.constant('reverse' as const) }),
+  );
+
+  it('every posting sums to zero, balances equal the sum of entries, no wallet bucket is negative', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 25 }), async (ops) => {
+        const recipients = [await newRecipient(), await newRecipient(), await newRecipient()];
+        const sales: string[] = [];
+        const postings: string[] = [];
+        for (const o of ops) {
+          const m = 'who' in o ? { companyId: acme.company.id, recipientId: recipients[o.who], currency: 'BRL', source: 'withdrawal' as const, sourceId: 'wdr_p', key: key(o.op) } : null;
+          try {
+            let res: PostingResult | undefined;
+            if (o.op === 'credit') res = await credit(recipients[o.who], o.amount);
+            else if (o.op === 'sale') {
+              res = await tx((em) => creditSale(em, { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_p', releaseAt: '2027-01-01T00:00:00Z', parts: [{ recipientId: recipients[o.who], amount: o.amount + o.fee, fee: o.fee }] }));
+              sales.push(res.postingId);
+            } else if (o.op === 'release') {
+              const id = sales.shift();
+              if (id) res = await tx((em) => releasePending(em, { postingId: id }));
+            } else if (o.op === 'reserve') res = await tx((em) => reserveFunds(em, { ...m!, amount: o.amount }));
+            else if (o.op === 'unreserve') res = await tx((em) => releaseReservation(em, { ...m!, amount: o.amount }));
+            else if (o.op === 'debit') res = await tx((em) => debitWallet(em, { ...m!, amount: o.amount, type: 'withdrawal' }));
+            else if (o.op === 'refund') res = await tx((em) => debitWallet(em, { ...m!, amount: o.amount, type: 'refund', source: 'refund' }));
+            else if (o.op === 'reverse') {
+              const id = postings.pop();
+              if (id) res = await tx((em) => reversePosting(em, { postingId: id }));
+            }
+            if (res && o.op !== 'reverse') postings.push(res.postingId);
+          } catch (err) {
+            // Refusals are part of the rules; anything else is a bug.
+            if (!(err instanceof ApiError && err.code === 'insufficient_balance')) throw err;
+          }
+        }
+        await invariants();
+        for (const r of recipients) {
+          const b = await getBalance(stack.em(), r, 'BRL');
+          expect(b.withdrawableBalance).toBeGreaterThanOrEqual(0);
+          expect(b.availableBalance).toBe(b.withdrawableBalance + b.blockedBalance);
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});
+
+describe('wallet endpoints', () => {
+  let r: string;
+  beforeAll(async () => {
+    r = await newRecipient();
+    const sale = await tx((em) =>
+      creditSale(em, { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_w', releaseAt: '2027-01-01T00:00:00Z', parts: [{ recipientId: r, amount: 10_000, fee: 399 }] }),
+    );
+    const released = await tx((em) =>
+      creditSale(em, { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_v', releaseAt: '2026-01-01T00:00:00Z', parts: [{ recipientId: r, amount: 5000, fee: 100 }] }),
+    );
+    await tx((em) => releasePending(em, { postingId: released.postingId }));
+    await tx((em) => debitWallet(em, { key: key('wd'), companyId: acme.company.id, recipientId: r, currency: 'BRL', amount: 1000, type: 'withdrawal', source: 'withdrawal', sourceId: 'wdr_w' }));
+    await credit(r, 700, 'USD');
+    expect(sale.replayed).toBe(false);
+  });
+
+  it('balance: one virtual wallet per currency', async () => {
+    const res = await stack.http.get(`/wallets/owner/${r}/balance`).set(acme.headers);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      recipientId: r,
+      balances: [
+        { currency: 'BRL', pendingBalance: 9601, availableBalance: 3900, blockedBalance: 0, withdrawableBalance: 3900 },
+        { currency: 'USD', pendingBalance: 0, availableBalance: 700, blockedBalance: 0, withdrawableBalance: 700 },
+      ],
+    });
+    const fresh = await newRecipient();
+    expect((await stack.http.get(`/wallets/owner/${fresh}/balance`).set(acme.headers)).body.balances).toEqual([
+      { currency: 'BRL', pendingBalance: 0, availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 },
+    ]);
+  });
+
+  it('summary: byType, credits, debits (negative) and net = credits + debits, with filters', async () => {
+    const res = await stack.http.get(`/wallets/owner/${r}/summary?currency=brl`).set(acme.headers);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      recipientId: r,
+      data: [
+        {
+          currency: 'BRL',
+          byType: [
+            { type: 'fee', total: -499, credits: 0, debits: -499, count: 2 },
+            { type: 'sale', total: 15_000, credits: 15_000, debits: 0, count: 2 },
+            { type: 'withdrawal', total: -1000, credits: 0, debits: -1000, count: 1 },
+          ],
+          totalCredits: 15_000,
+          totalDebits: -1499,
+          net: 13_501,
+        },
+      ],
+    });
+    const pending = await stack.http.get(`/wallets/owner/${r}/summary?releaseStatus=pending`).set(acme.headers);
+    expect(pending.body.data[0]).toMatchObject({ totalCredits: 10_000, totalDebits: -399, net: 9601 });
+    const sales = await stack.http.get(`/wallets/owner/${r}/summary?type=sale&source=transaction`).set(acme.headers);
+    expect(sales.body.data[0].byType).toEqual([{ type: 'sale', total: 15_000, credits: 15_000, debits: 0, count: 2 }]);
+    const future = await stack.http.get(`/wallets/owner/${r}/summary?startDate=2099-01-01T00:00:00-03:00`).set(acme.headers);
+    expect(future.body.data).toEqual([]);
+  });
+
+  it('transactions: statement entries, newest first, paginated and filtered', async () => {
+    const res = await stack.http.get(`/wallets/owner/${r}/transactions?limit=2`).set(acme.headers);
+    expect(res.status).toBe(200);
+    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 6, totalPages: 3 });
+    expect(res.body.data[0]).toMatchObject({ currency: 'USD', type: 'adjustment', amount: 700, source: 'sandbox', releaseStatus: 'released' });
+    const released = await stack.http.get(`/wallets/owner/${r}/transactions?releaseStatus=released&currency=BRL&type=sale`).set(acme.headers);
+    expect(released.body.data.map((e: { amount: number }) => e.amount)).toEqual([5000]);
+    const window = await stack.http
+      .get(`/wallets/owner/${r}/transactions?startDate=${encodeURIComponent('2020-01-01T00:00:00Z')}&endDate=${encodeURIComponent('2099-01-01T00:00:00+00:00')}`)
+      .set(acme.headers);
+    expect(window.body.pagination.total).toBe(6);
+  });
+
+  it.each([
+    ['startDate=2026-01-01', 'startDate'],
+    ['endDate=01/02/2026', 'endDate'],
+    ['startDate=2026-01-01T00:00:00', 'startDate'],
+    ['endDate=1%20de%20janeiro%20de%202026', 'endDate'],
+    ['currency=US', 'currency'],
+    ['type=bonus', 'type'],
+    ['releaseStatus=later', 'releaseStatus'],
+    ['limit=0', 'limit'],
+    ['unknown=1', 'unknown'],
+  ])('rejects %s with 400', async (qs, path) => {
+    const res = await stack.http.get(`/wallets/owner/${r}/transactions?${qs}`).set(acme.headers);
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
+    expect((await stack.http.get(`/wallets/owner/${r}/summary?${qs.replace(/^limit=0$/, 'page=0')}`).set(acme.headers)).status).toBe(400);
+  });
+
+  it('is 404 for another company’s recipient', async () => {
+    for (const p of ['balance', 'summary', 'transactions']) {
+      const res = await stack.http.get(`/wallets/owner/${r}/${p}`).set(other.headers);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    }
+  });
+});
+
+describe('POST /sandbox/ledger/credit', () => {
+  it('puts available funds on a recipient of the company', async () => {
+    const r = await newRecipient();
+    const res = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).send({ recipientId: r, amount: 2500 });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      postingId: expect.stringMatching(/^pst_/),
+      recipientId: r,
+      amount: 2500,
+      currency: 'BRL',
+      balance: { currency: 'BRL', pendingBalance: 0, availableBalance: 2500, blockedBalance: 0, withdrawableBalance: 2500 },
+    });
+    const replay = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).set('Idempotency-Key', 'sb-1').send({ recipientId: r, amount: 100 });
+    const again = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).set('Idempotency-Key', 'sb-1').send({ recipientId: r, amount: 100 });
+    expect(again.body).toEqual(replay.body);
+    expect((await stack.http.get(`/wallets/owner/${r}/balance`).set(acme.headers)).body.balances[0].availableBalance).toBe(2600);
+  });
+
+  it.each([
+    [{ amount: 100 }, 'recipientId'],
+    [{ recipientId: 'x', amount: 10.5 }, 'amount'],
+    [{ recipientId: 'x', amount: '100' }, 'amount'],
+    [{ recipientId: 'x', amount: 0 }, 'amount'],
+    [{ recipientId: 'x', amount: 1, currency: 'BR' }, 'currency'],
+  ])('rejects %j with 400', async (body, path) => {
+    const res = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).send(body);
+    expect(res.status).toBe(400);
+    expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
+  });
+
+  it('is 404 for another company’s recipient', async () => {
+    const r = await newRecipient(other);
+    expect((await stack.http.post('/sandbox/ledger/credit').set(acme.headers).send({ recipientId: r, amount: 1 })).status).toBe(404);
+  });
+});
