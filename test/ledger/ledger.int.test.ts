@@ -157,7 +157,10 @@ describe('concurrency', () => {
     const failed = results.filter((x): x is PromiseRejectedResult => x.status === 'rejected');
     expect(ok).toHaveLength(10);
     expect(failed).toHaveLength(40);
-    for (const f of failed) expect(f.reason).toBeInstanceOf(ApiError), expect(f.reason).toMatchObject({ status: 409, code: 'insufficient_balance' });
+    for (const f of failed) {
+      expect(f.reason).toBeInstanceOf(ApiError);
+      expect(f.reason).toMatchObject({ status: 409, code: 'insufficient_balance' });
+    }
     expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 0, withdrawableBalance: 0 });
     await invariants();
   });
