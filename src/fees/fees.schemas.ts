@@ -38,7 +38,7 @@ export const feeTableSchema = z
 export const feeTableConfigSchema = z.strictObject({
   pix: feeSpecSchema.strict().optional(),
   boleto: feeSpecSchema.strict().optional(),
-  creditCard: z.record(z.enum(Array.from({ length: CARD_INSTALLMENTS }, (_, i) => String(i + 1)) as [string, ...string[]]), feeSpecSchema.strict()).optional(),
+  creditCard: z.partialRecord(z.enum(Array.from({ length: CARD_INSTALLMENTS }, (_, i) => String(i + 1)) as [string, ...string[]]), feeSpecSchema.strict()).optional(),
   withdrawal: feeSpecSchema.strict().optional(),
   refund: feeSpecSchema.strict().optional(),
   chargeback: z.strictObject({ fee: feeSpecSchema.strict().optional(), penalty: feeSpecSchema.strict().optional() }).optional(),

@@ -1,0 +1,70 @@
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { feeFor, setFees } from '../../src/fees/fees.service';
+import { Company } from '../../src/companies/company.entity';
+
+let stack: TestStack;
+let acme: SeededCompany;
+let other: SeededCompany;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+  other = await stack.seedCompany('Other');
+});
+afterAll(() => stack?.close());
+
+const zero = { percentage: 0, fixed: 0 };
+
+describe('GET /fees', () => {
+  it('resolves an unconfigured account to zeros in the account currency, 12 card entries', async () => {
+    const res = await stack.http.get('/fees').set(acme.headers);
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      pix: zero,
+      boleto: zero,
+      creditCard: Array.from({ length: 12 }, (_, i) => ({ installments: i + 1, ...zero })),
+      withdrawal: zero,
+      refund: zero,
+      chargeback: { fee: zero, penalty: zero },
+      currency: 'BRL',
+    });
+    expect((await stack.http.get('/v1/fees').set(acme.headers)).body.currency).toBe('BRL');
+  });
+
+  it('returns the configured table per currency (upper-cased query), without leaking across companies', async () => {
+    const em = stack.em();
+    await setFees(em, acme.company.id, 'BRL', { pix: { percentage: 0.99, fixed: 0 }, creditCard: { '1': { percentage: 2.99, fixed: 0 } } });
+    await setFees(em, acme.company.id, 'BRL', { creditCard: { '12': { percentage: 4.99, fixed: 50 } }, chargeback: { fee: { percentage: 0, fixed: 1500 } } });
+    await setFees(em, acme.company.id, 'USD', { withdrawal: { percentage: 0, fixed: 300 } });
+
+    const brl = await stack.http.get('/fees?currency=brl').set(acme.headers);
+    expect(brl.body).toMatchObject({ currency: 'BRL', pix: { percentage: 0.99, fixed: 0 }, chargeback: { fee: { percentage: 0, fixed: 1500 }, penalty: zero } });
+    expect(brl.body.creditCard[0]).toEqual({ installments: 1, percentage: 2.99, fixed: 0 });
+    expect(brl.body.creditCard[11]).toEqual({ installments: 12, percentage: 4.99, fixed: 50 });
+    expect(brl.body.creditCard).toHaveLength(12);
+    const usd = await stack.http.get('/fees?currency=Usd').set(acme.headers);
+    expect(usd.body).toMatchObject({ currency: 'USD', pix: zero, withdrawal: { percentage: 0, fixed: 300 } });
+    expect((await stack.http.get('/fees').set(other.headers)).body.pix).toEqual(zero);
+    expect(await feeFor(stack.em(), acme.company.id, 'BRL', { kind: 'credit_card', installments: 12 }, 10_000)).toBe(549);
+  });
+
+  it('defaults to the account currency setting', async () => {
+    const company = await stack.seedCompany('Dollar');
+    const em = stack.em();
+    const row = await em.findOneOrFail(Company, { id: company.company.id });
+    row.settings = { ...row.settings, defaultCurrency: 'USD' };
+    await em.flush();
+    expect((await stack.http.get('/fees').set(company.headers)).body.currency).toBe('USD');
+  });
+
+  it.each(['US', 'USDD', 'U$D', '123', ''])('rejects currency=%p with 400', async (currency) => {
+    const res = await stack.http.get(`/fees?currency=${encodeURIComponent(currency)}`).set(acme.headers);
+    expect(res.status).toBe(400);
+    expect(res.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path: 'currency' })] });
+  });
+
+  it('rejects unknown query parameters and a missing key', async () => {
+    expect((await stack.http.get('/fees?cur=BRL').set(acme.headers)).status).toBe(400);
+    expect((await stack.http.get('/fees')).status).toBe(401);
+  });
+});
