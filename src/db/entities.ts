@@ -6,7 +6,11 @@ import { IdempotencyKeySchema } from '../http/idempotency-key.entity';
 import { KycLinkSchema, RecipientBankAccountSchema, RecipientFileSchema, RecipientLinkSchema, RecipientSchema } from '../recipients/recipient.entity';
 import { FeeTableSchema } from '../fees/fee-table.entity';
 import { LedgerAccountSchema, LedgerEntrySchema, LedgerPostingSchema, WalletSchema } from '../ledger/ledger.entity';
+import { PaymentSchema } from '../payments/payment.entity';
+import { TransactionSplitSchema } from '../payments/split.entity';
+import { TransactionSchema } from '../payments/transaction.entity';
 import { WebhookDeliverySchema, WebhookSchema } from '../webhooks/webhook.entity';
+import { StoredCardSchema } from '../cards/stored-card.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -15,4 +19,6 @@ export const entities = [
   FeeTableSchema,
   WalletSchema, LedgerAccountSchema, LedgerPostingSchema, LedgerEntrySchema,
   WebhookSchema, WebhookDeliverySchema,
+  StoredCardSchema,
+  TransactionSchema, PaymentSchema, TransactionSplitSchema,
 ];

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApiError } from '../http/errors';
+import { newId } from '../shared/ids';
+import { openSecret, sealSecret } from './card-vault.crypto';
+import { vaultKey, type VaultKey } from './card-vault.key';
+import { StoredCard } from './stored-card.entity';
+
+/**
+ * The card vault: what tokenization writes and what payments read. Card numbers and CVVs
+ * leave this module only through `revealCardForAuthorization`, for the gateway call inside
+ * an activity; everything a workflow, an event or a log may carry is a `CardSummary`.
+ */
+
+/** A token is valid for 24 hours (spec, Limits). */
+export const TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+
+export interface CardSummary {
+  /** The vault record id (`crd_…`). */
+  cardId: string;
+  brand: string;
+  first6: string;
+  last4: string;
+  holder: string;
+  expMonth: number;
+  expYear: number;
+  /** The holder's CPF or CNPJ, normalized. */
+  document: string;
+}
+
+export type RevealedCard = CardSummary & { pan: string; cvv: string | null };
+
+/** Card data already validated and normalized by the tokenization schema. */
+export interface CardToStore {
+  number: string;
+  holder: string;
+  document: string;
+  cvv: string;
+  brand: string;
+  expMonth: number;
+  expYear: number;
+}
+
+const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/**
+ * `tok_` + 26 characters from 128 random bits. Unlike the ULID ids, a token is a bearer
+ * credential for 24 hours, so nothing in it is time-ordered or guessable from a neighbour.
+ */
+export function newCardTokenId(): string {
+  const bytes = randomBytes(17);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5 && out.length < 26) {
+      out += LOWER_BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return `tok_${out}`;
+}
+
+/** Stores a card and returns its single-use token. The caller flushes (or runs in a transaction). */
+export function storeCard(em: EntityManager, companyId: string, card: CardToStore, now = new Date(), key: VaultKey = vaultKey()): StoredCard {
+  const id = newId('crd');
+  const stored = em.create(StoredCard, {
+    id,
+    companyId,
+    tokenId: newCardTokenId(),
+    brand: card.brand,
+    first6: card.number.slice(0, 6),
+    last4: card.number.slice(-4),
+    holder: card.holder,
+    document: card.document,
+    expMonth: card.expMonth,
+    expYear: card.expYear,
+    panSealed: sealSecret(key.key, id, 'pan', card.number),
+    cvvSealed: sealSecret(key.key, id, 'cvv', card.cvv),
+    keyId: key.id,
+    expiresAt: new Date(now.getTime() + TOKEN_TTL_MS),
+  });
+  em.persist(stored);
+  return stored;
+}
+
+const SUMMARY_COLUMNS = 'id, brand, first6, last4, holder, exp_month, exp_year, document';
+
+interface SummaryRow {
+  id: string;
+  brand: string;
+  first6: string;
+  last4: string;
+  holder: string;
+  exp_month: number;
+  exp_year: number;
+  document: string;
+}
+
+function toSummary(row: SummaryRow): CardSummary {
+  return {
+    cardId: row.id,
+    brand: row.brand,
+    first6: row.first6,
+    last4: row.last4,
+    holder: row.holder,
+    expMonth: Number(row.exp_month),
+    expYear: Number(row.exp_year),
+    document: row.document,
+  };
+}
+
+export const invalidCardToken = (): ApiError =>
+  new ApiError(400, 'card_token_invalid', 'The card token is unknown, expired or already used; tokenize the card again');
+
+/**
+ * Binds an unused, unexpired token of the company to a payment, atomically: one UPDATE whose
+ * WHERE clause re-checks `used_at IS NULL` after any concurrent claim commits, so of two
+ * concurrent claims exactly one gets the row. The loser, and unknown, expired or another
+ * company's tokens, get 400 `card_token_invalid` (one answer for all: no existence leak).
+ *
+ * Claiming again for the SAME payment returns the same card (an activity retried after its
+ * claim committed must not fail the payment). Runs in the caller's transaction, if any.
+ */
+export async function claimCardToken(
+  em: EntityManager,
+  input: { companyId: string; tokenId: string; paymentId: string },
+): Promise<CardSummary> {
+  const rows: SummaryRow[] = await em.execute(
+    `update stored_cards
+        set used_at = coalesce(used_at, now()), payment_id = ?, updated_at = now()
+      where token_id = ? and company_id = ? and deleted_at is null
+        and ((used_at is null and expires_at > now()) or payment_id = ?)
+      returning ${SUMMARY_COLUMNS}`,
+    [input.paymentId, input.tokenId, input.companyId, input.paymentId],
+    'all',
+  );
+  if (rows.length === 0) throw invalidCardToken();
+  return toSummary(rows[0]);
+}
+
+/**
+ * The card bound to a payment, with its PAN and (while it lives) its CVV in clear. For the
+ * gateway call inside an activity only: never return it to a workflow, put it in an event or
+ * log it. `cvv` is null once destroyed or once the token's 24 hours are over, even if the
+ * scheduled purge has not run yet.
+ */
+export async function revealCardForAuthorization(em: EntityManager, input: { paymentId: string }, key: VaultKey = vaultKey()): Promise<RevealedCard> {
+  const rows: Array<SummaryRow & { pan_sealed: Buffer; cvv_sealed: Buffer | null; cvv_live: boolean; key_id: string }> = await em.execute(
+    `select ${SUMMARY_COLUMNS}, pan_sealed, cvv_sealed, key_id, expires_at > now() as cvv_live
+       from stored_cards where payment_id = ? and deleted_at is null`,
+    [input.paymentId],
+    'all',
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'not_found', `No card is bound to payment ${input.paymentId}`);
+  if (row.key_id !== key.id) {
+    throw new Error(`Card vault: ${row.id} was sealed with key ${row.key_id}, this process has key ${key.id} (CARD_VAULT_KEY differs between processes?)`);
+  }
+  const cvv = row.cvv_sealed && row.cvv_live ? openSecret(key.key, row.id, 'cvv', row.cvv_sealed) : null;
+  return { ...toSummary(row), pan: openSecret(key.key, row.id, 'pan', row.pan_sealed), cvv };
+}
+
+/** Destroys the CVV of a payment's card (after its first authorization). Idempotent. */
+export async function destroyCardCvv(em: EntityManager, input: { paymentId: string }): Promise<void> {
+  await em.execute(
+    `update stored_cards set cvv_sealed = null, cvv_destroyed_at = coalesce(cvv_destroyed_at, now()), updated_at = now()
+      where payment_id = ? and cvv_sealed is not null`,
+    [input.paymentId],
+    'run',
+  );
+}
+
+/**
+ * The scheduled purge: destroys every CVV whose token expired by `asOf` (claimed or not),
+ * and deletes tokens that expired unclaimed (they can never be used, so their PAN has no
+ * reason to be kept). Claimed cards keep their sealed PAN for the payment's later needs.
+ */
+export async function purgeExpiredCardSecrets(em: EntityManager, asOf: Date): Promise<{ cvvsDestroyed: number; unusedTokensDeleted: number }> {
+  const destroyed = await em.execute(
+    `update stored_cards set cvv_sealed = null, cvv_destroyed_at = ?, updated_at = now()
+      where cvv_sealed is not null and expires_at <= ?`,
+    [asOf, asOf],
+    'run',
+  );
+  const deleted = await em.execute(`delete from stored_cards where used_at is null and expires_at <= ?`, [asOf], 'run');
+  return { cvvsDestroyed: affected(destroyed), unusedTokensDeleted: affected(deleted) };
+}
+
+function affected(result: unknown): number {
+  return Number((result as { affectedRows?: number; rowCount?: number }).affectedRows ?? (result as { rowCount?: number }).rowCount ?? 0);
+}
