@@ -211,8 +211,8 @@ describe('purgeExpiredCardSecrets', () => {
     expect(result.cvvsDestroyed).toBeGreaterThanOrEqual(2);
     expect(result.unusedTokensDeleted).toBeGreaterThanOrEqual(1);
 
-    const rows = await em().execute(`select id, cvv_sealed is not null as has_cvv from stored_cards where id in (?, ?, ?)`, [live.id, expiredUnused.id, expiredClaimed.id]);
-    const byId = Object.fromEntries(rows.map((r: { id: string; has_cvv: boolean }) => [r.id, r.has_cvv]));
+    const rows: Array<{ id: string; has_cvv: boolean }> = await em().execute(`select id, cvv_sealed is not null as has_cvv from stored_cards where id in (?, ?, ?)`, [live.id, expiredUnused.id, expiredClaimed.id]);
+    const byId = Object.fromEntries(rows.map((r) => [r.id, r.has_cvv]));
     expect(byId).toEqual({ [live.id]: true, [expiredClaimed.id]: false });
     expect(await revealCardForAuthorization(em(), { paymentId })).toMatchObject({ pan: '5555555555554444', cvv: null });
     expect(await purgeExpiredCardSecrets(em(), new Date())).toMatchObject({ unusedTokensDeleted: 0 });
