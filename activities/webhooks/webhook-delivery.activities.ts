@@ -3,13 +3,13 @@ import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { attemptDelivery } from '../../src/webhooks/deliveries.service';
 import {
-  requestSlotSignal,
+  requestAttemptSignal,
   WEBHOOK_LANE_WORKFLOW,
   WEBHOOK_MAX_IN_FLIGHT,
   webhookLaneWorkflowId,
   type AttemptOutcome,
   type LaneState,
-  type SlotRequest,
+  type AttemptRequest,
   type WebhookDeliveryActivities,
 } from '../../workflows/webhooks/webhook-delivery.contract';
 import type { ActivityDeps } from '../deps';
@@ -17,25 +17,25 @@ import type { ActivityDeps } from '../deps';
 export function createWebhookDeliveryActivities({ orm, config, temporal }: ActivityDeps): WebhookDeliveryActivities {
   return {
     /**
-     * Queues a delivery in its webhook's lane, starting the lane if it is not running
+     * Queues a delivery's next attempt in its webhook's lane, starting the lane if it is not running
      * (signal-with-start: a workflow cannot start another workflow it does not own).
      */
-    async requestWebhookSlot({ webhookId, ...request }: SlotRequest & { webhookId: string }): Promise<void> {
-      const initial: LaneState = { webhookId, maxInFlight: WEBHOOK_MAX_IN_FLIGHT, queue: [], inFlight: {} };
+    async requestWebhookAttempt({ webhookId, ...request }: AttemptRequest & { webhookId: string }): Promise<void> {
+      const initial: LaneState = { webhookId, maxInFlight: WEBHOOK_MAX_IN_FLIGHT, queue: [] };
       const workflowId = webhookLaneWorkflowId(webhookId);
       try {
         await temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, {
           workflowId,
           taskQueue: Context.current().info.taskQueue,
           args: [initial],
-          signal: requestSlotSignal,
+          signal: requestAttemptSignal,
           signalArgs: [request],
         });
       } catch (err) {
         // Two deliveries starting the same lane at once: the loser (some servers report it
         // this way) signals the lane the winner started. Anything else is retried by Temporal.
         if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        await temporal.workflow.getHandle(workflowId).signal(requestSlotSignal, request);
+        await temporal.workflow.getHandle(workflowId).signal(requestAttemptSignal, request);
       }
     },
 

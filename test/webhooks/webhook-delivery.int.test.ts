@@ -65,6 +65,16 @@ async function firedTimerSeconds(deliveryId: string): Promise<number[]> {
   return fired;
 }
 
+/** The outcomes the lane signalled to a delivery workflow (one per attempt), from its history. */
+async function signalledAttempts(deliveryId: string): Promise<Array<{ status: string; attemptCount: number }>> {
+  const history = await stack.env.client.workflow.getHandle(deliveryId).fetchHistory();
+  return (history.events ?? [])
+    .map((e) => e.workflowExecutionSignaledEventAttributes)
+    .filter((a) => a?.signalName === 'attemptDone')
+    .map((a) => JSON.parse(Buffer.from(a!.input!.payloads![0].data!).toString('utf8')))
+    .map(({ status, attemptCount }) => ({ status, attemptCount }));
+}
+
 describe('a customer event reaches a webhook as a signed POST', () => {
   it('signs with the generated whsec_ secret (verified by a Standard Webhooks library and by hand)', async () => {
     const { company, webhook } = await setup('/signed', { events: ['customer.created'] });
@@ -133,6 +143,7 @@ describe('the retry schedule', () => {
     expect(await workflowResult(delivery.id)).toEqual({ status: 'failed', attemptCount: 8 });
     expect(receiver.received('/down')).toHaveLength(8);
     expect(await firedTimerSeconds(delivery.id)).toEqual(RETRY_DELAYS_MS.map((ms) => ms / 1000));
+    expect(await signalledAttempts(delivery.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ status: n < 8 ? 'retrying' : 'failed', attemptCount: n })));
     const detail = await deliveryDetail(company, delivery.id);
     expect(detail).toMatchObject({ status: 'failed', attemptCount: 8, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: expect.any(String) });
     expect(detail.returnData.truncated).toBe(true);

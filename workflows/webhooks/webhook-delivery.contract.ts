@@ -7,10 +7,12 @@ import type { DeliveryStatus } from '../../src/webhooks/delivery-schedule.rules'
  *
  * Two workflows cooperate:
  * - webhookDeliveryWorkflow, id = the delivery id (`whd_…`): one event to one webhook; owns
- *   the attempts and the durable retry timers, so its history shows the whole schedule.
- * - webhookLaneWorkflow, id = `<whk_…>:lane`: one per webhook, started on demand; hands out
- *   send slots in event order, at most WEBHOOK_MAX_IN_FLIGHT at a time, so one slow endpoint
- *   holds at most that many activity slots and a healthy endpoint receives events in order.
+ *   the retry schedule as durable timers, so its history shows the whole schedule, and
+ *   receives each attempt's outcome as an `attemptDone` signal.
+ * - webhookLaneWorkflow, id = `<whk_…>:lane`: one per webhook, started on demand; runs the
+ *   attempts of that webhook's deliveries in event order, at most WEBHOOK_MAX_IN_FLIGHT at a
+ *   time, so one slow endpoint holds at most that many of the worker's activity slots and a
+ *   healthy endpoint receives its events in order.
  */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
@@ -22,10 +24,13 @@ export const webhookLaneWorkflowId = (webhookId: string): string => `${webhookId
 export const WEBHOOK_MAX_IN_FLIGHT = 1;
 /** A lane with nothing queued or in flight for this long ends (the next request starts it again). */
 export const LANE_IDLE_MS = 60_000;
-/** A slot not released within this is taken back (its holder was terminated or lost). */
-export const SLOT_LEASE_MS = 5 * 60_000;
-/** Grants per lane run before continue-as-new keeps its history short. */
-export const LANE_GRANTS_PER_RUN = 500;
+/**
+ * A delivery that has had no outcome this long after asking asks again (the lane may have
+ * been terminated); the lane ignores a request for a delivery it already holds.
+ */
+export const ATTEMPT_REQUEST_RENEW_MS = 15 * 60_000;
+/** Attempts per lane run before continue-as-new keeps its history short. */
+export const LANE_ATTEMPTS_PER_RUN = 500;
 
 export interface WebhookDeliveryInput {
   deliveryId: string;
@@ -56,7 +61,7 @@ export interface AttemptOutcome {
 
 export const ORDER_YIELD_MS = 250;
 
-export interface SlotRequest {
+export interface AttemptRequest {
   deliveryId: string;
   orderKey: string;
 }
@@ -64,9 +69,8 @@ export interface SlotRequest {
 export interface LaneState {
   webhookId: string;
   maxInFlight: number;
-  queue: SlotRequest[];
-  /** deliveryId → time granted (workflow clock, ms). */
-  inFlight: Record<string, number>;
+  /** Waiting requests, sorted by orderKey (carried over continue-as-new). */
+  queue: AttemptRequest[];
 }
 
 /**
@@ -74,15 +78,13 @@ export interface LaneState {
  * contract (activities/webhooks/webhook-delivery.activities.ts implements this interface).
  */
 export interface WebhookDeliveryActivities {
-  requestWebhookSlot(input: SlotRequest & { webhookId: string }): Promise<void>;
+  requestWebhookAttempt(input: AttemptRequest & { webhookId: string }): Promise<void>;
   attemptWebhookDelivery(input: { deliveryId: string }): Promise<AttemptOutcome>;
 }
 
 /** The retry endpoint: attempt now instead of waiting for the next timer. */
 export const attemptNowSignal = defineSignal('attemptNow');
-/** Lane → delivery: your turn to send. */
-export const slotGrantedSignal = defineSignal('slotGranted');
-/** Delivery → lane (via signal-with-start, from an activity). */
-export const requestSlotSignal = defineSignal<[SlotRequest]>('requestSlot');
-/** Delivery → lane: the attempt is over. */
-export const releaseSlotSignal = defineSignal<[{ deliveryId: string }]>('releaseSlot');
+/** Delivery → lane (via signal-with-start, from an activity): attempt me when my turn comes. */
+export const requestAttemptSignal = defineSignal<[AttemptRequest]>('requestAttempt');
+/** Lane → delivery: the attempt's outcome. */
+export const attemptDoneSignal = defineSignal<[AttemptOutcome]>('attemptDone');

@@ -1,69 +1,86 @@
-import { allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle, setHandler, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import {
-  LANE_GRANTS_PER_RUN,
+  attemptDoneSignal,
+  LANE_ATTEMPTS_PER_RUN,
   LANE_IDLE_MS,
-  releaseSlotSignal,
-  requestSlotSignal,
-  SLOT_LEASE_MS,
-  slotGrantedSignal,
+  requestAttemptSignal,
+  type AttemptOutcome,
+  type AttemptRequest,
   type LaneState,
+  type WebhookDeliveryActivities,
 } from './webhook-delivery.contract';
 
+// The HTTP timeout (15 s) is inside the activity, which never throws for an HTTP failure: a
+// failed POST is an outcome. Activity retries only cover infrastructure faults (database).
+const { attemptWebhookDelivery } = proxyActivities<WebhookDeliveryActivities>({
+  startToCloseTimeout: '1 minute',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
+});
+
 /**
- * A webhook's outbound lane (workflow id `<whk_…>:lane`): a FIFO semaphore for its deliveries.
- * Deliveries ask for a slot (signal-with-start, so the lane exists whenever someone waits),
- * are granted in event order (orderKey = event id, time-ordered) while fewer than
- * `maxInFlight` are sending, and release the slot after their attempt. A failed delivery
- * releases its slot while it sleeps, so a broken endpoint delays its own retries, not the
- * webhook's other events, and never more than `maxInFlight` activity slots of the worker.
+ * A webhook's outbound lane (workflow id `<whk_…>:lane`): a FIFO of attempts for its
+ * deliveries. Deliveries ask to be attempted (signal-with-start, so the lane exists whenever
+ * someone waits); the lane runs the attempts in event order (orderKey = event id, time-ordered)
+ * with at most `maxInFlight` at once, and signals each outcome back to its delivery workflow.
+ * A failed delivery leaves the lane while it sleeps its retry timer, so a broken endpoint
+ * delays its own retries, not the webhook's other events, and never holds more than
+ * `maxInFlight` of the worker's activity slots. The next attempt is scheduled in the same
+ * workflow task that sees the previous one complete: one task per delivery on the lane's path.
  */
 export async function webhookLaneWorkflow(state: LaneState): Promise<void> {
   const queue = [...state.queue];
-  const inFlight = new Map(Object.entries(state.inFlight));
+  const running = new Set<string>();
+  let replying = 0;
+  let attempts = 0;
   let changed = false;
-  let grants = 0;
 
-  setHandler(requestSlotSignal, (req) => {
-    // A re-request from a slot holder means its earlier attempt is over (the release may have
-    // been lost): free that slot rather than leak it.
-    inFlight.delete(req.deliveryId);
-    if (!queue.some((q) => q.deliveryId === req.deliveryId)) {
-      queue.push(req);
-      queue.sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0));
+  setHandler(requestAttemptSignal, (req) => {
+    if (running.has(req.deliveryId) || queue.some((q) => q.deliveryId === req.deliveryId)) return;
+    queue.push(req);
+    queue.sort((a, b) => (a.orderKey < b.orderKey ? -1 : a.orderKey > b.orderKey ? 1 : 0));
+    changed = true;
+  });
+
+  async function attempt(req: AttemptRequest): Promise<void> {
+    let outcome: AttemptOutcome | null = null;
+    try {
+      outcome = await attemptWebhookDelivery({ deliveryId: req.deliveryId });
+    } catch {
+      // Infrastructure failure after the activity's retries: the delivery asks again later.
+    } finally {
+      running.delete(req.deliveryId);
+      replying += 1;
+      changed = true;
     }
-    changed = true;
-  });
-  setHandler(releaseSlotSignal, ({ deliveryId }) => {
-    inFlight.delete(deliveryId);
-    changed = true;
-  });
+    try {
+      if (outcome) await getExternalWorkflowHandle(req.deliveryId).signal(attemptDoneSignal, outcome);
+    } catch {
+      // The delivery workflow is gone (terminated): nobody is waiting for this outcome.
+    } finally {
+      replying -= 1;
+      changed = true;
+    }
+  }
 
   for (;;) {
-    while (inFlight.size < state.maxInFlight && queue.length > 0) {
+    while (running.size < state.maxInFlight && queue.length > 0) {
       const next = queue.shift()!;
-      inFlight.set(next.deliveryId, Date.now());
-      grants += 1;
-      try {
-        await getExternalWorkflowHandle(next.deliveryId).signal(slotGrantedSignal);
-      } catch {
-        inFlight.delete(next.deliveryId); // the delivery workflow is gone: nobody will release it
-      }
+      running.add(next.deliveryId);
+      attempts += 1;
+      void attempt(next);
     }
 
-    if (grants >= LANE_GRANTS_PER_RUN || workflowInfo().continueAsNewSuggested) {
+    if (attempts >= LANE_ATTEMPTS_PER_RUN || workflowInfo().continueAsNewSuggested) {
+      await condition(() => running.size === 0 && replying === 0);
       await condition(allHandlersFinished);
-      await continueAsNew<typeof webhookLaneWorkflow>({ ...state, queue, inFlight: Object.fromEntries(inFlight) });
+      await continueAsNew<typeof webhookLaneWorkflow>({ ...state, queue });
     }
 
     changed = false;
-    if (queue.length === 0 && inFlight.size === 0) {
+    if (queue.length === 0 && running.size === 0 && replying === 0) {
       if (!(await condition(() => changed, LANE_IDLE_MS))) return;
       continue;
     }
-    const oldestGrant = Math.min(...inFlight.values());
-    const leaseLeft = Math.max(0, oldestGrant + SLOT_LEASE_MS - Date.now());
-    if (!(await condition(() => changed, leaseLeft))) {
-      for (const [id, grantedAt] of inFlight) if (grantedAt + SLOT_LEASE_MS <= Date.now()) inFlight.delete(id);
-    }
+    await condition(() => changed);
   }
 }

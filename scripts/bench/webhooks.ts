@@ -1,0 +1,225 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { NativeConnection } from '@temporalio/worker';
+import { Client, Connection } from '@temporalio/client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { loadConfig } from '../../src/config';
+import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded-postgres';
+import { createOrm, migrate } from '../../src/db/orm';
+import { EventDispatcher } from '../../src/events/dispatcher';
+import { recordEvent } from '../../src/events/outbox';
+import { registerEventSubscribers } from '../../src/events/subscribers';
+import { createCompany } from '../../src/companies/companies.service';
+import { createLogger } from '../../src/shared/logger';
+import { createWebhook } from '../../src/webhooks/webhooks.service';
+import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
+import { createLastroWorker } from '../../worker';
+import { freePort } from '../../test/helpers/ports';
+
+/**
+ * Webhook delivery throughput and latency, end to end on this machine: events recorded in
+ * the outbox and dispatched as the API does after a commit, deliveries created, workflows
+ * started on a real Temporal dev server, signed POSTs received by a local sink. Beside it,
+ * the same sink driven by a bare keep-alive POST loop, the ceiling the pipeline is paying
+ * its durability for.
+ *
+ *   npm run bench -- webhooks [events=200] [webhooks=5]
+ */
+export async function run(args: string[]): Promise<void> {
+  const events = Number(args[0] ?? 200);
+  const webhookCount = Number(args[1] ?? 5);
+  const root = path.resolve(__dirname, '..', '..');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-bench-'));
+  fs.chmodSync(tmp, 0o755);
+  const cleanup: Array<() => Promise<unknown>> = [];
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+
+  try {
+    const sink = await startSink();
+    cleanup.unshift(() => sink.close());
+
+    log('[bench] starting PostgreSQL and the Temporal dev server…');
+    const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort() });
+    cleanup.unshift(() => pg.stop());
+    const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
+    const temporalServer = await startTemporalDevServer({ root, dbFile: path.join(tmp, 'temporal.db'), port: await freePort(), uiPort: await freePort(), log: () => undefined });
+    cleanup.unshift(() => temporalServer.stop());
+
+    const config = loadConfig({
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS: temporalServer.address,
+      TEMPORAL_TASK_QUEUE: 'bench',
+      WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}`,
+      LOG_LEVEL: 'warn',
+    });
+    const logger = createLogger(config.logLevel, 'bench');
+    const orm = await createOrm(databaseUrl);
+    cleanup.unshift(() => orm.close());
+    await migrate(orm, databaseUrl);
+    const rootEm = orm.em as unknown as EntityManager;
+
+    const connection = await NativeConnection.connect({ address: temporalServer.address });
+    cleanup.unshift(() => connection.close());
+    const clientConnection = await Connection.connect({ address: temporalServer.address });
+    cleanup.unshift(() => clientConnection.close());
+    const temporal = new Client({ connection: clientConnection });
+    const dispatcher = new EventDispatcher(rootEm, logger);
+    registerEventSubscribers(dispatcher, { config, temporal, logger });
+    log('[bench] bundling workflows and starting the worker…');
+    const worker = await createLastroWorker({ connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps: { config, orm, dispatcher, logger, temporal } });
+    const running = worker.run();
+    cleanup.unshift(async () => {
+      worker.shutdown();
+      await running;
+    });
+
+    const em = rootEm.fork();
+    const company = await createCompany(em, { name: 'Bench', mode: 'sandbox' });
+    await em.flush();
+    for (let i = 0; i < webhookCount; i++) {
+      await createWebhook(em, company.id, { name: `sink ${i}`, url: `http://127.0.0.1:${sink.port}/w${i}`, events: [] }, { allowlist: config.webhookAllowlist });
+    }
+    await em.flush();
+
+    // Warm-up: the first workflow tasks pay for loading the bundle into the worker's isolate.
+    await produce(rootEm, dispatcher, company.id, 5);
+    await sink.waitFor(5 * webhookCount, 60_000);
+    sink.reset();
+
+    const expected = events * webhookCount;
+    log(`[bench] ${events} events × ${webhookCount} webhooks = ${expected} deliveries…`);
+    const started = Date.now();
+    await produce(rootEm, dispatcher, company.id, events);
+    await sink.waitFor(expected, 600_000);
+    const seconds = (Date.now() - started) / 1000;
+    const latencies = sink.latencies();
+
+    if (process.env.BENCH_TRACE) await traceOneDelivery(rootEm, temporal, log);
+
+    log('[bench] bare keep-alive POST loop to the same sink…');
+    sink.reset();
+    const bareSerial = await bareLoop(sink.port, 2000, 1);
+    const bareParallel = await bareLoop(sink.port, 5000, webhookCount);
+
+    log('');
+    log(`webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(1)} s = ${(expected / seconds).toFixed(1)} deliveries/s`);
+    log(`  event → first attempt: p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${Math.max(...latencies)} ms`);
+    log(`bare keep-alive POST, 1 connection: ${bareSerial.rate.toFixed(0)} req/s, p50 ${pct(bareSerial.latencies, 50)} ms, p99 ${pct(bareSerial.latencies, 99)} ms`);
+    log(`bare keep-alive POST, ${webhookCount} connections: ${bareParallel.rate.toFixed(0)} req/s, p50 ${pct(bareParallel.latencies, 50)} ms, p99 ${pct(bareParallel.latencies, 99)} ms`);
+    log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
+  } finally {
+    for (const fn of cleanup) await fn().catch((err) => log(`[bench] cleanup: ${String(err)}`));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** Records `count` events, each in its own transaction, and dispatches them as the API does after commit (8 requests at a time). */
+async function produce(rootEm: EntityManager, dispatcher: EventDispatcher, companyId: string, count: number): Promise<void> {
+  let next = 0;
+  const request = async () => {
+    while (next < count) {
+      const n = next++;
+      const em = rootEm.fork();
+      const event = recordEvent(em, { companyId, type: 'customer.created', entityType: 'customer', data: { id: `cust_bench${n}`, name: `Customer ${n}` } });
+      await em.flush();
+      await dispatcher.dispatch(event.id);
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, request));
+}
+
+/** The receiving end: answers 200 at once and notes when each delivery's first attempt arrived. */
+async function startSink() {
+  const firstArrival = new Map<string, number>();
+  let received = 0;
+  const server = http.createServer((req, res) => {
+    const at = Date.now();
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received += 1;
+      const id = req.headers['webhook-id'];
+      if (typeof id === 'string') {
+        const key = `${req.url} ${id}`;
+        if (!firstArrival.has(key)) {
+          const createdAt = Date.parse(JSON.parse(Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8')).createdAt);
+          firstArrival.set(key, at - createdAt);
+        }
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as { port: number }).port;
+  return {
+    port,
+    reset() {
+      firstArrival.clear();
+      received = 0;
+    },
+    latencies: () => [...firstArrival.values()],
+    async waitFor(deliveries: number, timeoutMs: number) {
+      const deadline = Date.now() + timeoutMs;
+      while (firstArrival.size < deliveries) {
+        if (Date.now() > deadline) throw new Error(`sink received ${firstArrival.size} of ${deliveries} deliveries`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
+    received: () => received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** `total` POSTs of a webhook-sized body over `connections` keep-alive connections. */
+async function bareLoop(port: number, total: number, connections: number): Promise<{ rate: number; latencies: number[] }> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const body = JSON.stringify({ id: 'evt_bench', event: 'customer.created', companyId: 'comp_bench', createdAt: new Date().toISOString(), data: { id: 'cust_bench', name: 'Customer' } });
+  const latencies: number[] = [];
+  let next = 0;
+  const post = () =>
+    new Promise<void>((resolve, reject) => {
+      const t0 = Date.now();
+      const req = http.request({ host: '127.0.0.1', port, path: '/bare', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
+        res.resume();
+        res.on('end', () => {
+          latencies.push(Date.now() - t0);
+          resolve();
+        });
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  const started = Date.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next++ < total) await post();
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  agent.destroy();
+  return { rate: total / seconds, latencies };
+}
+
+/** BENCH_TRACE=1: where one delivery's time went (its workflow history, ms after the start). */
+async function traceOneDelivery(rootEm: EntityManager, temporal: Client, log: (l: string) => void): Promise<void> {
+  const [row] = await rootEm.fork().execute<{ id: string }[]>(`select id from webhook_deliveries order by created_at desc limit 1`);
+  const history = await temporal.workflow.getHandle(row.id).fetchHistory();
+  const t0 = Number(history.events![0].eventTime!.seconds) * 1000 + Math.round(history.events![0].eventTime!.nanos! / 1e6);
+  for (const e of history.events ?? []) {
+    const t = Number(e.eventTime!.seconds) * 1000 + Math.round(e.eventTime!.nanos! / 1e6);
+    log(`  +${String(t - t0).padStart(6)} ms  ${Object.keys(e).find((k) => k.endsWith('EventAttributes'))}`);
+  }
+}
+
+function pct(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
