@@ -190,14 +190,19 @@ export async function creditSale(
   return post(em, { key: input.key, kind: 'sale', companyId: input.companyId, source: input.source ?? 'transaction', sourceId: input.sourceId, lines });
 }
 
+async function loadPosting(em: EntityManager, postingId: string) {
+  const [posting] = await em.execute<{ company_id: string | null; source: string; source_id: string | null; kind: string }[]>(
+    'select company_id, source, source_id, kind from ledger_postings where id = ?',
+    [postingId],
+  );
+  if (!posting) throw notFound('Posting');
+  return posting;
+}
+
 /** Moves what a sale posting left pending (net of its fees) to `available`. Idempotent per posting. */
 export async function releasePending(em: EntityManager, input: { postingId: string }): Promise<PostingResult> {
   return inTransaction(em, async (tem) => {
-    const [posting] = await tem.execute<{ company_id: string | null; source: string; source_id: string | null }[]>(
-      'select company_id, source, source_id from ledger_postings where id = ?',
-      [input.postingId],
-    );
-    if (!posting) throw notFound('Posting');
+    const posting = await loadPosting(tem, input.postingId);
     const pending = await tem.execute<{ recipient_id: string; currency: string; net: string }[]>(
       `select w.recipient_id, e.currency, sum(e.amount) as net from ledger_entries e
          join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
@@ -314,11 +319,7 @@ export async function creditAvailable(em: EntityManager, m: WalletMovement & { t
  */
 export async function reversePosting(em: EntityManager, input: { postingId: string; description?: string }): Promise<PostingResult> {
   return inTransaction(em, async (tem) => {
-    const [posting] = await tem.execute<{ company_id: string | null; source: string; source_id: string | null; kind: string }[]>(
-      'select company_id, source, source_id, kind from ledger_postings where id = ?',
-      [input.postingId],
-    );
-    if (!posting) throw notFound('Posting');
+    const posting = await loadPosting(tem, input.postingId);
     if (posting.kind === 'reversal') throw conflict('posting_is_reversal', 'A reversal cannot itself be reversed; post a new movement');
     const entries = await tem.execute<{ owner_type: string; recipient_id: string | null; bucket: string; currency: string; amount: string; type: StatementType; in_statement: boolean }[]>(
       `select a.owner_type, w.recipient_id, a.bucket, e.currency, e.amount, e.type, e.in_statement from ledger_entries e

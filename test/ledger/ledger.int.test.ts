@@ -360,3 +360,18 @@ describe('POST /sandbox/ledger/credit', () => {
     expect((await stack.http.post('/sandbox/ledger/credit').set(acme.headers).send({ recipientId: r, amount: 1 })).status).toBe(404);
   });
 });
+
+describe('POST /sandbox/ledger/credit in production mode', () => {
+  it('is 404, like every /sandbox route', async () => {
+    const prod = await startTestStack({ LASTRO_MODE: 'production' });
+    try {
+      const live = await prod.seedCompany('Live');
+      const r = (await prod.http.post('/recipients').set(live.headers).send(sellerBody())).body.id;
+      const res = await prod.http.post('/sandbox/ledger/credit').set(live.headers).send({ recipientId: r, amount: 100 });
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('not_found');
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -6,7 +6,9 @@ import { KycLink } from '../../src/recipients/recipient.entity';
 import { sha256Hex } from '../../src/recipients/kyc-files';
 import { assertRecipientActive } from '../../src/recipients/recipients.service';
 import { newId } from '../../src/shared/ids';
-import { sendKycDecision } from '../../src/cli/commands/recipients';
+import { Command } from 'commander';
+import { register as registerRecipientCommands } from '../../src/cli/commands/recipients';
+import type { CliContext } from '../../src/cli/context';
 import { onboardingStateQuery, recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
 import { launchChromium } from './browser';
 import { bankAccountFor, fullAddress, JPEG, PDF, PNG, sellerBody } from './fixtures';
@@ -46,6 +48,28 @@ async function kycLink(recipientId: string): Promise<{ kycUrl: string; local: st
   expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(6 * 24 * 3600 * 1000);
   const path = new URL(kycUrl).pathname;
   return { kycUrl, local: `${stack.baseUrl}${path}`, token: path.split('/').pop()! };
+}
+
+/**
+ * Runs `lastro recipients …` exactly as `npm run lastro` would parse it, against this stack's
+ * database and Temporal server; returns what it printed.
+ */
+async function runCli(...args: string[]): Promise<unknown> {
+  const ctx = {
+    config: stack.config,
+    transaction: <T>(fn: (em: ReturnType<TestStack['em']>) => Promise<T>) => stack.em().transactional(fn),
+    temporalClient: async () => stack.client,
+  } as unknown as CliContext;
+  const program = new Command('lastro').exitOverride();
+  registerRecipientCommands(program, ctx);
+  const out: string[] = [];
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+  try {
+    await program.parseAsync(['node', 'lastro', ...args]);
+  } finally {
+    spy.mockRestore();
+  }
+  return JSON.parse(out.join(''));
 }
 
 async function statusOf(recipientId: string): Promise<string> {
@@ -99,7 +123,12 @@ describe('KYC end to end', () => {
     expect(state).toMatchObject({ stage: 'in_review', submissions: 1 });
 
     // The operator decides from the CLI (the same signal as the Temporal UI).
-    await sendKycDecision(stack.env.client, stack.config.temporal.taskQueue, { recipientId: recipient.id, operator: 'ops@lastro', outcome: 'approved' });
+    expect(await runCli('recipients', 'kyc-approve', recipient.id, '--operator', 'ops@lastro')).toEqual({
+      recipientId: recipient.id,
+      workflowId: recipient.id,
+      signal: 'kycApproved',
+      operator: 'ops@lastro',
+    });
     expect(await handle.result()).toEqual({ outcome: 'approved', operator: 'ops@lastro' });
     expect(await statusOf(recipient.id)).toBe('active');
     await expect(assertRecipientActive(stack.em(), acme.company.id, recipient.id)).resolves.toBeDefined();
@@ -143,12 +172,17 @@ describe('KYC end to end', () => {
     expect(reused.status).toBe(410);
     expect(reused.body.error.code).toBe('kyc_link_used');
 
-    await sendKycDecision(stack.env.client, stack.config.temporal.taskQueue, { recipientId: recipient.id, operator: 'ops@lastro', outcome: 'refused', reason: 'Documento ilegível' });
+    await expect(runCli('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro')).rejects.toThrow(/--reason/);
+    await runCli('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro', '--reason', 'Documento ilegível');
     expect(await stack.env.client.workflow.getHandle(recipient.id).result()).toMatchObject({ outcome: 'refused', reason: 'Documento ilegível' });
     expect(await statusOf(recipient.id)).toBe('refused');
     const types = (await stack.em().find(Event, { entityId: recipient.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
     expect(types).toEqual(['recipient.created', 'recipient.updated', 'recipient.refused']);
     await expect(assertRecipientActive(stack.em(), acme.company.id, recipient.id)).rejects.toMatchObject({ code: 'recipient_not_active' });
+  });
+
+  it('the CLI refuses an unknown recipient', async () => {
+    await expect(runCli('recipients', 'kyc-approve', 'rec_unknown')).rejects.toThrow(/No recipient rec_unknown/);
   });
 
   it('checks uploads: type by content, size, unknown kinds', async () => {
