@@ -1,6 +1,7 @@
 import type { ActivityDeps } from './deps';
 import { createMaintenanceActivities } from './maintenance/maintenance.activities';
 import { createRecipientActivities } from './recipients/recipients.activities';
+import { createTransactionActivities } from './payments/transaction.activities';
 import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
@@ -9,6 +10,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMaintenanceActivities(deps),
     ...createRecipientActivities(deps),
     ...createWebhookDeliveryActivities(deps),
+    ...createTransactionActivities(deps),
   };
 }
 

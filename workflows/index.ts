@@ -3,3 +3,4 @@ export * from './maintenance/maintenance.workflow';
 export * from './recipients/recipient-onboarding.workflow';
 export * from './webhooks/webhook-delivery.workflow';
 export * from './webhooks/webhook-lane.workflow';
+export * from './payments/transaction.workflow';

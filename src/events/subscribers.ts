@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
 import type { EventDispatcher } from './dispatcher';
 import { webhookEventSubscriber } from '../webhooks/webhooks.subscriber';
+import { transactionWorkflowSubscriber } from '../payments/transactions.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -16,4 +17,5 @@ export interface SubscriberDeps {
  */
 export function registerEventSubscribers(dispatcher: EventDispatcher, deps: SubscriberDeps): void {
   dispatcher.subscribe(webhookEventSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+  dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
 }

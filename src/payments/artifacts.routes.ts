@@ -1,0 +1,53 @@
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { Company } from '../companies/company.entity';
+import { notFound } from '../http/errors';
+import { defineRoute } from '../http/route';
+import { idParam } from '../http/schemas';
+import { BOLETO_PAGE_HEADERS, renderBoletoPage } from './boleto.page';
+import { Payment } from './payment.entity';
+
+/**
+ * The buyer's artifacts at Lastro URLs: public (the buyer has no key) and hidden from the
+ * API document. The payment id is unguessable (80 random bits), which is what a link to a
+ * boleto or a QR code needs.
+ */
+const params = z.strictObject({ payId: idParam });
+const tag = 'Payment artifacts';
+
+export const paymentArtifactRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/pix/:payId/qrcode.png',
+    operationId: 'getPixQrCode',
+    summary: 'The Pix QR code image (PNG) of a payment',
+    tag,
+    auth: 'public',
+    hidden: true,
+    request: { params },
+    responses: { 200: { description: 'PNG', contentType: 'image/png' } },
+    async handler({ em, params: p }) {
+      const payment = await em.findOne(Payment, { id: p.payId, method: 'pix' });
+      if (!payment?.pix) throw notFound('Pix payment');
+      const png = await QRCode.toBuffer(payment.pix.qrCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+      return { body: png, contentType: 'image/png', headers: { 'Cache-Control': 'private, max-age=300' } };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/boletos/:payId',
+    operationId: 'getBoletoPage',
+    summary: 'The printable boleto page of a payment',
+    tag,
+    auth: 'public',
+    hidden: true,
+    request: { params },
+    responses: { 200: { description: 'HTML', contentType: 'text/html' } },
+    async handler({ em, params: p }) {
+      const payment = await em.findOne(Payment, { id: p.payId, method: 'boleto' });
+      if (!payment?.boleto) throw notFound('Boleto');
+      const company = await em.findOneOrFail(Company, { id: payment.companyId });
+      return { body: renderBoletoPage(payment, company.name), contentType: 'text/html; charset=utf-8', headers: BOLETO_PAGE_HEADERS };
+    },
+  }),
+];

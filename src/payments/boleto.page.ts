@@ -1,0 +1,33 @@
+import { formattedLine } from './artifacts';
+import { itfSvg } from './itf-barcode.rules';
+import type { Payment } from './payment.entity';
+
+const esc = (s: string): string => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const brl = (cents: number): string => `R$ ${(cents / 100).toFixed(2).replace('.', ',').replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+const brDate = (iso: string): string => iso.split('-').reverse().join('/');
+
+/** Strict CSP: the page is static HTML with inline styles only, no scripts. */
+export const BOLETO_PAGE_HEADERS = {
+  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+/** The printable boleto: beneficiary, amount, due date, linha digitável and the ITF barcode. */
+export function renderBoletoPage(payment: Payment, beneficiary: string): string {
+  const b = payment.boleto!;
+  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Boleto ${esc(payment.id)}</title>
+<style>body{font-family:Arial,sans-serif;max-width:760px;margin:24px auto;color:#111}table{width:100%;border-collapse:collapse}
+td{border:1px solid #333;padding:6px;font-size:13px;vertical-align:top}td small{display:block;color:#555;font-size:10px}
+.line{font-family:monospace;font-size:18px;text-align:right;margin:8px 0}.bar{margin-top:16px}
+@media print{button{display:none}}</style></head><body>
+<div class="line" data-testid="linha-digitavel">${esc(formattedLine(b.line))}</div>
+<table>
+<tr><td colspan="2"><small>Beneficiário</small>${esc(beneficiary)}</td><td><small>Vencimento</small><span data-testid="due-date">${esc(brDate(b.dueDate))}</span></td></tr>
+<tr><td><small>Nosso número</small>${esc(payment.id)}</td><td><small>Espécie</small>R$</td><td><small>Valor do documento</small><span data-testid="amount">${esc(brl(payment.amount))}</span></td></tr>
+<tr><td colspan="3"><small>Instruções</small>${esc(b.instructions ?? 'Não receber após o vencimento.')}</td></tr>
+</table>
+<div class="bar" data-testid="barcode" data-barcode="${esc(b.barcode)}">${itfSvg(b.barcode)}</div>
+<p><small>Sandbox Lastro: este boleto não é pagável em bancos.</small></p>
+</body></html>`;
+}

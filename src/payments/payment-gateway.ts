@@ -1,0 +1,40 @@
+/**
+ * The seam between Lastro and a card acquirer. The sandbox processor implements it; a real
+ * acquirer is another implementation. Every call carries an idempotency key (the payment id):
+ * the acquirer must answer a repeated key with the first answer and never charge twice, which
+ * is what makes a retried authorization activity safe.
+ */
+export interface CardForAuthorization {
+  pan: string;
+  cvv: string | null;
+  holder: string;
+  expMonth: number;
+  expYear: number;
+  document: string;
+}
+
+export interface AuthorizationRequest {
+  idempotencyKey: string;
+  amount: number;
+  currency: string;
+  installments: number;
+  card: CardForAuthorization;
+}
+
+export type AuthorizationStatus = 'approved' | 'refused' | 'failed';
+
+export interface AuthorizationResult {
+  status: AuthorizationStatus;
+  /** Why it was refused or failed (`card_declined`, `insufficient_funds`, `processor_error`); null when approved. */
+  code: string | null;
+  /** The acquirer's id of the charge. */
+  reference: string;
+  authorizationCode: string | null;
+}
+
+export interface PaymentGateway {
+  readonly name: string;
+  authorize(request: AuthorizationRequest): Promise<AuthorizationResult>;
+  /** Cancels an approved charge (e.g. its transaction could not complete); idempotent. */
+  void(idempotencyKey: string): Promise<void>;
+}

@@ -1,0 +1,80 @@
+import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
+import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
+
+export type PaymentMethod = 'credit_card' | 'pix' | 'boleto';
+export type PaymentStatus = 'pending' | 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled';
+
+/** What the buyer sees of the card: never the PAN or the CVV (those stay in the card vault). */
+export interface PaymentCard {
+  cardId: string;
+  brand: string;
+  first6: string;
+  last4: string;
+  holder: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface PixArtifact {
+  /** The BR Code "copia e cola" payload (also the QR code content). */
+  qrCode: string;
+  txid: string;
+  expiresAt: string;
+}
+
+export interface BoletoArtifact {
+  barcode: string;
+  /** 47 digits, unformatted. */
+  line: string;
+  dueDate: string;
+  instructions: string | null;
+}
+
+export class Payment extends BaseEntity {
+  companyId!: string;
+  transactionId!: string;
+  method!: PaymentMethod;
+  status: Opt<PaymentStatus> = 'pending';
+  amount!: number;
+  currency: Opt<string> = 'BRL';
+  installments: Opt<number> = 1;
+  /** Card payments: authorize and capture at once (the only mode the sandbox processor offers). */
+  capture: Opt<boolean> = true;
+  card: Opt<PaymentCard> | null = null;
+  pix: Opt<PixArtifact> | null = null;
+  boleto: Opt<BoletoArtifact> | null = null;
+  /** When an unpaid Pix/boleto payment is canceled (Pix expiresAt; boleto end of its due date in Brasília). */
+  expiresAt: Opt<Date> | null = null;
+  /** The processor's answer. */
+  gateway: Opt<string> | null = null;
+  gatewayReference: Opt<string> | null = null;
+  authorizationCode: Opt<string> | null = null;
+  statusReason: Opt<string> | null = null;
+  paidAt: Opt<Date> | null = null;
+}
+
+export const PaymentSchema = new EntitySchema<Payment, BaseEntity>({
+  class: Payment,
+  extends: BaseEntitySchema,
+  tableName: 'payments',
+  indexes: [{ properties: ['transactionId'] }, { properties: ['companyId', 'createdAt'] }],
+  properties: {
+    companyId: { type: 'string', length: 40 },
+    transactionId: { type: 'string', length: 40 },
+    method: { type: 'string', length: 16 },
+    status: { type: 'string', length: 24 },
+    amount: { type: new BigIntType('number') },
+    currency: { type: 'string', length: 3 },
+    installments: { type: 'integer' },
+    capture: { type: 'boolean' },
+    card: { type: 'json', nullable: true },
+    pix: { type: 'json', nullable: true },
+    boleto: { type: 'json', nullable: true },
+    expiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    gateway: { type: 'string', length: 32, nullable: true },
+    gatewayReference: { type: 'string', length: 64, nullable: true },
+    authorizationCode: { type: 'string', length: 32, nullable: true },
+    statusReason: { type: 'string', length: 64, nullable: true },
+    paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});

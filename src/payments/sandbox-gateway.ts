@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuthorizationRequest, AuthorizationResult, AuthorizationStatus, PaymentGateway } from './payment-gateway';
+
+/** decisions.md "Sandbox processor": the card number decides the outcome; any other valid card is approved. */
+const SANDBOX_OUTCOMES: Record<string, { status: AuthorizationStatus; code: string | null }> = {
+  '4111111111111111': { status: 'approved', code: null },
+  '5555555555554444': { status: 'approved', code: null },
+  '4000000000000002': { status: 'refused', code: 'card_declined' },
+  '4000000000009995': { status: 'refused', code: 'insufficient_funds' },
+  '4000000000000119': { status: 'failed', code: 'processor_error' },
+};
+
+export function sandboxOutcome(pan: string): { status: AuthorizationStatus; code: string | null } {
+  return SANDBOX_OUTCOMES[pan] ?? { status: 'approved', code: null };
+}
+
+interface ChargeRow {
+  status: AuthorizationStatus;
+  code: string | null;
+  reference: string;
+  authorization_code: string | null;
+}
+
+/**
+ * The sandbox acquirer. It keeps its own books in PostgreSQL (`sandbox_gateway_charges`), one
+ * row per idempotency key, like a real acquirer would on its side: a repeated key returns the
+ * stored answer, so a retried activity (even in another worker process) never charges twice.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox';
+
+  constructor(private readonly em: () => EntityManager) {}
+
+  async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
+    const outcome = sandboxOutcome(req.card.pan);
+    const digest = createHash('sha256').update(req.idempotencyKey).digest('hex');
+    const reference = `sbx_${digest.slice(0, 24)}`;
+    const authorizationCode = outcome.status === 'approved' ? String(parseInt(digest.slice(24, 32), 16) % 1_000_000).padStart(6, '0') : null;
+    const em = this.em();
+    await em.execute(
+      `insert into sandbox_gateway_charges (idempotency_key, amount, installments, status, code, reference, authorization_code)
+       values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+      [req.idempotencyKey, req.amount, req.installments, outcome.status, outcome.code, reference, authorizationCode],
+    );
+    const [row] = await em.execute<ChargeRow[]>(
+      `select status, code, reference, authorization_code from sandbox_gateway_charges where idempotency_key = ?`,
+      [req.idempotencyKey],
+    );
+    return { status: row.status, code: row.code, reference: row.reference, authorizationCode: row.authorization_code };
+  }
+
+  async void(idempotencyKey: string): Promise<void> {
+    await this.em().execute(`update sandbox_gateway_charges set voided_at = now() where idempotency_key = ? and voided_at is null`, [idempotencyKey]);
+  }
+}

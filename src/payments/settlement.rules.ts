@@ -1,0 +1,47 @@
+/**
+ * What a paid payment does to the ledger, as data: the shares of the sale posting and the
+ * releases that follow it. Pure: the workflow and the settlement service both read it.
+ *
+ * Each recipient's gross and fee are spread over the payment's releases with
+ * release-schedule.rules (pix at payment, boleto D+1, card installment n at D+30·n; the
+ * remainder cent on the first release), so release n moves exactly
+ * gross slice n − fee slice n from pending to available, and all releases sum to the net.
+ */
+import { releaseSchedule, type ReleaseMethod } from '../ledger/release-schedule.rules';
+import type { RecipientShare } from './split.rules';
+
+export interface ShareSlice {
+  recipientId: string;
+  type: 'sale' | 'platform_fee';
+  gross: number;
+  fee: number;
+}
+
+export interface SettlementRelease {
+  /** 1-based: the installment it releases (always 1 for Pix and boleto). */
+  index: number;
+  releaseAt: string;
+  slices: ShareSlice[];
+}
+
+export function settlementReleases(input: { method: ReleaseMethod; installments: number; paidAt: string; shares: RecipientShare[] }): SettlementRelease[] {
+  const installments = input.method === 'credit_card' ? input.installments : 1;
+  const perShare = input.shares.map((s) => ({
+    share: s,
+    gross: releaseSchedule({ method: input.method, amount: s.gross, installments, paidAt: input.paidAt }),
+    fee: releaseSchedule({ method: input.method, amount: s.fee, installments, paidAt: input.paidAt }),
+  }));
+  const dates = releaseSchedule({ method: input.method, amount: 0, installments, paidAt: input.paidAt }).map((r) => r.releaseAt);
+  return dates.map((releaseAt, i) => ({
+    index: i + 1,
+    releaseAt,
+    slices: perShare.map((p) => ({ recipientId: p.share.recipientId, type: p.share.type, gross: p.gross[i].amount, fee: p.fee[i].amount })),
+  }));
+}
+
+/** Net cents a release moves for each recipient (pending → available), zero moves left out. */
+export function releaseMoves(release: SettlementRelease): Array<{ recipientId: string; amount: number }> {
+  const byRecipient = new Map<string, number>();
+  for (const s of release.slices) byRecipient.set(s.recipientId, (byRecipient.get(s.recipientId) ?? 0) + s.gross - s.fee);
+  return [...byRecipient].filter(([, amount]) => amount !== 0).map(([recipientId, amount]) => ({ recipientId, amount }));
+}

@@ -1,0 +1,96 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { post, type PostingLine } from '../ledger/ledger.service';
+import { paymentFee } from './payment-fee.service';
+import type { Payment } from './payment.entity';
+import { settlementReleases } from './settlement.rules';
+import { shareAmount } from './split.rules';
+import type { TransactionAggregate } from './transaction-views';
+
+/** A release the transaction workflow sleeps until (plain JSON: it crosses into the workflow). */
+export interface ScheduledRelease {
+  paymentId: string;
+  postingId: string;
+  index: number;
+  releaseAt: string;
+  /** Net integer cents moved from pending to available, all recipients together. */
+  amount: number;
+}
+
+/**
+ * The sale posting of one paid payment, balanced and idempotent (key `sale:<pay_id>`):
+ *
+ *   platform settlement   −amount          (what the acquirer owes Lastro)
+ *   recipient pending     +gross slice n   (type sale or platform_fee, releaseAt n)
+ *   recipient pending     −fee slice n     (type fee, releaseAt n)
+ *   platform revenue      +fee             (Lastro's processing fee)
+ *
+ * for every split item and release n (settlement.rules). Returns the releases to schedule.
+ */
+export async function postPaymentSale(em: EntityManager, agg: TransactionAggregate, payment: Payment): Promise<ScheduledRelease[]> {
+  const { transaction, splits } = agg;
+  const currency = payment.currency;
+  const fee = await paymentFee(em, transaction.companyId, { method: payment.method, installments: payment.installments, amount: payment.amount, currency });
+  const shares = shareAmount(splits, payment.amount, fee);
+  const releases = settlementReleases({ method: payment.method, installments: payment.installments, paidAt: payment.paidAt!.toISOString(), shares });
+
+  const lines: PostingLine[] = [];
+  for (const r of releases) {
+    for (const s of r.slices) {
+      const account = { recipientId: s.recipientId, bucket: 'pending' as const, currency };
+      if (s.gross) lines.push({ account, amount: s.gross, type: s.type, inStatement: true, releaseAt: r.releaseAt });
+      if (s.fee) lines.push({ account, amount: -s.fee, type: 'fee', inStatement: true, releaseAt: r.releaseAt });
+    }
+  }
+  if (fee) lines.push({ account: { platform: 'revenue', currency }, amount: fee, type: 'fee', inStatement: false });
+  lines.push({ account: { platform: 'settlement', currency }, amount: -payment.amount, type: 'sale', inStatement: false });
+  const { postingId } = await post(em, {
+    key: `sale:${payment.id}`,
+    kind: 'sale',
+    companyId: transaction.companyId,
+    source: 'transaction',
+    sourceId: transaction.id,
+    description: `${payment.method} payment ${payment.id}`,
+    lines,
+  });
+  return releases.map((r) => ({
+    paymentId: payment.id,
+    postingId,
+    index: r.index,
+    releaseAt: r.releaseAt,
+    amount: r.slices.reduce((a, s) => a + s.gross - s.fee, 0),
+  }));
+}
+
+/**
+ * Release n of a sale posting: what that posting left pending with this releaseAt, per
+ * recipient, moves to available (key `release:<pay_id>:<n>`, idempotent). Read from the
+ * posting's own entries, so a fee table changed since cannot make it disagree.
+ */
+export async function releaseSale(em: EntityManager, r: Pick<ScheduledRelease, 'paymentId' | 'postingId' | 'index' | 'releaseAt'>): Promise<void> {
+  await em.transactional(async (tem) => {
+    const rows = await tem.execute<{ recipient_id: string; currency: string; company_id: string; source_id: string; net: string }[]>(
+      `select w.recipient_id, e.currency, p.company_id, p.source_id, sum(e.amount) as net
+         from ledger_entries e join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
+         join ledger_postings p on p.id = e.posting_id
+        where e.posting_id = ? and a.bucket = 'pending' and e.release_at = ?
+        group by w.recipient_id, e.currency, p.company_id, p.source_id order by w.recipient_id`,
+      [r.postingId, new Date(r.releaseAt)],
+    );
+    const moves = rows.filter((x) => Number(x.net) !== 0);
+    if (moves.length === 0) return;
+    const lines = moves.flatMap((m): PostingLine[] => [
+      { account: { recipientId: m.recipient_id, bucket: 'pending', currency: m.currency }, amount: -Number(m.net), type: 'sale', inStatement: false },
+      { account: { recipientId: m.recipient_id, bucket: 'available', currency: m.currency }, amount: Number(m.net), type: 'sale', inStatement: false },
+    ]);
+    await post(tem, {
+      key: `release:${r.paymentId}:${r.index}`,
+      kind: 'release',
+      companyId: moves[0].company_id,
+      source: 'transaction',
+      sourceId: moves[0].source_id,
+      releasesPostingId: r.postingId,
+      description: `release ${r.index} of ${r.paymentId}`,
+      lines,
+    });
+  });
+}

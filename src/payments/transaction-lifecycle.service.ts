@@ -1,0 +1,105 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { recordEvent } from '../events/outbox';
+import type { Event } from '../events/event.entity';
+import type { EventType } from '../events/catalog';
+import type { AuthorizationResult } from './payment-gateway';
+import type { Payment, PaymentStatus } from './payment.entity';
+import type { TransactionStatus } from './transaction.entity';
+import { loadTransaction } from './transactions.service';
+import { toPaymentView, toTransactionView, type TransactionAggregate } from './transaction-views';
+
+/**
+ * Every status change of a transaction and its payments, each with its event. Each function
+ * runs in the caller's database transaction, locks the rows, and changes (and emits) only
+ * from the state it expects: a retried activity finds the change made and emits nothing, so
+ * every event is written exactly once per change.
+ */
+
+const TERMINAL: TransactionStatus[] = ['paid', 'refused', 'failed', 'canceled'];
+
+class Changes {
+  readonly events: Event[] = [];
+  constructor(
+    private readonly em: EntityManager,
+    readonly agg: TransactionAggregate,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  payment(p: Payment, status: PaymentStatus, fields: Partial<Payment> = {}, event?: EventType): void {
+    Object.assign(p, { status, ...fields });
+    if (event) this.events.push(recordEvent(this.em, { companyId: p.companyId, type: event, entityType: 'payment', data: toPaymentView(p, this.publicBaseUrl) }));
+  }
+
+  transaction(status: TransactionStatus, fields: Partial<TransactionAggregate['transaction']> = {}): void {
+    Object.assign(this.agg.transaction, { status, ...fields });
+    this.events.push(
+      recordEvent(this.em, {
+        companyId: this.agg.transaction.companyId,
+        type: `transaction.${status}` as EventType,
+        entityType: 'transaction',
+        data: toTransactionView(this.agg, this.publicBaseUrl),
+      }),
+    );
+  }
+}
+
+async function changes(em: EntityManager, transactionId: string, publicBaseUrl: string): Promise<Changes> {
+  return new Changes(em, await loadTransaction(em, null, transactionId, true), publicBaseUrl);
+}
+
+/** The processor's answer on a card payment: paid, refused or failed (once). */
+export async function recordCardOutcome(em: EntityManager, transactionId: string, paymentId: string, result: AuthorizationResult, gateway: string, publicBaseUrl: string): Promise<Event[]> {
+  const c = await changes(em, transactionId, publicBaseUrl);
+  const p = c.agg.payments.find((x) => x.id === paymentId);
+  if (!p || p.status !== 'pending') return [];
+  const common = { gateway, gatewayReference: result.reference, authorizationCode: result.authorizationCode, statusReason: result.code };
+  if (result.status === 'approved') c.payment(p, 'paid', { ...common, paidAt: new Date() }, 'payment.paid');
+  else c.payment(p, result.status, common, `payment.${result.status}`);
+  return c.events;
+}
+
+/** Cards approved, Pix/boleto still to pay: the transaction waits. */
+export async function markTransactionWaiting(em: EntityManager, transactionId: string, publicBaseUrl: string): Promise<Event[]> {
+  const c = await changes(em, transactionId, publicBaseUrl);
+  if (c.agg.transaction.status !== 'pending') return [];
+  c.transaction('waiting_payment');
+  return c.events;
+}
+
+/**
+ * Ends an unpaid transaction: refused or failed (a card answer) or canceled (expiry, the
+ * merchant). Payments still open are canceled with it; approved cards were voided at the
+ * processor by the workflow first (statusReason `voided`).
+ */
+export async function finishUnpaidTransaction(
+  em: EntityManager,
+  input: { transactionId: string; status: 'refused' | 'failed' | 'canceled'; reason: string; voidedPaymentIds: string[] },
+  publicBaseUrl: string,
+): Promise<Event[]> {
+  const c = await changes(em, input.transactionId, publicBaseUrl);
+  if (TERMINAL.includes(c.agg.transaction.status)) return [];
+  for (const p of c.agg.payments) {
+    if (p.status === 'pending' || p.status === 'waiting_payment') c.payment(p, 'canceled', { statusReason: input.reason });
+    else if (input.voidedPaymentIds.includes(p.id)) c.payment(p, 'canceled', { statusReason: 'voided' });
+  }
+  const now = new Date();
+  c.transaction(input.status, { statusReason: input.reason, ...(input.status === 'canceled' ? { canceledAt: now } : {}) });
+  return c.events;
+}
+
+/** Every payment is paid: Pix/boleto payments take their paidAt from the payment signal. Returns the aggregate for settlement. */
+export async function markTransactionPaid(
+  em: EntityManager,
+  input: { transactionId: string; paidAt: Record<string, string> },
+  publicBaseUrl: string,
+): Promise<{ events: Event[]; aggregate: TransactionAggregate }> {
+  const c = await changes(em, input.transactionId, publicBaseUrl);
+  if (TERMINAL.includes(c.agg.transaction.status)) return { events: [], aggregate: c.agg };
+  for (const p of c.agg.payments) {
+    if (p.status === 'waiting_payment') c.payment(p, 'paid', { paidAt: new Date(input.paidAt[p.id] ?? Date.now()) }, 'payment.paid');
+  }
+  if (c.agg.payments.some((p) => p.status !== 'paid')) throw new Error(`Transaction ${input.transactionId} has unpaid payments; it cannot be marked paid`);
+  const paidAt = new Date(Math.max(...c.agg.payments.map((p) => p.paidAt!.getTime())));
+  c.transaction('paid', { paidAt, statusReason: null });
+  return { events: c.events, aggregate: c.agg };
+}

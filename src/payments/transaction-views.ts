@@ -1,0 +1,69 @@
+import { iso } from '../db/base.entity';
+import { formattedLine } from './artifacts';
+import type { Payment } from './payment.entity';
+import type { TransactionSplit } from './split.entity';
+import type { Transaction } from './transaction.entity';
+import type { PaymentView, SplitView, TransactionView } from './transactions.schemas';
+
+/** Public addresses of a payment's buyer artifacts (public, hidden routes of the API process). */
+export const pixQrImageUrl = (base: string, paymentId: string): string => `${base}/pix/${paymentId}/qrcode.png`;
+export const boletoPageUrl = (base: string, paymentId: string): string => `${base}/boletos/${paymentId}`;
+
+export function toPaymentView(p: Payment, publicBaseUrl: string): PaymentView {
+  return {
+    id: p.id,
+    transactionId: p.transactionId,
+    paymentMethod: p.method,
+    status: p.status,
+    statusReason: p.statusReason,
+    amount: p.amount,
+    currency: p.currency,
+    installments: p.installments,
+    creditCard: p.card ? { ...p.card, authorizationCode: p.authorizationCode } : null,
+    pix: p.pix ? { ...p.pix, qrCodeUrl: pixQrImageUrl(publicBaseUrl, p.id) } : null,
+    boleto: p.boleto ? { ...p.boleto, formattedLine: formattedLine(p.boleto.line), url: boletoPageUrl(publicBaseUrl, p.id) } : null,
+    expiresAt: iso(p.expiresAt),
+    paidAt: iso(p.paidAt),
+    createdAt: iso(p.createdAt),
+    updatedAt: iso(p.updatedAt),
+  };
+}
+
+export function toSplitView(s: TransactionSplit): SplitView {
+  return {
+    id: s.id,
+    recipientId: s.recipientId,
+    type: s.type,
+    amount: s.amount,
+    percentage: s.percentage,
+    liable: s.liable,
+    chargeProcessingFee: s.chargeProcessingFee,
+  };
+}
+
+export interface TransactionAggregate {
+  transaction: Transaction;
+  payments: Payment[];
+  splits: TransactionSplit[];
+}
+
+export function toTransactionView({ transaction: t, payments, splits }: TransactionAggregate, publicBaseUrl: string): TransactionView {
+  return {
+    id: t.id,
+    companyId: t.companyId,
+    referenceCode: t.referenceCode,
+    customerId: t.customerId,
+    status: t.status,
+    statusReason: t.statusReason,
+    amount: t.amount,
+    currency: t.currency,
+    items: t.items,
+    payments: payments.map((p) => toPaymentView(p, publicBaseUrl)),
+    splits: splits.map(toSplitView),
+    metadata: t.metadata,
+    paidAt: iso(t.paidAt),
+    canceledAt: iso(t.canceledAt),
+    createdAt: iso(t.createdAt),
+    updatedAt: iso(t.updatedAt),
+  };
+}

@@ -1,0 +1,62 @@
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import {
+  TRANSACTION_WORKFLOW,
+  decisionUpdate,
+  transactionWorkflowId,
+  type TransactionDecision,
+  type TransactionWorkflowInput,
+} from '../../workflows/payments/transaction.contract';
+
+/**
+ * How the API drives a transaction's workflow. Both ways survive a crash at any step: the
+ * workflow authorizes the cards on its own (the update only waits for the answer), and a
+ * transaction committed without a running workflow is started by the `transaction.created`
+ * event subscriber (the outbox sweeper retries it until it succeeds).
+ */
+const startOptions = (taskQueue: string, transactionId: string) => ({
+  workflowId: transactionWorkflowId(transactionId),
+  taskQueue,
+  args: [{ transactionId } satisfies TransactionWorkflowInput] as [TransactionWorkflowInput],
+  // Started twice (API and subscriber) is one run; a finished run is never started again.
+  workflowIdConflictPolicy: 'USE_EXISTING' as const,
+  workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
+});
+
+/** Starts the workflow if it has not run yet (idempotent). */
+export async function ensureTransactionWorkflow(temporal: Client, taskQueue: string, transactionId: string): Promise<void> {
+  try {
+    await temporal.workflow.start(TRANSACTION_WORKFLOW, startOptions(taskQueue, transactionId));
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/** Servers known not to implement update-with-start (the Java time-skipping test server). */
+const withoutUpdateWithStart = new WeakSet<Client>();
+
+/**
+ * Starts the workflow and waits for its card decision in one round trip (update-with-start).
+ * On a server without update-with-start it starts the workflow, then sends the update:
+ * two calls, with the same outcome and the same crash safety.
+ */
+export async function startAndAwaitDecision(temporal: Client, taskQueue: string, transactionId: string): Promise<TransactionDecision> {
+  if (!withoutUpdateWithStart.has(temporal)) {
+    try {
+      return await temporal.workflow.executeUpdateWithStart(decisionUpdate, {
+        startWorkflowOperation: new WithStartWorkflowOperation(TRANSACTION_WORKFLOW, startOptions(taskQueue, transactionId)),
+      });
+    } catch (err) {
+      if (!isUnimplemented(err)) throw err;
+      withoutUpdateWithStart.add(temporal);
+    }
+  }
+  await ensureTransactionWorkflow(temporal, taskQueue, transactionId);
+  return temporal.workflow.getHandle(transactionWorkflowId(transactionId)).executeUpdate(decisionUpdate);
+}
+
+/** gRPC status 12 (UNIMPLEMENTED), anywhere in the error's cause chain. */
+const GRPC_UNIMPLEMENTED = 12;
+function isUnimplemented(err: unknown): boolean {
+  for (let e: any = err; e; e = e.cause) if (e.code === GRPC_UNIMPLEMENTED) return true;
+  return false;
+}

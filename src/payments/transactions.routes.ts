@@ -1,0 +1,130 @@
+import { conflict } from '../http/errors';
+import { paginated } from '../http/pagination';
+import { defineRoute } from '../http/route';
+import type { AppDeps } from '../app-deps';
+import { transactionTimeline } from './timeline.service';
+import { cancelTransactionSignal, transactionWorkflowId } from '../../workflows/payments/transaction.contract';
+import { ensureTransactionWorkflow, startAndAwaitDecision } from './transaction-workflow.client';
+import { createTransaction, listTransactions, loadTransaction } from './transactions.service';
+import { toTransactionView } from './transaction-views';
+import {
+  createTransactionBody,
+  listTransactionsQuery,
+  timelineSchema,
+  transactionIdParams,
+  transactionListSchema,
+  transactionSchema,
+} from './transactions.schemas';
+
+const tag = 'Transactions';
+/** decisions.md "Idempotency": transaction creation keeps its Idempotency-Key 7 days. */
+const CREATION_IDEMPOTENCY_HOURS = 7 * 24;
+/** A card answer normally takes milliseconds; past this the request answers `pending` and the webhook follows. */
+const CARD_DECISION_WAIT_MS = 25_000;
+
+/**
+ * Starts the workflow; for card payments waits (bounded) for the authorization answer. When
+ * Temporal cannot be reached the transaction is still committed (2xx = committed) and the
+ * `transaction.created` subscriber starts the workflow once it can.
+ */
+async function driveWorkflow(deps: AppDeps, transactionId: string, hasCard: boolean): Promise<void> {
+  const queue = deps.config.temporal.taskQueue;
+  try {
+    if (!hasCard) return await ensureTransactionWorkflow(deps.temporal, queue, transactionId);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([startAndAwaitDecision(deps.temporal, queue, transactionId), new Promise((resolve) => (timer = setTimeout(resolve, CARD_DECISION_WAIT_MS)))]);
+    clearTimeout(timer);
+  } catch (err) {
+    deps.logger.warn({ err, transactionId }, 'transaction workflow not reached; the outbox subscriber will start it');
+  }
+}
+
+export const transactionRoutes = [
+  defineRoute({
+    method: 'post',
+    path: '/transactions',
+    versioned: true,
+    operationId: 'createTransaction',
+    summary: 'Create a transaction (card answer in the same response; Pix and boleto wait for payment)',
+    description:
+      'Sum of items (quantity × amount) must equal the sum of payments. Card payments are authorized before the response; ' +
+      'Pix and boleto payments come back with their BR Code / barcode in status waiting_payment. The legacy top-level form ' +
+      '(amount, paymentMethod, creditCard) is accepted. Idempotency-Key is kept 7 days.',
+    tag,
+    request: { body: createTransactionBody },
+    responses: { 201: { description: 'Created', schema: transactionSchema } },
+    errors: [409],
+    // Its own transactions: the rows commit first, then the workflow runs, then the answer is read back.
+    transaction: false,
+    idempotencyRetentionHours: CREATION_IDEMPOTENCY_HOURS,
+    async handler({ em, company, body, deps }) {
+      const base = deps.config.urls.publicBase;
+      const created = await em.transactional((tem) => createTransaction(tem, company, body, base));
+      const id = created.transaction.id;
+      await driveWorkflow(deps, id, created.payments.some((p) => p.method === 'credit_card'));
+      deps.dispatcher.dispatchSoon(created.events.map((e) => e.id));
+      return { status: 201, body: toTransactionView(await loadTransaction(em.fork(), company.id, id), base) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/transactions',
+    versioned: true,
+    operationId: 'listTransactions',
+    summary: 'List transactions',
+    tag,
+    request: { query: listTransactionsQuery },
+    responses: { 200: { description: 'A page of transactions, newest first', schema: transactionListSchema } },
+    async handler({ em, company, query, deps }) {
+      const { items, total } = await listTransactions(em, company.id, query);
+      return { body: paginated(items.map((a) => toTransactionView(a, deps.config.urls.publicBase)), total, query) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/transactions/:id',
+    versioned: true,
+    operationId: 'getTransaction',
+    summary: 'Get a transaction with its payments and split items',
+    tag,
+    request: { params: transactionIdParams },
+    responses: { 200: { description: 'The transaction', schema: transactionSchema } },
+    async handler({ em, company, params, deps }) {
+      return { body: toTransactionView(await loadTransaction(em, company.id, params.id), deps.config.urls.publicBase) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/transactions/:id/timeline',
+    versioned: true,
+    operationId: 'getTransactionTimeline',
+    summary: 'What happened to a transaction, and what is scheduled next (expiry, settlement releases)',
+    tag,
+    request: { params: transactionIdParams },
+    responses: { 200: { description: 'The timeline', schema: timelineSchema } },
+    async handler({ em, company, params, deps }) {
+      return { body: await transactionTimeline(em, deps.temporal, await loadTransaction(em, company.id, params.id)) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/transactions/:id/cancel',
+    versioned: true,
+    operationId: 'cancelTransaction',
+    summary: 'Cancel an unpaid Pix/boleto transaction',
+    description: 'Accepted (202): the transaction workflow cancels it, voids any approved card of it and sends transaction.canceled.',
+    tag,
+    request: { params: transactionIdParams },
+    responses: { 202: { description: 'Cancellation accepted; the transaction as it is now', schema: transactionSchema } },
+    errors: [409],
+    transaction: false,
+    async handler({ em, company, params, deps }) {
+      const agg = await loadTransaction(em, company.id, params.id);
+      if (agg.transaction.status !== 'waiting_payment') {
+        throw conflict('transaction_not_cancellable', `Only a transaction waiting for a Pix or boleto payment can be canceled; this one is ${agg.transaction.status}`);
+      }
+      await deps.temporal.workflow.getHandle(transactionWorkflowId(params.id)).signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' });
+      return { status: 202, body: toTransactionView(agg, deps.config.urls.publicBase) };
+    },
+  }),
+];

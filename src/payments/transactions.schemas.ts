@@ -1,0 +1,182 @@
+import { z } from 'zod';
+import { cents, idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
+import { paginatedSchema, paginationQuery } from '../http/pagination';
+
+export const PAYMENT_METHODS = ['credit_card', 'pix', 'boleto'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'waiting_payment', 'paid', 'refused', 'failed', 'canceled'] as const;
+export const PIX_EXPIRES_IN = { min: 60, max: 86_400, default: 3_600 } as const;
+/** A boleto without a due date is due three calendar days after creation. */
+export const BOLETO_DEFAULT_DUE_DAYS = 3;
+
+const positiveCents = cents.min(1);
+const calendarDate = z.iso.date().meta({ description: 'YYYY-MM-DD' });
+
+const itemSchema = z.strictObject({
+  description: z.string().trim().min(1).max(255),
+  quantity: z.number().int().min(1),
+  amount: positiveCents.meta({ description: 'Unit price in integer cents; the line is quantity × amount' }),
+});
+
+const creditCardInput = z.strictObject({
+  token: z.string().min(1).max(200).meta({ description: 'tokenId from POST /v1/tokens/cards (single use)' }),
+  installments: z.number().int().min(1).max(12).default(1),
+  capture: z.literal(true).default(true).meta({ description: 'Authorize and capture at once (the only mode offered)' }),
+});
+const pixInput = z.strictObject({ expiresIn: z.number().int().min(PIX_EXPIRES_IN.min).max(PIX_EXPIRES_IN.max).default(PIX_EXPIRES_IN.default) });
+const boletoInput = z.strictObject({ dueDate: calendarDate.optional(), instructions: z.string().trim().max(255).optional() });
+
+const paymentInput = z
+  .strictObject({
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    amount: positiveCents,
+    creditCard: creditCardInput.optional(),
+    pix: pixInput.optional(),
+    boleto: boletoInput.optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.paymentMethod === 'credit_card' && !p.creditCard) ctx.addIssue({ code: 'custom', path: ['creditCard'], message: 'creditCard.token is required for credit_card' });
+    const others = { credit_card: ['pix', 'boleto'], pix: ['creditCard', 'boleto'], boleto: ['creditCard', 'pix'] }[p.paymentMethod] as Array<'creditCard' | 'pix' | 'boleto'>;
+    for (const key of others) if (p[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not allowed with paymentMethod ${p.paymentMethod}` });
+  });
+
+const splitInput = z.strictObject({
+  recipientId: z.string().min(1).max(100),
+  type: z.enum(['sale', 'interest', 'platform_fee']).default('sale'),
+  amount: positiveCents.optional(),
+  percentage: z.number().min(0.01).max(100).optional(),
+  liable: z.boolean().default(true),
+  chargeProcessingFee: z.boolean().default(true),
+}).superRefine((s, ctx) => {
+  if ((s.amount === undefined) === (s.percentage === undefined)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Give exactly one of amount and percentage' });
+});
+
+const LEGACY_KEYS = ['amount', 'paymentMethod', 'creditCard', 'pix', 'boleto'] as const;
+
+/**
+ * The older form (`amount`, `paymentMethod`, `creditCard` at the top level, spec "Transactions")
+ * becomes one payment; without items it gets one item for the whole amount. A body mixing
+ * both forms is left alone, so the strict schema names the stray field.
+ */
+function normalizeLegacy(body: unknown): unknown {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const b = body as Record<string, unknown>;
+  if ('payments' in b || !LEGACY_KEYS.some((k) => k in b)) return body;
+  const payment: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(b)) ((LEGACY_KEYS as readonly string[]).includes(k) ? payment : rest)[k] = v;
+  const items = rest.items ?? (typeof payment.amount === 'number' ? [{ description: 'Transaction', quantity: 1, amount: payment.amount }] : undefined);
+  return { ...rest, items, payments: [payment] };
+}
+
+export const createTransactionBody = z.preprocess(
+  normalizeLegacy,
+  z.strictObject({
+    referenceCode: z.string().trim().min(1).max(255),
+    customerId: z.string().min(1).max(100).optional(),
+    items: z.array(itemSchema).min(1).max(100),
+    payments: z.array(paymentInput).min(1).max(8),
+    splits: z.array(splitInput).max(50).optional(),
+    metadata: metadataSchema.optional(),
+  }),
+).meta({ description: 'The legacy top-level form (amount, paymentMethod, creditCard) is accepted and normalized to one payment' });
+
+export type CreateTransactionInput = z.output<typeof createTransactionBody>;
+export type PaymentInput = CreateTransactionInput['payments'][number];
+export type SplitInput = NonNullable<CreateTransactionInput['splits']>[number];
+
+export const transactionIdParams = z.strictObject({ id: idParam });
+export const paymentIdParams = z.strictObject({ payId: idParam });
+
+export const listTransactionsQuery = z.strictObject({
+  status: z.enum(TRANSACTION_STATUSES).optional(),
+  referenceCode: z.string().max(255).optional(),
+  customerId: z.string().max(100).optional(),
+  createdFrom: isoDateTimeWithOffset.optional(),
+  createdTo: isoDateTimeWithOffset.optional(),
+  ...paginationQuery,
+});
+export type ListTransactionsQuery = z.output<typeof listTransactionsQuery>;
+
+const statusEnum = z.enum(TRANSACTION_STATUSES);
+
+export const paymentSchema = z
+  .object({
+    id: z.string(),
+    transactionId: z.string(),
+    paymentMethod: z.enum(PAYMENT_METHODS),
+    status: statusEnum,
+    statusReason: z.string().nullable(),
+    amount: z.number().int(),
+    currency: z.string(),
+    installments: z.number().int(),
+    creditCard: z
+      .object({
+        cardId: z.string(),
+        brand: z.string(),
+        first6: z.string(),
+        last4: z.string(),
+        holder: z.string(),
+        expMonth: z.number().int(),
+        expYear: z.number().int(),
+        authorizationCode: z.string().nullable(),
+      })
+      .nullable(),
+    pix: z.object({ qrCode: z.string(), qrCodeUrl: z.string(), txid: z.string(), expiresAt: timestamp }).nullable(),
+    boleto: z
+      .object({ barcode: z.string(), line: z.string(), formattedLine: z.string(), dueDate: z.string(), instructions: z.string().nullable(), url: z.string() })
+      .nullable(),
+    expiresAt: nullableTimestamp,
+    paidAt: nullableTimestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Payment' });
+
+export const splitSchema = z
+  .object({
+    id: z.string(),
+    recipientId: z.string(),
+    type: z.enum(['sale', 'interest', 'platform_fee']),
+    amount: z.number().int().nullable(),
+    percentage: z.number().nullable(),
+    liable: z.boolean(),
+    chargeProcessingFee: z.boolean(),
+  })
+  .meta({ id: 'SplitItem' });
+
+export const transactionSchema = z
+  .object({
+    id: z.string(),
+    companyId: z.string(),
+    referenceCode: z.string(),
+    customerId: z.string().nullable(),
+    status: statusEnum,
+    statusReason: z.string().nullable(),
+    amount: z.number().int(),
+    currency: z.string(),
+    items: z.array(z.object({ description: z.string(), quantity: z.number().int(), amount: z.number().int() })),
+    payments: z.array(paymentSchema),
+    splits: z.array(splitSchema),
+    metadata: z.record(z.string(), z.string()),
+    paidAt: nullableTimestamp,
+    canceledAt: nullableTimestamp,
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .meta({ id: 'Transaction' });
+
+export const transactionListSchema = paginatedSchema(transactionSchema).meta({ id: 'TransactionList' });
+
+export const timelineSchema = z
+  .object({
+    transactionId: z.string(),
+    status: statusEnum,
+    happened: z.array(z.object({ at: timestamp, kind: z.string(), description: z.string(), paymentId: z.string().nullable(), amount: z.number().int().nullable(), ref: z.string().nullable() })),
+    scheduled: z.array(z.object({ at: timestamp, kind: z.enum(['expiry', 'release']), description: z.string(), paymentId: z.string().nullable(), amount: z.number().int().nullable() })),
+  })
+  .meta({ id: 'TransactionTimeline' });
+
+export type PaymentView = z.output<typeof paymentSchema>;
+export type SplitView = z.output<typeof splitSchema>;
+export type TransactionView = z.output<typeof transactionSchema>;
+export type TimelineView = z.output<typeof timelineSchema>;

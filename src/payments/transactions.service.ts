@@ -1,0 +1,149 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Company } from '../companies/company.entity';
+import { Customer } from '../customers/customer.entity';
+import { recordEvent } from '../events/outbox';
+import type { Event } from '../events/event.entity';
+import { ApiError, badRequest, conflict, notFound } from '../http/errors';
+import { offsetOf } from '../http/pagination';
+import { newId } from '../shared/ids';
+import { claimCardToken } from '../cards/card-vault.service';
+import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact, buildPixArtifact } from './artifacts';
+import { Payment } from './payment.entity';
+import { TransactionSplit } from './split.entity';
+import { Transaction } from './transaction.entity';
+import { BOLETO_DEFAULT_DUE_DAYS, PIX_EXPIRES_IN, type CreateTransactionInput, type ListTransactionsQuery, type PaymentInput } from './transactions.schemas';
+import { toPaymentView, toTransactionView, type TransactionAggregate } from './transaction-views';
+import { checkSplits } from './split-check.service';
+
+export interface CreatedTransaction extends TransactionAggregate {
+  events: Event[];
+}
+
+const itemsTotal = (items: CreateTransactionInput['items']): number => items.reduce((a, i) => a + i.quantity * i.amount, 0);
+
+/**
+ * Creates a transaction with its payments and split items in the caller's database
+ * transaction, after every check a client can fix (400/409), and records transaction.created
+ * and payment.created (plus waiting_payment for Pix and boleto, which wait from the start).
+ * Card tokens are claimed here, in the same transaction: a token is bound to exactly one
+ * payment, and a creation that fails later releases nothing because nothing committed.
+ */
+export async function createTransaction(em: EntityManager, company: Company, input: CreateTransactionInput, publicBaseUrl: string, now = new Date()): Promise<CreatedTransaction> {
+  const amount = itemsTotal(input.items);
+  const paid = input.payments.reduce((a, p) => a + p.amount, 0);
+  if (amount !== paid) {
+    throw badRequest('validation_failed', `payments: the payments sum to ${paid} but the items sum to ${amount}`, [{ path: 'payments', message: `Sum of payments (${paid}) must equal sum of items (${amount})` }]);
+  }
+  if (input.customerId && !(await em.findOne(Customer, { id: input.customerId, companyId: company.id }, { fields: ['id'] }))) {
+    throw badRequest('validation_failed', 'customerId: Customer not found', [{ path: 'customerId', message: 'Customer not found' }]);
+  }
+  const splitInputs = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments);
+  if (await em.findOne(Transaction, { companyId: company.id, referenceCode: input.referenceCode }, { fields: ['id'] })) throw referenceCodeTaken(input.referenceCode);
+
+  const hasCard = input.payments.some((p) => p.paymentMethod === 'credit_card');
+  const transaction = em.create(Transaction, {
+    id: newId('txn'),
+    companyId: company.id,
+    referenceCode: input.referenceCode,
+    customerId: input.customerId ?? null,
+    status: hasCard ? 'pending' : 'waiting_payment',
+    amount,
+    items: input.items,
+    metadata: input.metadata ?? {},
+  });
+  em.persist(transaction);
+  const splits = splitInputs.map((s) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...s }));
+  em.persist(splits);
+
+  const payments: Payment[] = [];
+  for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, p, i, publicBaseUrl, now));
+  try {
+    await em.flush();
+  } catch (err) {
+    // Two concurrent creations with one referenceCode: the unique index lets exactly one commit.
+    if (err instanceof UniqueConstraintViolationException) throw referenceCodeTaken(input.referenceCode);
+    throw err;
+  }
+
+  const aggregate = { transaction, payments, splits };
+  const events: Event[] = [];
+  const txnEvent = (type: 'transaction.created' | 'transaction.waiting_payment') =>
+    events.push(recordEvent(em, { companyId: company.id, type, entityType: 'transaction', data: toTransactionView(aggregate, publicBaseUrl) }));
+  txnEvent('transaction.created');
+  for (const p of payments) {
+    const data = toPaymentView(p, publicBaseUrl);
+    events.push(recordEvent(em, { companyId: company.id, type: 'payment.created', entityType: 'payment', data }));
+    if (p.status === 'waiting_payment') events.push(recordEvent(em, { companyId: company.id, type: 'payment.waiting_payment', entityType: 'payment', data }));
+  }
+  if (transaction.status === 'waiting_payment') txnEvent('transaction.waiting_payment');
+  return { ...aggregate, events };
+}
+
+const referenceCodeTaken = (code: string): ApiError => conflict('reference_code_taken', `A transaction with referenceCode '${code}' already exists`);
+
+async function createPayment(em: EntityManager, company: Company, transactionId: string, input: PaymentInput, index: number, publicBaseUrl: string, now: Date): Promise<Payment> {
+  const id = newId('pay');
+  const base = { id, companyId: company.id, transactionId, method: input.paymentMethod, amount: input.amount };
+  let payment: Payment;
+  if (input.paymentMethod === 'credit_card') {
+    const cc = input.creditCard!;
+    const card = await claimCardToken(em, { companyId: company.id, tokenId: cc.token, paymentId: id }).catch((err: unknown) => {
+      if (err instanceof ApiError) throw new ApiError(err.status, err.code, `payments[${index}].creditCard.token: ${err.message}`, [{ path: `payments.${index}.creditCard.token`, message: err.message }]);
+      throw err;
+    });
+    const { document: _document, ...shown } = card;
+    payment = em.create(Payment, { ...base, installments: cc.installments, capture: true, card: shown });
+  } else if (input.paymentMethod === 'pix') {
+    const expiresAt = new Date(now.getTime() + (input.pix?.expiresIn ?? PIX_EXPIRES_IN.default) * 1000);
+    const pix = buildPixArtifact({ paymentId: id, amount: input.amount, merchantName: company.name, publicBaseUrl, expiresAt });
+    payment = em.create(Payment, { ...base, status: 'waiting_payment', pix, expiresAt });
+  } else {
+    const today = brasiliaToday(now);
+    const dueDate = input.boleto?.dueDate ?? addCalendarDays(today, BOLETO_DEFAULT_DUE_DAYS);
+    if (dueDate < today) {
+      throw badRequest('validation_failed', `payments[${index}].boleto.dueDate: must not be in the past`, [{ path: `payments.${index}.boleto.dueDate`, message: 'Must be today or later (Brasília time)' }]);
+    }
+    const boleto = buildBoletoArtifact({ paymentId: id, amount: input.amount, dueDate, instructions: input.boleto?.instructions ?? null });
+    payment = em.create(Payment, { ...base, status: 'waiting_payment', boleto, expiresAt: boletoExpiresAt(dueDate) });
+  }
+  em.persist(payment);
+  return payment;
+}
+
+/** The transaction with its payments and splits, scoped to the company (404 otherwise). */
+export async function loadTransaction(em: EntityManager, companyId: string | null, id: string, lock = false): Promise<TransactionAggregate> {
+  const where = companyId ? { id, companyId } : { id };
+  const transaction = await em.findOne(Transaction, where, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  if (!transaction) throw notFound('Transaction');
+  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { id: 'asc' }, ...(lock ? { lockMode: 4 } : {}) });
+  const splits = await em.find(TransactionSplit, { transactionId: id }, { orderBy: { id: 'asc' } });
+  return { transaction, payments, splits };
+}
+
+export async function listTransactions(em: EntityManager, companyId: string, q: ListTransactionsQuery): Promise<{ items: TransactionAggregate[]; total: number }> {
+  const where: Record<string, unknown> = { companyId };
+  if (q.status) where.status = q.status;
+  if (q.referenceCode) where.referenceCode = q.referenceCode;
+  if (q.customerId) where.customerId = q.customerId;
+  if (q.createdFrom || q.createdTo) {
+    where.createdAt = { ...(q.createdFrom ? { $gte: new Date(q.createdFrom) } : {}), ...(q.createdTo ? { $lte: new Date(q.createdTo) } : {}) };
+  }
+  const [rows, total] = await em.findAndCount(Transaction, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  const ids = rows.map((t) => t.id);
+  const payments = ids.length ? await em.find(Payment, { transactionId: { $in: ids } }, { orderBy: { id: 'asc' } }) : [];
+  const splits = ids.length ? await em.find(TransactionSplit, { transactionId: { $in: ids } }, { orderBy: { id: 'asc' } }) : [];
+  const items = rows.map((transaction) => ({
+    transaction,
+    payments: payments.filter((p) => p.transactionId === transaction.id),
+    splits: splits.filter((s) => s.transactionId === transaction.id),
+  }));
+  return { items, total };
+}
+
+/** The payment of the company (404 otherwise). */
+export async function getCompanyPayment(em: EntityManager, companyId: string, paymentId: string): Promise<Payment> {
+  const payment = await em.findOne(Payment, { id: paymentId, companyId });
+  if (!payment) throw notFound('Payment');
+  return payment;
+}

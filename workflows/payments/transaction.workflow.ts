@@ -1,0 +1,106 @@
+import { condition, log, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import {
+  cancelTransactionSignal,
+  decisionUpdate,
+  paymentReceivedSignal,
+  scheduledStepsQuery,
+  type CancelRequest,
+  type ScheduledStep,
+  type SettlementReleaseStep,
+  type TransactionActivities,
+  type TransactionDecision,
+  type TransactionWorkflowInput,
+} from './transaction.contract';
+
+const activities = proxyActivities<TransactionActivities>({
+  startToCloseTimeout: '30 seconds',
+  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
+});
+
+/**
+ * One transaction, from creation to the last settlement release (workflow id = txn_ id):
+ *
+ * 1. card payments are authorized (gateway idempotency key = payment id); any refusal or
+ *    failure voids the approved ones and ends the transaction refused / failed;
+ * 2. Pix and boleto payments wait for `paymentReceived` until the earliest expiry; expiry
+ *    or `cancel` ends it canceled (approved cards voided);
+ * 3. paid: one balanced sale posting per payment, then a durable timer per release
+ *    (Pix at payment, boleto D+1, card installment n at D+30·n) moves it to available.
+ *
+ * The `decision` update answers as soon as step 1 is done (the card answer of the creation
+ * request), so a request never waits for a Pix payment or a release.
+ */
+export async function transactionWorkflow(input: TransactionWorkflowInput): Promise<TransactionDecision> {
+  let decision: TransactionDecision | undefined;
+  let cancel: CancelRequest | undefined;
+  const paidAt: Record<string, string> = {};
+  let scheduled: ScheduledStep[] = [];
+
+  setHandler(decisionUpdate, async () => {
+    await condition(() => decision !== undefined);
+    return decision!;
+  });
+  setHandler(paymentReceivedSignal, (s) => {
+    if (typeof s?.paymentId !== 'string') return log.warn('paymentReceived ignored: paymentId is required');
+    paidAt[s.paymentId] ??= typeof s.paidAt === 'string' ? s.paidAt : new Date().toISOString();
+  });
+  setHandler(cancelTransactionSignal, (s) => {
+    cancel ??= { reason: typeof s?.reason === 'string' && s.reason ? s.reason : 'canceled_by_merchant' };
+  });
+  setHandler(scheduledStepsQuery, () => scheduled.filter((s) => Date.parse(s.at) >= Date.now()));
+
+  const finishUnpaid = async (status: 'refused' | 'failed' | 'canceled', reason: string, approvedCards: string[]): Promise<TransactionDecision> => {
+    if (approvedCards.length) await activities.voidTransactionCards({ paymentIds: approvedCards });
+    await activities.finishUnpaidTransaction({ transactionId: input.transactionId, status, reason, voidedPaymentIds: approvedCards });
+    scheduled = [];
+    decision ??= { status, reason };
+    return { status, reason };
+  };
+
+  const plan = await activities.loadTransactionPlan({ transactionId: input.transactionId });
+  const cards = plan.payments.filter((p) => p.method === 'credit_card');
+  const awaited = plan.payments.filter((p) => p.method !== 'credit_card');
+
+  const approved: string[] = [];
+  for (const card of cards) {
+    const outcome = await activities.authorizeTransactionCard({ paymentId: card.id });
+    if (outcome.status !== 'approved') return finishUnpaid(outcome.status, outcome.code ?? outcome.status, approved);
+    approved.push(card.id);
+  }
+
+  if (awaited.length) {
+    if (cards.length) await activities.markTransactionWaitingPayment({ transactionId: input.transactionId });
+    decision = { status: 'waiting_payment', reason: null };
+    const expiresAt = Math.min(...awaited.map((p) => Date.parse(p.expiresAt!)));
+    scheduled = [{ at: new Date(expiresAt).toISOString(), kind: 'expiry', paymentId: null, amount: null, description: 'Unpaid Pix/boleto payments expire and the transaction is canceled' }];
+    const allPaid = () => awaited.every((p) => paidAt[p.id] !== undefined);
+    await condition(() => allPaid() || cancel !== undefined, Math.max(0, expiresAt - Date.now()));
+    if (!allPaid()) return finishUnpaid('canceled', cancel?.reason ?? 'expired', approved);
+  }
+
+  const releases = await activities.settleTransaction({ transactionId: input.transactionId, paidAt });
+  decision ??= { status: 'paid', reason: null };
+  await runReleases(releases, (steps) => (scheduled = steps));
+  return { status: 'paid', reason: null };
+}
+
+/** Sleeps until each release date (durable timers) and releases it; the remaining ones stay queryable. */
+async function runReleases(releases: SettlementReleaseStep[], show: (steps: ScheduledStep[]) => void): Promise<void> {
+  const pending = [...releases].sort((a, b) => Date.parse(a.releaseAt) - Date.parse(b.releaseAt) || a.index - b.index);
+  const toStep = (r: SettlementReleaseStep): ScheduledStep => ({
+    at: r.releaseAt,
+    kind: 'release',
+    paymentId: r.paymentId,
+    amount: r.amount,
+    description: `Release ${r.index} of ${r.paymentId}: pending → available`,
+  });
+  while (pending.length) {
+    show(pending.map(toStep));
+    const next = pending[0];
+    const wait = Date.parse(next.releaseAt) - Date.now();
+    if (wait > 0) await sleep(wait);
+    await activities.releaseTransactionSettlement(next);
+    pending.shift();
+  }
+  show([]);
+}
