@@ -3,6 +3,7 @@ import { createMaintenanceActivities } from './maintenance/maintenance.activitie
 import { createRecipientActivities } from './recipients/recipients.activities';
 import { createTransactionActivities } from './payments/transaction.activities';
 import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.activities';
+import { createWithdrawalActivities } from './withdrawals/withdrawals.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -10,6 +11,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createMaintenanceActivities(deps),
     ...createRecipientActivities(deps),
     ...createWebhookDeliveryActivities(deps),
+    ...createWithdrawalActivities(deps),
     ...createTransactionActivities(deps),
   };
 }

@@ -4,3 +4,4 @@ export * from './recipients/recipient-onboarding.workflow';
 export * from './webhooks/webhook-delivery.workflow';
 export * from './webhooks/webhook-lane.workflow';
 export * from './payments/transaction.workflow';
+export * from './withdrawals/withdrawal.workflow';

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { CliContext } from './context';
 import { registerCompanyCommands } from './commands/companies';
+import { register as registerWithdrawalCommands } from './commands/withdrawals';
 
 /**
  * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
@@ -10,6 +11,7 @@ async function main(argv: string[]): Promise<void> {
   const ctx = new CliContext();
   const program = new Command('lastro').description('Lastro operator CLI').showHelpAfterError();
   registerCompanyCommands(program, ctx);
+  registerWithdrawalCommands(program, ctx);
   try {
     await program.parseAsync(argv);
   } finally {

@@ -10,6 +10,7 @@ import { PaymentSchema } from '../payments/payment.entity';
 import { TransactionSplitSchema } from '../payments/split.entity';
 import { TransactionSchema } from '../payments/transaction.entity';
 import { WebhookDeliverySchema, WebhookSchema } from '../webhooks/webhook.entity';
+import { WithdrawalSchema } from '../withdrawals/withdrawal.entity';
 import { StoredCardSchema } from '../cards/stored-card.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
@@ -19,6 +20,7 @@ export const entities = [
   FeeTableSchema,
   WalletSchema, LedgerAccountSchema, LedgerPostingSchema, LedgerEntrySchema,
   WebhookSchema, WebhookDeliverySchema,
+  WithdrawalSchema,
   StoredCardSchema,
   TransactionSchema, PaymentSchema, TransactionSplitSchema,
 ];

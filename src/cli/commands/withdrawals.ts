@@ -1,0 +1,64 @@
+import type { Command } from 'commander';
+import type { Client } from '@temporalio/client';
+import { Withdrawal } from '../../withdrawals/withdrawal.entity';
+import {
+  WITHDRAWAL_WORKFLOW,
+  approveSignal,
+  rejectSignal,
+  withdrawalWorkflowId,
+  type WithdrawalWorkflowInput,
+} from '../../../workflows/withdrawals/withdrawal.contract';
+import { printJson, type CliContext } from '../context';
+
+export type WithdrawalDecisionCommand = { withdrawalId: string; operator: string } & ({ outcome: 'approve' } | { outcome: 'reject'; reason: string });
+
+/**
+ * Sends the operator's decision: the same `approve` / `reject` signal an operator sends from
+ * the Temporal UI. Signal-with-start, so a decision still lands (and the withdrawal moves on)
+ * if its workflow is not running for any reason: a new run reads the row and applies it.
+ */
+export async function sendWithdrawalDecision(temporal: Client, taskQueue: string, d: WithdrawalDecisionCommand): Promise<void> {
+  const common = {
+    workflowId: withdrawalWorkflowId(d.withdrawalId),
+    taskQueue,
+    args: [{ withdrawalId: d.withdrawalId } satisfies WithdrawalWorkflowInput] as [WithdrawalWorkflowInput],
+  };
+  if (d.outcome === 'approve') {
+    await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...common, signal: approveSignal, signalArgs: [{ operator: d.operator }] });
+  } else {
+    await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...common, signal: rejectSignal, signalArgs: [{ operator: d.operator, reason: d.reason }] });
+  }
+}
+
+const defaultOperator = (): string => process.env.LASTRO_OPERATOR || process.env.USER || 'cli';
+
+/** `withdrawals approve <wdr_…>` and `withdrawals reject <wdr_…> --reason …`. */
+export function register(program: Command, ctx: CliContext): void {
+  const withdrawals = program.command('withdrawals').description('Withdrawals: operator approval');
+
+  const decide = async (d: WithdrawalDecisionCommand) => {
+    const w = await ctx.transaction((em) => em.findOne(Withdrawal, { id: d.withdrawalId }));
+    if (!w) throw new Error(`No withdrawal ${d.withdrawalId}`);
+    // Only a requested withdrawal awaits a decision; saying so beats a signal the workflow would ignore.
+    if (w.status !== 'requested') throw new Error(`Withdrawal ${d.withdrawalId} is ${w.status}; only a requested withdrawal can be approved or rejected`);
+    await sendWithdrawalDecision(await ctx.temporalClient(), ctx.config.temporal.taskQueue, d);
+    printJson({ withdrawalId: d.withdrawalId, workflowId: withdrawalWorkflowId(d.withdrawalId), signal: d.outcome, operator: d.operator });
+  };
+
+  withdrawals
+    .command('approve')
+    .description('Approve a requested withdrawal: it is paid out to the recipient’s bank account (withdrawal.paid)')
+    .argument('<withdrawalId>', 'wdr_… id (= the workflow id)')
+    .option('--operator <name>', 'who decides (default: $LASTRO_OPERATOR or $USER)')
+    .action((withdrawalId: string, opts: { operator?: string }) => decide({ withdrawalId, operator: opts.operator ?? defaultOperator(), outcome: 'approve' }));
+
+  withdrawals
+    .command('reject')
+    .description('Reject a requested withdrawal: its reservation is released (withdrawal.rejected)')
+    .argument('<withdrawalId>', 'wdr_… id (= the workflow id)')
+    .requiredOption('--reason <text>', 'why (kept in statusHistory and sent in withdrawal.rejected)')
+    .option('--operator <name>', 'who decides (default: $LASTRO_OPERATOR or $USER)')
+    .action((withdrawalId: string, opts: { operator?: string; reason: string }) =>
+      decide({ withdrawalId, operator: opts.operator ?? defaultOperator(), outcome: 'reject', reason: opts.reason }),
+    );
+}

@@ -1,0 +1,39 @@
+import type { Client } from '@temporalio/client';
+import type { Config } from '../config';
+import {
+  WITHDRAWAL_WORKFLOW,
+  cancelSignal,
+  withdrawalWorkflowId,
+  type WithdrawalMemo,
+  type WithdrawalWorkflowInput,
+} from '../../workflows/withdrawals/withdrawal.contract';
+import type { Withdrawal } from './withdrawal.entity';
+
+/**
+ * How the API reaches the withdrawal workflow. Both calls are made INSIDE the request's
+ * transaction, before it commits: if Temporal cannot be reached the request fails (5xx) and
+ * rolls back, so a 2xx always means "row committed and workflow running". The reverse crash
+ * (workflow started, transaction rolled back) is harmless: the workflow's first read waits
+ * for the transaction on the withdrawal's lock and ends as `abandoned` when there is no row.
+ */
+
+const startOptions = (config: Config, w: Withdrawal) => ({
+  workflowId: withdrawalWorkflowId(w.id),
+  taskQueue: config.temporal.taskQueue,
+  args: [{ withdrawalId: w.id } satisfies WithdrawalWorkflowInput] as [WithdrawalWorkflowInput],
+  // A retried start (lost response) finds the run it already made.
+  workflowIdConflictPolicy: 'USE_EXISTING' as const,
+  memo: { stage: 'awaiting_approval', companyId: w.companyId, amount: w.amount, netAmount: w.netAmount, currency: w.currency } satisfies WithdrawalMemo,
+});
+
+export async function startWithdrawalWorkflow(temporal: Client, config: Config, w: Withdrawal): Promise<void> {
+  await temporal.workflow.start(WITHDRAWAL_WORKFLOW, startOptions(config, w));
+}
+
+/**
+ * Tells the workflow the API cancelled the row, so it stops waiting for an operator. Signal-
+ * with-start: if the run were missing, a new one reads the row and ends at once.
+ */
+export async function signalWithdrawalCancelled(temporal: Client, config: Config, w: Withdrawal, reason: string | null): Promise<void> {
+  await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...startOptions(config, w), signal: cancelSignal, signalArgs: [{ reason }] });
+}

@@ -1,0 +1,130 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { conflict, notFound } from '../http/errors';
+import { offsetOf } from '../http/pagination';
+import type { Event } from '../events/event.entity';
+import { computeFee } from '../fees/fee.rules';
+import { feeSpecFor, getFeeTable } from '../fees/fees.service';
+import { reserveFunds } from '../ledger/ledger.service';
+import { assertRecipientActive } from '../recipients/recipients.service';
+import { newId } from '../shared/ids';
+import { Withdrawal } from './withdrawal.entity';
+import { lockWithdrawal, moveWithdrawal, releaseWithdrawalReservation, withdrawalEvent } from './withdrawal-history';
+import { minimumAmount } from './withdrawal.rules';
+import type { CreateWithdrawalInput, ListWithdrawalsQuery, WithdrawalConfigView } from './withdrawals.schemas';
+
+/** The withdrawal fee and minimum of a company in one currency (GET /withdrawals/config). */
+export async function getWithdrawalConfig(em: EntityManager, companyId: string, currency: string): Promise<WithdrawalConfigView> {
+  const fee = feeSpecFor(await getFeeTable(em, companyId, currency), { kind: 'withdrawal' });
+  return { currency, feePercentage: fee.percentage, feeFixed: fee.fixed, minimumAmount: minimumAmount(fee) };
+}
+
+interface WalletFunds {
+  walletId: string;
+  withdrawable: number;
+}
+
+/**
+ * The recipient's physical wallets in `currency` with their withdrawable (available bucket)
+ * balance, locked FOR UPDATE until the transaction ends: a concurrent withdrawal waits here
+ * and then sees this one's reservation, so two can never spend the same cents. Largest first.
+ */
+async function lockWalletFunds(em: EntityManager, recipientId: string, currency: string): Promise<WalletFunds[]> {
+  const rows = await em.execute<{ wallet_id: string; balance: string }[]>(
+    `select a.wallet_id, a.balance from wallets w join ledger_accounts a on a.wallet_id = w.id and a.bucket = 'available'
+      where w.recipient_id = ? and w.currency = ? order by a.id for update of a`,
+    [recipientId, currency],
+  );
+  return rows.map((r) => ({ walletId: r.wallet_id, withdrawable: Number(r.balance) })).sort((a, b) => b.withdrawable - a.withdrawable);
+}
+
+const money = (cents: number, currency: string) => `${currency} ${(cents / 100).toFixed(2)}`;
+
+/**
+ * POST /withdrawals: checks, prices and reserves in the caller's transaction. The row, the
+ * reservation (available → blocked) and withdrawal.requested commit together or not at all.
+ * 409s: amount_below_minimum, no_active_wallet, insufficient_balance, plus the recipient's
+ * own (recipient_not_active; recipient_without_bank_account).
+ */
+export async function createWithdrawal(em: EntityManager, companyId: string, input: CreateWithdrawalInput): Promise<{ withdrawal: Withdrawal; event: Event }> {
+  const { amount, currency } = input;
+  const { link } = await assertRecipientActive(em, companyId, input.recipientId);
+  if (!link.defaultBankAccountId) {
+    throw conflict('recipient_without_bank_account', `Recipient ${input.recipientId} has no bank account to pay out to; add one with PUT /recipients/${input.recipientId}`);
+  }
+  const config = await getWithdrawalConfig(em, companyId, currency);
+  if (config.minimumAmount === null || amount < config.minimumAmount) {
+    const min = config.minimumAmount === null ? 'no amount qualifies under the current fee' : `the minimum is ${config.minimumAmount} cents (${money(config.minimumAmount, currency)})`;
+    throw conflict('amount_below_minimum', `amount ${amount} is below the withdrawal minimum: ${min}`);
+  }
+
+  const wallets = await lockWalletFunds(em, input.recipientId, currency);
+  if (wallets.length === 0) throw conflict('no_active_wallet', `Recipient ${input.recipientId} has no wallet in ${currency}`);
+  const withdrawable = wallets.reduce((sum, w) => sum + w.withdrawable, 0);
+  // One physical wallet pays the whole withdrawal; with one wallet per currency (today) that is the aggregate.
+  const wallet = wallets[0];
+  if (amount > withdrawable || amount > wallet.withdrawable) {
+    throw conflict('insufficient_balance', `amount ${amount} exceeds the withdrawable balance of ${withdrawable} cents (${money(withdrawable, currency)})`);
+  }
+
+  const id = newId('wdr');
+  await lockWithdrawal(em, id);
+  const { postingId } = await reserveFunds(em, {
+    key: `withdrawal:${id}:reserve`,
+    kind: 'withdrawal_reserve',
+    companyId,
+    recipientId: input.recipientId,
+    currency,
+    amount,
+    source: 'withdrawal',
+    sourceId: id,
+    description: `Withdrawal ${id} requested`,
+  });
+  const fee = computeFee({ percentage: config.feePercentage, fixed: config.feeFixed }, amount);
+  const withdrawal = em.create(Withdrawal, {
+    id,
+    companyId,
+    recipientId: input.recipientId,
+    walletId: wallet.walletId,
+    bankAccountId: link.defaultBankAccountId,
+    amount,
+    currency,
+    fee,
+    netAmount: amount - fee,
+    status: 'requested',
+    statusHistory: [{ status: 'requested', changedBy: 'api', changedAt: new Date().toISOString(), reason: null }],
+    reservationPostingId: postingId,
+  });
+  em.persist(withdrawal);
+  const event = withdrawalEvent(em, withdrawal, 'withdrawal.requested');
+  await em.flush();
+  return { withdrawal, event };
+}
+
+export async function getWithdrawal(em: EntityManager, companyId: string, id: string): Promise<Withdrawal> {
+  const w = await em.findOne(Withdrawal, { id, companyId, deletedAt: null });
+  if (!w) throw notFound('Withdrawal');
+  return w;
+}
+
+export async function listWithdrawals(em: EntityManager, companyId: string, q: ListWithdrawalsQuery): Promise<{ items: Withdrawal[]; total: number }> {
+  const where = { companyId, deletedAt: null, ...(q.status ? { status: q.status } : {}) };
+  const [items, total] = await em.findAndCount(Withdrawal, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  return { items, total };
+}
+
+/**
+ * POST /withdrawals/:id/cancel: only a `requested` withdrawal (409 withdrawal_not_cancellable
+ * otherwise). Under the withdrawal's lock, so it never races an operator's decision: whichever
+ * commits first wins and the other sees the new status.
+ */
+export async function cancelWithdrawal(em: EntityManager, companyId: string, id: string, reason: string | null): Promise<Withdrawal> {
+  const w = await lockWithdrawal(em, id);
+  if (!w || w.companyId !== companyId || w.deletedAt) throw notFound('Withdrawal');
+  if (w.status !== 'requested') {
+    throw conflict('withdrawal_not_cancellable', `Withdrawal ${id} is ${w.status}; only a requested withdrawal can be cancelled`);
+  }
+  moveWithdrawal(w, 'cancelled', 'api', reason);
+  await releaseWithdrawalReservation(em, w);
+  await em.flush();
+  return w;
+}
