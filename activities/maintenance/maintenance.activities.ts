@@ -1,11 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { purgeExpiredIdempotencyKeys } from '../../src/http/idempotency';
+import { purgeExpiredCardSecrets } from '../../src/cards/card-vault.service';
 import type { ActivityDeps } from '../deps';
 
 export function createMaintenanceActivities({ orm, dispatcher }: ActivityDeps) {
   return {
     async purgeExpiredIdempotencyKeys({ asOf }: { asOf: string }): Promise<number> {
       return purgeExpiredIdempotencyKeys(orm.em.fork() as EntityManager, new Date(asOf));
+    },
+    async purgeExpiredCardSecrets({ asOf }: { asOf: string }): Promise<{ cvvsDestroyed: number; unusedTokensDeleted: number }> {
+      return purgeExpiredCardSecrets(orm.em.fork() as EntityManager, new Date(asOf));
     },
     async findStaleEvents({ olderThan, limit }: { olderThan: string; limit: number }): Promise<string[]> {
       return dispatcher.findStale(new Date(olderThan), limit);

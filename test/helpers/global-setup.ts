@@ -42,12 +42,15 @@ export default async function globalSetup(): Promise<void> {
   fs.mkdirSync(path.dirname(WORKFLOW_BUNDLE_PATH), { recursive: true });
   fs.writeFileSync(WORKFLOW_BUNDLE_PATH, bundle.code);
 
-  if (!process.env.TEMPORAL_TEST_SERVER_PATH) {
-    const out = execFileSync('bash', [path.join(root, 'scripts', 'temporal-test-server.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-    const wrapper = out.trim().split('\n').pop() ?? '';
-    // Empty: no Java/Maven here, so the SDK downloads its own test server.
-    if (wrapper) process.env.TEMPORAL_TEST_SERVER_PATH = wrapper;
-  }
+  // Provisioned here, before any test's timeout starts: a first build of the Temporal CLI
+  // takes minutes. An empty answer means no Java/Maven (or Go) here: the SDK downloads its own.
+  process.env.TEMPORAL_TEST_SERVER_PATH ||= provision(root, 'temporal-test-server.sh');
+  process.env.TEMPORAL_CLI_PATH ||= provision(root, 'temporal-cli.sh');
+}
+
+function provision(root: string, script: string): string {
+  const out = execFileSync('bash', [path.join(root, 'scripts', script)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return out.trim().split('\n').pop() ?? '';
 }
 
 const quietBundlerLogger = {

@@ -3,7 +3,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { recordEvent } from '../../src/events/outbox';
 import { Event } from '../../src/events/event.entity';
-import { purgeIdempotencyKeysWorkflow, sweepOutboxWorkflow } from '../../workflows/maintenance/maintenance.workflow';
+import { purgeCardSecretsWorkflow, purgeIdempotencyKeysWorkflow, sweepOutboxWorkflow } from '../../workflows/maintenance/maintenance.workflow';
+import { claimCardToken, storeCard } from '../../src/cards/card-vault.service';
+import { cardToStore } from '../cards/fixtures';
 
 let stack: TestStack;
 let acme: SeededCompany;
@@ -59,6 +61,26 @@ describe('purgeIdempotencyKeysWorkflow', () => {
     expect(later.purged).toBe(1);
     expect(await keyExists('day-key')).toBe(false);
     expect(await keyExists('week-key')).toBe(true);
+  });
+});
+
+describe('purgeCardSecretsWorkflow', () => {
+  it('destroys CVVs and unused tokens once their 24 hours have passed on the schedule\'s clock', async () => {
+    const em = stack.em();
+    // Stamped with the server's clock: earlier tests skipped it ahead of the database's.
+    const now = new Date(await stack.env.currentTimeMs());
+    const unused = storeCard(em, acme.company.id, cardToStore(), now);
+    const claimed = storeCard(em, acme.company.id, cardToStore(), now);
+    await em.flush();
+    await stack.em().execute(`update stored_cards set expires_at = ? where id in (?, ?)`, [new Date(now.getTime() + 24 * 3600_000), unused.id, claimed.id]);
+    await claimCardToken(stack.em(), { companyId: acme.company.id, tokenId: claimed.tokenId, paymentId: 'pay_test' });
+
+    expect(await run(purgeCardSecretsWorkflow)).toEqual({ cvvsDestroyed: 0, unusedTokensDeleted: 0 });
+    await stack.env.sleep('25 hours');
+    expect(await run(purgeCardSecretsWorkflow)).toEqual({ cvvsDestroyed: 2, unusedTokensDeleted: 1 });
+
+    const rows = await stack.em().execute(`select id, cvv_sealed from stored_cards where id in (?, ?)`, [unused.id, claimed.id]);
+    expect(rows).toEqual([{ id: claimed.id, cvv_sealed: null }]);
   });
 });
 

@@ -10,6 +10,12 @@ export const MAINTENANCE_SCHEDULES = [
     memo: 'Deletes Idempotency-Keys past their retention (24 h, 7 days for transactions)',
   },
   {
+    scheduleId: 'lastro-purge-card-secrets',
+    workflowType: 'purgeCardSecretsWorkflow',
+    every: '15 minutes',
+    memo: 'Destroys the CVV of card tokens past their 24 h validity and deletes tokens that expired unused',
+  },
+  {
     scheduleId: 'lastro-sweep-outbox',
     workflowType: 'sweepOutboxWorkflow',
     every: '1 minute',

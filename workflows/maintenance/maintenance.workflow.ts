@@ -2,7 +2,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { MaintenanceActivities } from '../../activities/maintenance/maintenance.activities';
 import { OUTBOX_GRACE_MS, OUTBOX_SWEEP_BATCH } from './maintenance.contract';
 
-const { purgeExpiredIdempotencyKeys, findStaleEvents, dispatchEvent } = proxyActivities<MaintenanceActivities>({
+const { purgeExpiredIdempotencyKeys, purgeExpiredCardSecrets, findStaleEvents, dispatchEvent } = proxyActivities<MaintenanceActivities>({
   startToCloseTimeout: '1 minute',
   retry: { maximumAttempts: 5 },
 });
@@ -14,6 +14,11 @@ const { purgeExpiredIdempotencyKeys, findStaleEvents, dispatchEvent } = proxyAct
 export async function purgeIdempotencyKeysWorkflow(): Promise<{ purged: number }> {
   const purged = await purgeExpiredIdempotencyKeys({ asOf: new Date().toISOString() });
   return { purged };
+}
+
+/** A CVV lives at most until its token expires (plus the schedule's 15-minute period). */
+export async function purgeCardSecretsWorkflow(): Promise<{ cvvsDestroyed: number; unusedTokensDeleted: number }> {
+  return purgeExpiredCardSecrets({ asOf: new Date().toISOString() });
 }
 
 /** The outbox backstop: dispatches events that the after-commit dispatch missed (a crash, an outage). */
