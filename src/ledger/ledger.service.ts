@@ -199,24 +199,34 @@ async function loadPosting(em: EntityManager, postingId: string) {
   return posting;
 }
 
-/** Moves what a sale posting left pending (net of its fees) to `available`. Idempotent per posting. */
-export async function releasePending(em: EntityManager, input: { postingId: string }): Promise<PostingResult> {
+/**
+ * Moves what a sale posting left pending (net of its fees) to `available`, per recipient:
+ * all of it, or only its entries due at `releaseAt` (card installments are released one
+ * date at a time). The release entries carry that `releaseAt`, which is how the statement
+ * knows which sale entries are released. Idempotent per posting and date.
+ */
+export async function releasePending(em: EntityManager, input: { postingId: string; releaseAt?: string }): Promise<PostingResult> {
   return inTransaction(em, async (tem) => {
     const posting = await loadPosting(tem, input.postingId);
-    const pending = await tem.execute<{ recipient_id: string; currency: string; net: string }[]>(
-      `select w.recipient_id, e.currency, sum(e.amount) as net from ledger_entries e
+    const pending = await tem.execute<{ recipient_id: string; currency: string; release_at: Date | null; net: string }[]>(
+      `select w.recipient_id, e.currency, e.release_at, sum(e.amount) as net from ledger_entries e
          join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
-        where e.posting_id = ? and a.bucket = 'pending' group by w.recipient_id, e.currency order by w.recipient_id`,
-      [input.postingId],
+        where e.posting_id = ? and a.bucket = 'pending' ${input.releaseAt ? 'and e.release_at = ?' : ''}
+        group by w.recipient_id, e.currency, e.release_at order by w.recipient_id, e.release_at`,
+      input.releaseAt ? [input.postingId, new Date(input.releaseAt)] : [input.postingId],
     );
     const lines = pending
       .filter((p) => Number(p.net) !== 0)
-      .flatMap((p): PostingLine[] => [
-        { account: { recipientId: p.recipient_id, bucket: 'pending', currency: p.currency }, amount: -Number(p.net), type: 'sale', inStatement: false },
-        { account: { recipientId: p.recipient_id, bucket: 'available', currency: p.currency }, amount: Number(p.net), type: 'sale', inStatement: false },
-      ]);
+      .flatMap((p): PostingLine[] => {
+        const releaseAt = p.release_at ? new Date(p.release_at).toISOString() : null;
+        return [
+          { account: { recipientId: p.recipient_id, bucket: 'pending', currency: p.currency }, amount: -Number(p.net), type: 'sale', inStatement: false, releaseAt },
+          { account: { recipientId: p.recipient_id, bucket: 'available', currency: p.currency }, amount: Number(p.net), type: 'sale', inStatement: false, releaseAt },
+        ];
+      });
+    if (lines.length === 0) throw conflict('nothing_to_release', `Posting ${input.postingId} has nothing pending${input.releaseAt ? ` at ${input.releaseAt}` : ''}`);
     return post(tem, {
-      key: `release:${input.postingId}`,
+      key: input.releaseAt ? `release:${input.postingId}:${new Date(input.releaseAt).toISOString()}` : `release:${input.postingId}`,
       kind: 'release',
       companyId: posting.company_id,
       source: posting.source as PostingSource,

@@ -31,10 +31,15 @@ export async function getBalance(em: EntityManager, recipientId: string, currenc
 /**
  * The statement: entries of the recipient's wallets flagged for it (moves between a wallet's
  * own buckets are not), with each entry's release status: an entry on the pending bucket is
- * `pending` until its posting has been released, everything else is `released`.
+ * `pending` until its posting has been released for its date, everything else is `released`.
  */
 function statementQuery(recipientId: string, f: StatementFilters): { sql: string; params: unknown[] } {
-  const releaseStatus = `case when a.bucket = 'pending' and not exists (select 1 from ledger_postings r where r.releases_posting_id = e.posting_id) then 'pending' else 'released' end`;
+  // Released = a release posting of this sale moved money out of this pending account for this
+  // entry's date (a release without a date releases the whole posting).
+  const releaseStatus = `case when a.bucket = 'pending' and not exists (
+      select 1 from ledger_postings r join ledger_entries x on x.posting_id = r.id
+       where r.releases_posting_id = e.posting_id and x.account_id = e.account_id
+         and (x.release_at is null or x.release_at = e.release_at)) then 'pending' else 'released' end`;
   const where = ['e.in_statement', 'w.recipient_id = ?'];
   const params: unknown[] = [recipientId];
   const add = (clause: string, value: unknown) => {

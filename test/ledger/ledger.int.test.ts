@@ -75,6 +75,26 @@ describe('posting API', () => {
     await invariants();
   });
 
+  it('releases a multi-date sale (card installments) one date at a time, and the statement follows', async () => {
+    const r = await newRecipient();
+    const [d1, d2] = ['2026-12-22T12:00:00.000Z', '2027-01-21T12:00:00.000Z'];
+    const pending = (amount: number, releaseAt: string) => ({ account: { recipientId: r, bucket: 'pending' as const, currency: 'BRL' }, amount, type: 'sale' as const, inStatement: true, releaseAt });
+    const sale = await tx((em) =>
+      post(em, { key: key('sale2'), kind: 'sale', companyId: acme.company.id, source: 'transaction', sourceId: 'txn_2', lines: [pending(5001, d1), pending(5000, d2), { account: { platform: 'settlement', currency: 'BRL' }, amount: -10_001, type: 'sale', inStatement: false }] }),
+    );
+    const statuses = async () =>
+      (await stack.http.get(`/wallets/owner/${r}/transactions`).set(acme.headers)).body.data.map((e: { amount: number; releaseStatus: string }) => [e.amount, e.releaseStatus]).sort();
+    expect(await statuses()).toEqual([[5000, 'pending'], [5001, 'pending']]);
+    await tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d1 }));
+    await expect(tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d1 }))).resolves.toMatchObject({ replayed: true });
+    expect(await statuses()).toEqual([[5000, 'pending'], [5001, 'released']]);
+    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ pendingBalance: 5000, withdrawableBalance: 5001 });
+    await tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d2 }));
+    expect(await statuses()).toEqual([[5000, 'released'], [5001, 'released']]);
+    await expect(tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: '2030-01-01T00:00:00Z' }))).rejects.toMatchObject({ code: 'nothing_to_release' });
+    await invariants();
+  });
+
   it('reserve → withdrawal and its fee from blocked; a rejected one is released; a failed payout is reversed', async () => {
     const r = await newRecipient();
     await credit(r, 10_000);

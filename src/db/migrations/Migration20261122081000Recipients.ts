@@ -99,7 +99,8 @@ export class Migration20261122081000Recipients extends Migration {
       "releases_posting_id" varchar(40) null references "ledger_postings" ("id"),
       constraint "ledger_postings_pkey" primary key ("id"), constraint "ledger_postings_key_unique" unique ("key"));`);
     this.addSql(`create unique index "ledger_postings_one_reversal" on "ledger_postings" ("reverses_posting_id") where "reverses_posting_id" is not null;`);
-    this.addSql(`create unique index "ledger_postings_one_release" on "ledger_postings" ("releases_posting_id") where "releases_posting_id" is not null;`);
+    // A sale posting may be released in several postings (card installments, one per releaseAt).
+    this.addSql(`create index "ledger_postings_releases_index" on "ledger_postings" ("releases_posting_id") where "releases_posting_id" is not null;`);
 
     this.addSql(`create table "ledger_entries" (
       "id" bigint generated always as identity primary key,
