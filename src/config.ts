@@ -26,6 +26,9 @@ const envSchema = z.object({
   WEBHOOK_ALLOWLIST: csv,
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Public card tokenization: requests per minute per client address and per company. */
+  CARD_TOKENS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(60),
+  CARD_TOKENS_PER_MINUTE_PER_COMPANY: z.coerce.number().int().min(1).default(3000),
   BODY_LIMIT: z.string().default('1mb'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only: validate every response against its declared schema (a drift becomes a 500). */
@@ -43,6 +46,7 @@ export interface Config {
   webhookAllowlist: string[];
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
+  cardTokenRateLimit: { perIpPerMinute: number; perCompanyPerMinute: number };
   bodyLimit: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   validateResponses: boolean;
@@ -78,6 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowlist: e.WEBHOOK_ALLOWLIST,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    cardTokenRateLimit: { perIpPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_IP, perCompanyPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_COMPANY },
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES === '1',

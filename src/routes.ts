@@ -6,6 +6,7 @@ import { feeRoutes } from './fees/fees.routes';
 import { walletRoutes } from './ledger/wallets.routes';
 import { kycPageRoutes } from './pages/kyc.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
+import { cardTokenRoutes } from './cards/card-tokens.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { transactionRoutes } from './payments/transactions.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox-payments.routes';
@@ -13,6 +14,6 @@ import { paymentArtifactRoutes } from './payments/artifacts.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes];
   return routes;
 }
