@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import { recordEvent } from '../events/outbox';
@@ -248,8 +248,15 @@ export async function updateRecipient(
   // A split is a pair: checked again on the merged result, since a PUT may send one half.
   const mergedType = splitType !== undefined ? splitType : link.splitType;
   const mergedValue = splitValue !== undefined ? splitValue : link.splitValue;
-  if ((mergedType === null) !== (mergedValue === null)) throw conflict('split_incomplete', 'splitValue and splitType go together');
-  if (mergedType === 'percentage' && mergedValue !== null && mergedValue > 100) throw conflict('split_invalid', 'A percentage split is at most 100');
+  const splitProblem =
+    (mergedType === null) !== (mergedValue === null)
+      ? { path: mergedType === null ? 'splitType' : 'splitValue', message: 'splitValue and splitType go together' }
+      : mergedType === 'percentage' && mergedValue! > 100
+        ? { path: 'splitValue', message: 'A percentage split is at most 100' }
+        : mergedType === 'flat' && !Number.isInteger(mergedValue)
+          ? { path: 'splitValue', message: 'A flat split is integer cents' }
+          : null;
+  if (splitProblem) throw badRequest('validation_failed', `${splitProblem.path}: ${splitProblem.message}`, [splitProblem]);
   if (registration.document !== undefined) {
     const document = normalizeDocument(registration.document);
     await lockKeys(em, [`recipient-document:${document}`]);

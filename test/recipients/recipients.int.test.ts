@@ -290,6 +290,15 @@ describe('PUT and DELETE /recipients/:id', () => {
     const b = await create(sellerBody());
     expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ name: 'X' })).status).toBe(400);
     expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ address: { state: 'São Paulo' } })).status).toBe(400);
+    // A split is a pair, checked on the merged result: half of one is a 400 naming the missing half.
+    const half = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitValue: 10 });
+    expect(half.status).toBe(400);
+    expect(half.body.error.details).toEqual([{ path: 'splitType', message: 'splitValue and splitType go together' }]);
+    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitType: 'flat', splitValue: 10.5 })).status).toBe(400);
+    const split = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitType: 'flat', splitValue: 1500 });
+    expect(split.body).toMatchObject({ splitType: 'flat', splitValue: 1500 });
+    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitValue: 120 })).status).toBe(200);
+    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitType: 'percentage' })).status).toBe(400);
     const taken = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ document: b.body.document });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('recipient_document_taken');
