@@ -100,7 +100,7 @@ export const kycPageRoutes = [
     hidden: true,
     request: { params: z.strictObject({ token: tokenParams.shape.token, kind: z.enum(KYC_FILE_KINDS as [KycFileKind, ...KycFileKind[]]) }) },
     responses: { 200: { description: 'Stored', schema: z.object({ kind: z.string(), contentType: z.string(), size: z.number().int() }) } },
-    errors: [410, 413],
+    errors: [410, 413, 429],
     // The body is streamed before any database work, so no transaction is held open meanwhile.
     transaction: false,
     async handler({ em, params, koa }) {
@@ -108,7 +108,7 @@ export const kycPageRoutes = [
       if (resolved.state !== 'valid') throw tokenProblem(resolved.state);
       const checked = checkFileBytes(params.kind, await readRawBody(koa, MAX_KYC_FILE_BYTES));
       if (typeof checked === 'string') throw new ApiError(400, 'validation_failed', `${params.kind}: ${checked}`, [{ path: params.kind, message: checked }]);
-      storePageFile(em, resolved.kycLink.recipientId, checked);
+      await storePageFile(em, resolved.kycLink.recipientId, checked);
       await em.flush();
       return { body: { kind: checked.kind, contentType: checked.contentType, size: checked.sizeBytes } };
     },

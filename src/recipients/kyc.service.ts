@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { conflict } from '../http/errors';
+import { ApiError, conflict } from '../http/errors';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import { newId } from '../shared/ids';
@@ -67,7 +67,18 @@ export function requiredFileKinds(recipient: Recipient): KycFileKind[] {
   return recipient.type === 'company' ? ['identificationDocument', 'selfie', 'socialContract'] : ['identificationDocument', 'selfie'];
 }
 
-export function storePageFile(em: EntityManager, recipientId: string, file: CheckedFile): void {
+/** Page uploads per recipient per hour: a seller retries a few photos, not hundreds (the page is public). */
+export const KYC_PAGE_UPLOADS_PER_HOUR = 30;
+
+/** Stores a file uploaded from the page; 429 once the recipient's hourly upload budget is spent. */
+export async function storePageFile(em: EntityManager, recipientId: string, file: CheckedFile): Promise<void> {
+  const [{ n }] = await em.execute<{ n: string }[]>(
+    `select count(*) as n from recipient_files where recipient_id = ? and source = 'kyc_page' and created_at > now() - interval '1 hour'`,
+    [recipientId],
+  );
+  if (Number(n) >= KYC_PAGE_UPLOADS_PER_HOUR) {
+    throw new ApiError(429, 'rate_limited', 'Too many uploads for this recipient; try again in an hour', undefined, { 'Retry-After': '3600' });
+  }
   storeKycFiles(em, recipientId, [file], 'kyc_page');
 }
 

@@ -198,6 +198,11 @@ describe('KYC end to end', () => {
     expect(tooBig.body.error.code).toBe('payload_too_large');
     expect((await stack.http.put(`/kyc/${token}/files/passport`).set('Content-Type', 'image/png').send(PNG)).status).toBe(400);
     expect((await stack.http.post(`/kyc/${token}/submit`).send({})).status).toBe(400);
+    // The page is public: a token holder cannot fill the database with uploads.
+    for (let i = 0; i < 30; i++) expect((await stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG)).status).toBe(200);
+    const flood = await stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG);
+    expect(flood.status).toBe(429);
+    expect(flood.body.error.code).toBe('rate_limited');
   });
 
   it('shows clear pages for expired and unknown links, in pt-BR and en-US', async () => {
