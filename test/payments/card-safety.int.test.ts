@@ -1,0 +1,183 @@
+import type { Server } from 'node:http';
+import { PassThrough } from 'node:stream';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Context } from '@temporalio/activity';
+import { Worker } from '@temporalio/worker';
+import pino from 'pino';
+import request from 'supertest';
+import { createActivities } from '../../activities';
+import { createApp } from '../../src/app';
+import type { AuthorizationRequest, AuthorizationResult, PaymentGateway } from '../../src/payments/payment-gateway';
+import { SandboxGateway } from '../../src/payments/sandbox-gateway';
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { workflowBundle } from '../helpers/workflow-bundle';
+import { cardBody, cardToken, expectLedgerConsistent, newRecipient, newReference } from './fixtures';
+
+/**
+ * Crash safety and card secrecy. The stack's worker is replaced by workers of this file:
+ * A dies in the middle of an authorization (after the processor charged), B takes over. The
+ * API and worker B log at trace level into memory, so the log scan sees every line.
+ */
+let stack: TestStack;
+let acme: SeededCompany;
+const logs: string[] = [];
+let logger: pino.Logger;
+let app: Server;
+let api: ReturnType<typeof request>;
+let workerB: { worker: Worker; running: Promise<void> } | undefined;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+  await newRecipient(stack, acme, { role: 'owner' });
+  const sink = new PassThrough();
+  sink.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
+  logger = pino({ level: 'trace' }, sink);
+  app = createApp({ ...stack.deps, logger }).listen(0, '127.0.0.1');
+  api = request(app);
+  // The stack's own worker leaves; this file's workers run the task queue.
+  stack.worker.shutdown();
+  while (stack.worker.getState() !== 'STOPPED') await new Promise((r) => setTimeout(r, 50));
+  (stack.worker as { shutdown: () => void }).shutdown = () => undefined;
+});
+afterAll(async () => {
+  app?.close();
+  if (workerB) {
+    workerB.worker.shutdown();
+    await workerB.running;
+  }
+  await stack?.close();
+});
+
+function startWorker(gateway: PaymentGateway, shutdownGraceTime = '10s'): { worker: Promise<Worker>; } {
+  const deps = { config: stack.config, orm: stack.orm, dispatcher: stack.deps.dispatcher, logger, temporal: stack.client, paymentGateway: gateway };
+  return {
+    worker: Worker.create({
+      connection: stack.env.nativeConnection,
+      namespace: 'default',
+      taskQueue: stack.config.temporal.taskQueue,
+      activities: createActivities(deps),
+      workflowBundle: workflowBundle(),
+      shutdownGraceTime,
+      // No sticky queue: the Java test server never moves a task off a dead worker's sticky queue.
+      maxCachedWorkflows: 0,
+    }),
+  };
+}
+
+/** Counts calls, and can hang after charging until the activity is cancelled (the worker dies). */
+class ObservedGateway implements PaymentGateway {
+  readonly name = 'sandbox';
+  calls = 0;
+  charged!: Promise<void>;
+  private markCharged!: () => void;
+  constructor(
+    private readonly inner: PaymentGateway,
+    private readonly hangAfterCharge: boolean,
+  ) {
+    this.charged = new Promise((r) => (this.markCharged = r));
+  }
+  async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
+    this.calls++;
+    const result = await this.inner.authorize(req);
+    this.markCharged();
+    if (this.hangAfterCharge) await Context.current().cancelled;
+    return result;
+  }
+  void(key: string): Promise<void> {
+    return this.inner.void(key);
+  }
+}
+
+const sandbox = () => new SandboxGateway(() => stack.orm.em.fork() as unknown as EntityManager);
+
+describe('crash safety', () => {
+  it('the worker dies after the processor charged; a new worker completes the payment exactly once', async () => {
+    const dying = new ObservedGateway(sandbox(), true);
+    const workerA = await startWorker(dying, '1s').worker;
+    const runningA = workerA.run().catch(() => undefined);
+
+    const token = await cardToken(stack, acme, '4111111111111111');
+    const body = cardBody(token, 12_345, 2);
+    const pending = api.post('/v1/transactions').set(acme.headers).send(body);
+    const response = pending.then((r) => r);
+
+    await dying.charged;
+    workerA.shutdown();
+    await runningA;
+
+    const healthy = new ObservedGateway(sandbox(), false);
+    const worker = await startWorker(healthy).worker;
+    workerB = { worker, running: worker.run() };
+    // The dead worker never reports: its attempt times out (startToClose, 30 s) and is retried on B,
+    // and the next workflow task leaves A's sticky queue on its schedule-to-start timeout. Those
+    // are server timers, so the test moves the (locked) test-server clock until the answer comes.
+    let settled = false;
+    void response.finally(() => (settled = true));
+    while (!settled) {
+      await stack.env.sleep('10 seconds');
+      await new Promise((r) => setTimeout(r, 300));
+    }
+
+    const res = await response;
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('paid');
+    const payId = res.body.payments[0].id;
+    expect(dying.calls).toBe(1);
+    expect(healthy.calls).toBe(1); // the retried activity asked again, with the same idempotency key…
+    const charges = await stack.em().execute(`select * from sandbox_gateway_charges where idempotency_key = ?`, [payId]);
+    expect(charges).toHaveLength(1); // …and the processor charged once.
+    const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id in (?, ?) order by created_at, id`, [res.body.id, payId]);
+    expect(events.map((e) => e.type).sort()).toEqual(['payment.created', 'payment.paid', 'transaction.created', 'transaction.paid']);
+    const postings = await stack.em().execute(`select id from ledger_postings where source_id = ? and kind = 'sale'`, [res.body.id]);
+    expect(postings).toHaveLength(1);
+    await expectLedgerConsistent(stack);
+  });
+});
+
+/** Every string in a value, with Temporal payload bytes decoded as UTF-8. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (value instanceof Uint8Array) out.push(Buffer.from(value).toString('utf8'));
+  else if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
+  return out;
+}
+
+describe('card secrecy', () => {
+  it('after tokenizing over HTTP and paying, no PAN or CVV is in events, logs, workflow histories or API rows', async () => {
+    const pan = '5555555555554444';
+    const cvv = '739';
+    let token: string;
+    const tokenized = await api.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: { number: pan, holder: 'Maria Silva', document: '52998224725', cvv, expiration: '12/2031' } });
+    if (tokenized.status === 201) token = tokenized.body.tokenId;
+    else token = await cardToken(stack, acme, pan, cvv); // the tokenization route not mounted in this build
+
+    const refused = await cardToken(stack, acme, '4000000000000002', '640');
+    const ok = await api.post('/v1/transactions').set(acme.headers).send(cardBody(token, 9_900, 3));
+    const no = await api.post('/v1/transactions').set(acme.headers).send({ ...cardBody(refused, 1_000), referenceCode: newReference() });
+    expect(ok.body.status).toBe('paid');
+    expect(no.body.status).toBe('refused');
+
+    const secrets = [pan, '4000000000000002'];
+    const cvvs = [cvv, '640'];
+    const leaks = (texts: string[]) => texts.filter((t) => secrets.some((s) => t.includes(s)) || cvvs.some((c) => t === c || t.includes(`"${c}"`)));
+
+    const events = await stack.em().execute<{ payload: unknown }[]>(`select payload from events`);
+    expect(events.length).toBeGreaterThan(0);
+    expect(leaks(strings(events.map((e) => JSON.stringify(e.payload))))).toEqual([]);
+
+    for (const id of [ok.body.id, no.body.id]) {
+      const history = await stack.client.workflow.getHandle(id).fetchHistory();
+      expect(history.events?.length).toBeGreaterThan(0);
+      expect(leaks(strings(history))).toEqual([]);
+    }
+
+    expect(logs.length).toBeGreaterThan(0);
+    expect(leaks(logs)).toEqual([]);
+
+    const rows = await stack.em().execute(`select t.*, p.* from transactions t join payments p on p.transaction_id = t.id`);
+    const stored = await stack.em().execute(`select response_body from idempotency_keys`).catch(() => []);
+    expect(leaks(strings([JSON.stringify(rows), JSON.stringify(stored)]))).toEqual([]);
+  });
+});
