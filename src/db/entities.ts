@@ -12,6 +12,7 @@ import { TransactionSchema } from '../payments/transaction.entity';
 import { WebhookDeliverySchema, WebhookSchema } from '../webhooks/webhook.entity';
 import { WithdrawalSchema } from '../withdrawals/withdrawal.entity';
 import { StoredCardSchema } from '../cards/stored-card.entity';
+import { PlanItemSchema, PlanSchema, PriceSchema } from '../billing/plan.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -23,4 +24,5 @@ export const entities = [
   WithdrawalSchema,
   StoredCardSchema,
   TransactionSchema, PaymentSchema, TransactionSplitSchema,
+  PlanSchema, PlanItemSchema, PriceSchema,
 ];
