@@ -44,7 +44,8 @@ const card = z
   })
   .superRefine((c, ctx) => {
     const brand = detectBrand(c.number);
-    if (brand && luhnValid(c.number) && c.cvv.length !== cvvLength(brand)) {
+    // Only a well-formed CVV of a valid number is checked against the brand (one message per field).
+    if (brand && luhnValid(c.number) && /^\d{3,4}$/.test(c.cvv) && c.cvv.length !== cvvLength(brand)) {
       ctx.addIssue({ code: 'custom', path: ['cvv'], message: `CVV must be ${cvvLength(brand)} digits for this card (${brand})` });
     }
     const expiration = parseExpiration(c.expiration);

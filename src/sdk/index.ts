@@ -1,0 +1,2 @@
+/** The SDK's entry: the script-tag bundle exposes these on `window.Lastro`, the module exports them. */
+export { Card } from './card';

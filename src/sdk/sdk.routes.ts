@@ -1,0 +1,61 @@
+import { notFound } from '../http/errors';
+import { defineRoute } from '../http/route';
+import { sdkAsset, type SdkAssetName } from './sdk.bundle';
+import { SDK_DEMO_PAGE } from './sdk-demo.page';
+
+const tag = 'Browser SDK';
+
+/**
+ * The URL carries no version, so caches keep it briefly (5 minutes) and then revalidate with
+ * the ETag: a merchant's buyers pick up a new SDK within minutes, and a revalidation costs a
+ * 304 without a body. Any origin may load it, also as an ES module (a CORS fetch).
+ */
+const ASSET_HEADERS = {
+  'Cache-Control': 'public, max-age=300, must-revalidate',
+  'Access-Control-Allow-Origin': '*',
+  'Cross-Origin-Resource-Policy': 'cross-origin',
+  'X-Content-Type-Options': 'nosniff',
+};
+
+const ASSETS: Array<{ name: SdkAssetName; summary: string }> = [
+  { name: 'lastro.js', summary: 'The SDK for a script tag (defines window.Lastro)' },
+  { name: 'lastro.mjs', summary: 'The SDK as an ES module (export { Card })' },
+  { name: 'lastro.d.ts', summary: 'The SDK type declarations' },
+];
+
+const assetRoutes = ASSETS.map(({ name, summary }) =>
+  defineRoute({
+    method: 'get',
+    path: `/sdk/${name}`,
+    operationId: `getSdk_${name.replace(/\W/g, '_')}`,
+    summary,
+    tag,
+    auth: 'public',
+    hidden: true,
+    responses: { 200: { description: 'The file', contentType: 'text/javascript' } },
+    async handler({ koa }) {
+      const asset = await sdkAsset(name);
+      const headers = { ...ASSET_HEADERS, ETag: asset.etag };
+      if (koa.get('If-None-Match') === asset.etag) return { status: 304, body: '', contentType: asset.contentType, headers };
+      return { body: asset.body, contentType: asset.contentType, headers };
+    },
+  }),
+);
+
+export const sdkRoutes = [
+  ...assetRoutes,
+  defineRoute({
+    method: 'get',
+    path: '/sandbox/sdk',
+    operationId: 'getSdkSandboxPage',
+    summary: 'Sandbox: a page that tokenizes a card with the SDK (404 in production)',
+    tag,
+    auth: 'public',
+    hidden: true,
+    responses: { 200: { description: 'HTML', contentType: 'text/html' } },
+    async handler({ deps }) {
+      if (deps.config.mode === 'production') throw notFound('Route');
+      return { body: SDK_DEMO_PAGE, contentType: 'text/html; charset=utf-8', headers: { 'Cache-Control': 'no-store' } };
+    },
+  }),
+];
