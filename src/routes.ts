@@ -8,7 +8,6 @@ import { kycPageRoutes } from './pages/kyc.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { cardTokenRoutes } from './cards/card-tokens.routes';
 import { sdkRoutes } from './sdk/sdk.routes';
-import { sdkRoutes } from './sdk/sdk.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
 import { transactionRoutes } from './payments/transactions.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox-payments.routes';
@@ -17,6 +16,6 @@ import { catalogRoutes } from './billing/catalog.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes];
   return routes;
 }
