@@ -2,6 +2,8 @@ import { Command } from 'commander';
 import { CliContext } from './context';
 import { registerCompanyCommands } from './commands/companies';
 import { register as registerWithdrawalCommands } from './commands/withdrawals';
+import { register as registerRecipientCommands } from './commands/recipients';
+import { register as registerFeeCommands } from './commands/fees';
 
 /**
  * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
@@ -12,6 +14,8 @@ async function main(argv: string[]): Promise<void> {
   const program = new Command('lastro').description('Lastro operator CLI').showHelpAfterError();
   registerCompanyCommands(program, ctx);
   registerWithdrawalCommands(program, ctx);
+  registerRecipientCommands(program, ctx);
+  registerFeeCommands(program, ctx);
   try {
     await program.parseAsync(argv);
   } finally {

@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { Receiver } from '../webhooks/receiver';
@@ -6,9 +9,6 @@ import { KycLink } from '../../src/recipients/recipient.entity';
 import { sha256Hex } from '../../src/recipients/kyc-files';
 import { assertRecipientActive } from '../../src/recipients/recipients.service';
 import { newId } from '../../src/shared/ids';
-import { Command } from 'commander';
-import { register as registerRecipientCommands } from '../../src/cli/commands/recipients';
-import type { CliContext } from '../../src/cli/context';
 import { onboardingStateQuery, recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
 import { launchChromium } from './browser';
 import { bankAccountFor, fullAddress, JPEG, PDF, PNG, sellerBody } from './fixtures';
@@ -50,26 +50,22 @@ async function kycLink(recipientId: string): Promise<{ kycUrl: string; local: st
   return { kycUrl, local: `${stack.baseUrl}${path}`, token: path.split('/').pop()! };
 }
 
-/**
- * Runs `lastro recipients …` exactly as `npm run lastro` would parse it, against this stack's
- * database and Temporal server; returns what it printed.
- */
-async function runCli(...args: string[]): Promise<unknown> {
-  const ctx = {
-    config: stack.config,
-    transaction: <T>(fn: (em: ReturnType<TestStack['em']>) => Promise<T>) => stack.em().transactional(fn),
-    temporalClient: async () => stack.client,
-  } as unknown as CliContext;
-  const program = new Command('lastro').exitOverride();
-  registerRecipientCommands(program, ctx);
-  const out: string[] = [];
-  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => (out.push(String(chunk)), true));
+const execFileAsync = promisify(execFile);
+
+/** `npm run lastro -- …` as an operator runs it, against this stack's database and Temporal server. */
+async function lastro(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = {
+    ...process.env,
+    DATABASE_URL: stack.config.databaseUrl,
+    TEMPORAL_ADDRESS: stack.env.connection.options.address,
+    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+  };
   try {
-    await program.parseAsync(['node', 'lastro', ...args]);
-  } finally {
-    spy.mockRestore();
+    const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', ...args], { cwd: path.resolve(__dirname, '..', '..'), env, encoding: 'utf8' });
+    return { code: 0, stdout, stderr };
+  } catch (err: any) {
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
   }
-  return JSON.parse(out.join(''));
 }
 
 async function statusOf(recipientId: string): Promise<string> {
@@ -123,7 +119,9 @@ describe('KYC end to end', () => {
     expect(state).toMatchObject({ stage: 'in_review', submissions: 1 });
 
     // The operator decides from the CLI (the same signal as the Temporal UI).
-    expect(await runCli('recipients', 'kyc-approve', recipient.id, '--operator', 'ops@lastro')).toEqual({
+    const cli = await lastro('recipients', 'kyc-approve', recipient.id, '--operator', 'ops@lastro');
+    expect(cli.code).toBe(0);
+    expect(JSON.parse(cli.stdout)).toEqual({
       recipientId: recipient.id,
       workflowId: recipient.id,
       signal: 'kycApproved',
@@ -172,8 +170,10 @@ describe('KYC end to end', () => {
     expect(reused.status).toBe(410);
     expect(reused.body.error.code).toBe('kyc_link_used');
 
-    await expect(runCli('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro')).rejects.toThrow(/--reason/);
-    await runCli('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro', '--reason', 'Documento ilegível');
+    const noReason = await lastro('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro');
+    expect(noReason.code).not.toBe(0);
+    expect(noReason.stderr).toContain('--reason');
+    expect((await lastro('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro', '--reason', 'Documento ilegível')).code).toBe(0);
     expect(await stack.env.client.workflow.getHandle(recipient.id).result()).toMatchObject({ outcome: 'refused', reason: 'Documento ilegível' });
     expect(await statusOf(recipient.id)).toBe('refused');
     const types = (await stack.em().find(Event, { entityId: recipient.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
@@ -181,8 +181,10 @@ describe('KYC end to end', () => {
     await expect(assertRecipientActive(stack.em(), acme.company.id, recipient.id)).rejects.toMatchObject({ code: 'recipient_not_active' });
   });
 
-  it('the CLI refuses an unknown recipient', async () => {
-    await expect(runCli('recipients', 'kyc-approve', 'rec_unknown')).rejects.toThrow(/No recipient rec_unknown/);
+  it('the CLI refuses an unknown recipient with a clear message', async () => {
+    const out = await lastro('recipients', 'kyc-approve', 'rec_unknown');
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('No recipient rec_unknown');
   });
 
   it('checks uploads: type by content, size, unknown kinds', async () => {
