@@ -67,6 +67,49 @@ describe('DNS at create and at send', () => {
   });
 });
 
+describe('every SSRF vector at send time', () => {
+  // Each of these reaches this machine (the trap's port) if the guard lets it through.
+  const vectors = (port: number) => [
+    `https://127.0.0.1:${port}/`,
+    `https://2130706433:${port}/`,
+    `https://0x7f.1:${port}/`,
+    `https://127.1:${port}/`,
+    `https://0177.0.0.1:${port}/`,
+    `https://0.0.0.0:${port}/`,
+    `https://[::1]:${port}/`,
+    `https://[::ffff:127.0.0.1]:${port}/`,
+    `https://[::ffff:7f00:1]:${port}/`,
+    `https://[64:ff9b::7f00:1]:${port}/`,
+    `https://localhost:${port}/`,
+    `https://metadata.google.internal:${port}/`,
+    `http://127.0.0.1:${port}/`,
+    `https://169.254.169.254:${port}/latest/meta-data/`,
+    `https://10.0.0.1:${port}/`,
+    `https://[fd00::1]:${port}/`,
+    `https://[fe80::1]:${port}/`,
+    `https://100.64.0.1:${port}/`,
+  ];
+
+  it('refuses them all without connecting (and without resolving literal addresses)', async () => {
+    for (const url of vectors(trap.port)) {
+      const resolve = scriptedResolver(['127.0.0.1']);
+      const res = await send(url, resolve);
+      expect({ url, res }).toEqual({ url, res: { kind: 'error', refused: true, message: expect.stringMatching(/^URL refused: /) } });
+      expect(resolve.calls).toBe(0);
+    }
+    expect(trap.connections).toBe(0);
+  });
+
+  it.each([['127.0.0.1'], ['10.1.2.3'], ['169.254.169.254'], ['::1'], ['::ffff:127.0.0.1'], ['fd00::2'], ['0.0.0.0']])(
+    'refuses a host name that resolves to %s',
+    async (address) => {
+      const res = await send(`https://innocent.example:${trap.port}/`, scriptedResolver([address]));
+      expect(res).toMatchObject({ kind: 'error', refused: true });
+      expect(trap.connections).toBe(0);
+    },
+  );
+});
+
 describe('answers', () => {
   it('does not follow a redirect and returns the 3xx', async () => {
     receiver.on('/moved', () => ({ status: 301, headers: { location: `http://127.0.0.1:${trap.port}/` } }));
