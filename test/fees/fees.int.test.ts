@@ -1,6 +1,7 @@
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { feeFor, setFees } from '../../src/fees/fees.service';
 import { Company } from '../../src/companies/company.entity';
+import { lastro } from '../recipients/cli';
 
 let stack: TestStack;
 let acme: SeededCompany;
@@ -61,6 +62,27 @@ describe('GET /fees', () => {
     const res = await stack.http.get(`/fees?currency=${encodeURIComponent(currency)}`).set(acme.headers);
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({ code: 'validation_failed', details: [expect.objectContaining({ path: 'currency' })] });
+  });
+
+  it('`npm run lastro -- fees set` sets some fees and keeps the others', async () => {
+    const company = await stack.seedCompany('Cli');
+    const out = await lastro(stack, 'fees', 'set', '--company', company.company.id, '--pix', '0.99', '--credit-card', '2-3=3.49:10', '--chargeback-penalty', '0:1500');
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toMatchObject({ companyId: company.company.id, currency: 'BRL', pix: { percentage: 0.99, fixed: 0 } });
+    expect((await lastro(stack, 'fees', 'set', '--company', company.company.id, '--currency', 'usd', '--boleto', '0:349')).code).toBe(0);
+    const brl = (await stack.http.get('/fees').set(company.headers)).body;
+    expect(brl.creditCard.slice(0, 4)).toEqual([
+      { installments: 1, percentage: 0, fixed: 0 },
+      { installments: 2, percentage: 3.49, fixed: 10 },
+      { installments: 3, percentage: 3.49, fixed: 10 },
+      { installments: 4, percentage: 0, fixed: 0 },
+    ]);
+    expect(brl.chargeback).toEqual({ fee: zero, penalty: { percentage: 0, fixed: 1500 } });
+    expect((await stack.http.get('/fees?currency=USD').set(company.headers)).body.boleto).toEqual({ percentage: 0, fixed: 349 });
+    const bad = await lastro(stack, 'fees', 'set', '--company', company.company.id, '--pix', '2,5');
+    expect(bad.code).not.toBe(0);
+    expect(bad.stderr).toContain('expected <percentage>');
+    expect((await lastro(stack, 'fees', 'set', '--company', 'comp_nope', '--pix', '1')).stderr).toContain('No company comp_nope');
   });
 
   it('rejects unknown query parameters and a missing key', async () => {

@@ -1,6 +1,3 @@
-import { execFile } from 'node:child_process';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { Receiver } from '../webhooks/receiver';
@@ -11,6 +8,7 @@ import { assertRecipientActive } from '../../src/recipients/recipients.service';
 import { newId } from '../../src/shared/ids';
 import { onboardingStateQuery, recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
 import { launchChromium } from './browser';
+import { lastro as runLastro } from './cli';
 import { bankAccountFor, fullAddress, JPEG, PDF, PNG, sellerBody } from './fixtures';
 
 const KYC_URL = 'https://kyc.lastro.test';
@@ -50,23 +48,7 @@ async function kycLink(recipientId: string): Promise<{ kycUrl: string; local: st
   return { kycUrl, local: `${stack.baseUrl}${path}`, token: path.split('/').pop()! };
 }
 
-const execFileAsync = promisify(execFile);
-
-/** `npm run lastro -- …` as an operator runs it, against this stack's database and Temporal server. */
-async function lastro(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    ...process.env,
-    DATABASE_URL: stack.config.databaseUrl,
-    TEMPORAL_ADDRESS: stack.env.connection.options.address,
-    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
-  };
-  try {
-    const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', ...args], { cwd: path.resolve(__dirname, '..', '..'), env, encoding: 'utf8' });
-    return { code: 0, stdout, stderr };
-  } catch (err: any) {
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+const lastro = (...args: string[]) => runLastro(stack, ...args);
 
 async function statusOf(recipientId: string): Promise<string> {
   return (await stack.http.get(`/recipients/${recipientId}`).set(acme.headers)).body.status;
