@@ -25,10 +25,10 @@ import { freePort } from '../../test/helpers/ports';
  * the same sink driven by a bare keep-alive POST loop, the ceiling the pipeline is paying
  * its durability for.
  *
- *   npm run bench -- webhooks [events=200] [webhooks=5]
+ *   npm run bench -- webhooks [events=100] [webhooks=5]
  */
 export async function run(args: string[]): Promise<void> {
-  const events = Number(args[0] ?? 200);
+  const events = Number(args[0] ?? 100);
   const webhookCount = Number(args[1] ?? 5);
   const root = path.resolve(__dirname, '..', '..');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-bench-'));
@@ -85,7 +85,7 @@ export async function run(args: string[]): Promise<void> {
 
     // Warm-up: the first workflow tasks pay for loading the bundle into the worker's isolate.
     await produce(rootEm, dispatcher, company.id, 5);
-    await sink.waitFor(5 * webhookCount, 60_000);
+    await sink.waitFor(5 * webhookCount, 300_000);
     sink.reset();
 
     const expected = events * webhookCount;
@@ -94,7 +94,17 @@ export async function run(args: string[]): Promise<void> {
     await produce(rootEm, dispatcher, company.id, events);
     await sink.waitFor(expected, 600_000);
     const seconds = (Date.now() - started) / 1000;
-    const latencies = sink.latencies();
+    const burstLatencies = sink.latencies();
+
+    // Latency without a backlog: one event at a time, the next once all its deliveries arrived.
+    const paced = Math.min(events, 50);
+    log(`[bench] ${paced} events one at a time…`);
+    sink.reset();
+    for (let i = 0; i < paced; i++) {
+      await produce(rootEm, dispatcher, company.id, 1);
+      await sink.waitFor((i + 1) * webhookCount, 120_000);
+    }
+    const pacedLatencies = sink.latencies();
 
     if (process.env.BENCH_TRACE) await traceOneDelivery(rootEm, temporal, log);
 
@@ -105,7 +115,8 @@ export async function run(args: string[]): Promise<void> {
 
     log('');
     log(`webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(1)} s = ${(expected / seconds).toFixed(1)} deliveries/s`);
-    log(`  event → first attempt: p50 ${pct(latencies, 50)} ms, p99 ${pct(latencies, 99)} ms, max ${Math.max(...latencies)} ms`);
+    log(`  event → first attempt, burst (queueing included): p50 ${pct(burstLatencies, 50)} ms, p99 ${pct(burstLatencies, 99)} ms`);
+    log(`  event → first attempt, one event at a time: p50 ${pct(pacedLatencies, 50)} ms, p99 ${pct(pacedLatencies, 99)} ms`);
     log(`bare keep-alive POST, 1 connection: ${bareSerial.rate.toFixed(0)} req/s, p50 ${pct(bareSerial.latencies, 50)} ms, p99 ${pct(bareSerial.latencies, 99)} ms`);
     log(`bare keep-alive POST, ${webhookCount} connections: ${bareParallel.rate.toFixed(0)} req/s, p50 ${pct(bareParallel.latencies, 50)} ms, p99 ${pct(bareParallel.latencies, 99)} ms`);
     log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
@@ -217,6 +228,26 @@ async function traceOneDelivery(rootEm: EntityManager, temporal: Client, log: (l
     const t = Number(e.eventTime!.seconds) * 1000 + Math.round(e.eventTime!.nanos! / 1e6);
     log(`  +${String(t - t0).padStart(6)} ms  ${Object.keys(e).find((k) => k.endsWith('EventAttributes'))}`);
   }
+  // The lane's attempts: time from scheduling to start (task queue wait), start to completion
+  // (the attempt itself) and completion to the next scheduling (the lane's workflow task).
+  const [lane] = await rootEm.fork().execute<{ webhook_id: string }[]>(`select webhook_id from webhook_deliveries where id = ?`, [row.id]);
+  const laneHistory = await temporal.workflow.getHandle(`${lane.webhook_id}:lane`).fetchHistory();
+  const at = (e: (typeof laneHistory.events & object)[number]) => Number(e.eventTime!.seconds) * 1000 + Math.round(e.eventTime!.nanos! / 1e6);
+  const waits: number[] = [];
+  const runs: number[] = [];
+  const gaps: number[] = [];
+  let scheduled = 0;
+  let started = 0;
+  let completed = 0;
+  for (const e of laneHistory.events ?? []) {
+    if (e.activityTaskScheduledEventAttributes) {
+      scheduled = at(e);
+      if (completed) gaps.push(scheduled - completed);
+    }
+    if (e.activityTaskStartedEventAttributes) waits.push((started = at(e)) - scheduled);
+    if (e.activityTaskCompletedEventAttributes) runs.push((completed = at(e)) - started);
+  }
+  log(`lane (last run): ${runs.length} attempts; p50 queue wait ${pct(waits, 50)} ms, attempt ${pct(runs, 50)} ms, completion → next ${pct(gaps, 50)} ms`);
 }
 
 function pct(values: number[], p: number): number {
