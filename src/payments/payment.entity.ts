@@ -1,19 +1,12 @@
 import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
 import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
+import type { CardSummary } from '../cards/card-vault.service';
 
 export type PaymentMethod = 'credit_card' | 'pix' | 'boleto';
 export type PaymentStatus = 'pending' | 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled';
 
-/** What the buyer sees of the card: never the PAN or the CVV (those stay in the card vault). */
-export interface PaymentCard {
-  cardId: string;
-  brand: string;
-  first6: string;
-  last4: string;
-  holder: string;
-  expMonth: number;
-  expYear: number;
-}
+/** What the payment shows of the card: the vault's summary without the holder's document (never the PAN or CVV). */
+export type PaymentCard = Omit<CardSummary, 'document'>;
 
 export interface PixArtifact {
   /** The BR Code "copia e cola" payload (also the QR code content). */

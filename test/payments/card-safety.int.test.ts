@@ -49,7 +49,7 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function startWorker(gateway: PaymentGateway, shutdownGraceTime = '10s'): { worker: Promise<Worker>; } {
+function startWorker(gateway: PaymentGateway, shutdownGraceTime: '1s' | '10s' = '10s'): { worker: Promise<Worker> } {
   const deps = { config: stack.config, orm: stack.orm, dispatcher: stack.deps.dispatcher, logger, temporal: stack.client, paymentGateway: gateway };
   return {
     worker: Worker.create({

@@ -1,0 +1,99 @@
+import http from 'node:http';
+import Koa from 'koa';
+import pg from 'pg';
+import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * The floors the transaction endpoint is compared with, on the same machine and servers:
+ * a bare Koa + pg endpoint inserting one row, and a bare Koa endpoint starting a no-op
+ * workflow and awaiting its update (update-with-start), as POST /v1/transactions does for a card.
+ */
+export async function startInsertFloor(databaseUrl: string): Promise<{ port: number; close(): Promise<void> }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  await pool.query(`create table if not exists bench_rows (id text primary key, body jsonb not null, created_at timestamptz not null default now())`);
+  const app = new Koa();
+  app.use(async (ctx) => {
+    const id = randomUUID();
+    await pool.query(`insert into bench_rows (id, body) values ($1, $2)`, [id, JSON.stringify({ amount: 1000 })]);
+    ctx.status = 201;
+    ctx.body = { id };
+  });
+  return listen(app, () => pool.end());
+}
+
+export async function startNoopWorkflowFloor(temporal: Client, taskQueue: string): Promise<{ port: number; close(): Promise<void> }> {
+  const app = new Koa();
+  app.use(async (ctx) => {
+    const workflowId = `bench-noop-${randomUUID()}`;
+    ctx.body = await temporal.workflow.executeUpdateWithStart('decision', {
+      startWorkflowOperation: new WithStartWorkflowOperation('benchNoop', { workflowId, taskQueue, workflowIdConflictPolicy: 'USE_EXISTING' }),
+    });
+    ctx.status = 201;
+  });
+  return listen(app, async () => undefined);
+}
+
+async function listen(app: Koa, onClose: () => Promise<unknown>): Promise<{ port: number; close(): Promise<void> }> {
+  const server = http.createServer(app.callback());
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await onClose();
+    },
+  };
+}
+
+export interface LoadResult {
+  rate: number;
+  latencies: number[];
+  failures: number;
+}
+
+/**
+ * `total` POSTs over `clients` keep-alive connections, each client sending its next request
+ * when the previous one answered (closed loop). `body(i)` builds request i; `ok` checks an answer.
+ */
+export async function closedLoop(opts: { port: number; path: string; total: number; clients: number; headers?: Record<string, string>; body: (i: number) => unknown; ok: (status: number, body: string) => boolean }): Promise<LoadResult> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: opts.clients });
+  const latencies: number[] = [];
+  let failures = 0;
+  let next = 0;
+  const send = (i: number) =>
+    new Promise<void>((resolve, reject) => {
+      const payload = JSON.stringify(opts.body(i));
+      const t0 = performance.now();
+      const req = http.request(
+        { host: '127.0.0.1', port: opts.port, path: opts.path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...opts.headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            latencies.push(performance.now() - t0);
+            if (!opts.ok(res.statusCode ?? 0, Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8'))) failures++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: opts.clients }, async () => {
+      while (next < opts.total) await send(next++);
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  return { rate: opts.total / seconds, latencies, failures };
+}
+
+export function pct(values: number[], p: number): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1) : '-';
+}

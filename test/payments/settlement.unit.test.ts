@@ -1,0 +1,73 @@
+import fc from 'fast-check';
+import { releaseMoves, settlementReleases } from '../../src/payments/settlement.rules';
+import { shareAmount, splitProblem, type SplitShareInput } from '../../src/payments/split.rules';
+import { itfWidths } from '../../src/payments/itf-barcode.rules';
+
+const item = (recipientId: string, share: { amount?: number; percentage?: number }, chargeProcessingFee = true): SplitShareInput => ({
+  recipientId,
+  type: 'sale',
+  amount: share.amount ?? null,
+  percentage: share.percentage ?? null,
+  chargeProcessingFee,
+});
+
+describe('splitProblem', () => {
+  it('accepts percentages summing to 100 within 0.01, and amounts summing to the total', () => {
+    expect(splitProblem([item('a', { percentage: 33.33 }), item('b', { percentage: 33.33 }), item('c', { percentage: 33.34 })], 100)).toBeNull();
+    expect(splitProblem([item('a', { percentage: 50 }), item('b', { percentage: 49.99 })], 100)).toBeNull();
+    expect(splitProblem([item('a', { amount: 70 }), item('b', { amount: 30 })], 100)).toBeNull();
+  });
+  it('refuses sums that differ, mixed bases and nobody paying the fee', () => {
+    expect(splitProblem([item('a', { percentage: 50 }), item('b', { percentage: 49.98 })], 100)?.code).toBe('invalid_splits_sum');
+    expect(splitProblem([item('a', { amount: 70 }), item('b', { amount: 29 })], 100)?.code).toBe('invalid_splits_sum');
+    expect(splitProblem([item('a', { amount: 70 }), item('b', { percentage: 30 })], 100)?.code).toBe('validation_failed');
+    expect(splitProblem([item('a', { percentage: 100 }, false)], 100)?.code).toBe('validation_failed');
+  });
+});
+
+describe('shareAmount', () => {
+  it('allocates by largest remainder, ties to the first item, and the fee among fee payers only', () => {
+    expect(shareAmount([item('a', { percentage: 50 }), item('b', { percentage: 50 })], 101, 0).map((s) => s.gross)).toEqual([51, 50]);
+    const shares = shareAmount([item('a', { percentage: 70 }), item('b', { percentage: 30 }, false)], 30_001, 901);
+    expect(shares.map((s) => [s.gross, s.fee])).toEqual([
+      [21_001, 901],
+      [9_000, 0],
+    ]);
+  });
+  it('shares always sum to the amount and fees to the fee (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 6 }), fc.integer({ min: 1, max: 10_000_000 }), fc.integer({ min: 0, max: 100 }), (weights, amount, feePct) => {
+        const splits = weights.map((w, i) => item(`r${i}`, { amount: w }, i % 2 === 0));
+        const fee = Math.floor((amount * feePct) / 200);
+        const shares = shareAmount(splits, amount, fee);
+        expect(shares.reduce((a, s) => a + s.gross, 0)).toBe(amount);
+        expect(shares.reduce((a, s) => a + s.fee, 0)).toBe(fee);
+      }),
+    );
+  });
+});
+
+describe('settlementReleases', () => {
+  it('card: one release per installment at D+30·n, remainder on the first, summing to the net', () => {
+    const shares = [{ recipientId: 'a', type: 'sale' as const, gross: 10_007, fee: 301, paysFee: true }];
+    const releases = settlementReleases({ method: 'credit_card', installments: 3, paidAt: '2026-01-01T12:00:00.000Z', shares });
+    expect(releases.map((r) => r.releaseAt)).toEqual(['2026-01-31T12:00:00.000Z', '2026-03-02T12:00:00.000Z', '2026-04-01T12:00:00.000Z']);
+    expect(releases.map((r) => r.slices[0].gross)).toEqual([3_337, 3_335, 3_335]);
+    expect(releases.map((r) => r.slices[0].fee)).toEqual([101, 100, 100]);
+    expect(releases.flatMap(releaseMoves).reduce((a, m) => a + m.amount, 0)).toBe(10_007 - 301);
+  });
+  it('pix at payment and boleto D+1, in one release', () => {
+    const shares = [{ recipientId: 'a', type: 'sale' as const, gross: 100, fee: 1, paysFee: true }];
+    expect(settlementReleases({ method: 'pix', installments: 1, paidAt: '2026-01-01T12:00:00.000Z', shares }).map((r) => r.releaseAt)).toEqual(['2026-01-01T12:00:00.000Z']);
+    expect(settlementReleases({ method: 'boleto', installments: 1, paidAt: '2026-01-01T12:00:00.000Z', shares }).map((r) => r.releaseAt)).toEqual(['2026-01-02T12:00:00.000Z']);
+  });
+});
+
+describe('ITF barcode', () => {
+  it('encodes 44 digits as start + 22 pairs × 10 elements + stop, each digit with exactly two wide elements', () => {
+    const widths = itfWidths('34191090570404959480975279260006611980000081488'.slice(0, 44));
+    expect(widths).toHaveLength(4 + 22 * 10 + 3);
+    expect(widths.slice(4, 14).filter((w) => w === 3)).toHaveLength(4);
+    expect(() => itfWidths('123')).toThrow(RangeError);
+  });
+});
