@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApplicationFailure } from '@temporalio/activity';
+import { ApplicationFailure, Context } from '@temporalio/activity';
 import { lockWithdrawal } from '../../src/withdrawals/withdrawal-history';
 import { applyWithdrawalDecision, completeWithdrawalPayout, markWithdrawalProcessing, payoutRequestFor, type MoveResult } from '../../src/withdrawals/withdrawal-payout.service';
 import { SandboxPayoutGateway } from '../../src/withdrawals/sandbox-payout-gateway';
@@ -13,6 +13,9 @@ import type { ActivityDeps } from '../deps';
  * retry: a move applies only from the status it starts at, postings are keyed per withdrawal,
  * and the PSP transfer is keyed by the withdrawal id.
  */
+/** Well inside the payout activity's heartbeat timeout (withdrawal.workflow.ts). */
+const PAYOUT_HEARTBEAT_MS = 5_000;
+
 export function createWithdrawalActivities({ orm, dispatcher, payoutGateway }: ActivityDeps): WithdrawalActivities {
   const fork = () => orm.em.fork() as EntityManager;
   const gateway = payoutGateway ?? new SandboxPayoutGateway(fork);
@@ -36,7 +39,16 @@ export function createWithdrawalActivities({ orm, dispatcher, payoutGateway }: A
         // The row is not in processing: retrying cannot change that.
         throw ApplicationFailure.nonRetryable((err as Error).message, 'WithdrawalNotProcessing');
       }
-      return gateway.transfer(request);
+      // Heartbeats say this worker is alive while the PSP answers: if it dies mid-transfer the
+      // attempt times out after the workflow's heartbeat timeout and runs again elsewhere, with
+      // the same idempotency key, instead of waiting out the whole start-to-close timeout.
+      const ctx = Context.current();
+      const beat = setInterval(() => ctx.heartbeat(), PAYOUT_HEARTBEAT_MS);
+      try {
+        return await gateway.transfer(request);
+      } finally {
+        clearInterval(beat);
+      }
     },
     completeWithdrawalPayout: ({ withdrawalId, payout }) => move((em) => completeWithdrawalPayout(em, withdrawalId, payout)),
   };

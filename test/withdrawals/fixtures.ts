@@ -54,12 +54,12 @@ export async function until(check: () => Promise<boolean>, what: string, timeout
 }
 
 /** Polls GET /withdrawals/:id until it reaches `status`; returns the body. */
-export async function waitForStatus(stack: TestStack, company: SeededCompany, id: string, status: string): Promise<any> {
+export async function waitForStatus(stack: TestStack, company: SeededCompany, id: string, status: string, timeoutMs?: number): Promise<any> {
   let body: any;
   await until(async () => {
     body = (await stack.http.get(`/withdrawals/${id}`).set(company.headers)).body;
     return body.status === status;
-  }, `${id} ${status} (last: ${JSON.stringify(body?.status)})`);
+  }, `${id} ${status} (last: ${JSON.stringify(body?.status)})`, timeoutMs);
   return body;
 }
 

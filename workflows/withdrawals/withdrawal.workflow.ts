@@ -21,9 +21,11 @@ const { loadWithdrawal, decideWithdrawal, startWithdrawalProcessing, completeWit
 // Money is in flight: a PSP outage is retried for as long as it lasts (backing off to every
 // 10 minutes), never turned into a silent failure. A definitive refusal is a result, not an
 // error. The idempotency key (the withdrawal id) makes every retry safe, including one after
-// the worker died mid-transfer (its attempt times out after 2 minutes and runs again).
+// the worker died mid-transfer: the activity heartbeats while the PSP answers, so a dead
+// worker's attempt times out after 20 seconds and runs again on another worker.
 const { sendWithdrawalPayout } = proxyActivities<WithdrawalActivities>({
-  startToCloseTimeout: '2 minutes',
+  startToCloseTimeout: '10 minutes',
+  heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
 

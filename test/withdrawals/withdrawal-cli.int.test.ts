@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { activeRecipient, awaitingApproval, balances, fund, historyOf, waitForStatus } from './fixtures';
+
+const execFileAsync = promisify(execFile);
+const root = path.resolve(__dirname, '..', '..');
+
+let stack: TestStack;
+let acme: SeededCompany;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+});
+afterAll(() => stack?.close());
+
+/** `npm run lastro -- …` as an operator runs it, against the test database and Temporal server. */
+async function lastro(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = {
+    ...process.env,
+    DATABASE_URL: stack.config.databaseUrl,
+    TEMPORAL_ADDRESS: stack.env.connection.options.address,
+    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
+  };
+  try {
+    const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', ...args], { cwd: root, env, encoding: 'utf8' });
+    return { code: 0, stdout, stderr };
+  } catch (err: any) {
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+async function requested(amount: number): Promise<{ recipientId: string; id: string }> {
+  const recipientId = await activeRecipient(stack, acme);
+  await fund(stack, acme, recipientId, 10_000);
+  const res = await stack.http.post('/withdrawals').set(acme.headers).send({ recipientId, amount });
+  expect(res.status).toBe(201);
+  await awaitingApproval(stack, res.body.id);
+  return { recipientId, id: res.body.id };
+}
+
+describe('lastro withdrawals approve|reject', () => {
+  it('approve sends the approve signal: the withdrawal is paid, approved by the named operator', async () => {
+    const { recipientId, id } = await requested(4000);
+    const out = await lastro(['withdrawals', 'approve', id, '--operator', 'ana']);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({ withdrawalId: id, workflowId: id, signal: 'approve', operator: 'ana' });
+
+    const paid = await waitForStatus(stack, acme, id, 'paid');
+    expect(historyOf(paid).map((h) => [h.status, h.changedBy])).toEqual([
+      ['requested', 'api'],
+      ['approved', 'ana'],
+      ['processing', 'system'],
+      ['paid', 'system'],
+    ]);
+    expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 6000, blockedBalance: 0, withdrawableBalance: 6000 });
+
+    // Deciding again is refused with a clear message (exit 1), not a silent no-op.
+    const again = await lastro(['withdrawals', 'reject', id, '--operator', 'ana', '--reason', 'late']);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Withdrawal ${id} is paid`);
+  });
+
+  it('reject sends the reject signal with the reason: rejected, reservation released', async () => {
+    const { recipientId, id } = await requested(2500);
+    const out = await lastro(['withdrawals', 'reject', id, '--operator', 'ana', '--reason', 'suspicious activity']);
+    expect(out.code).toBe(0);
+    const rejected = await waitForStatus(stack, acme, id, 'rejected');
+    expect(historyOf(rejected)[1]).toEqual({ status: 'rejected', changedBy: 'ana', reason: 'suspicious activity' });
+    expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 10_000, blockedBalance: 0, withdrawableBalance: 10_000 });
+  });
+
+  it('an unknown withdrawal, or reject without --reason, exits 1 and sends nothing', async () => {
+    const missing = await lastro(['withdrawals', 'approve', 'wdr_nope', '--operator', 'ana']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No withdrawal wdr_nope');
+    const noReason = await lastro(['withdrawals', 'reject', 'wdr_nope', '--operator', 'ana']);
+    expect(noReason.code).toBe(1);
+    expect(noReason.stderr).toContain('--reason');
+  });
+});

@@ -1,0 +1,104 @@
+import { Worker } from '@temporalio/worker';
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { workflowBundle } from '../helpers/workflow-bundle';
+import { createActivities } from '../../activities';
+import { createLastroWorker } from '../../worker';
+import type { PayoutGateway } from '../../src/withdrawals/payout-gateway';
+import { SandboxPayoutGateway } from '../../src/withdrawals/sandbox-payout-gateway';
+import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
+import { activeRecipient, awaitingApproval, balances, fund, historyOf, until, waitForStatus } from './fixtures';
+
+/**
+ * A worker dies mid-transfer: the PSP has accepted the transfer but the answer never comes
+ * back. The payout activity stops heartbeating, times out (20 seconds) and runs again on
+ * another worker with the same idempotency key (the withdrawal id): the PSP answers with the first transfer, so the
+ * recipient is paid once and the ledger debits once.
+ */
+
+let stack: TestStack;
+let acme: SeededCompany;
+let survivor: Worker | undefined;
+let survivorRun: Promise<void> | undefined;
+let unblockCrashed: () => void = () => undefined;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+  // This file runs its own workers: the stack's is stopped first so it takes no task.
+  stack.worker.shutdown();
+  await until(async () => stack.worker.getState() === 'STOPPED', 'the stack worker to stop');
+});
+
+afterAll(async () => {
+  // The stack's worker is already stopped, so its parts are closed here instead of stack.close().
+  unblockCrashed();
+  stack.server.closeAllConnections();
+  await new Promise((resolve) => stack.server.close(resolve));
+  survivor?.shutdown();
+  await survivorRun;
+  await stack.env.teardown();
+  await stack.orm.close();
+});
+
+const transfersOf = async (id: string) =>
+  stack.em().execute<{ transfer_id: string; amount: string }[]>(`select transfer_id, amount from sandbox_payout_transfers where idempotency_key = ?`, [id]);
+
+it('a worker crash after the PSP accepted the transfer does not pay twice', async () => {
+  const sandbox = new SandboxPayoutGateway(() => stack.em());
+  const hung = new Promise<void>((resolve) => (unblockCrashed = resolve));
+  let crashedCalls = 0;
+  // The PSP books the transfer, then this worker "dies" before the answer reaches Temporal.
+  const crashing: PayoutGateway = {
+    name: 'crashing',
+    async transfer(req) {
+      crashedCalls++;
+      await sandbox.transfer(req);
+      await hung;
+      throw new Error('this worker died');
+    },
+  };
+  const doomed = await Worker.create({
+    connection: stack.env.nativeConnection,
+    namespace: 'default',
+    taskQueue: stack.config.temporal.taskQueue,
+    workflowBundle: workflowBundle(),
+    activities: createActivities({ ...stack.deps, payoutGateway: crashing }),
+    shutdownGraceTime: '100 ms',
+    shutdownForceTime: '1 second',
+    // No sticky queue: a real server moves a dead worker's sticky tasks back to the shared
+    // queue after a few seconds, the Java test server never does.
+    maxCachedWorkflows: 0,
+  });
+  const doomedRun = doomed.run().catch(() => undefined);
+
+  const recipientId = await activeRecipient(stack, acme);
+  await fund(stack, acme, recipientId, 9000);
+  const { body: w } = await stack.http.post('/withdrawals').set(acme.headers).send({ recipientId, amount: 9000 });
+  await awaitingApproval(stack, w.id);
+  await stack.client.workflow.getHandle(w.id).signal(approveSignal, { operator: 'ana' });
+  await until(async () => (await transfersOf(w.id)).length === 1, 'the PSP to book the transfer');
+  expect(crashedCalls).toBe(1);
+
+  doomed.shutdown();
+  await doomedRun;
+  survivor = await createLastroWorker({
+    connection: stack.env.nativeConnection,
+    namespace: 'default',
+    taskQueue: stack.config.temporal.taskQueue,
+    deps: stack.deps,
+    workflowBundle: workflowBundle(),
+  });
+  survivorRun = survivor.run();
+
+  // An in-flight activity holds the test server's clock (time skipping is locked while it
+  // runs), so the heartbeat timeout passes in real time: about 25 seconds with the back-off.
+  const paid = await waitForStatus(stack, acme, w.id, 'paid', 90_000);
+  const transfers = await transfersOf(w.id);
+  expect(transfers).toHaveLength(1);
+  expect(paid.pspTransferId).toBe(transfers[0].transfer_id);
+  expect(Number(transfers[0].amount)).toBe(9000);
+  expect(historyOf(paid).map((h) => h.status)).toEqual(['requested', 'approved', 'processing', 'paid']);
+  const debits = await stack.em().execute(`select kind from ledger_postings where source_id = ? and kind in ('withdrawal', 'withdrawal_fee')`, [w.id]);
+  expect(debits).toEqual([{ kind: 'withdrawal' }]);
+  expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
+}, 180_000);
