@@ -15,7 +15,8 @@ const tag = 'Card tokens';
  * The body is validated here, not by the route registry: the registry rejects a bad body
  * before any handler runs, and that 400 would then go out without CORS headers, so the
  * buyer's browser would hide it from the SDK, which must turn it into "Failed to generate
- * any tokens". The OpenAPI description names the body schema (CreateCardToken).
+ * any tokens". So the OpenAPI document describes the body in the operation's text only
+ * (a registry hook that sets headers before validation would let it declare the schema).
  */
 function parseBody(koa: Koa.Context): CreateCardTokenInput {
   if (!koa.is('application/json')) throw new ApiError(415, 'unsupported_media_type', 'Content-Type must be application/json');
@@ -72,6 +73,8 @@ export const cardTokenRoutes = [
         countOrRefuse(limits.perIp, koa.ip, 'from this address');
         refuseSecretKeys(koa);
         const company = await companyOf(koa, em, deps);
+        // For the access log line, as authenticated routes have it.
+        if (company) koa.state.companyId = company.id;
         if (!originAllowed(company, koa.get('Origin'))) {
           cors = false;
           throw new ApiError(403, 'origin_not_allowed', 'This page\'s origin is not among the company\'s allowed origins');
