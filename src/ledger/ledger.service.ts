@@ -112,8 +112,14 @@ export async function post(em: EntityManager, input: PostingInput): Promise<Post
     const [existing] = await tem.execute<{ id: string }[]>('select id from ledger_postings where key = ?', [input.key]);
     if (existing) return { postingId: existing.id, replayed: true };
 
-    const accounts: ResolvedAccount[] = [];
-    for (const line of input.lines) accounts.push(await resolveAccount(tem, line.account));
+    // Accounts (and wallets) are created in one fixed order too: two postings creating the
+    // same two new wallets in opposite orders would otherwise wait on each other's inserts.
+    const refKey = (ref: AccountRef) => ('platform' in ref ? `0:${ref.currency}:${ref.platform}` : `1:${ref.recipientId}:${ref.currency}:${ref.bucket}`);
+    const resolved = new Map<string, ResolvedAccount>();
+    for (const ref of input.lines.map((l) => l.account).sort((a, b) => refKey(a).localeCompare(refKey(b)))) {
+      if (!resolved.has(refKey(ref))) resolved.set(refKey(ref), await resolveAccount(tem, ref));
+    }
+    const accounts = input.lines.map((l) => resolved.get(refKey(l.account))!);
 
     // Lock every touched account in one fixed order, then check the balances they would reach.
     const ids = [...new Set(accounts.map((a) => a.id))].sort();

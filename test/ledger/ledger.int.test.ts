@@ -186,6 +186,18 @@ describe('concurrency', () => {
   });
 });
 
+describe('concurrency when wallets are created', () => {
+  it('sales naming the same new recipients in opposite orders all succeed (no deadlock)', async () => {
+    const [a, b] = [await newRecipient(), await newRecipient()];
+    const sale = (i: number, parts: string[]) =>
+      tx((em) => creditSale(em, { key: `opp:${a}:${i}`, companyId: acme.company.id, currency: 'EUR', sourceId: `pay_${i}`, releaseAt: '2027-01-01T00:00:00Z', parts: parts.map((recipientId) => ({ recipientId, amount: 100 })) }));
+    const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => sale(i, i % 2 ? [a, b] : [b, a])));
+    expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    expect(await getBalance(stack.em(), a, 'EUR')).toMatchObject({ pendingBalance: 2000 });
+    expect(await getBalance(stack.em(), b, 'EUR')).toMatchObject({ pendingBalance: 2000 });
+  });
+});
+
 describe('property: random postings keep the books', () => {
   type Op =
     | { op: 'credit'; who: number; amount: number }
