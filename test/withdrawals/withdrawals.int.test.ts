@@ -1,7 +1,7 @@
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { sellerBody } from '../recipients/fixtures';
 import { approveSignal, rejectSignal, withdrawalStateQuery } from '../../workflows/withdrawals/withdrawal.contract';
-import { activeRecipient, awaitingApproval, balances, fund, historyOf, setWithdrawalFee, waitForStatus } from './fixtures';
+import { activeRecipient, awaitingApproval, balances, fund, historyOf, setWithdrawalFee } from './fixtures';
 
 let stack: TestStack;
 let acme: SeededCompany;
