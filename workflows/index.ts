@@ -5,3 +5,4 @@ export * from './webhooks/webhook-delivery.workflow';
 export * from './webhooks/webhook-lane.workflow';
 export * from './payments/transaction.workflow';
 export * from './withdrawals/withdrawal.workflow';
+export * from './billing/subscription.workflow';

@@ -1,0 +1,111 @@
+/**
+ * Subscription and invoice rules that do not touch storage. Pure: the subscription workflow
+ * imports this module, so everything here is deterministic.
+ */
+import { componentAmount, type BillingScheme, type PriceTier } from './pricing.rules';
+import { addDays, cycleStart } from './schedule.rules';
+import type { Recurrence } from './price.rules';
+
+export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled' | 'ended';
+export type InvoiceStatus = 'open' | 'paid' | 'past_due' | 'void' | 'uncollectible';
+
+export const SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = ['incomplete', 'trialing', 'active', 'past_due', 'paused', 'canceled', 'ended'];
+export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['open', 'paid', 'past_due', 'void', 'uncollectible'];
+
+/** A subscription that will never bill again. */
+export const isFinished = (s: SubscriptionStatus): boolean => s === 'canceled' || s === 'ended';
+
+/**
+ * Dunning: after a failed collection the invoice is past_due and is retried this many days
+ * after its due date (3 retries, 4 attempts in all). When the last retry fails the final rule
+ * applies: the invoice becomes `uncollectible` and the subscription is canceled
+ * (cancellationReason `payment_failed`).
+ */
+export const DUNNING_RETRY_DAYS: readonly number[] = [1, 3, 5];
+
+/** With send_invoice the invoice is issued now and due this many days later (then dunning as above). */
+export const SEND_INVOICE_DAYS_UNTIL_DUE = 7;
+
+/**
+ * Where the schedule stands: cycle `baseCycle` starts at `start`, and later cycles follow the
+ * recurrence from there (schedule.rules). A pause re-bases it (see `rebaseAfterPause`).
+ */
+export interface ScheduleBase {
+  start: string;
+  baseCycle: number;
+}
+
+/** Start of cycle `cycle` (≥ baseCycle) = the end of cycle `cycle − 1`. */
+export function boundaryAt(base: ScheduleBase, r: Recurrence, cycle: number): string {
+  if (cycle < base.baseCycle) throw new RangeError(`cycle ${cycle} is before the schedule base ${base.baseCycle}`);
+  return cycleStart({ start: base.start, interval: r.interval, unit: r.unit, anchor: r.anchor, anchorDay: r.anchorDay }, cycle - base.baseCycle);
+}
+
+/**
+ * Pause and resume shift the schedule: the boundary the subscription was waiting for moves by
+ * the time spent paused, and the cycles after it follow the recurrence from that new instant
+ * (with an anchor, the first period after a resume is a stub up to the next anchor date).
+ */
+export function rebaseAfterPause(base: ScheduleBase, r: Recurrence, waitingFor: number, pausedMs: number): ScheduleBase {
+  const at = Date.parse(boundaryAt(base, r, Math.max(waitingFor, base.baseCycle))) + Math.max(0, pausedMs);
+  return { start: new Date(at).toISOString(), baseCycle: Math.max(waitingFor, base.baseCycle) };
+}
+
+/** When cycle `cycle` is invoiced: at its start (prepaid) or at its end (postpaid). */
+export function invoiceTimeOf(base: ScheduleBase, r: Recurrence, cycle: number): string {
+  return boundaryAt(base, r, r.collectionTiming === 'prepaid' ? cycle : cycle + 1);
+}
+
+/** The due date of an invoice issued at `issuedAt`. */
+export function dueDateOf(issuedAt: string, collectionMethod: 'charge_automatically' | 'send_invoice'): string {
+  return collectionMethod === 'send_invoice' ? addDays(issuedAt, SEND_INVOICE_DAYS_UNTIL_DUE) : issuedAt;
+}
+
+/** The retry after failed attempt `attempt` (1-based), or null when dunning is over. */
+export function nextAttemptAt(dueAt: string, attempt: number): string | null {
+  const days = DUNNING_RETRY_DAYS[attempt - 1];
+  return days === undefined ? null : addDays(dueAt, days);
+}
+
+export interface BillableItem {
+  id: string;
+  kind: 'recurring' | 'activation';
+  description: string;
+  quantity: number;
+  quantityIncluded: number;
+  billingScheme: BillingScheme;
+  amount: number;
+  tiers: PriceTier[] | null;
+  packageSize: number | null;
+  meterId: string | null;
+}
+
+export interface InvoiceLine {
+  subscriptionItemId: string;
+  kind: 'recurring' | 'activation' | 'usage';
+  description: string;
+  quantity: number;
+  amount: number;
+}
+
+/**
+ * The lines of the invoice of one cycle: every recurring item at its quantity (metered items
+ * at the usage reported in the period), and the activation items on the enrollment invoice
+ * (cycle 0) only.
+ */
+export function invoiceLines(items: BillableItem[], cycle: number, usageByMeter: Record<string, number>): InvoiceLine[] {
+  const lines: InvoiceLine[] = [];
+  for (const item of items) {
+    if (item.kind === 'activation' && cycle !== 0) continue;
+    const metered = item.billingScheme === 'metered';
+    const quantity = metered ? (usageByMeter[item.meterId ?? ''] ?? 0) : item.quantity;
+    lines.push({
+      subscriptionItemId: item.id,
+      kind: metered ? 'usage' : item.kind,
+      description: item.description,
+      quantity,
+      amount: componentAmount(item, quantity, item.quantityIncluded),
+    });
+  }
+  return lines;
+}

@@ -1,0 +1,309 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { TestWorkflowEnvironment } from '@temporalio/testing';
+import { Worker } from '@temporalio/worker';
+import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
+import { createTimeSkippingEnv } from '../helpers/temporal-env';
+import { workflowBundle } from '../helpers/workflow-bundle';
+import { addDays } from '../../src/billing/schedule.rules';
+import type { Recurrence } from '../../src/billing/price.rules';
+import {
+  SUBSCRIPTION_WORKFLOW,
+  cancelSubscriptionSignal,
+  pauseSubscriptionSignal,
+  resumeSubscriptionSignal,
+  subscriptionProgressQuery,
+  uncancelSubscriptionSignal,
+  type SubscriptionActivities,
+  type SubscriptionOutcome,
+  type SubscriptionProgress,
+} from '../../workflows/billing/subscription.contract';
+
+/**
+ * The subscription workflow alone, on the time-skipping test server, with in-memory activities
+ * that record what the workflow asked for and when (workflow time). Months pass in seconds.
+ */
+
+interface FakeInvoice {
+  id: string;
+  cycle: number;
+  periodStart: string;
+  periodEnd: string;
+  issuedAt: string;
+  dueAt: string;
+  status: string;
+  attempts: string[];
+  rescheduledTo: string[];
+}
+interface FakeSubscription {
+  progress: SubscriptionProgress;
+  invoices: FakeInvoice[];
+  /** `${cycle}:${attempt}` attempts the card declines. */
+  declines: Set<string>;
+  events: string[];
+  ended: { reason: string; at: string } | null;
+}
+
+const subs = new Map<string, FakeSubscription>();
+const invoiceOwner = new Map<string, FakeSubscription>();
+const invoiceById = (id: string) => invoiceOwner.get(id)!.invoices.find((i) => i.id === id)!;
+
+const activities: SubscriptionActivities = {
+  async loadSubscriptionProgress({ subscriptionId }) {
+    return structuredClone(subs.get(subscriptionId)?.progress ?? null);
+  },
+  async activateSubscription({ subscriptionId, status, at }) {
+    subs.get(subscriptionId)!.events.push(`subscription.${status === 'active' ? 'activated' : 'trialing'}@${at}`);
+  },
+  async issueSubscriptionInvoice({ subscriptionId, cycle, periodStart, periodEnd, issuedAt, dueAt }) {
+    const sub = subs.get(subscriptionId)!;
+    let inv = sub.invoices.find((i) => i.cycle === cycle);
+    if (!inv) {
+      inv = { id: `inv_${subscriptionId}_${cycle}`, cycle, periodStart, periodEnd, issuedAt, dueAt, status: 'open', attempts: [], rescheduledTo: [] };
+      sub.invoices.push(inv);
+      invoiceOwner.set(inv.id, sub);
+      sub.events.push(`invoice.issued#${cycle}`);
+    }
+    return { invoiceId: inv.id, total: 1000, status: inv.status as 'open', dueAt: inv.dueAt };
+  },
+  async collectInvoice({ invoiceId, attempt, at }) {
+    const inv = invoiceById(invoiceId);
+    const sub = invoiceOwner.get(invoiceId)!;
+    inv.attempts.push(at);
+    const declined = sub.declines.has(`${inv.cycle}:${attempt}`) || sub.declines.has(`${inv.cycle}:*`);
+    inv.status = declined ? 'past_due' : 'paid';
+    sub.events.push(`invoice.payment_attempted#${inv.cycle}`, declined ? `invoice.past_due#${inv.cycle}` : `invoice.paid#${inv.cycle}`);
+    return { paid: !declined, code: declined ? 'card_declined' : null, transactionId: `txn_${invoiceId}_${attempt}` };
+  },
+  async rescheduleInvoice({ invoiceId, nextAttemptAt }) {
+    invoiceById(invoiceId).rescheduledTo.push(nextAttemptAt);
+    invoiceOwner.get(invoiceId)!.events.push(`invoice.rescheduled#${invoiceById(invoiceId).cycle}`);
+  },
+  async advanceSubscriptionCycle({ subscriptionId, cyclesCompleted }) {
+    subs.get(subscriptionId)!.events.push(`subscription.cycle_advanced#${cyclesCompleted}`);
+  },
+  async endSubscription({ subscriptionId, reason, at, uncollectibleInvoiceId }) {
+    const sub = subs.get(subscriptionId)!;
+    sub.ended = { reason, at };
+    if (uncollectibleInvoiceId) invoiceById(uncollectibleInvoiceId).status = 'uncollectible';
+    sub.events.push(`subscription.ended:${reason}`);
+  },
+};
+
+let env: TestWorkflowEnvironment;
+let worker: Worker;
+let running: Promise<void>;
+const taskQueue = `subscription-${randomUUID()}`;
+
+beforeAll(async () => {
+  env = await createTimeSkippingEnv();
+  worker = await Worker.create({ connection: env.nativeConnection, taskQueue, workflowBundle: workflowBundle(), activities });
+  running = worker.run();
+});
+afterAll(async () => {
+  worker?.shutdown();
+  await running;
+  await env?.teardown();
+});
+
+const nowIso = async () => new Date(await env.currentTimeMs()).toISOString();
+/** Moves the test server's clock to `iso` plus a margin (timers due by then fire). */
+async function sleepUntil(iso: string, marginMs = 60_000) {
+  const ms = Date.parse(iso) + marginMs - (await env.currentTimeMs());
+  if (ms > 0) await env.sleep(ms);
+}
+const day = (iso: string) => iso.slice(0, 10);
+const lastDayOfMonth = (iso: string) => {
+  const d = new Date(iso);
+  return new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 0)).getUTCDate() === d.getUTCDate();
+};
+
+interface StartOptions {
+  recurrence: Partial<Recurrence>;
+  trialDays?: number;
+  maxCycles?: number | null;
+  collectionMethod?: 'charge_automatically' | 'send_invoice';
+  cyclesPerRun?: number;
+  declines?: string[];
+}
+async function startSubscription(o: StartOptions) {
+  const subscriptionId = `sub_${randomUUID().replace(/-/g, '').slice(0, 26)}`;
+  const now = await nowIso();
+  const trialEndsAt = o.trialDays ? addDays(now, o.trialDays) : null;
+  const recurrence: Recurrence = { interval: 1, unit: 'month', anchor: 'subscription_start', anchorDay: null, collectionTiming: 'prepaid', ...o.recurrence };
+  const progress: SubscriptionProgress = {
+    status: trialEndsAt ? 'trialing' : 'active',
+    collectionMethod: o.collectionMethod ?? 'charge_automatically',
+    recurrence,
+    maxCycles: o.maxCycles ?? null,
+    schedule: { start: trialEndsAt ?? now, baseCycle: 0 },
+    nextCycle: 0,
+    trialEndsAt,
+    hasPaymentMethod: true,
+    cancelAtPeriodEnd: false,
+    pausedAt: null,
+    advanceRequested: false,
+  };
+  const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), events: [], ended: null };
+  subs.set(subscriptionId, sub);
+  const handle = await env.client.workflow.start(SUBSCRIPTION_WORKFLOW, {
+    taskQueue,
+    workflowId: subscriptionId,
+    args: [{ subscriptionId, cyclesPerRun: o.cyclesPerRun }],
+  });
+  return { subscriptionId, sub, handle, startedAt: now };
+}
+
+describe('subscription workflow', () => {
+  it('lives 14 months: trial, day-31 anchor, dunning after a declined card, pause/resume, cancel at period end then uncancel, maxCycles; continues as new', async () => {
+    const { subscriptionId, sub, handle, startedAt } = await startSubscription({
+      recurrence: { anchor: 'day_of_month', anchorDay: 31 },
+      trialDays: 14,
+      maxCycles: 14,
+      cyclesPerRun: 4,
+      // Cycle 2: declined at the due date and at the first retry, paid at the second retry.
+      declines: ['2:1', '2:2'],
+    });
+    const firstRunId = handle.firstExecutionRunId;
+
+    // Trial: nothing is billed for 14 days.
+    await env.sleep('13 days');
+    expect(sub.invoices).toHaveLength(0);
+    expect((await handle.query(subscriptionProgressQuery))?.status).toBe('trialing');
+    const trialEnd = addDays(startedAt, 14);
+    await sleepUntil(trialEnd);
+    expect(sub.events[0]).toBe(`subscription.activated@${sub.events[0].split('@')[1]}`);
+    expect(sub.invoices).toHaveLength(1);
+    expect(sub.invoices[0]).toMatchObject({ cycle: 0, periodStart: trialEnd, status: 'paid' });
+    expect(day(sub.invoices[0].issuedAt)).toBe(day(trialEnd));
+    expect(lastDayOfMonth(sub.invoices[0].periodEnd)).toBe(true);
+
+    // Cycles 1-3, with dunning on cycle 2.
+    await sleepUntil(sub.invoices[0].periodEnd);
+    await sleepUntil(addDays(sub.invoices[0].periodEnd, 31 + 10)); // past cycle 2's due date and retries
+    await sleepUntil(addDays(sub.invoices[0].periodEnd, 62 + 1));
+    const c2 = sub.invoices[2];
+    expect(c2.attempts).toHaveLength(3);
+    expect(c2.rescheduledTo.map(day)).toEqual([day(addDays(c2.dueAt, 1)), day(addDays(c2.dueAt, 3))]);
+    expect(day(c2.attempts[1])).toBe(day(addDays(c2.dueAt, 1)));
+    expect(day(c2.attempts[2])).toBe(day(addDays(c2.dueAt, 3)));
+    expect(c2.status).toBe('paid');
+    expect(sub.events.filter((e) => e.startsWith('invoice.') && e.endsWith('#2'))).toEqual([
+      'invoice.issued#2',
+      'invoice.payment_attempted#2', 'invoice.past_due#2', 'invoice.rescheduled#2',
+      'invoice.payment_attempted#2', 'invoice.past_due#2', 'invoice.rescheduled#2',
+      'invoice.payment_attempted#2', 'invoice.paid#2',
+    ]);
+    // Only the paid invoice advances the cycle.
+    expect(sub.events.indexOf('subscription.cycle_advanced#3')).toBeGreaterThan(sub.events.indexOf('invoice.paid#2'));
+    expect(sub.invoices).toHaveLength(4);
+
+    // Pause 10 days in the middle of cycle 3; the next boundary moves by 10 days.
+    const c3 = sub.invoices[3];
+    await sleepUntil(addDays(c3.periodStart, 5));
+    await handle.signal(pauseSubscriptionSignal);
+    await sleepUntil(addDays(c3.periodEnd, 20)); // paused: no invoice at the old boundary
+    expect(sub.invoices).toHaveLength(4);
+    await handle.signal(resumeSubscriptionSignal);
+    const resumedAt = await nowIso();
+    const pausedMs = Date.parse(resumedAt) - Date.parse(addDays(c3.periodStart, 5)) - 60_000;
+    await env.sleep('1 day');
+    // The run continued as new after 4 billed cycles (before the pause); the query answers from the new run.
+    const progress = await handle.query(subscriptionProgressQuery);
+    expect(progress?.schedule.baseCycle).toBe(4);
+    expect(Math.abs(Date.parse(progress!.schedule.start) - (Date.parse(c3.periodEnd) + pausedMs))).toBeLessThan(5 * 60_000);
+    await sleepUntil(progress!.schedule.start);
+    const c4 = sub.invoices[4];
+    expect(c4.periodStart).toBe(progress!.schedule.start);
+    expect(lastDayOfMonth(c4.periodEnd)).toBe(true); // a stub period back to the day-31 anchor
+
+    // Cancel at period end, then change of mind before the boundary: nothing is canceled.
+    await sleepUntil(addDays(c4.periodStart, 3));
+    await handle.signal(cancelSubscriptionSignal, { mode: 'at_period_end' });
+    await env.sleep('2 days');
+    await handle.signal(uncancelSubscriptionSignal);
+    await sleepUntil(c4.periodEnd);
+    expect(sub.invoices).toHaveLength(6);
+    expect(sub.ended).toBeNull();
+
+    // Runs to maxCycles: 14 invoices, then it ends at the end of the last period.
+    const outcome: SubscriptionOutcome = await handle.result();
+    expect(outcome).toEqual({ status: 'ended', reason: 'max_cycles', cyclesBilled: 14 });
+    expect(sub.invoices).toHaveLength(14);
+    expect(sub.invoices.every((i) => i.status === 'paid')).toBe(true);
+    for (const inv of sub.invoices.slice(5)) {
+      expect(lastDayOfMonth(inv.periodStart)).toBe(true); // day 31 → 30 in 30-day months, 28/29 in February
+      expect(day(inv.issuedAt)).toBe(day(inv.periodStart));
+    }
+    const last = sub.invoices[13];
+    expect(day(sub.ended!.at)).toBe(day(last.periodEnd));
+    expect(Date.parse(last.periodEnd) - Date.parse(startedAt)).toBeGreaterThan(13.5 * 30 * 86_400_000);
+
+    // Continue-as-new happened (4 cycles per run): the first run ended by continuing.
+    const firstRun = await env.client.workflow.getHandle(subscriptionId, firstRunId).fetchHistory();
+    const lastEvent = firstRun.events![firstRun.events!.length - 1];
+    expect(lastEvent.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
+    if (process.env.RECORD_HISTORIES === '1') {
+      // Every run of the chain: trial + dunning, pause/resume, cancel/uncancel, the end.
+      fs.mkdirSync(HISTORY_DIR, { recursive: true });
+      let runId: string | null | undefined = firstRunId;
+      for (let run = 1; runId; run++) {
+        const history = await env.client.workflow.getHandle(subscriptionId, runId).fetchHistory();
+        fs.writeFileSync(path.join(HISTORY_DIR, `subscription-run-${run}.json`), historyAsJson(history));
+        runId = history.events![history.events!.length - 1].workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
+      }
+    }
+  });
+
+  it.each([
+    ['end_of_month, monthly', { anchor: 'end_of_month' as const }],
+    ['yearly on the start date', { unit: 'year' as const }],
+  ])('invoices on the anchor dates: %s', async (_name, recurrence: Partial<Recurrence>) => {
+    const { sub, handle, startedAt } = await startSubscription({ recurrence, maxCycles: 3 });
+    const outcome = await handle.result();
+    expect(outcome.status).toBe('ended');
+    expect(sub.invoices).toHaveLength(3);
+    expect(day(sub.invoices[0].issuedAt)).toBe(day(startedAt));
+    for (const inv of sub.invoices.slice(1)) {
+      if (recurrence.unit === 'year') {
+        expect(inv.periodStart.slice(4, 10)).toBe(startedAt.slice(4, 10));
+      } else {
+        expect(lastDayOfMonth(inv.periodStart)).toBe(true);
+      }
+      expect(day(inv.issuedAt)).toBe(day(inv.periodStart));
+    }
+  });
+
+  it('postpaid: each cycle is invoiced at its end; cancel at period end stops after the period is billed', async () => {
+    const { sub, handle, startedAt } = await startSubscription({ recurrence: { collectionTiming: 'postpaid' } });
+    await env.sleep('1 day');
+    expect(sub.invoices).toHaveLength(0);
+    await sleepUntil(addDays(startedAt, 32));
+    expect(sub.invoices).toHaveLength(1);
+    expect(sub.invoices[0].issuedAt.slice(0, 10)).toBe(sub.invoices[0].periodEnd.slice(0, 10));
+    await handle.signal(cancelSubscriptionSignal, { mode: 'at_period_end' });
+    const outcome = await handle.result();
+    expect(outcome).toMatchObject({ status: 'canceled', reason: 'canceled_at_period_end' });
+    expect(sub.invoices).toHaveLength(2);
+  });
+
+  it('dunning: after the last retry fails the invoice is uncollectible and the subscription canceled', async () => {
+    const { sub, handle } = await startSubscription({ recurrence: {}, declines: ['1:*'] });
+    const outcome = await handle.result();
+    expect(outcome).toMatchObject({ status: 'canceled', reason: 'payment_failed' });
+    const inv = sub.invoices[1];
+    expect(inv.attempts).toHaveLength(4);
+    expect(inv.rescheduledTo.map(day)).toEqual([1, 3, 5].map((d) => day(addDays(inv.dueAt, d))));
+    expect(inv.status).toBe('uncollectible');
+    expect(sub.ended?.reason).toBe('payment_failed');
+  });
+
+  it('cancel immediately ends the workflow without billing again', async () => {
+    const { sub, handle } = await startSubscription({ recurrence: {} });
+    await env.sleep('2 days');
+    await handle.signal(cancelSubscriptionSignal, { mode: 'immediately' });
+    expect(await handle.result()).toMatchObject({ status: 'canceled', reason: 'canceled' });
+    expect(sub.invoices).toHaveLength(1);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * The subscription workflow's public surface, shared by the API and the workflow. Workflow id
+ * = the subscription id (`sub_…`), so an operator finds it by the id the API shows.
+ */
+import { defineQuery, defineSignal } from '@temporalio/workflow';
+import type { Recurrence } from '../../src/billing/price.rules';
+import type { ScheduleBase, SubscriptionStatus } from '../../src/billing/subscription.rules';
+
+export const SUBSCRIPTION_WORKFLOW = 'subscription';
+export const subscriptionWorkflowId = (subscriptionId: string): string => subscriptionId;
+
+/** Cycles billed by one run before it continues as new (keeps each run's history small). */
+export const DEFAULT_CYCLES_PER_RUN = 12;
+
+/** What one run hands the next (continue-as-new); absent on the first run, which loads the row. */
+export interface SubscriptionProgress {
+  status: SubscriptionStatus;
+  collectionMethod: 'charge_automatically' | 'send_invoice';
+  recurrence: Recurrence;
+  maxCycles: number | null;
+  schedule: ScheduleBase;
+  /** The next cycle to invoice. */
+  nextCycle: number;
+  trialEndsAt: string | null;
+  hasPaymentMethod: boolean;
+  cancelAtPeriodEnd: boolean;
+  /** Workflow time the pause began; null when not paused. */
+  pausedAt: string | null;
+  advanceRequested: boolean;
+}
+
+export interface SubscriptionWorkflowInput {
+  subscriptionId: string;
+  progress?: SubscriptionProgress;
+  cyclesPerRun?: number;
+}
+
+export interface SubscriptionOutcome {
+  status: 'canceled' | 'ended' | 'abandoned';
+  reason: string;
+  cyclesBilled: number;
+}
+
+// Signals: the API has already changed the row (and recorded the event) when it sends one;
+// the workflow only adjusts its timers.
+export const cancelSubscriptionSignal = defineSignal<[{ mode: 'immediately' | 'at_period_end' }]>('cancel');
+export const uncancelSubscriptionSignal = defineSignal('uncancel');
+export const pauseSubscriptionSignal = defineSignal('pause');
+export const resumeSubscriptionSignal = defineSignal('resume');
+export const paymentMethodAttachedSignal = defineSignal('paymentMethodAttached');
+/** Sandbox test clock: the next cycle (or dunning retry, or trial end) runs now. */
+export const advanceSubscriptionSignal = defineSignal('advance');
+/** A send_invoice invoice was paid: re-check it now instead of at the next reminder. */
+export const invoicePaidSignal = defineSignal<[{ invoiceId: string }]>('invoicePaid');
+
+export const subscriptionProgressQuery = defineQuery<SubscriptionProgress | null>('progress');
+
+export interface IssuedInvoice {
+  invoiceId: string;
+  total: number;
+  status: 'open' | 'paid' | 'past_due' | 'void' | 'uncollectible';
+  dueAt: string;
+}
+
+export interface CollectionResult {
+  paid: boolean;
+  /** Why it failed (`card_declined`, `no_payment_method`, `unpaid`), null when paid. */
+  code: string | null;
+  transactionId: string | null;
+}
+
+export type EndReason = 'canceled' | 'canceled_at_period_end' | 'max_cycles' | 'payment_failed';
+
+/**
+ * The activities the workflow calls (activities/billing implements exactly this). Every one is
+ * idempotent: it checks the row before changing it, and takes times from the workflow (`at`),
+ * never from the activity's clock, so a retried or time-skipped run writes the same dates.
+ */
+export interface SubscriptionActivities {
+  loadSubscriptionProgress(input: { subscriptionId: string }): Promise<SubscriptionProgress | null>;
+  /** incomplete → trialing | active (subscription.activated when it becomes active). */
+  activateSubscription(input: { subscriptionId: string; status: 'trialing' | 'active'; at: string }): Promise<void>;
+  /** The invoice of a cycle (unique per subscription and cycle), created and issued once (invoice.issued). */
+  issueSubscriptionInvoice(input: { subscriptionId: string; cycle: number; periodStart: string; periodEnd: string; issuedAt: string; dueAt: string }): Promise<IssuedInvoice>;
+  /** One collection attempt (invoice.payment_attempted; invoice.paid or past_due). */
+  collectInvoice(input: { invoiceId: string; attempt: number; at: string }): Promise<CollectionResult>;
+  /** invoice.rescheduled: the next attempt's date. */
+  rescheduleInvoice(input: { invoiceId: string; nextAttemptAt: string }): Promise<void>;
+  /** subscription.cycle_advanced after a paid invoice. */
+  advanceSubscriptionCycle(input: { subscriptionId: string; invoiceId: string; cyclesCompleted: number; periodStart: string; periodEnd: string; nextInvoiceAt: string | null }): Promise<void>;
+  /** canceled | ended, open invoices voided (invoice.voided), the failed one uncollectible. */
+  endSubscription(input: { subscriptionId: string; reason: EndReason; at: string; uncollectibleInvoiceId: string | null }): Promise<void>;
+}

@@ -1,0 +1,182 @@
+import { allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
+import { boundaryAt, dueDateOf, invoiceTimeOf, nextAttemptAt, rebaseAfterPause } from '../../src/billing/subscription.rules';
+import {
+  DEFAULT_CYCLES_PER_RUN,
+  advanceSubscriptionSignal,
+  cancelSubscriptionSignal,
+  invoicePaidSignal,
+  pauseSubscriptionSignal,
+  paymentMethodAttachedSignal,
+  resumeSubscriptionSignal,
+  subscriptionProgressQuery,
+  uncancelSubscriptionSignal,
+  type EndReason,
+  type IssuedInvoice,
+  type SubscriptionActivities,
+  type SubscriptionOutcome,
+  type SubscriptionProgress,
+  type SubscriptionWorkflowInput,
+} from './subscription.contract';
+
+const { loadSubscriptionProgress, activateSubscription, issueSubscriptionInvoice, rescheduleInvoice, advanceSubscriptionCycle, endSubscription } =
+  proxyActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
+
+// A charge waits for the card decision of a transaction: a longer timeout, and retried for as
+// long as the outage lasts (the charge is idempotent per invoice attempt, so a retry never
+// charges twice).
+const { collectInvoice } = proxyActivities<SubscriptionActivities>({
+  startToCloseTimeout: '3 minutes',
+  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
+});
+
+const isoNow = (): string => new Date(Date.now()).toISOString();
+
+/**
+ * One subscription (workflow id = sub_ id), started by POST /subscriptions after commit.
+ *
+ *   incomplete ─card attached─▶ trialing ─trial end─▶ active ─┬─ each cycle: issue invoice,
+ *                                                              │  collect (dunning on failure),
+ *                                                              │  cycle_advanced when paid
+ *                                                              └─▶ ended (maxCycles) | canceled
+ *
+ * Cycle k is invoiced at its start (prepaid) or its end (postpaid); the dates come from the
+ * pure schedule rules, recomputed from `progress.schedule` at every wait, so a pause/resume
+ * (which re-bases the schedule) or a continue-as-new never drifts them.
+ *
+ * Determinism: every step is a named helper and all state lives in `progress`, which the next
+ * run receives whole. A change to the command sequence goes behind `patched('<id>')` at the
+ * helper it changes; histories in test/histories/ are replayed in CI to catch what was missed.
+ */
+export async function subscription(input: SubscriptionWorkflowInput): Promise<SubscriptionOutcome> {
+  const cyclesPerRun = input.cyclesPerRun ?? DEFAULT_CYCLES_PER_RUN;
+  const loaded = input.progress ?? (await loadSubscriptionProgress({ subscriptionId: input.subscriptionId }));
+  if (!loaded) return { status: 'abandoned', reason: 'no_row', cyclesBilled: 0 };
+  const p: SubscriptionProgress = loaded;
+  const subscriptionId = input.subscriptionId;
+  let cancelNow = false;
+  const paidSignals = new Set<string>();
+  let billedThisRun = 0;
+
+  // Signals: the API already changed the row; these only move the timers.
+  const invoiceBoundary = (cycle: number) => (p.recurrence.collectionTiming === 'prepaid' ? cycle : cycle + 1);
+  setHandler(cancelSubscriptionSignal, (s) => {
+    if (s?.mode === 'at_period_end') p.cancelAtPeriodEnd = true;
+    else cancelNow = true;
+  });
+  setHandler(uncancelSubscriptionSignal, () => {
+    p.cancelAtPeriodEnd = false;
+  });
+  setHandler(pauseSubscriptionSignal, () => {
+    p.pausedAt ??= isoNow();
+  });
+  setHandler(resumeSubscriptionSignal, () => {
+    if (!p.pausedAt) return;
+    p.schedule = rebaseAfterPause(p.schedule, p.recurrence, invoiceBoundary(p.nextCycle), Date.now() - Date.parse(p.pausedAt));
+    p.pausedAt = null;
+  });
+  setHandler(paymentMethodAttachedSignal, () => {
+    p.hasPaymentMethod = true;
+  });
+  setHandler(advanceSubscriptionSignal, () => {
+    p.advanceRequested = true;
+  });
+  setHandler(invoicePaidSignal, (s) => {
+    if (s?.invoiceId) paidSignals.add(s.invoiceId);
+  });
+  setHandler(subscriptionProgressQuery, () => p);
+
+  /**
+   * Waits until `target()` (re-read after every wake-up: a resume moves it), while not paused.
+   * The sandbox clock (advance) or `early()` end the wait at once. False when canceled.
+   */
+  async function waitUntil(target: () => number, early: () => boolean = () => false): Promise<boolean> {
+    for (;;) {
+      if (cancelNow) return false;
+      if (p.pausedAt) {
+        await condition(() => p.pausedAt === null || cancelNow);
+        continue;
+      }
+      if (p.advanceRequested) {
+        p.advanceRequested = false;
+        return true;
+      }
+      if (early()) return true;
+      const ms = target() - Date.now();
+      if (ms <= 0) return true;
+      await condition(() => cancelNow || p.pausedAt !== null || p.advanceRequested || early(), ms);
+    }
+  }
+
+  const canceled = (): SubscriptionOutcome => ({ status: 'canceled', reason: 'canceled', cyclesBilled: p.nextCycle });
+  async function finish(reason: EndReason, uncollectibleInvoiceId: string | null = null): Promise<SubscriptionOutcome> {
+    await endSubscription({ subscriptionId, reason, at: isoNow(), uncollectibleInvoiceId });
+    return { status: reason === 'max_cycles' ? 'ended' : 'canceled', reason, cyclesBilled: p.nextCycle };
+  }
+
+  /** Attempts at the due date, then the dunning retries; 'failed' after the last one. */
+  async function collect(invoice: IssuedInvoice): Promise<'paid' | 'failed' | 'canceled'> {
+    if (invoice.status === 'paid') return 'paid';
+    let at = invoice.dueAt;
+    for (let attempt = 1; ; attempt++) {
+      if (!(await waitUntil(() => Date.parse(at), () => paidSignals.has(invoice.invoiceId)))) return 'canceled';
+      const result = await collectInvoice({ invoiceId: invoice.invoiceId, attempt, at: isoNow() });
+      if (result.paid) return 'paid';
+      const next = nextAttemptAt(invoice.dueAt, attempt);
+      if (next === null) return 'failed';
+      await rescheduleInvoice({ invoiceId: invoice.invoiceId, nextAttemptAt: next });
+      at = next;
+    }
+  }
+
+  if (p.status === 'incomplete') {
+    await condition(() => p.hasPaymentMethod || cancelNow);
+    if (cancelNow) return canceled();
+    p.status = p.trialEndsAt && Date.parse(p.trialEndsAt) > Date.now() ? 'trialing' : 'active';
+    await activateSubscription({ subscriptionId, status: p.status, at: isoNow() });
+  }
+  if (p.status === 'trialing') {
+    const trialEnd = Date.parse(p.trialEndsAt ?? isoNow());
+    if (!(await waitUntil(() => trialEnd))) return canceled();
+    p.status = 'active';
+    await activateSubscription({ subscriptionId, status: 'active', at: isoNow() });
+  }
+
+  for (;;) {
+    const k = p.nextCycle;
+    if (p.maxCycles !== null && k >= p.maxCycles) {
+      // The last paid period runs to its end.
+      if (!(await waitUntil(() => Date.parse(boundaryAt(p.schedule, p.recurrence, k))))) return canceled();
+      return finish('max_cycles');
+    }
+    if (!(await waitUntil(() => Date.parse(invoiceTimeOf(p.schedule, p.recurrence, k))))) return canceled();
+    // Prepaid: a scheduled cancellation takes effect at the start of the period it would bill.
+    if (p.recurrence.collectionTiming === 'prepaid' && p.cancelAtPeriodEnd) return finish('canceled_at_period_end');
+
+    const periodStart = boundaryAt(p.schedule, p.recurrence, k);
+    const periodEnd = boundaryAt(p.schedule, p.recurrence, k + 1);
+    const issuedAt = isoNow();
+    const invoice = await issueSubscriptionInvoice({ subscriptionId, cycle: k, periodStart, periodEnd, issuedAt, dueAt: dueDateOf(issuedAt, p.collectionMethod) });
+    p.nextCycle = k + 1;
+
+    const outcome = await collect(invoice);
+    if (outcome === 'canceled') return canceled();
+    if (outcome === 'failed') return finish('payment_failed', invoice.invoiceId);
+    const last = p.maxCycles !== null && k + 1 >= p.maxCycles;
+    await advanceSubscriptionCycle({
+      subscriptionId,
+      invoiceId: invoice.invoiceId,
+      cyclesCompleted: k + 1,
+      periodStart,
+      periodEnd,
+      nextInvoiceAt: last ? null : invoiceTimeOf(p.schedule, p.recurrence, k + 1),
+    });
+    // Postpaid: the period just billed was the last one.
+    if (p.recurrence.collectionTiming === 'postpaid' && p.cancelAtPeriodEnd) return finish('canceled_at_period_end');
+
+    billedThisRun++;
+    if (billedThisRun >= cyclesPerRun) {
+      await condition(allHandlersFinished);
+      return continueAsNew<typeof subscription>({ subscriptionId, progress: p, cyclesPerRun });
+    }
+  }
+}
