@@ -1,3 +1,4 @@
+import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import { Company } from '../../src/companies/company.entity';
@@ -211,6 +212,22 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(/company/);
     expect((await http.post('/v1/tokens/cards').send({ companyId: other.company.id, card: validCard() })).status).toBe(201);
+  });
+});
+
+describe('logs', () => {
+  it('hold no card number or CVV, for a stored card or a refused one', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const http = request(createApp({ ...stack.deps, logger }).callback());
+    const pan = '5555555555554444';
+    expect((await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard({ number: pan, cvv: '731' }) })).status).toBe(201);
+    expect((await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard({ number: '5555555555554443', cvv: '731' }) })).status).toBe(400);
+    expect(lines.length).toBeGreaterThanOrEqual(2);
+    const text = lines.join('\n');
+    expect(text).toContain(acme.company.id);
+    // The CVV as a JSON value (bare digits could occur in a duration or an id).
+    expect(text).not.toMatch(/5555555555554443|5555555555554444|"731"|cvv/i);
   });
 });
 
