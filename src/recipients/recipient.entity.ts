@@ -1,4 +1,4 @@
-import { EntitySchema, type Opt } from '@mikro-orm/core';
+import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
 import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 
 export type RecipientType = 'individual' | 'company';
@@ -168,7 +168,7 @@ export const RecipientFileSchema = new EntitySchema<RecipientFile>({
   class: RecipientFile,
   tableName: 'recipient_files',
   properties: {
-    id: { type: 'bigint', primary: true, autoincrement: true },
+    id: { type: new BigIntType('number'), primary: true, autoincrement: true },
     recipientId: { type: 'string', length: 40 },
     kind: { type: 'string', length: 32 },
     contentType: { type: 'string', length: 64 },
