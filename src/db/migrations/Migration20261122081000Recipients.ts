@@ -47,6 +47,8 @@ export class Migration20261122081000Recipients extends Migration {
       constraint "recipient_links_status_check" check ("status" in ('new', 'pending', 'active', 'refused', 'inactive')),
       constraint "recipient_links_role_check" check ("role" in ('seller', 'owner', 'platform')));`);
     this.addSql(`create index "recipient_links_recipient_id_index" on "recipient_links" ("recipient_id");`);
+    // GET /recipients: the company's live links, newest first.
+    this.addSql(`create index "recipient_links_company_created_index" on "recipient_links" ("company_id", "created_at") where "deleted_at" is null;`);
     // At most one owner per company, also under concurrent creates (the service checks first
     // for a clear 409; this index is the guarantee).
     this.addSql(`create unique index "recipient_links_one_owner" on "recipient_links" ("company_id") where "role" = 'owner' and "deleted_at" is null;`);
