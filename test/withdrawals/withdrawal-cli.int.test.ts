@@ -1,11 +1,6 @@
-import path from 'node:path';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { lastro as runLastro } from '../recipients/cli';
 import { activeRecipient, awaitingApproval, balances, fund, historyOf, waitForStatus } from './fixtures';
-
-const execFileAsync = promisify(execFile);
-const root = path.resolve(__dirname, '..', '..');
 
 let stack: TestStack;
 let acme: SeededCompany;
@@ -16,21 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
-/** `npm run lastro -- …` as an operator runs it, against the test database and Temporal server. */
-async function lastro(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = {
-    ...process.env,
-    DATABASE_URL: stack.config.databaseUrl,
-    TEMPORAL_ADDRESS: stack.env.connection.options.address,
-    TEMPORAL_TASK_QUEUE: stack.config.temporal.taskQueue,
-  };
-  try {
-    const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', ...args], { cwd: root, env, encoding: 'utf8' });
-    return { code: 0, stdout, stderr };
-  } catch (err: any) {
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
-}
+/** `npm run lastro -- …` as an operator runs it, against this file's database and Temporal server. */
+const lastro = (args: string[]) => runLastro(stack, ...args);
 
 async function requested(amount: number): Promise<{ recipientId: string; id: string }> {
   const recipientId = await activeRecipient(stack, acme);
@@ -41,9 +23,11 @@ async function requested(amount: number): Promise<{ recipientId: string; id: str
   return { recipientId, id: res.body.id };
 }
 
-describe('lastro withdrawals approve|reject', () => {
-  it('approve sends the approve signal: the withdrawal is paid, approved by the named operator', async () => {
+describe('lastro withdrawals pending|approve|reject', () => {
+  it('pending lists it; approve sends the approve signal: the withdrawal is paid, approved by the named operator', async () => {
     const { recipientId, id } = await requested(4000);
+    const pending = await lastro(['withdrawals', 'pending']);
+    expect(JSON.parse(pending.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id, amount: 4000, currency: 'BRL', companyId: acme.company.id })]));
     const out = await lastro(['withdrawals', 'approve', id, '--operator', 'ana']);
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({ withdrawalId: id, workflowId: id, signal: 'approve', operator: 'ana' });

@@ -189,8 +189,8 @@ describe('rejected', () => {
     ]);
     expect(await balances(stack, acme, r)).toEqual({ availableBalance: 8000, blockedBalance: 0, withdrawableBalance: 8000 });
     expectError(await cancel(w.id), 409, 'withdrawal_not_cancellable');
-    const events = await stack.em().execute(`select type from events where entity_id = ? order by created_at`, [w.id]);
-    expect(events.map((e: { type: string }) => e.type)).toEqual(['withdrawal.requested', 'withdrawal.rejected']);
+    const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at`, [w.id]);
+    expect(events.map((e) => e.type)).toEqual(['withdrawal.requested', 'withdrawal.rejected']);
   });
 });
 
@@ -228,8 +228,8 @@ describe('approved → processing → paid', () => {
     expect(summary.net).toBe(4000);
 
     expectError(await cancel(w.id), 409, 'withdrawal_not_cancellable');
-    const events = await stack.em().execute(`select type from events where entity_id = ? order by created_at`, [w.id]);
-    expect(events.map((e: { type: string }) => e.type)).toEqual(['withdrawal.requested', 'withdrawal.paid']);
+    const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at`, [w.id]);
+    expect(events.map((e) => e.type)).toEqual(['withdrawal.requested', 'withdrawal.paid']);
     // A second approval after the end is not an error anywhere: the workflow is closed.
     await expect(signal(w.id).signal(approveSignal, { operator: 'bob' })).rejects.toThrow();
   });
@@ -253,11 +253,11 @@ describe('approved → processing → failed', () => {
       { status: 'failed', changedBy: 'system', reason: 'bank_account_closed' },
     ]);
     expect(await balances(stack, acme, r)).toEqual({ availableBalance: 7000, blockedBalance: 0, withdrawableBalance: 7000 });
-    const reversal = await stack.em().execute(
+    const reversal = await stack.em().execute<{ type: string; amount: string }[]>(
       `select e.type, e.amount from ledger_postings p join ledger_entries e on e.posting_id = p.id where p.source_id = ? and p.kind = 'reversal' order by e.amount`,
       [w.id],
     );
-    expect(reversal.map((e: { type: string; amount: string }) => [e.type, Number(e.amount)])).toEqual([
+    expect(reversal.map((e) => [e.type, Number(e.amount)])).toEqual([
       ['withdrawal_reversal', -7000],
       ['withdrawal_reversal', 7000],
     ]);

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Client } from '@temporalio/client';
+import { iso } from '../../db/base.entity';
 import { Withdrawal } from '../../withdrawals/withdrawal.entity';
 import {
   WITHDRAWAL_WORKFLOW,
@@ -32,7 +33,7 @@ export async function sendWithdrawalDecision(temporal: Client, taskQueue: string
 
 const defaultOperator = (): string => process.env.LASTRO_OPERATOR || process.env.USER || 'cli';
 
-/** `withdrawals approve <wdr_…>` and `withdrawals reject <wdr_…> --reason …`. */
+/** `withdrawals pending`, `withdrawals approve <wdr_…>` and `withdrawals reject <wdr_…> --reason …`. */
 export function register(program: Command, ctx: CliContext): void {
   const withdrawals = program.command('withdrawals').description('Withdrawals: operator approval');
 
@@ -44,6 +45,15 @@ export function register(program: Command, ctx: CliContext): void {
     await sendWithdrawalDecision(await ctx.temporalClient(), ctx.config.temporal.taskQueue, d);
     printJson({ withdrawalId: d.withdrawalId, workflowId: withdrawalWorkflowId(d.withdrawalId), signal: d.outcome, operator: d.operator });
   };
+
+  withdrawals
+    .command('pending')
+    .description('List withdrawals awaiting an operator (status requested), oldest first')
+    .option('--limit <n>', 'at most this many', '100')
+    .action(async (opts: { limit: string }) => {
+      const rows = await ctx.transaction((em) => em.find(Withdrawal, { status: 'requested' }, { orderBy: { createdAt: 'asc' }, limit: Number(opts.limit) || 100 }));
+      printJson(rows.map((w) => ({ id: w.id, companyId: w.companyId, amount: w.amount, fee: w.fee, netAmount: w.netAmount, currency: w.currency, createdAt: iso(w.createdAt) })));
+    });
 
   withdrawals
     .command('approve')
