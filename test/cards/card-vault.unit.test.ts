@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { generateVaultKey, keyFingerprint, openSecret, parseVaultKey, sealSecret } from '../../src/cards/card-vault.crypto';
-import { resolveVaultKey, VaultKeyUnavailableError } from '../../src/cards/card-vault.key';
+import { generateVaultKey, openSecret, sealSecret } from '../../src/cards/card-vault.crypto';
 import { newCardTokenId } from '../../src/cards/card-vault.service';
 
 describe('sealSecret / openSecret (AES-256-GCM)', () => {
@@ -25,40 +21,6 @@ describe('sealSecret / openSecret (AES-256-GCM)', () => {
     tampered[tampered.length - 1] ^= 1;
     expect(() => openSecret(key, 'crd_1', 'cvv', tampered)).toThrow();
     expect(() => openSecret(key, 'crd_1', 'cvv', Buffer.from([9, 9]))).toThrow(/unreadable/);
-  });
-});
-
-describe('vault key', () => {
-  const dirs: string[] = [];
-  const tmpKeyFile = () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-vault-'));
-    dirs.push(dir);
-    return path.join(dir, 'nested', 'card-vault.key');
-  };
-  afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
-
-  it('takes CARD_VAULT_KEY as 32 bytes of base64, and refuses any other length', () => {
-    const encoded = generateVaultKey().toString('base64');
-    const key = resolveVaultKey({ mode: 'production', cardVaultKey: encoded });
-    expect(key.key.toString('base64')).toBe(encoded);
-    expect(key.id).toBe(keyFingerprint(key.key));
-    expect(() => parseVaultKey(Buffer.alloc(16).toString('base64'))).toThrow(/32 bytes/);
-    expect(() => resolveVaultKey({ mode: 'sandbox', cardVaultKey: 'short' })).toThrow(/CARD_VAULT_KEY must be 32 bytes/);
-  });
-
-  it('refuses to run without CARD_VAULT_KEY in production (no generated key)', () => {
-    const file = tmpKeyFile();
-    expect(() => resolveVaultKey({ mode: 'production', cardVaultKey: undefined }, file)).toThrow(VaultKeyUnavailableError);
-    expect(fs.existsSync(file)).toBe(false);
-  });
-
-  it('in sandbox generates one key file (0600) and every later resolution reads the same key', () => {
-    const file = tmpKeyFile();
-    const first = resolveVaultKey({ mode: 'sandbox', cardVaultKey: undefined }, file);
-    const second = resolveVaultKey({ mode: 'sandbox', cardVaultKey: undefined }, file);
-    expect(second.key.equals(first.key)).toBe(true);
-    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
-    expect(fs.readdirSync(path.dirname(file))).toEqual(['card-vault.key']);
   });
 });
 
