@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { Client } from '@temporalio/client';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
@@ -9,6 +11,7 @@ import { webhookEventSubscriber } from '../../src/webhooks/webhooks.subscriber';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/delivery-schedule.rules';
 import { newId } from '../../src/shared/ids';
 import { eventually, Receiver, Trap } from './receiver';
+import { historyAsJson } from '../replay/history-files';
 
 const customer = { name: 'Maria Silva', email: 'maria@example.com', type: 'individual', document: '529.982.247-25', phone: '+55 11 99999-0000' };
 
@@ -63,6 +66,16 @@ async function firedTimerSeconds(deliveryId: string): Promise<number[]> {
     if (f) fired.push(started.get(f.timerId!)!);
   }
   return fired;
+}
+
+/**
+ * `RECORD_HISTORIES=1`: saves a workflow's history for the replay test
+ * (test/webhooks/webhook-replay.workflow.test.ts), which catches non-deterministic changes.
+ */
+async function recordHistory(name: string, workflowId: string): Promise<void> {
+  if (!process.env.RECORD_HISTORIES) return;
+  const history = await stack.env.client.workflow.getHandle(workflowId).fetchHistory();
+  fs.writeFileSync(path.join(__dirname, 'histories', `${name}.json`), historyAsJson(history));
 }
 
 /** The outcomes the lane signalled to a delivery workflow (one per attempt), from its history. */
@@ -132,6 +145,7 @@ describe('the retry schedule', () => {
     expect(reqs[1].body).toBe(reqs[0].body);
     expect(await deliveryDetail(company, delivery.id)).toMatchObject({ status: 'success', attemptCount: 2, returnStatus: 204, errorMessage: null });
     expect(await firedTimerSeconds(delivery.id)).toEqual([5]);
+    await recordHistory('delivery-fails-then-succeeds', delivery.id);
   });
 
   it('gives up after 8 attempts on the full schedule (time skipping) and stores the last answer', async () => {
@@ -144,6 +158,7 @@ describe('the retry schedule', () => {
     expect(receiver.received('/down')).toHaveLength(8);
     expect(await firedTimerSeconds(delivery.id)).toEqual(RETRY_DELAYS_MS.map((ms) => ms / 1000));
     expect(await signalledAttempts(delivery.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ status: n < 8 ? 'retrying' : 'failed', attemptCount: n })));
+    await recordHistory('delivery-exhausted', delivery.id);
     const detail = await deliveryDetail(company, delivery.id);
     expect(detail).toMatchObject({ status: 'failed', attemptCount: 8, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: expect.any(String) });
     expect(detail.returnData.truncated).toBe(true);
@@ -217,7 +232,7 @@ describe('per-webhook lanes', () => {
     const company = await stack.seedCompany('Lanes');
     const mk = async (path: string) => (await stack.http.post('/webhooks').set(company.headers).send({ name: path, url: receiver.url(path) })).body;
     receiver.on('/lane-slow', () => ({ status: 200, delayMs: 300 }));
-    await mk('/lane-slow');
+    const slowWebhook = await mk('/lane-slow');
     await mk('/lane-fast');
 
     const customerIds: string[] = [];
@@ -231,6 +246,7 @@ describe('per-webhook lanes', () => {
     // The healthy webhook was not queued behind the slow one.
     expect(fast).toHaveLength(5);
     expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(slow[4].at);
+    await recordHistory('lane-five-in-order', `${slowWebhook.id}:lane`);
   });
 });
 
@@ -309,6 +325,7 @@ describe('POST /webhooks/deliveries/:id/retry', () => {
     expect(res.body).toEqual({ ok: true });
     expect(await workflowResult(delivery.id)).toEqual({ status: 'success', attemptCount: 2 });
     expect(await firedTimerSeconds(delivery.id)).toEqual([]);
+    await recordHistory('delivery-attempt-now', delivery.id);
   });
 
   it('refuses to retry for an inactive or deleted webhook (409)', async () => {
