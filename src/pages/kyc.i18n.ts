@@ -45,6 +45,7 @@ export const KYC_TEXT = {
     unknownTitle: 'Link inválido',
     unknownBody: 'Este link de verificação não existe ou foi cancelado. Confira o endereço ou peça um novo link à empresa.',
     switchTo: 'English',
+    noScript: 'Ative o JavaScript do navegador para enviar os documentos.',
   },
   'en-US': {
     title: 'Identity verification',
@@ -78,6 +79,7 @@ export const KYC_TEXT = {
     unknownTitle: 'Invalid link',
     unknownBody: 'This verification link does not exist or was cancelled. Check the address or ask the company for a new link.',
     switchTo: 'Português',
+    noScript: 'Please enable JavaScript in your browser to upload the documents.',
   },
 } satisfies Record<KycLocale, Record<string, string>>;
 

@@ -120,6 +120,7 @@ ${files}
       <p id="kyc-status" role="status" aria-live="polite"></p>
       <button type="submit" id="kyc-submit">${escapeHtml(t.submit)}</button>
     </form>
+    <noscript><p class="notice">${escapeHtml(t.noScript)}</p></noscript>
     <script src="/kyc/assets/kyc.js" defer></script>`;
   return layout(locale, t.title, body, `${base}?lang=${other(locale)}`);
 }

@@ -50,6 +50,7 @@ describe('KYC page', () => {
     expect(html).toContain('data-received="true"');
     expect(html).not.toMatch(/<script>(?!<\/script>)/); // no inline script
     expect(html).toContain('<meta name="viewport"');
+    expect(html).toContain('<noscript>');
   });
 
   it('renders the dead-end pages in both languages', () => {
