@@ -78,6 +78,15 @@ it('a worker crash after the PSP accepted the transfer does not pay twice', asyn
   await stack.client.workflow.getHandle(w.id).signal(approveSignal, { operator: 'ana' });
   await until(async () => (await transfersOf(w.id)).length === 1, 'the PSP to book the transfer');
   expect(crashedCalls).toBe(1);
+  // Mid-transfer: approved by ana, processing, the gross still reserved.
+  const inFlight = (await stack.http.get(`/withdrawals/${w.id}`).set(acme.headers)).body;
+  expect(historyOf(inFlight).map((h) => [h.status, h.changedBy])).toEqual([
+    ['requested', 'api'],
+    ['approved', 'ana'],
+    ['processing', 'system'],
+  ]);
+  expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 9000, blockedBalance: 9000, withdrawableBalance: 0 });
+  expect((await stack.http.post(`/withdrawals/${w.id}/cancel`).set(acme.headers).send({})).body.error.code).toBe('withdrawal_not_cancellable');
 
   doomed.shutdown();
   await doomedRun;

@@ -267,6 +267,26 @@ describe('approved → processing → failed', () => {
 });
 
 describe('concurrency', () => {
+  it('an operator’s approval racing the merchant’s cancel: exactly one wins, and the money matches it', async () => {
+    const r = await fundedRecipient(6000);
+    const { body: w } = await create({ recipientId: r, amount: 6000 });
+    await awaitingApproval(stack, w.id);
+    const [, cancelled] = await Promise.all([signal(w.id).signal(approveSignal, { operator: 'ana' }), cancel(w.id)]);
+    const { status } = await signal(w.id).result();
+    const final = (await get(w.id)).body;
+    expect(final.status).toBe(status);
+    if (cancelled.status === 200) {
+      expect(status).toBe('cancelled');
+      expect(historyOf(final).map((h) => h.status)).toEqual(['requested', 'cancelled']);
+      expect(await balances(stack, acme, r)).toEqual({ availableBalance: 6000, blockedBalance: 0, withdrawableBalance: 6000 });
+    } else {
+      expectError(cancelled, 409, 'withdrawal_not_cancellable');
+      expect(status).toBe('paid');
+      expect(historyOf(final).map((h) => h.status)).toEqual(['requested', 'approved', 'processing', 'paid']);
+      expect(await balances(stack, acme, r)).toEqual({ availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
+    }
+  });
+
   it('30 concurrent withdrawals against a balance covering 10: exactly 10 requested, withdrawable never negative', async () => {
     const r = await fundedRecipient(10 * 1000);
     const results = await Promise.all(Array.from({ length: 30 }, () => create({ recipientId: r, amount: 1000 })));
