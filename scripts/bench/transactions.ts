@@ -28,10 +28,10 @@ import { closedLoop, pct, startInsertFloor, startNoopWorkflowFloor, type LoadRes
  * endpoint, and a no-op workflow started and answered the same way. Bounded: a fixed number
  * of requests per level; everything it started is stopped.
  *
- *   npm run bench -- transactions [requests per level = 400] [levels = 16,64]
+ *   npm run bench -- transactions [requests per level = 200] [levels = 16,64]
  */
 export async function run(args: string[]): Promise<void> {
-  const total = Number(args[0] ?? 400);
+  const total = Number(args[0] ?? 200);
   const levels = (args[1] ?? '16,64').split(',').map(Number);
   const root = path.resolve(__dirname, '..', '..');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-bench-'));
@@ -141,7 +141,7 @@ export async function run(args: string[]): Promise<void> {
     }
     log('');
     for (const [name, clients, r] of rows) {
-      log(`${name.padEnd(54)} ${String(clients).padStart(3)} clients: ${r.rate.toFixed(1).padStart(7)} req/s  p50 ${pct(r.latencies, 50).padStart(7)} ms  p99 ${pct(r.latencies, 99).padStart(7)} ms${r.failures ? `  (${r.failures} failed)` : ''}`);
+      log(`${name.padEnd(54)} ${String(clients).padStart(3)} clients: ${r.rate.toFixed(1).padStart(7)} req/s  p50 ${pct(r.latencies, 50).padStart(7)} ms  p99 ${pct(r.latencies, 99).padStart(7)} ms${r.failures ? `  (${r.failures} failed, first: ${r.firstFailure})` : ''}`);
     }
     log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
   } finally {

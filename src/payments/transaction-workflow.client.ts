@@ -1,4 +1,6 @@
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import type { ApiError } from '../http/errors';
+import type { AppDeps } from '../app-deps';
 import {
   TRANSACTION_WORKFLOW,
   decisionUpdate,
@@ -59,4 +61,17 @@ const GRPC_UNIMPLEMENTED = 12;
 function isUnimplemented(err: unknown): boolean {
   for (let e: any = err; e; e = e.cause) if (e.code === GRPC_UNIMPLEMENTED) return true;
   return false;
+}
+
+/**
+ * Signals a transaction's workflow. The route checked the state in the database first; if
+ * the workflow ended in between (it expired that instant), the answer is the same 409.
+ */
+export async function signalOpenWorkflow(deps: Pick<AppDeps, 'temporal'>, transactionId: string, send: (h: WorkflowHandle) => Promise<void>, ended: (status: string) => ApiError): Promise<void> {
+  try {
+    await send(deps.temporal.workflow.getHandle(transactionWorkflowId(transactionId)));
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) throw ended('finished');
+    throw err;
+  }
 }

@@ -3,8 +3,8 @@ import { paginated } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import type { AppDeps } from '../app-deps';
 import { transactionTimeline } from './timeline.service';
-import { cancelTransactionSignal, transactionWorkflowId } from '../../workflows/payments/transaction.contract';
-import { ensureTransactionWorkflow, startAndAwaitDecision } from './transaction-workflow.client';
+import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
+import { ensureTransactionWorkflow, signalOpenWorkflow, startAndAwaitDecision } from './transaction-workflow.client';
 import { createTransaction, listTransactions, loadTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import {
@@ -38,6 +38,9 @@ async function driveWorkflow(deps: AppDeps, transactionId: string, hasCard: bool
     deps.logger.warn({ err, transactionId }, 'transaction workflow not reached; the outbox subscriber will start it');
   }
 }
+
+const notCancellable = (status: string) =>
+  conflict('transaction_not_cancellable', `Only a transaction waiting for a Pix or boleto payment can be canceled; this one is ${status}`);
 
 export const transactionRoutes = [
   defineRoute({
@@ -120,10 +123,8 @@ export const transactionRoutes = [
     transaction: false,
     async handler({ em, company, params, deps }) {
       const agg = await loadTransaction(em, company.id, params.id);
-      if (agg.transaction.status !== 'waiting_payment') {
-        throw conflict('transaction_not_cancellable', `Only a transaction waiting for a Pix or boleto payment can be canceled; this one is ${agg.transaction.status}`);
-      }
-      await deps.temporal.workflow.getHandle(transactionWorkflowId(params.id)).signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' });
+      if (agg.transaction.status !== 'waiting_payment') throw notCancellable(agg.transaction.status);
+      await signalOpenWorkflow(deps, params.id, (h) => h.signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' }), notCancellable);
       return { status: 202, body: toTransactionView(agg, deps.config.urls.publicBase) };
     },
   }),

@@ -1,4 +1,4 @@
-import { condition, log, proxyActivities, setHandler, sleep } from '@temporalio/workflow';
+import { condition, log, proxyActivities, proxyLocalActivities, setHandler, sleep, type RetryPolicy } from '@temporalio/workflow';
 import {
   cancelTransactionSignal,
   decisionUpdate,
@@ -12,10 +12,15 @@ import {
   type TransactionWorkflowInput,
 } from './transaction.contract';
 
-const activities = proxyActivities<TransactionActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute' },
-});
+const retry: RetryPolicy = { initialInterval: '1 second', maximumInterval: '1 minute' };
+/** The acquirer calls: regular activities, with their own timeout and retries, off the workflow task. */
+const gateway = proxyActivities<Pick<TransactionActivities, 'authorizeTransactionCard' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
+/**
+ * Short, idempotent database steps run as local activities, inside the workflow task: no
+ * task-queue round trip each, which is most of a card transaction's latency. A worker that
+ * dies mid-task loses nothing: the task is retried elsewhere and the steps run again.
+ */
+const db = proxyLocalActivities<Omit<TransactionActivities, 'authorizeTransactionCard' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
 
 /**
  * One transaction, from creation to the last settlement release (workflow id = txn_ id):
@@ -50,26 +55,26 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
   setHandler(scheduledStepsQuery, () => scheduled.filter((s) => Date.parse(s.at) >= Date.now()));
 
   const finishUnpaid = async (status: 'refused' | 'failed' | 'canceled', reason: string, approvedCards: string[]): Promise<TransactionDecision> => {
-    if (approvedCards.length) await activities.voidTransactionCards({ paymentIds: approvedCards });
-    await activities.finishUnpaidTransaction({ transactionId: input.transactionId, status, reason, voidedPaymentIds: approvedCards });
+    if (approvedCards.length) await gateway.voidTransactionCards({ paymentIds: approvedCards });
+    await db.finishUnpaidTransaction({ transactionId: input.transactionId, status, reason, voidedPaymentIds: approvedCards });
     scheduled = [];
     decision ??= { status, reason };
     return { status, reason };
   };
 
-  const plan = await activities.loadTransactionPlan({ transactionId: input.transactionId });
+  const plan = await db.loadTransactionPlan({ transactionId: input.transactionId });
   const cards = plan.payments.filter((p) => p.method === 'credit_card');
   const awaited = plan.payments.filter((p) => p.method !== 'credit_card');
 
   const approved: string[] = [];
   for (const card of cards) {
-    const outcome = await activities.authorizeTransactionCard({ paymentId: card.id });
+    const outcome = await gateway.authorizeTransactionCard({ paymentId: card.id });
     if (outcome.status !== 'approved') return finishUnpaid(outcome.status, outcome.code ?? outcome.status, approved);
     approved.push(card.id);
   }
 
   if (awaited.length) {
-    if (cards.length) await activities.markTransactionWaitingPayment({ transactionId: input.transactionId });
+    if (cards.length) await db.markTransactionWaitingPayment({ transactionId: input.transactionId });
     decision = { status: 'waiting_payment', reason: null };
     const expiresAt = Math.min(...awaited.map((p) => Date.parse(p.expiresAt!)));
     scheduled = [{ at: new Date(expiresAt).toISOString(), kind: 'expiry', paymentId: null, amount: null, description: 'Unpaid Pix/boleto payments expire and the transaction is canceled' }];
@@ -78,7 +83,7 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
     if (!allPaid()) return finishUnpaid('canceled', cancel?.reason ?? 'expired', approved);
   }
 
-  const releases = await activities.settleTransaction({ transactionId: input.transactionId, paidAt });
+  const releases = await db.settleTransaction({ transactionId: input.transactionId, paidAt });
   decision ??= { status: 'paid', reason: null };
   await runReleases(releases, (steps) => (scheduled = steps));
   return { status: 'paid', reason: null };
@@ -99,7 +104,7 @@ async function runReleases(releases: SettlementReleaseStep[], show: (steps: Sche
     const next = pending[0];
     const wait = Date.parse(next.releaseAt) - Date.now();
     if (wait > 0) await sleep(wait);
-    await activities.releaseTransactionSettlement(next);
+    await db.releaseTransactionSettlement(next);
     pending.shift();
   }
   show([]);

@@ -13,6 +13,7 @@ export async function startInsertFloor(databaseUrl: string): Promise<{ port: num
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   await pool.query(`create table if not exists bench_rows (id text primary key, body jsonb not null, created_at timestamptz not null default now())`);
   const app = new Koa();
+  app.silent = true;
   app.use(async (ctx) => {
     const id = randomUUID();
     await pool.query(`insert into bench_rows (id, body) values ($1, $2)`, [id, JSON.stringify({ amount: 1000 })]);
@@ -24,6 +25,7 @@ export async function startInsertFloor(databaseUrl: string): Promise<{ port: num
 
 export async function startNoopWorkflowFloor(temporal: Client, taskQueue: string): Promise<{ port: number; close(): Promise<void> }> {
   const app = new Koa();
+  app.silent = true;
   app.use(async (ctx) => {
     const workflowId = `bench-noop-${randomUUID()}`;
     ctx.body = await temporal.workflow.executeUpdateWithStart('decision', {
@@ -52,6 +54,8 @@ export interface LoadResult {
   rate: number;
   latencies: number[];
   failures: number;
+  /** Status and start of the body of the first failed answer, to say why. */
+  firstFailure: string | null;
 }
 
 /**
@@ -62,9 +66,10 @@ export async function closedLoop(opts: { port: number; path: string; total: numb
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.clients });
   const latencies: number[] = [];
   let failures = 0;
+  let firstFailure: string | null = null;
   let next = 0;
   const send = (i: number) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<void>((resolve) => {
       const payload = JSON.stringify(opts.body(i));
       const t0 = performance.now();
       const req = http.request(
@@ -74,12 +79,20 @@ export async function closedLoop(opts: { port: number; path: string; total: numb
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             latencies.push(performance.now() - t0);
-            if (!opts.ok(res.statusCode ?? 0, Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8'))) failures++;
+            const text = Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8');
+            if (!opts.ok(res.statusCode ?? 0, text)) {
+              failures++;
+              firstFailure ??= `${res.statusCode} ${text.slice(0, 200)}`;
+            }
             resolve();
           });
         },
       );
-      req.on('error', reject);
+      req.on('error', (err) => {
+        failures++;
+        firstFailure ??= String(err);
+        resolve();
+      });
       req.end(payload);
     });
   const started = performance.now();
@@ -90,7 +103,7 @@ export async function closedLoop(opts: { port: number; path: string; total: numb
   );
   const seconds = (performance.now() - started) / 1000;
   agent.destroy();
-  return { rate: opts.total / seconds, latencies, failures };
+  return { rate: opts.total / seconds, latencies, failures, firstFailure };
 }
 
 export function pct(values: number[], p: number): string {
