@@ -75,7 +75,9 @@ export async function withdrawal(input: WithdrawalWorkflowInput): Promise<Withdr
       decidedBy: decision?.operator ?? null,
     }),
   );
+  // The memo's `stage` is what an operator sees in the Temporal UI; written only when it changes.
   const moveTo = (next: WithdrawalStage) => {
+    if (next === stage) return;
     stage = next;
     upsertMemo({ stage } satisfies WithdrawalMemo);
   };
@@ -86,6 +88,8 @@ export async function withdrawal(input: WithdrawalWorkflowInput): Promise<Withdr
     return { status: 'abandoned' };
   }
   status = row.status;
+  // A run started by a signal (CLI, cancel) has no memo yet: describe the withdrawal for the UI.
+  upsertMemo({ companyId: row.companyId, amount: row.amount, netAmount: row.netAmount, currency: row.currency } satisfies Partial<WithdrawalMemo>);
 
   while (status === 'requested') {
     moveTo('awaiting_approval');
@@ -109,6 +113,7 @@ export async function withdrawal(input: WithdrawalWorkflowInput): Promise<Withdr
     status = await startWithdrawalProcessing({ withdrawalId: input.withdrawalId });
   }
   if (status === 'processing') {
+    // Also reached directly when a new run finds a payout in flight (its transfer is idempotent).
     moveTo('processing');
     const payout = await sendWithdrawalPayout({ withdrawalId: input.withdrawalId });
     status = await completeWithdrawalPayout({ withdrawalId: input.withdrawalId, payout });
