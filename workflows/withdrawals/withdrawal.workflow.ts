@@ -13,9 +13,11 @@ import {
   type WithdrawalWorkflowInput,
 } from './withdrawal.contract';
 
+// Database moves retry without limit (backing off to every 10 minutes): giving up would leave a
+// withdrawal stuck with its money reserved, or a transfer made but never recorded as paid.
 const { loadWithdrawal, decideWithdrawal, startWithdrawalProcessing, completeWithdrawalPayout } = proxyActivities<WithdrawalActivities>({
   startToCloseTimeout: '1 minute',
-  retry: { maximumAttempts: 10 },
+  retry: { initialInterval: '1 second', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
 
 // Money is in flight: a PSP outage is retried for as long as it lasts (backing off to every
