@@ -13,6 +13,7 @@ import { WebhookDeliverySchema, WebhookSchema } from '../webhooks/webhook.entity
 import { WithdrawalSchema } from '../withdrawals/withdrawal.entity';
 import { StoredCardSchema } from '../cards/stored-card.entity';
 import { PlanItemSchema, PlanSchema, PriceSchema } from '../billing/plan.entity';
+import { CheckoutLinkSchema } from '../checkout/checkout-link.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -25,4 +26,5 @@ export const entities = [
   StoredCardSchema,
   TransactionSchema, PaymentSchema, TransactionSplitSchema,
   PlanSchema, PlanItemSchema, PriceSchema,
+  CheckoutLinkSchema,
 ];

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { currencyCode, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
+import { paginationQuery } from '../http/pagination';
+import {
+  brandingInput,
+  checkoutLocale,
+  CHECKOUT_LIMITS,
+  customFieldsInput,
+  expirationMinutes,
+  itemSchema,
+  itemsInput,
+  paymentMethodsInput,
+  redirectUrl,
+  requiredFieldsInput,
+  splitSchema,
+  splitsInput,
+} from './checkout.schemas';
+
+export const LINK_STATUSES = ['active', 'archived'] as const;
+
+const linkFields = {
+  name: z.string().trim().min(1).max(255),
+  description: z.string().max(2000),
+  slug: z.string().min(3).max(100).regex(/^[a-z0-9-]+$/, 'Lower-case letters, digits and -'),
+  mode: z.literal('payment', { error: 'Only payment is allowed' }),
+  // `brl` is read as BRL, as everywhere else in the API; any other currency is refused.
+  currency: currencyCode.pipe(z.literal('BRL', { error: 'Only BRL is allowed' })),
+  locale: checkoutLocale,
+  items: itemsInput,
+  paymentMethods: paymentMethodsInput,
+  splits: splitsInput,
+  branding: brandingInput,
+  requiredFields: requiredFieldsInput,
+  customFields: customFieldsInput,
+  successUrl: redirectUrl,
+  cancelUrl: redirectUrl,
+  metadata: metadataSchema,
+  expirationMinutes,
+};
+
+export const createLinkBody = z.strictObject({
+  ...linkFields,
+  name: linkFields.name.optional(),
+  description: linkFields.description.optional(),
+  slug: linkFields.slug.nullable().optional(),
+  mode: linkFields.mode.default('payment'),
+  currency: linkFields.currency.default('BRL'),
+  locale: linkFields.locale.default('pt-BR'),
+  splits: linkFields.splits.optional(),
+  branding: linkFields.branding.nullable().optional(),
+  requiredFields: linkFields.requiredFields.optional(),
+  customFields: linkFields.customFields.optional(),
+  successUrl: linkFields.successUrl.nullable().optional(),
+  cancelUrl: linkFields.cancelUrl.nullable().optional(),
+  metadata: linkFields.metadata.optional(),
+  expirationMinutes: linkFields.expirationMinutes.default(CHECKOUT_LIMITS.expirationMinutes.default),
+});
+
+/** PUT takes any subset; a nested structure given replaces the stored one whole; null clears an optional one. */
+export const updateLinkBody = z.strictObject({
+  name: linkFields.name.nullable().optional(),
+  description: linkFields.description.nullable().optional(),
+  slug: linkFields.slug.nullable().optional(),
+  mode: linkFields.mode.optional(),
+  currency: linkFields.currency.optional(),
+  locale: linkFields.locale.optional(),
+  items: linkFields.items.optional(),
+  paymentMethods: linkFields.paymentMethods.optional(),
+  splits: linkFields.splits.optional(),
+  branding: linkFields.branding.nullable().optional(),
+  requiredFields: linkFields.requiredFields.optional(),
+  customFields: linkFields.customFields.optional(),
+  successUrl: linkFields.successUrl.nullable().optional(),
+  cancelUrl: linkFields.cancelUrl.nullable().optional(),
+  metadata: linkFields.metadata.optional(),
+  expirationMinutes: linkFields.expirationMinutes.optional(),
+});
+
+export const linkIdParams = z.strictObject({ id: idParam });
+
+/** `status=active,archived`: each entry one of the link states (spaces around commas allowed). */
+const statusCsv = z
+  .string()
+  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(LINK_STATUSES)).min(1, 'Give at least one status'));
+
+export const listLinksQuery = z.strictObject({
+  status: statusCsv.optional().meta({ description: 'CSV of active, archived; default both' }),
+  search: z.string().trim().min(1).max(255).optional().meta({ description: 'Partial, case-insensitive match on name or description' }),
+  ...paginationQuery,
+});
+
+export const linkSchema = z
+  .object({
+    id: z.string(),
+    tenantId: z.string(),
+    companyId: z.string(),
+    name: z.string().nullable(),
+    description: z.string().nullable(),
+    slug: z.string().nullable(),
+    status: z.enum(LINK_STATUSES),
+    mode: z.literal('payment'),
+    currency: z.literal('BRL'),
+    locale: checkoutLocale,
+    items: z.array(itemSchema),
+    paymentMethods: paymentMethodsInput,
+    splits: z.array(splitSchema),
+    branding: brandingInput.nullable(),
+    requiredFields: requiredFieldsInput,
+    customFields: customFieldsInput,
+    successUrl: z.string().nullable(),
+    cancelUrl: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()),
+    expirationMinutes: z.number().int(),
+    version: z.number().int(),
+    url: z.string(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    deletedAt: nullableTimestamp,
+  })
+  .meta({ id: 'CheckoutLink' });
+
+/** The spec's exception to the standard envelope: `{ data, total, page, limit }` at top level. */
+export const linkListSchema = z
+  .object({ data: z.array(linkSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
+  .meta({ id: 'CheckoutLinkList' });
+
+export type CreateLinkInput = z.output<typeof createLinkBody>;
+export type UpdateLinkInput = z.output<typeof updateLinkBody>;
+export type ListLinksQuery = z.output<typeof listLinksQuery>;
+export type LinkView = z.output<typeof linkSchema>;
