@@ -4,6 +4,7 @@ import { createRecipientActivities } from './recipients/recipients.activities';
 import { createTransactionActivities } from './payments/transaction.activities';
 import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.activities';
 import { createWithdrawalActivities } from './withdrawals/withdrawals.activities';
+import { createSubscriptionActivities } from './billing/subscription.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -13,6 +14,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWebhookDeliveryActivities(deps),
     ...createWithdrawalActivities(deps),
     ...createTransactionActivities(deps),
+    ...createSubscriptionActivities(deps),
   };
 }
 

@@ -14,9 +14,10 @@ import { sandboxPaymentRoutes } from './payments/sandbox-payments.routes';
 import { paymentArtifactRoutes } from './payments/artifacts.routes';
 import { catalogRoutes } from './billing/catalog.routes';
 import { checkoutLinkRoutes } from './checkout/checkout-links.routes';
+import { subscriptionRoutes } from './billing/subscriptions.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...subscriptionRoutes];
   return routes;
 }

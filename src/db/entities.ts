@@ -14,6 +14,7 @@ import { WithdrawalSchema } from '../withdrawals/withdrawal.entity';
 import { StoredCardSchema } from '../cards/stored-card.entity';
 import { PlanItemSchema, PlanSchema, PriceSchema } from '../billing/plan.entity';
 import { CheckoutLinkSchema } from '../checkout/checkout-link.entity';
+import { InvoiceLineItemSchema, InvoiceSchema, SavedCardSchema, SubscriptionItemSchema, SubscriptionSchema, UsageRecordSchema } from '../billing/subscription.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -27,4 +28,5 @@ export const entities = [
   TransactionSchema, PaymentSchema, TransactionSplitSchema,
   PlanSchema, PlanItemSchema, PriceSchema,
   CheckoutLinkSchema,
+  SubscriptionSchema, SubscriptionItemSchema, InvoiceSchema, InvoiceLineItemSchema, UsageRecordSchema, SavedCardSchema,
 ];

@@ -143,7 +143,7 @@ async function startSubscription(o: StartOptions) {
     hasPaymentMethod: true,
     cancelAtPeriodEnd: false,
     pausedAt: null,
-    advanceRequested: false,
+    advanceRequested: 0,
   };
   const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), events: [], ended: null };
   subs.set(subscriptionId, sub);

@@ -26,7 +26,8 @@ export interface SubscriptionProgress {
   cancelAtPeriodEnd: boolean;
   /** Workflow time the pause began; null when not paused. */
   pausedAt: string | null;
-  advanceRequested: boolean;
+  /** Sandbox advances not yet run (a count, so quick successive advances each run a cycle). */
+  advanceRequested: number;
 }
 
 export interface SubscriptionWorkflowInput {

@@ -78,7 +78,7 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
     p.hasPaymentMethod = true;
   });
   setHandler(advanceSubscriptionSignal, () => {
-    p.advanceRequested = true;
+    p.advanceRequested = Number(p.advanceRequested) + 1;
   });
   setHandler(invoicePaidSignal, (s) => {
     if (s?.invoiceId) paidSignals.add(s.invoiceId);
@@ -96,14 +96,14 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
         await condition(() => p.pausedAt === null || cancelNow);
         continue;
       }
-      if (p.advanceRequested) {
-        p.advanceRequested = false;
+      if (Number(p.advanceRequested) > 0) {
+        p.advanceRequested = Number(p.advanceRequested) - 1;
         return true;
       }
       if (early()) return true;
       const ms = target() - Date.now();
       if (ms <= 0) return true;
-      await condition(() => cancelNow || p.pausedAt !== null || p.advanceRequested || early(), ms);
+      await condition(() => cancelNow || p.pausedAt !== null || Number(p.advanceRequested) > 0 || early(), ms);
     }
   }
 
@@ -149,8 +149,9 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
       return finish('max_cycles');
     }
     if (!(await waitUntil(() => Date.parse(invoiceTimeOf(p.schedule, p.recurrence, k))))) return canceled();
-    // Prepaid: a scheduled cancellation takes effect at the start of the period it would bill.
-    if (p.recurrence.collectionTiming === 'prepaid' && p.cancelAtPeriodEnd) return finish('canceled_at_period_end');
+    // Prepaid: a scheduled cancellation takes effect at the start of the period it would bill,
+    // i.e. at the end of the current one (or of the trial); before any period it waits for one.
+    if (p.recurrence.collectionTiming === 'prepaid' && p.cancelAtPeriodEnd && (k > 0 || p.trialEndsAt !== null)) return finish('canceled_at_period_end');
 
     const periodStart = boundaryAt(p.schedule, p.recurrence, k);
     const periodEnd = boundaryAt(p.schedule, p.recurrence, k + 1);

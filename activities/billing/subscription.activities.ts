@@ -1,0 +1,67 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Event } from '../../src/events/event.entity';
+import { Invoice, Subscription } from '../../src/billing/subscription.entity';
+import {
+  activate,
+  advanceCycle,
+  endSubscriptionRow,
+  issueCycleInvoice,
+  recordCollection,
+  rescheduleAttempt,
+  subscriptionProgress,
+} from '../../src/billing/subscription-lifecycle.service';
+import type { CollectionResult, SubscriptionActivities } from '../../workflows/billing/subscription.contract';
+import type { ActivityDeps } from '../deps';
+import { PaymentsBillingCharger, type BillingCharger } from './billing-charger';
+
+/**
+ * Activities of the subscription workflow (signatures in its contract). Each database move runs
+ * in one transaction on a forked EntityManager with its outbox events, dispatched after commit.
+ */
+export function createSubscriptionActivities(deps: ActivityDeps & { billingCharger?: BillingCharger }): SubscriptionActivities {
+  const fork = () => deps.orm.em.fork() as EntityManager;
+  const charger =
+    deps.billingCharger ?? new PaymentsBillingCharger(fork, deps.temporal, deps.config.temporal.taskQueue, deps.config.urls.publicBase, deps.dispatcher);
+  const move = async <T>(fn: (em: EntityManager) => Promise<{ result: T; events: Event[] }>): Promise<T> => {
+    const { result, events } = await fork().transactional(fn);
+    deps.dispatcher.dispatchSoon(events.map((e) => e.id));
+    return result;
+  };
+
+  /** Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card charge. */
+  async function attemptCollection(invoice: Invoice, sub: Subscription, attempt: number): Promise<CollectionResult & { charged: boolean }> {
+    if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false };
+    if (sub.collectionMethod === 'send_invoice') return { paid: false, code: 'unpaid', transactionId: null, charged: false };
+    if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false };
+    const result = await charger.charge({
+      companyId: invoice.companyId,
+      customerId: invoice.customerId,
+      subscriptionId: sub.id,
+      invoiceId: invoice.id,
+      attempt,
+      amount: invoice.total,
+      currency: invoice.currency,
+      savedCardId: sub.defaultPaymentMethodRef,
+      description: `Subscription ${sub.id}, cycle ${invoice.cycle + 1}`,
+    });
+    return { ...result, charged: true };
+  }
+
+  return {
+    loadSubscriptionProgress: ({ subscriptionId }) => subscriptionProgress(fork(), subscriptionId),
+    activateSubscription: ({ subscriptionId, status }) => move((em) => activate(em, subscriptionId, status)),
+    issueSubscriptionInvoice: ({ subscriptionId, ...input }) => move((em) => issueCycleInvoice(em, subscriptionId, input)),
+    async collectInvoice({ invoiceId, attempt, at }) {
+      const em = fork();
+      const invoice = await em.findOneOrFail(Invoice, { id: invoiceId });
+      if (invoice.status === 'paid') return { paid: true, code: null, transactionId: invoice.lastTransactionId };
+      if (invoice.status === 'void' || invoice.status === 'uncollectible') return { paid: false, code: invoice.status, transactionId: null };
+      const sub = await em.findOneOrFail(Subscription, { id: invoice.subscriptionId });
+      const { charged, ...result } = await attemptCollection(invoice, sub, attempt);
+      return move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged, ...result }));
+    },
+    rescheduleInvoice: ({ invoiceId, nextAttemptAt }) => move((em) => rescheduleAttempt(em, invoiceId, nextAttemptAt)),
+    advanceSubscriptionCycle: (input) => move((em) => advanceCycle(em, input)),
+    endSubscription: (input) => move((em) => endSubscriptionRow(em, input)),
+  };
+}

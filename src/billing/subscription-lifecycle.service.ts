@@ -1,0 +1,128 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Event } from '../events/event.entity';
+import { Invoice, Subscription } from './subscription.entity';
+import { isFinished } from './subscription.rules';
+import { invoiceEvent, issueInvoice, voidOpenInvoices, type IssueInvoiceInput } from './invoices.service';
+import { subscriptionEvent } from './subscriptions.service';
+import type { CollectionResult, EndReason, IssuedInvoice, SubscriptionProgress } from '../../workflows/billing/subscription.contract';
+
+/**
+ * The moves the subscription workflow makes, each on a locked row and idempotent: a move that
+ * already happened (a retried activity) changes nothing and records no second event. Times
+ * come from the workflow (`at`), never from this process's clock.
+ */
+
+const lockSubscription = (em: EntityManager, id: string) => em.findOne(Subscription, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+type Moved<T = void> = { result: T; events: Event[] };
+
+/** What the workflow's first run starts from. */
+export async function subscriptionProgress(em: EntityManager, id: string): Promise<SubscriptionProgress | null> {
+  const s = await em.findOne(Subscription, { id });
+  if (!s) return null;
+  const trialEndsAt = s.trialEndsAt?.toISOString() ?? null;
+  return {
+    status: s.status,
+    collectionMethod: s.collectionMethod,
+    recurrence: s.recurrence,
+    maxCycles: s.maxCycles,
+    schedule: { start: trialEndsAt ?? s.startedAt.toISOString(), baseCycle: 0 },
+    nextCycle: s.cyclesCompleted,
+    trialEndsAt,
+    hasPaymentMethod: s.defaultPaymentMethodRef !== null || s.collectionMethod === 'send_invoice',
+    cancelAtPeriodEnd: s.cancelAtPeriodEnd,
+    pausedAt: s.pausedAt?.toISOString() ?? null,
+    advanceRequested: 0,
+  };
+}
+
+export async function activate(em: EntityManager, id: string, status: 'trialing' | 'active'): Promise<Moved> {
+  const s = await lockSubscription(em, id);
+  if (!s || isFinished(s.status) || s.status === status || s.status === 'paused') return { result: undefined, events: [] };
+  s.status = status;
+  return { result: undefined, events: status === 'active' ? [subscriptionEvent(em, s, 'subscription.activated')] : [] };
+}
+
+export async function issueCycleInvoice(em: EntityManager, id: string, input: IssueInvoiceInput): Promise<Moved<IssuedInvoice>> {
+  const s = await lockSubscription(em, id);
+  if (!s) throw new Error(`Subscription ${id} not found`);
+  const { invoice, events } = await issueInvoice(em, s, input);
+  return { result: { invoiceId: invoice.id, total: invoice.total, status: invoice.status, dueAt: invoice.dueAt.toISOString() }, events };
+}
+
+export async function rescheduleAttempt(em: EntityManager, invoiceId: string, nextAttemptAt: string): Promise<Moved> {
+  const invoice = await em.findOneOrFail(Invoice, { id: invoiceId }, { lockMode: 4 });
+  if (invoice.status !== 'past_due' || invoice.nextAttemptAt?.toISOString() === nextAttemptAt) return { result: undefined, events: [] };
+  invoice.nextAttemptAt = new Date(nextAttemptAt);
+  return { result: undefined, events: [invoiceEvent(em, invoice, 'invoice.rescheduled')] };
+}
+
+export async function advanceCycle(
+  em: EntityManager,
+  input: { subscriptionId: string; cyclesCompleted: number; periodStart: string; periodEnd: string; nextInvoiceAt: string | null },
+): Promise<Moved> {
+  const s = await lockSubscription(em, input.subscriptionId);
+  if (!s || s.cyclesCompleted >= input.cyclesCompleted) return { result: undefined, events: [] };
+  s.cyclesCompleted = input.cyclesCompleted;
+  s.currentPeriodStart = new Date(input.periodStart);
+  s.currentPeriodEnd = new Date(input.periodEnd);
+  s.nextInvoiceAt = input.nextInvoiceAt ? new Date(input.nextInvoiceAt) : null;
+  if (s.status === 'past_due') s.status = 'active';
+  return { result: undefined, events: [subscriptionEvent(em, s, 'subscription.cycle_advanced')] };
+}
+
+/** The end of a subscription: ended (maxCycles) or canceled; what is still unpaid is voided. */
+export async function endSubscriptionRow(em: EntityManager, input: { subscriptionId: string; reason: EndReason; at: string; uncollectibleInvoiceId: string | null }): Promise<Moved> {
+  const s = await lockSubscription(em, input.subscriptionId);
+  if (!s || isFinished(s.status)) return { result: undefined, events: [] };
+  const at = new Date(input.at);
+  const events: Event[] = [];
+  if (input.uncollectibleInvoiceId) {
+    const invoice = await em.findOneOrFail(Invoice, { id: input.uncollectibleInvoiceId });
+    if (invoice.status === 'past_due' || invoice.status === 'open') {
+      invoice.status = 'uncollectible';
+      invoice.nextAttemptAt = null;
+    }
+  }
+  events.push(...(await voidOpenInvoices(em, s.id, at, input.uncollectibleInvoiceId)));
+  s.status = input.reason === 'max_cycles' ? 'ended' : 'canceled';
+  s.endedAt = at;
+  s.nextInvoiceAt = null;
+  s.cancellationReason = input.reason;
+  if (s.status === 'canceled') s.canceledAt = at;
+  // The catalog has no subscription.ended: every end is subscription.canceled, and its data
+  // says which (status ended + cancellationReason max_cycles, or canceled + the reason).
+  events.push(subscriptionEvent(em, s, 'subscription.canceled'));
+  return { result: undefined, events };
+}
+
+/**
+ * Records one collection attempt on the invoice: paid (invoice.paid) or past_due (the
+ * subscription past_due too). invoice.payment_attempted when a charge was made. Recorded once
+ * per attempt number; a paid invoice (e.g. paid by the sandbox meanwhile) stays paid.
+ */
+export async function recordCollection(
+  em: EntityManager,
+  input: { invoiceId: string; attempt: number; at: string; charged: boolean; paid: boolean; code: string | null; transactionId: string | null },
+): Promise<Moved<CollectionResult>> {
+  const invoice = await em.findOneOrFail(Invoice, { id: input.invoiceId }, { lockMode: 4 });
+  const result = { paid: input.paid, code: input.code, transactionId: input.transactionId };
+  if (invoice.status === 'paid') return { result: { paid: true, code: null, transactionId: invoice.lastTransactionId }, events: [] };
+  if (invoice.attemptCount >= input.attempt || invoice.status === 'void' || invoice.status === 'uncollectible') return { result, events: [] };
+  invoice.attemptCount = input.attempt;
+  if (input.transactionId) invoice.lastTransactionId = input.transactionId;
+  const events: Event[] = [];
+  if (input.charged) events.push(invoiceEvent(em, invoice, 'invoice.payment_attempted'));
+  if (input.paid) {
+    invoice.status = 'paid';
+    invoice.paidAt = new Date(input.at);
+    invoice.nextAttemptAt = null;
+    invoice.lastFailureCode = null;
+    events.push(invoiceEvent(em, invoice, 'invoice.paid'));
+  } else {
+    invoice.status = 'past_due';
+    invoice.lastFailureCode = input.code;
+    const s = await lockSubscription(em, invoice.subscriptionId);
+    if (s && s.status === 'active') s.status = 'past_due';
+  }
+  return { result, events };
+}
