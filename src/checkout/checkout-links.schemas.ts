@@ -38,43 +38,30 @@ const linkFields = {
   expirationMinutes,
 };
 
-export const createLinkBody = z.strictObject({
-  ...linkFields,
-  name: linkFields.name.optional(),
-  description: linkFields.description.optional(),
-  slug: linkFields.slug.nullable().optional(),
-  mode: linkFields.mode.default('payment'),
-  currency: linkFields.currency.default('BRL'),
-  locale: linkFields.locale.default('pt-BR'),
-  splits: linkFields.splits.optional(),
-  branding: linkFields.branding.nullable().optional(),
-  requiredFields: linkFields.requiredFields.optional(),
-  customFields: linkFields.customFields.optional(),
-  successUrl: linkFields.successUrl.nullable().optional(),
-  cancelUrl: linkFields.cancelUrl.nullable().optional(),
-  metadata: linkFields.metadata.optional(),
-  expirationMinutes: linkFields.expirationMinutes.default(CHECKOUT_LIMITS.expirationMinutes.default),
-});
+/** What null may clear: the optional texts and structures whose absence means something. */
+const clearable = {
+  name: linkFields.name.nullable(),
+  description: linkFields.description.nullable(),
+  slug: linkFields.slug.nullable(),
+  branding: linkFields.branding.nullable(),
+  successUrl: linkFields.successUrl.nullable(),
+  cancelUrl: linkFields.cancelUrl.nullable(),
+};
+const linkBody = z.strictObject({ ...linkFields, ...clearable });
 
 /** PUT takes any subset; a nested structure given replaces the stored one whole; null clears an optional one. */
-export const updateLinkBody = z.strictObject({
-  name: linkFields.name.nullable().optional(),
-  description: linkFields.description.nullable().optional(),
-  slug: linkFields.slug.nullable().optional(),
-  mode: linkFields.mode.optional(),
-  currency: linkFields.currency.optional(),
-  locale: linkFields.locale.optional(),
-  items: linkFields.items.optional(),
-  paymentMethods: linkFields.paymentMethods.optional(),
-  splits: linkFields.splits.optional(),
-  branding: linkFields.branding.nullable().optional(),
-  requiredFields: linkFields.requiredFields.optional(),
-  customFields: linkFields.customFields.optional(),
-  successUrl: linkFields.successUrl.nullable().optional(),
-  cancelUrl: linkFields.cancelUrl.nullable().optional(),
-  metadata: linkFields.metadata.optional(),
-  expirationMinutes: linkFields.expirationMinutes.optional(),
-});
+export const updateLinkBody = linkBody.partial();
+
+/** Create: items and paymentMethods required; mode, currency, locale and expirationMinutes have defaults. */
+export const createLinkBody = linkBody
+  .partial()
+  .required({ items: true, paymentMethods: true })
+  .extend({
+    mode: linkFields.mode.default('payment'),
+    currency: linkFields.currency.default('BRL'),
+    locale: linkFields.locale.default('pt-BR'),
+    expirationMinutes: linkFields.expirationMinutes.default(CHECKOUT_LIMITS.expirationMinutes.default),
+  });
 
 export const linkIdParams = z.strictObject({ id: idParam });
 
