@@ -76,6 +76,9 @@ export function shareAmount(splits: SplitShareInput[], amount: number, fee: numb
   if (splits.length === 0) throw new RangeError('at least one split item is needed');
   const gross = allocateProportionally(amount, splits.map((s) => s.amount ?? s.percentage ?? 0));
   const payerWeights = splits.map((s, i) => (s.chargeProcessingFee ? gross[i] : 0));
+  // Creation refuses such a sale (400 amount_below_fee); reaching here would give a payer a negative net.
+  const payersGross = payerWeights.reduce((a, w) => a + w, 0);
+  if (fee > payersGross) throw new RangeError(`the fee (${fee}) exceeds what the fee payers receive (${payersGross})`);
   const fees = fee === 0 ? splits.map(() => 0) : allocateProportionally(fee, payerWeights);
   return splits
     .map((s, i) => ({ recipientId: s.recipientId, type: s.type === 'platform_fee' ? ('platform_fee' as const) : ('sale' as const), gross: gross[i], fee: fees[i], paysFee: s.chargeProcessingFee }))
