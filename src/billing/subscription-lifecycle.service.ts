@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../events/event.entity';
 import { Invoice, Subscription } from './subscription.entity';
 import { isFinished } from './subscription.rules';
+import { lockSubscriptionRow } from './subscription-lock';
 import { invoiceEvent, issueInvoice, voidOpenInvoices, type IssueInvoiceInput } from './invoices.service';
 import { subscriptionEvent } from './subscriptions.service';
 import type { CollectionResult, EndReason, IssuedInvoice, SubscriptionProgress } from '../../workflows/billing/subscription.contract';
@@ -12,7 +13,10 @@ import type { CollectionResult, EndReason, IssuedInvoice, SubscriptionProgress }
  * come from the workflow (`at`), never from this process's clock.
  */
 
-const lockSubscription = (em: EntityManager, id: string) => em.findOne(Subscription, { id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+async function lockSubscription(em: EntityManager, id: string): Promise<Subscription | null> {
+  if (!(await lockSubscriptionRow(em, id))) return null;
+  return em.findOne(Subscription, { id }, { refresh: true });
+}
 type Moved<T = void> = { result: T; events: Event[] };
 
 /** What the workflow's first run starts from. */

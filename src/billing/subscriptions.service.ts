@@ -10,6 +10,7 @@ import { addDays } from './schedule.rules';
 import { Plan, PlanItem, Price } from './plan.entity';
 import type { Recurrence } from './price.rules';
 import { Subscription, SubscriptionItem, UsageRecord } from './subscription.entity';
+import { lockSubscriptionRow } from './subscription-lock';
 import { boundaryAt, dueDateOf, invoiceTimeOf, isFinished, type SubscriptionStatus } from './subscription.rules';
 import { customerCard } from './saved-cards.service';
 import { issueInvoice, voidOpenInvoices } from './invoices.service';
@@ -191,8 +192,12 @@ export async function createSubscription(em: EntityManager, companyId: string, b
 }
 
 export async function getSubscription(em: EntityManager, companyId: string, id: string, lock = false): Promise<Subscription> {
-  const s = await em.findOne(Subscription, { id, companyId }, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const s = await em.findOne(Subscription, { id, companyId });
   if (!s) throw notFound('Subscription');
+  if (lock) {
+    await lockSubscriptionRow(em, id);
+    await em.refresh(s);
+  }
   return s;
 }
 

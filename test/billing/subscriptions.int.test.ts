@@ -228,3 +228,26 @@ describe('creation rules, standalone items, usage, lists', () => {
     expect((await get('/invoices?status=paid')).body.pagination.total).toBeGreaterThan(0);
   });
 });
+
+describe('sandbox helpers in production mode', () => {
+  it('advance and invoice pay are 404, like every /sandbox route', async () => {
+    const prod = await startTestStack({ LASTRO_MODE: 'production' });
+    try {
+      const live = await prod.seedCompany('Live');
+      const p = (path: string, body: object = {}) => prod.http.post(path).set(live.headers).send(body);
+      const cust = (await p('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
+      const plan = (await p('/plans', { code: 'live', name: 'Live' })).body.id;
+      await p(`/plans/${plan}/prices`, { money: brl(1000), recurrence: monthly });
+      await p(`/plans/${plan}/publish`);
+      const sub = await p('/subscriptions', { customerId: cust, planId: plan, collectionMethod: 'send_invoice' });
+      expect(sub.status).toBe(201);
+      const advance = await p(`/sandbox/subscriptions/${sub.body.id}/advance`);
+      expect(advance.status).toBe(404);
+      expect(advance.body.error.code).toBe('not_found');
+      const [inv] = (await eventually(() => prod.http.get(`/invoices?subscription=${sub.body.id}`).set(live.headers), (r) => r.body.data.length === 1)).body.data;
+      expect((await p(`/sandbox/invoices/${inv.id}/pay`)).status).toBe(404);
+    } finally {
+      await prod.close();
+    }
+  });
+});
