@@ -1,30 +1,21 @@
-import fs from 'node:fs';
 import path from 'node:path';
-import { temporal } from '@temporalio/proto';
-import { Worker } from '@temporalio/worker';
-import { workflowBundle } from '../helpers/workflow-bundle';
+import { recordedHistories, replayErrors } from '../helpers/replay';
 
 /**
  * Replays recorded webhook delivery and lane histories against today's workflow code: a
  * change that alters the command sequence without `patched()` fails here. Record them again
  * with `RECORD_HISTORIES=1 npx jest test/webhooks/webhook-delivery.int.test.ts --selectProjects integration`.
  */
-const dir = path.join(__dirname, 'histories');
-const files = fs.readdirSync(dir).filter((f) => f.endsWith('.json'));
+const histories = recordedHistories(path.join(__dirname, 'histories'));
 
 describe('webhook workflows replay', () => {
   it('has recorded deliveries (retried, exhausted, attempted now) and a lane', () => {
-    expect(files.sort()).toEqual(['delivery-attempt-now.json', 'delivery-exhausted.json', 'delivery-fails-then-succeeds.json', 'lane-five-in-order.json']);
+    expect(histories.map((h) => h.file)).toEqual(['delivery-attempt-now.json', 'delivery-exhausted.json', 'delivery-fails-then-succeeds.json', 'lane-five-in-order.json']);
   });
 
   it('replays every recorded history without non-determinism', async () => {
-    const histories = files.map((f) => ({
-      workflowId: f.replace(/\.json$/, ''),
-      history: temporal.api.history.v1.History.fromObject(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))),
-    }));
-    const results = [];
-    for await (const r of Worker.runReplayHistories({ workflowBundle: workflowBundle() }, histories)) results.push(r);
-    expect(results).toHaveLength(files.length);
-    for (const r of results) expect(r.error).toBeUndefined();
+    const errors = await replayErrors(histories);
+    expect(errors).toHaveLength(histories.length);
+    for (const e of errors) expect(e).toBeUndefined();
   });
 });
