@@ -138,6 +138,27 @@ describe('actions and their 409s', () => {
   });
 });
 
+describe('trials', () => {
+  it('a price with a trialSpec starts the subscription trialing; nothing is billed until the trial ends (sandbox advance ends it)', async () => {
+    const plan = (await post('/plans', { code: 'trial', name: 'Trial' })).body.id;
+    await post(`/plans/${plan}/prices`, { money: brl(2990), recurrence: monthly, trialSpec: { durationDays: 14 } });
+    await post(`/plans/${plan}/publish`);
+    const res = await post('/subscriptions', { customerId, planId: plan, defaultPaymentMethodRef: cardId });
+    expect(res.body.status).toBe('trialing');
+    expect(Date.parse(res.body.trialEndsAt) - Date.parse(res.body.startedAt)).toBe(14 * 86_400_000);
+    expect(res.body.nextInvoiceAt).toBe(res.body.trialEndsAt);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await invoicesOf(res.body.id)).toHaveLength(0);
+    await post(`/sandbox/subscriptions/${res.body.id}/advance`);
+    const [inv] = await eventually(() => invoicesOf(res.body.id), (l) => l[0]?.status === 'paid');
+    expect(inv).toMatchObject({ cycle: 0, total: 2990 });
+    expect(Date.parse(inv.periodStart)).toBeLessThan(Date.parse(res.body.trialEndsAt)); // the first cycle starts when the trial was cut short
+    expect((await get(`/subscriptions/${res.body.id}`)).body.status).toBe('active');
+    // Without a card, a trial that requires one leaves the subscription incomplete.
+    expect((await post('/subscriptions', { customerId, planId: plan })).body.status).toBe('incomplete');
+  });
+});
+
 describe('upfront invoicing', () => {
   it('issues all maxCycles invoices at creation, each due when its cycle starts; pause is 409', async () => {
     const res = await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId, invoiceGenerationMode: 'upfront', maxCycles: 3 });

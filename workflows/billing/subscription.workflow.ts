@@ -137,6 +137,11 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
   if (p.status === 'trialing') {
     const trialEnd = Date.parse(p.trialEndsAt ?? isoNow());
     if (!(await waitUntil(() => trialEnd))) return canceled();
+    if (Date.now() < trialEnd) {
+      // Ended early by the sandbox clock: the first cycle starts now.
+      p.trialEndsAt = isoNow();
+      p.schedule = { start: p.trialEndsAt, baseCycle: 0 };
+    }
     p.status = 'active';
     await activateSubscription({ subscriptionId, status: 'active', at: isoNow() });
   }
