@@ -104,6 +104,21 @@ describe('a plan subscription charged on a saved card', () => {
   });
 });
 
+describe('idempotency', () => {
+  it('a retried POST /subscriptions with the same Idempotency-Key creates one subscription', async () => {
+    const key = `sub-${Date.now()}`;
+    const body = { customerId, planId, collectionMethod: 'send_invoice', metadata: { order: key } };
+    const first = await stack.http.post('/subscriptions').set(acme.headers).set('Idempotency-Key', key).send(body);
+    const again = await stack.http.post('/subscriptions').set(acme.headers).set('Idempotency-Key', key).send(body);
+    expect(first.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+    const usage = await stack.http.post(`/subscriptions/${first.body.id}/usage`).set(acme.headers).set('Idempotency-Key', key).send({ meterId: 'x', quantity: 1 });
+    expect(usage.status).toBe(409);
+    expect(usage.body.error.code).toBe('idempotency_conflict');
+  });
+});
+
 describe('actions and their 409s', () => {
   it('cancel at period end, uncancel, pause, resume, cancel now; a canceled subscription answers 409', async () => {
     const id = (await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId })).body.id;
