@@ -2,22 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Server } from 'node:http';
-import { NativeConnection, Worker, bundleWorkflowCode } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { createApp } from '../../src/app';
 import { storeCard } from '../../src/cards/card-vault.service';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
-import { loadConfig } from '../../src/config';
-import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded-postgres';
-import { createOrm, migrate } from '../../src/db/orm';
-import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
-import { EventDispatcher } from '../../src/events/dispatcher';
-import { registerEventSubscribers } from '../../src/events/subscribers';
 import { applyKycDecision } from '../../src/recipients/kyc.service';
-import { createLogger } from '../../src/shared/logger';
-import { createLastroWorker } from '../../worker';
-import { freePort } from '../../test/helpers/ports';
+import { startBenchStack } from './bench-stack';
 import { closedLoop, pct, startInsertFloor, startNoopWorkflowFloor, type LoadResult } from './transaction-floors/floors';
 
 /**
@@ -40,42 +30,12 @@ export async function run(args: string[]): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
 
   try {
-    log('[bench] starting PostgreSQL and the Temporal dev server…');
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort() });
-    cleanup.unshift(() => pg.stop());
-    const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
-    const temporalServer = await startTemporalDevServer({ root, dbFile: path.join(tmp, 'temporal.db'), port: await freePort(), uiPort: await freePort(), log: () => undefined });
-    cleanup.unshift(() => temporalServer.stop());
-
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: temporalServer.address,
-      TEMPORAL_TASK_QUEUE: 'bench',
-      LOG_LEVEL: 'warn',
-      LASTRO_DATA_DIR: tmp,
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    });
-    const logger = createLogger(config.logLevel, 'bench');
-    const orm = await createOrm(databaseUrl);
-    cleanup.unshift(() => orm.close());
-    await migrate(orm, databaseUrl);
-    const rootEm = orm.em as unknown as EntityManager;
-
-    const connection = await NativeConnection.connect({ address: temporalServer.address });
-    cleanup.unshift(() => connection.close());
-    const clientConnection = await Connection.connect({ address: temporalServer.address });
-    cleanup.unshift(() => clientConnection.close());
-    const temporal = new Client({ connection: clientConnection });
-    const dispatcher = new EventDispatcher(rootEm, logger);
-    registerEventSubscribers(dispatcher, { config, temporal, logger });
-
-    log('[bench] bundling workflows, starting the workers and the API…');
-    const deps = { config, orm, dispatcher, logger, temporal };
-    const worker = await createLastroWorker({ connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps });
-    const running = worker.run();
-    cleanup.unshift(async () => {
-      worker.shutdown();
-      await running;
+    const { deps, rootEm, connection } = await startBenchStack({
+      root,
+      tmp,
+      env: { LASTRO_DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: '1000000' },
+      cleanup,
+      log,
     });
     const noopBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./transaction-floors/noop.workflow'), logger: { trace() {}, debug() {}, info() {}, warn() {}, error: (m: string) => log(m), log() {} } as never });
     const noopWorker = await Worker.create({ connection, namespace: 'default', taskQueue: 'bench-noop', workflowBundle: noopBundle });
@@ -121,9 +81,9 @@ export async function run(args: string[]): Promise<void> {
     const paid = (status: number, body: string) => status === 201 && body.includes('"status":"paid"');
     const transactions = (clients: number, n: number) => closedLoop({ port: apiPort, path: '/v1/transactions', total: n, clients, headers, body: cardRequest, ok: paid });
 
-    const insertFloor = await startInsertFloor(databaseUrl);
+    const insertFloor = await startInsertFloor(deps.config.databaseUrl);
     cleanup.unshift(() => insertFloor.close());
-    const noopFloor = await startNoopWorkflowFloor(temporal, 'bench-noop');
+    const noopFloor = await startNoopWorkflowFloor(deps.temporal, 'bench-noop');
     cleanup.unshift(() => noopFloor.close());
     const inserts = (clients: number) => closedLoop({ port: insertFloor.port, path: '/', total, clients, body: () => ({ amount: 1000 }), ok: (s) => s === 201 });
     const noops = (clients: number) => closedLoop({ port: noopFloor.port, path: '/', total, clients, body: () => ({}), ok: (s, b) => s === 201 && b.includes('paid') });

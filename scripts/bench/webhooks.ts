@@ -2,21 +2,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { NativeConnection } from '@temporalio/worker';
-import { Client, Connection } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { loadConfig } from '../../src/config';
-import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded-postgres';
-import { createOrm, migrate } from '../../src/db/orm';
-import { EventDispatcher } from '../../src/events/dispatcher';
+import type { Client } from '@temporalio/client';
+import type { EventDispatcher } from '../../src/events/dispatcher';
 import { recordEvent } from '../../src/events/outbox';
-import { registerEventSubscribers } from '../../src/events/subscribers';
 import { createCompany } from '../../src/companies/companies.service';
-import { createLogger } from '../../src/shared/logger';
 import { createWebhook } from '../../src/webhooks/webhooks.service';
-import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
-import { createLastroWorker } from '../../worker';
-import { freePort } from '../../test/helpers/ports';
+import { startBenchStack } from './bench-stack';
 
 /**
  * Webhook delivery throughput and latency, end to end on this machine: events recorded in
@@ -40,40 +32,8 @@ export async function run(args: string[]): Promise<void> {
     const sink = await startSink();
     cleanup.unshift(() => sink.close());
 
-    log('[bench] starting PostgreSQL and the Temporal dev server…');
-    const pg = await startEmbeddedPostgres({ dataDir: path.join(tmp, 'pg'), port: await freePort() });
-    cleanup.unshift(() => pg.stop());
-    const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
-    const temporalServer = await startTemporalDevServer({ root, dbFile: path.join(tmp, 'temporal.db'), port: await freePort(), uiPort: await freePort(), log: () => undefined });
-    cleanup.unshift(() => temporalServer.stop());
-
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: temporalServer.address,
-      TEMPORAL_TASK_QUEUE: 'bench',
-      WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}`,
-      LOG_LEVEL: 'warn',
-    });
-    const logger = createLogger(config.logLevel, 'bench');
-    const orm = await createOrm(databaseUrl);
-    cleanup.unshift(() => orm.close());
-    await migrate(orm, databaseUrl);
-    const rootEm = orm.em as unknown as EntityManager;
-
-    const connection = await NativeConnection.connect({ address: temporalServer.address });
-    cleanup.unshift(() => connection.close());
-    const clientConnection = await Connection.connect({ address: temporalServer.address });
-    cleanup.unshift(() => clientConnection.close());
-    const temporal = new Client({ connection: clientConnection });
-    const dispatcher = new EventDispatcher(rootEm, logger);
-    registerEventSubscribers(dispatcher, { config, temporal, logger });
-    log('[bench] bundling workflows and starting the worker…');
-    const worker = await createLastroWorker({ connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps: { config, orm, dispatcher, logger, temporal } });
-    const running = worker.run();
-    cleanup.unshift(async () => {
-      worker.shutdown();
-      await running;
-    });
+    const { deps, rootEm } = await startBenchStack({ root, tmp, env: { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` }, cleanup, log });
+    const { config, dispatcher, temporal } = deps;
 
     const em = rootEm.fork();
     const company = await createCompany(em, { name: 'Bench', mode: 'sandbox' });
