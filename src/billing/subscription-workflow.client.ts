@@ -1,4 +1,4 @@
-import { WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/workflow';
 import {
   SUBSCRIPTION_WORKFLOW,
@@ -13,11 +13,21 @@ import {
  * the signal only moves the workflow's timers.
  */
 export async function startSubscriptionWorkflow(temporal: Client, taskQueue: string, subscriptionId: string): Promise<void> {
-  await temporal.workflow.start(SUBSCRIPTION_WORKFLOW, {
+  try {
+    await startRun(temporal, taskQueue, subscriptionId);
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+function startRun(temporal: Client, taskQueue: string, subscriptionId: string) {
+  return temporal.workflow.start(SUBSCRIPTION_WORKFLOW, {
     workflowId: subscriptionWorkflowId(subscriptionId),
     taskQueue,
     args: [{ subscriptionId } satisfies SubscriptionWorkflowInput] as [SubscriptionWorkflowInput],
+    // Started twice (API and the outbox subscriber) is one run; a finished run is never started again.
     workflowIdConflictPolicy: 'USE_EXISTING',
+    workflowIdReusePolicy: 'REJECT_DUPLICATE',
   });
 }
 

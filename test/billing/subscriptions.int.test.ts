@@ -1,6 +1,8 @@
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { cardToken, newRecipient, setCompanyFees } from '../payments/fixtures';
 import { Transaction } from '../../src/payments/transaction.entity';
+import { Event } from '../../src/events/event.entity';
+import { subscriptionWorkflowSubscriber } from '../../src/billing/subscriptions.subscriber';
 
 let stack: TestStack;
 let acme: SeededCompany;
@@ -116,6 +118,22 @@ describe('idempotency', () => {
     const usage = await stack.http.post(`/subscriptions/${first.body.id}/usage`).set(acme.headers).set('Idempotency-Key', key).send({ meterId: 'x', quantity: 1 });
     expect(usage.status).toBe(409);
     expect(usage.body.error.code).toBe('idempotency_conflict');
+  });
+});
+
+describe('the outbox backstop', () => {
+  it('dispatching subscription.created again (the outbox backstop) never restarts a finished workflow', async () => {
+    const subscriber = subscriptionWorkflowSubscriber(stack.client, stack.config.temporal.taskQueue);
+    const id = (await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId })).body.id;
+    const created = await stack.em().findOneOrFail(Event, { entityId: id, type: 'subscription.created' });
+    await eventually(() => invoicesOf(id), (l) => l[0]?.status === 'paid');
+    await post(`/subscriptions/${id}/cancel`);
+    const handle = stack.client.workflow.getHandle(id);
+    await eventually(() => handle.describe(), (d) => d.status.name === 'COMPLETED');
+    const runId = (await handle.describe()).runId;
+    const start = await subscriber.handle(stack.em(), created);
+    await (start as () => Promise<void>)();
+    expect((await handle.describe()).runId).toBe(runId);
   });
 });
 

@@ -51,6 +51,8 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
   const cyclesPerRun = input.cyclesPerRun ?? DEFAULT_CYCLES_PER_RUN;
   const loaded = input.progress ?? (await loadSubscriptionProgress({ subscriptionId: input.subscriptionId }));
   if (!loaded) return { status: 'abandoned', reason: 'no_row', cyclesBilled: 0 };
+  // A late start (the outbox backstop) for a subscription that already ended does nothing.
+  if (loaded.status === 'canceled' || loaded.status === 'ended') return { status: loaded.status, reason: 'already_finished', cyclesBilled: loaded.nextCycle };
   const p: SubscriptionProgress = loaded;
   const subscriptionId = input.subscriptionId;
   let cancelNow = false;
