@@ -4,6 +4,7 @@ import type { Logger } from '../shared/logger';
 import type { EventDispatcher } from './dispatcher';
 import { webhookEventSubscriber } from '../webhooks/webhooks.subscriber';
 import { transactionWorkflowSubscriber } from '../payments/transactions.subscriber';
+import { subscriptionWorkflowSubscriber } from '../billing/subscriptions.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -13,9 +14,11 @@ export interface SubscriberDeps {
 
 /**
  * Plugs every event consumer into the dispatcher; the API and the worker both call this so
- * that an event is handled the same way whoever dispatches it. Webhook deliveries subscribe here.
+ * that an event is handled the same way whoever dispatches it: webhook deliveries, and the
+ * workflows of transactions and subscriptions (started again if the API died before it did).
  */
 export function registerEventSubscribers(dispatcher: EventDispatcher, deps: SubscriberDeps): void {
   dispatcher.subscribe(webhookEventSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+  dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
 }
