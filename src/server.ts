@@ -1,11 +1,9 @@
 import type { Server } from 'node:http';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { createApp } from './app';
 import type { AppDeps } from './app-deps';
 import { loadConfig, type Config } from './config';
 import { createOrm } from './db/orm';
-import { EventDispatcher } from './events/dispatcher';
-import { registerEventSubscribers } from './events/subscribers';
+import { createEventDispatcher } from './events/subscribers';
 import { createLogger } from './shared/logger';
 import { connectTemporalClient } from './temporal/client';
 
@@ -14,8 +12,7 @@ export async function createApiDeps(config: Config): Promise<AppDeps> {
   const logger = createLogger(config.logLevel, 'lastro-api');
   const orm = await createOrm(config.databaseUrl);
   const temporal = await connectTemporalClient(config);
-  const dispatcher = new EventDispatcher(orm.em as unknown as EntityManager, logger);
-  registerEventSubscribers(dispatcher, { config, temporal, logger });
+  const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
   return { config, orm, temporal, dispatcher, logger };
 }
 

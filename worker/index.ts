@@ -5,8 +5,7 @@ import { createActivities } from '../activities';
 import type { ActivityDeps } from '../activities/deps';
 import { loadConfig } from '../src/config';
 import { createOrm } from '../src/db/orm';
-import { EventDispatcher } from '../src/events/dispatcher';
-import { registerEventSubscribers } from '../src/events/subscribers';
+import { createEventDispatcher } from '../src/events/subscribers';
 import { createLogger } from '../src/shared/logger';
 import { ensureMaintenanceSchedules } from './schedules';
 
@@ -38,8 +37,7 @@ async function main(): Promise<void> {
   const orm = await createOrm(config.databaseUrl);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
-  const dispatcher = new EventDispatcher(orm.em as any, logger);
-  registerEventSubscribers(dispatcher, { config, temporal, logger });
+  const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
   await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
   const worker = await createLastroWorker({

@@ -7,8 +7,7 @@ import { loadConfig } from '../../src/config';
 import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { createOrm, migrate } from '../../src/db/orm';
 import { startTemporalDevServer } from '../../src/dev/temporal-dev-server';
-import { EventDispatcher } from '../../src/events/dispatcher';
-import { registerEventSubscribers } from '../../src/events/subscribers';
+import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
 import { createLastroWorker } from '../../worker';
 import { freePort } from '../../test/helpers/ports';
@@ -48,8 +47,7 @@ export async function startBenchStack(opts: { root: string; tmp: string; env: Re
   const clientConnection = await Connection.connect({ address: temporalServer.address });
   cleanup.unshift(() => clientConnection.close());
   const temporal = new Client({ connection: clientConnection });
-  const dispatcher = new EventDispatcher(rootEm, logger);
-  registerEventSubscribers(dispatcher, { config, temporal, logger });
+  const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
   log('[bench] bundling workflows and starting the worker…');
   const deps: ActivityDeps = { config, orm, dispatcher, logger, temporal };

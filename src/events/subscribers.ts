@@ -1,7 +1,9 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
-import type { EventDispatcher } from './dispatcher';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Orm } from '../db/orm';
+import { EventDispatcher } from './dispatcher';
 import { webhookEventSubscriber } from '../webhooks/webhooks.subscriber';
 import { transactionWorkflowSubscriber } from '../payments/transactions.subscriber';
 import { subscriptionWorkflowSubscriber } from '../billing/subscriptions.subscriber';
@@ -21,4 +23,11 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(webhookEventSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+}
+
+/** The dispatcher every process uses (API, worker, tests, benchmarks), with every subscriber plugged in. */
+export function createEventDispatcher(orm: Orm, deps: SubscriberDeps): EventDispatcher {
+  const dispatcher = new EventDispatcher(orm.em as unknown as EntityManager, deps.logger);
+  registerEventSubscribers(dispatcher, deps);
+  return dispatcher;
 }

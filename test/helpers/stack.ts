@@ -10,8 +10,7 @@ import type { AppDeps } from '../../src/app-deps';
 import { loadConfig, type Config } from '../../src/config';
 import { ensureDatabase } from '../../src/db/embedded-postgres';
 import { createOrm, type Orm } from '../../src/db/orm';
-import { EventDispatcher } from '../../src/events/dispatcher';
-import { registerEventSubscribers } from '../../src/events/subscribers';
+import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
 import type { Company } from '../../src/companies/company.entity';
@@ -75,13 +74,12 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const orm = await createOrm(databaseUrl);
   const temporalEnv = await createTimeSkippingEnv();
   const logger = createLogger(config.logLevel, 'test');
-  const dispatcher = new EventDispatcher(orm.em as unknown as EntityManager, logger);
   // The API and the activities get a plain client: time moves only when a test says so
   // (env.sleep), never because someone awaited a result while a slow first task was running.
   // `env.client` is the auto-skipping client for tests that wait on long timers.
   const temporal = new Client({ connection: temporalEnv.connection, namespace: temporalEnv.namespace ?? 'default' });
+  const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
   const deps: AppDeps = { config, orm, temporal, dispatcher, logger };
-  registerEventSubscribers(dispatcher, { config, temporal, logger });
 
   const worker = await createLastroWorker({
     connection: temporalEnv.nativeConnection,
