@@ -6,7 +6,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } fr
 import { createOrm, migrate } from '../../src/db/orm';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { freePort } from './ports';
-import { WORKFLOW_BUNDLE_PATH } from './workflow-bundle';
+import { newWorkflowBundlePath } from './workflow-bundle';
 
 export const TEMPLATE_DB = 'lastro_template';
 
@@ -39,8 +39,10 @@ export default async function globalSetup(): Promise<void> {
 
   // Every test file's worker loads this one bundle instead of bundling the workflows again.
   const bundle = await bundleWorkflowCode({ workflowsPath: require.resolve(path.join(root, 'workflows')), logger: quietBundlerLogger });
-  fs.mkdirSync(path.dirname(WORKFLOW_BUNDLE_PATH), { recursive: true });
-  fs.writeFileSync(WORKFLOW_BUNDLE_PATH, bundle.code);
+  const bundlePath = newWorkflowBundlePath();
+  fs.mkdirSync(path.dirname(bundlePath), { recursive: true });
+  fs.writeFileSync(bundlePath, bundle.code);
+  process.env.LASTRO_TEST_WORKFLOW_BUNDLE = bundlePath;
 
   // Provisioned here, before any test's timeout starts: a first build of the Temporal CLI
   // takes minutes. An empty answer means no Java/Maven (or Go) here: the SDK downloads its own.

@@ -1,10 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-/** Where globalSetup writes the workflow bundle, built once per test run (bundling is slow). */
-export const WORKFLOW_BUNDLE_PATH = path.resolve(__dirname, '..', '..', '.cache', 'test', 'workflow-bundle.js');
+const BUNDLE_DIR = path.resolve(__dirname, '..', '..', '.cache', 'test');
+
+/**
+ * Where globalSetup writes this run's workflow bundle (bundling is slow, so it is built once
+ * per run). Each run gets its own file, so two jest runs in one checkout never read each
+ * other's half-written bundle.
+ */
+export function newWorkflowBundlePath(): string {
+  return path.join(BUNDLE_DIR, `workflow-bundle-${process.pid}.js`);
+}
 
 export function workflowBundle(): { codePath: string } {
-  if (!fs.existsSync(WORKFLOW_BUNDLE_PATH)) throw new Error(`No workflow bundle at ${WORKFLOW_BUNDLE_PATH}: run tests through jest (globalSetup)`);
-  return { codePath: WORKFLOW_BUNDLE_PATH };
+  const codePath = process.env.LASTRO_TEST_WORKFLOW_BUNDLE;
+  if (!codePath || !fs.existsSync(codePath)) throw new Error('No workflow bundle: run tests through jest (globalSetup builds it)');
+  return { codePath };
 }
