@@ -1,12 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { Company } from '../../src/companies/company.entity';
-import { revealCardForAuthorization, storeCard } from '../../src/cards/card-vault.service';
-import { createTransaction } from '../../src/payments/transactions.service';
+import { createSavedCardTransaction } from '../../src/payments/saved-card-charges.service';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { startAndAwaitDecision } from '../../src/payments/transaction-workflow.client';
 import type { EventDispatcher } from '../../src/events/dispatcher';
-import { SavedCard } from '../../src/billing/subscription.entity';
 
 export interface ChargeRequest {
   companyId: string;
@@ -35,15 +33,10 @@ export interface BillingCharger {
 const FINAL: Record<string, boolean> = { paid: true, refused: false, failed: false, canceled: false };
 
 /**
- * Charges through the payments module: a card transaction with billing origin
- * (`metadata.origin = billing`, referenceCode `<inv_id>-<attempt>`) on the saved card.
- *
- * Payments creates card transactions from single-use tokens only, so this mints a fresh token
- * for the saved card in the vault (revealed through the billing binding, sealed again as a new
- * vault record) and creates the transaction with it, in one database transaction; then the
- * transaction workflow authorizes it and this waits for its decision. A saved card has no CVV
- * after its first 24 hours (merchant-initiated recurring charges carry none), so an empty CVV is
- * sealed. Interim until payments exposes "charge a saved card" (see docs/billing.md).
+ * Charges through the payments module: a merchant-initiated card transaction on the saved card
+ * (`origin: subscription`, no CVV, referenceCode `<inv_id>-<attempt>`, metadata `invoiceId` and
+ * `subscriptionId`), created in one database transaction; then the transaction workflow
+ * authorizes it and this waits for its decision.
  *
  * Idempotent: the referenceCode is unique per company, so a retried attempt finds its
  * transaction and only waits for (or reads) its decision.
@@ -68,28 +61,17 @@ export class PaymentsBillingCharger implements BillingCharger {
 
   private async createTransaction(req: ChargeRequest, referenceCode: string): Promise<Transaction> {
     const created = await this.fork().transactional(async (em) => {
-      const saved = await em.findOneOrFail(SavedCard, { id: req.savedCardId, companyId: req.companyId });
       const company = await em.findOneOrFail(Company, { id: req.companyId });
-      const card = await revealCardForAuthorization(em, { paymentId: saved.vaultBinding });
-      const token = storeCard(em, req.companyId, {
-        number: card.pan,
-        holder: card.holder,
-        document: card.document,
-        cvv: card.cvv ?? '',
-        brand: card.brand,
-        expMonth: card.expMonth,
-        expYear: card.expYear,
-      });
-      await em.flush();
-      return createTransaction(
+      return createSavedCardTransaction(
         em,
         company,
         {
+          cardId: req.savedCardId,
           referenceCode,
           customerId: req.customerId,
           items: [{ description: req.description, quantity: 1, amount: req.amount }],
-          payments: [{ paymentMethod: 'credit_card', amount: req.amount, creditCard: { token: token.tokenId, installments: 1, capture: true } }],
-          metadata: { origin: 'billing', invoiceId: req.invoiceId, subscriptionId: req.subscriptionId },
+          metadata: { invoiceId: req.invoiceId, subscriptionId: req.subscriptionId },
+          origin: 'subscription',
         },
         this.publicBaseUrl,
       );

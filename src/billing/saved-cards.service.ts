@@ -1,22 +1,19 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, badRequest } from '../http/errors';
-import { claimCardToken } from '../cards/card-vault.service';
+import { saveCardFromToken } from '../cards/card-vault.service';
 import { Customer } from '../customers/customer.entity';
 import { SavedCard } from './subscription.entity';
 
 /**
- * Saving a card for recurring charges. The vault binds a single-use token to one "payment"
- * (`claimCardToken`); billing claims it with a binding of its own, `save_<token>`, so the card
- * stays readable through that binding for every later charge (and a retried save with the
- * same token returns the same card). The saved card's id is the vault record's `crd_` id.
+ * Saving a card for recurring charges: the vault keeps the tokenized card for
+ * merchant-initiated charges (`saveCardFromToken`: token consumed, CVV destroyed) and billing
+ * records whose card it is. The saved card's id is the vault record's `crd_` id; a retried
+ * save with the same token returns the same card.
  */
-export const vaultBindingOf = (tokenId: string): string => `save_${tokenId}`.slice(0, 40);
-
 export async function saveCard(em: EntityManager, companyId: string, input: { customerId: string; token: string }): Promise<SavedCard> {
   const customer = await em.findOne(Customer, { id: input.customerId, companyId });
   if (!customer || customer.deletedAt) throw badRequest('validation_failed', 'customerId: Customer not found', [{ path: 'customerId', message: 'Customer not found' }]);
-  const binding = vaultBindingOf(input.token);
-  const card = await claimCardToken(em, { companyId, tokenId: input.token, paymentId: binding }).catch((err: unknown) => {
+  const card = await saveCardFromToken(em, { companyId, tokenId: input.token }).catch((err: unknown) => {
     if (err instanceof ApiError) throw new ApiError(err.status, err.code, `token: ${err.message}`, [{ path: 'token', message: err.message }]);
     throw err;
   });
@@ -26,7 +23,6 @@ export async function saveCard(em: EntityManager, companyId: string, input: { cu
     id: card.cardId,
     companyId,
     customerId: customer.id,
-    vaultBinding: binding,
     brand: card.brand,
     last4: card.last4,
     expMonth: card.expMonth,

@@ -207,8 +207,6 @@ export const UsageRecordSchema = new EntitySchema<UsageRecord, BaseEntity>({
 export class SavedCard extends BaseEntity {
   companyId!: string;
   customerId!: string;
-  /** The vault's payment binding used to read the card back (`claimCardToken`'s paymentId). */
-  vaultBinding!: string;
   brand!: string;
   last4!: string;
   expMonth!: number;
@@ -222,7 +220,6 @@ export const SavedCardSchema = new EntitySchema<SavedCard, BaseEntity>({
   properties: {
     companyId: { type: 'string', length: 40 },
     customerId: { type: 'string', length: 40 },
-    vaultBinding: { type: 'string', length: 40 },
     brand: { type: 'string', length: 16 },
     last4: { type: 'string', length: 4 },
     expMonth: { type: 'smallint' },

@@ -156,11 +156,64 @@ export async function revealCardForAuthorization(em: EntityManager, input: { pay
   );
   const row = rows[0];
   if (!row) throw new ApiError(404, 'not_found', `No card is bound to payment ${input.paymentId}`);
+  const pan = openPan(row, key);
+  const cvv = row.cvv_sealed && row.cvv_live ? openSecret(key.key, row.id, 'cvv', row.cvv_sealed) : null;
+  return { ...toSummary(row), pan, cvv };
+}
+
+function openPan(row: { id: string; pan_sealed: Buffer; key_id: string }, key: VaultKey): string {
   if (row.key_id !== key.id) {
     throw new Error(`Card vault: ${row.id} was sealed with key ${row.key_id}, this process has key ${key.id} (CARD_VAULT_KEY differs between processes?)`);
   }
-  const cvv = row.cvv_sealed && row.cvv_live ? openSecret(key.key, row.id, 'cvv', row.cvv_sealed) : null;
-  return { ...toSummary(row), pan: openSecret(key.key, row.id, 'pan', row.pan_sealed), cvv };
+  return openSecret(key.key, row.id, 'pan', row.pan_sealed);
+}
+
+/**
+ * Keeps a tokenized card for merchant-initiated charges (a subscription's saved card): the
+ * token is consumed like a payment's claim, the CVV is destroyed at once (a stored card keeps
+ * no CVV, decisions.md), and the record becomes readable by `revealSavedCard` for as long as
+ * it lives. Saving the same token again returns the same card, so a retried save succeeds.
+ * Unknown, used, expired or another company's tokens are 400 `card_token_invalid`.
+ */
+export async function saveCardFromToken(em: EntityManager, input: { companyId: string; tokenId: string }): Promise<CardSummary> {
+  const rows: SummaryRow[] = await em.execute(
+    `update stored_cards
+        set used_at = coalesce(used_at, now()), saved_at = coalesce(saved_at, now()),
+            cvv_sealed = null, cvv_destroyed_at = coalesce(cvv_destroyed_at, now()), updated_at = now()
+      where token_id = ? and company_id = ? and deleted_at is null
+        and ((used_at is null and expires_at > now()) or saved_at is not null)
+      returning ${SUMMARY_COLUMNS}`,
+    [input.tokenId, input.companyId],
+    'all',
+  );
+  if (rows.length === 0) throw invalidCardToken();
+  return toSummary(rows[0]);
+}
+
+/** A saved card's summary (no secret), or null when `cardId` is not a saved card of the company. */
+export async function savedCardSummary(em: EntityManager, input: { companyId: string; cardId: string }): Promise<CardSummary | null> {
+  const rows: SummaryRow[] = await em.execute(
+    `select ${SUMMARY_COLUMNS} from stored_cards where id = ? and company_id = ? and saved_at is not null and deleted_at is null`,
+    [input.cardId, input.companyId],
+    'all',
+  );
+  return rows[0] ? toSummary(rows[0]) : null;
+}
+
+/**
+ * A saved card with its PAN in clear, for authorizing a merchant-initiated charge inside an
+ * activity only (same rules as `revealCardForAuthorization`). `cvv` is always null: such
+ * charges carry none.
+ */
+export async function revealSavedCard(em: EntityManager, input: { companyId: string; cardId: string }, key: VaultKey = vaultKey()): Promise<RevealedCard> {
+  const rows: Array<SummaryRow & { pan_sealed: Buffer; key_id: string }> = await em.execute(
+    `select ${SUMMARY_COLUMNS}, pan_sealed, key_id from stored_cards where id = ? and company_id = ? and saved_at is not null and deleted_at is null`,
+    [input.cardId, input.companyId],
+    'all',
+  );
+  const row = rows[0];
+  if (!row) throw new ApiError(404, 'not_found', `No saved card ${input.cardId}`);
+  return { ...toSummary(row), pan: openPan(row, key), cvv: null };
 }
 
 /** Destroys the CVV of a payment's card (after its first authorization). Idempotent. */

@@ -26,6 +26,8 @@ export class StoredCard extends BaseEntity {
   usedAt: Opt<Date> | null = null;
   paymentId: Opt<string> | null = null;
   cvvDestroyedAt: Opt<Date> | null = null;
+  /** When the card was kept for merchant-initiated charges (`saveCardFromToken`); its CVV is gone from then on. */
+  savedAt: Opt<Date> | null = null;
 }
 
 export const StoredCardSchema = new EntitySchema<StoredCard, BaseEntity>({
@@ -49,5 +51,6 @@ export const StoredCardSchema = new EntitySchema<StoredCard, BaseEntity>({
     usedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     paymentId: { type: 'string', length: 40, nullable: true, unique: true },
     cvvDestroyedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    savedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

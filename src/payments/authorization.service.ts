@@ -1,9 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { destroyCardCvv, revealCardForAuthorization } from '../cards/card-vault.service';
+import { destroyCardCvv, revealCardForAuthorization, revealSavedCard } from '../cards/card-vault.service';
 import type { Event } from '../events/event.entity';
 import type { AuthorizationStatus, PaymentGateway } from './payment-gateway';
 import { Payment } from './payment.entity';
 import { recordCardOutcome } from './transaction-lifecycle.service';
+import { Transaction } from './transaction.entity';
 
 export interface CardOutcome {
   status: AuthorizationStatus;
@@ -34,7 +35,7 @@ export async function authorizeCardPayment(
   const payment = await em.findOneOrFail(Payment, { id: paymentId });
   if (payment.status !== 'pending') return { outcome: outcomeOf(payment), events: [] };
 
-  const card = await revealCardForAuthorization(em, { paymentId });
+  const card = await revealCardOf(em, payment);
   const result = await gateway.authorize({
     idempotencyKey: paymentId,
     amount: payment.amount,
@@ -48,4 +49,14 @@ export async function authorizeCardPayment(
     return recordCardOutcome(tem, payment.transactionId, paymentId, result, gateway.name, publicBaseUrl);
   });
   return { outcome: { status: result.status, code: result.code }, events };
+}
+
+/**
+ * The card to send for a payment: a subscription's charge is merchant-initiated on a saved card
+ * (no CVV); every other card payment uses the card its token bound to it.
+ */
+async function revealCardOf(em: EntityManager, payment: Payment) {
+  const { origin } = await em.findOneOrFail(Transaction, payment.transactionId, { fields: ['origin'] });
+  if (origin === 'subscription' && payment.card) return revealSavedCard(em, { companyId: payment.companyId, cardId: payment.card.cardId });
+  return revealCardForAuthorization(em, { paymentId: payment.id });
 }

@@ -61,6 +61,7 @@ export function toTransactionView({ transaction: t, payments, splits }: Transact
     payments: payments.map((p) => toPaymentView(p, publicBaseUrl)),
     splits: splits.map(toSplitView),
     metadata: t.metadata,
+    origin: t.origin,
     paidAt: iso(t.paidAt),
     canceledAt: iso(t.canceledAt),
     createdAt: iso(t.createdAt),

@@ -4,6 +4,12 @@ import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 /** decisions.md "Transactions and payments": pending → waiting_payment → paid | refused | failed | canceled. */
 export type TransactionStatus = 'pending' | 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled';
 
+/**
+ * Who started a transaction: the merchant's API call, a subscription's merchant-initiated
+ * charge of a saved card (recurring, no CVV), or a hosted checkout.
+ */
+export type TransactionOrigin = 'api' | 'subscription' | 'checkout';
+
 export interface TransactionItem {
   description: string;
   quantity: number;
@@ -25,6 +31,7 @@ export class Transaction extends BaseEntity {
   statusReason: Opt<string> | null = null;
   paidAt: Opt<Date> | null = null;
   canceledAt: Opt<Date> | null = null;
+  origin: Opt<TransactionOrigin> = 'api';
 }
 
 export const TransactionSchema = new EntitySchema<Transaction, BaseEntity>({
@@ -45,5 +52,6 @@ export const TransactionSchema = new EntitySchema<Transaction, BaseEntity>({
     statusReason: { type: 'string', length: 64, nullable: true },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     canceledAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    origin: { type: 'string', length: 16 },
   },
 });

@@ -158,6 +158,8 @@ export const transactionSchema = z
     payments: z.array(paymentSchema),
     splits: z.array(splitSchema),
     metadata: z.record(z.string(), z.string()),
+    /** Who started it: api, subscription (a merchant-initiated recurring charge of a saved card) or checkout. */
+    origin: z.enum(['api', 'subscription', 'checkout']),
     paidAt: nullableTimestamp,
     canceledAt: nullableTimestamp,
     createdAt: timestamp,

@@ -1,6 +1,7 @@
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { cardToken, newRecipient, setCompanyFees } from '../payments/fixtures';
 import { Transaction } from '../../src/payments/transaction.entity';
+import { StoredCard } from '../../src/cards/stored-card.entity';
 import { Event } from '../../src/events/event.entity';
 import { subscriptionWorkflowSubscriber } from '../../src/billing/subscriptions.subscriber';
 
@@ -65,6 +66,7 @@ describe('saved cards', () => {
 
 describe('a plan subscription charged on a saved card', () => {
   it('bills the enrollment invoice at once (activation included), then each sandbox advance bills the next cycle', async () => {
+    const vaultCards = await stack.em().count(StoredCard, { companyId: acme.company.id } as never);
     const res = await post('/subscriptions', { customerId, planId, items: [{ planItemKey: 'seats', quantity: 3 }], defaultPaymentMethodRef: cardId, metadata: { crm: '1' } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: expect.stringMatching(/^sub_/), status: 'active', currency: 'BRL', collectionMethod: 'charge_automatically', invoiceGenerationMode: 'just_in_time', planId });
@@ -78,8 +80,11 @@ describe('a plan subscription charged on a saved card', () => {
     expect(first[0]).toMatchObject({ cycle: 0, total: 8490, status: 'paid', attemptCount: 1, lastTransactionId: expect.stringMatching(/^txn_/) });
     const lines = await get(`/invoices/${first[0].id}/line-items`);
     expect(lines.body.map((l: { kind: string; amount: number }) => [l.kind, l.amount])).toEqual([['recurring', 4990], ['recurring', 2000], ['activation', 1500]]);
-    const txn = await stack.em().findOneOrFail(Transaction, { id: first[0].lastTransactionId });
-    expect(txn).toMatchObject({ status: 'paid', amount: 8490, customerId, metadata: { origin: 'billing', invoiceId: first[0].id, subscriptionId: id } });
+    // A merchant-initiated recurring charge of the saved card itself: no new token, no CVV.
+    const txn = await get(`/v1/transactions/${first[0].lastTransactionId}`);
+    expect(txn.body).toMatchObject({ status: 'paid', amount: 8490, customerId, origin: 'subscription', referenceCode: `${first[0].id}-1`, metadata: { invoiceId: first[0].id, subscriptionId: id } });
+    expect(txn.body.payments[0].creditCard).toMatchObject({ cardId, last4: '1111', authorizationCode: expect.any(String) });
+    expect(await stack.em().count(StoredCard, { companyId: acme.company.id } as never)).toBe(vaultCards);
     expect(await eventTypes(first[0].id)).toEqual(['invoice.issued', 'invoice.payment_attempted', 'invoice.paid']);
 
     for (let n = 1; n <= 3; n++) {
@@ -92,7 +97,7 @@ describe('a plan subscription charged on a saved card', () => {
     const sub = await eventually(() => get(`/subscriptions/${id}`), (r) => r.body.cyclesCompleted === 4);
     expect(sub.body).toMatchObject({ cyclesCompleted: 4, currentPeriodStart: expect.any(String), nextInvoiceAt: expect.any(String) });
     expect((await eventTypes(id)).filter((t) => t === 'subscription.cycle_advanced')).toHaveLength(4);
-    expect(await stack.em().count(Transaction, { companyId: acme.company.id, metadata: { origin: 'billing', subscriptionId: id } } as never)).toBe(4);
+    expect(await stack.em().count(Transaction, { companyId: acme.company.id, origin: 'subscription', metadata: { subscriptionId: id } } as never)).toBe(4);
   });
 
   it('a declined card leaves the invoice past_due and reschedules it (dunning)', async () => {
