@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/workflow';
 import {
@@ -18,6 +19,22 @@ export async function startSubscriptionWorkflow(temporal: Client, taskQueue: str
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
+}
+
+/**
+ * The API's start after the creating transaction committed: starts the workflow, then records
+ * `workflowStartedAt`, before the subscription.created event is dispatched, so the outbox
+ * subscriber has nothing left to do (one start per subscription on the normal path).
+ */
+export async function startSubscriptionWorkflowAfterCommit(em: EntityManager, temporal: Client, taskQueue: string, subscriptionId: string): Promise<void> {
+  await startSubscriptionWorkflow(temporal, taskQueue, subscriptionId);
+  await em.execute(`update billing_subscriptions set workflow_started_at = now() where id = ? and workflow_started_at is null`, [subscriptionId]);
+}
+
+/** Whether the API already started the subscription's workflow (or the row is gone). */
+export async function subscriptionWorkflowStarted(em: EntityManager, subscriptionId: string): Promise<boolean> {
+  const [row] = await em.execute<{ workflow_started_at: Date | null }[]>(`select workflow_started_at from billing_subscriptions where id = ?`, [subscriptionId]);
+  return !row || row.workflow_started_at !== null;
 }
 
 function startRun(temporal: Client, taskQueue: string, subscriptionId: string) {

@@ -36,6 +36,8 @@ export class Subscription extends BaseEntity {
   pausedAt: Opt<Date> | null = null;
   endedAt: Opt<Date> | null = null;
   metadata: Opt<Record<string, string>> = {};
+  /** Set once the API's own start of the workflow succeeded; the outbox subscriber acts only without it. */
+  workflowStartedAt: Opt<Date> | null = null;
 }
 
 export const SubscriptionSchema = new EntitySchema<Subscription, BaseEntity>({
@@ -64,6 +66,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription, BaseEntity>({
     cancellationReason: { type: 'string', length: 40, nullable: true },
     pausedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     endedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    workflowStartedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     metadata: { type: 'json' },
   },
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineRoute } from '../http/route';
 import { notFound } from '../http/errors';
 import { paginated } from '../http/pagination';
@@ -46,7 +47,7 @@ import {
 import { getInvoice, invoiceLineItems, listInvoices } from './invoices.service';
 import { markInvoicePaidInSandbox } from './sandbox-billing.service';
 import { saveCard } from './saved-cards.service';
-import { signalSubscription, startSubscriptionWorkflow } from './subscription-workflow.client';
+import { signalSubscription, startSubscriptionWorkflowAfterCommit } from './subscription-workflow.client';
 import { toInvoiceLineItemView, toInvoiceView, toSavedCardView, toSubscriptionItemView, toSubscriptionView, toUsageRecordView } from './subscription.views';
 
 const tag = 'Billing: subscriptions and invoices';
@@ -78,8 +79,9 @@ export const subscriptionRoutes = [
     errors: [409],
     async handler({ em, company, body, deps, afterCommit, dispatchAfterCommit }) {
       const { subscription, events } = await createSubscription(em, company.id, body);
+      // Start (and mark) before dispatching: subscription.created then finds the workflow started.
+      afterCommit(() => startSubscriptionWorkflowAfterCommit(deps.orm.em.fork() as unknown as EntityManager, deps.temporal, deps.config.temporal.taskQueue, subscription.id));
       dispatchAfterCommit(events.map((e) => e.id));
-      afterCommit(() => startSubscriptionWorkflow(deps.temporal, deps.config.temporal.taskQueue, subscription.id));
       return { status: 201, body: toSubscriptionView(subscription) };
     },
   }),

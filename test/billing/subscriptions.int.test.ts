@@ -4,6 +4,9 @@ import { Transaction } from '../../src/payments/transaction.entity';
 import { StoredCard } from '../../src/cards/stored-card.entity';
 import { Event } from '../../src/events/event.entity';
 import { subscriptionWorkflowSubscriber } from '../../src/billing/subscriptions.subscriber';
+import { createSubscription } from '../../src/billing/subscriptions.service';
+import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
+import { Subscription } from '../../src/billing/subscription.entity';
 
 let stack: TestStack;
 let acme: SeededCompany;
@@ -127,16 +130,39 @@ describe('idempotency', () => {
 });
 
 describe('the outbox backstop', () => {
-  it('dispatching subscription.created again (the outbox backstop) never restarts a finished workflow', async () => {
-    const subscriber = subscriptionWorkflowSubscriber(stack.client, stack.config.temporal.taskQueue);
+  const subscriber = () => subscriptionWorkflowSubscriber(stack.client, stack.config.temporal.taskQueue);
+  const createdEvent = (id: string) => stack.em().findOneOrFail(Event, { entityId: id, type: 'subscription.created' });
+
+  it('after the API started the workflow, subscription.created has nothing left to do (one start, not two)', async () => {
     const id = (await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId })).body.id;
-    const created = await stack.em().findOneOrFail(Event, { entityId: id, type: 'subscription.created' });
+    const row = await stack.em().findOneOrFail(Subscription, { id });
+    expect(row.workflowStartedAt).toBeInstanceOf(Date);
+    expect(await subscriber().handle(stack.em(), await createdEvent(id))).toBeUndefined();
+    await eventually(() => invoicesOf(id), (l) => l[0]?.status === 'paid');
+  });
+
+  it('a subscription committed without its workflow (the API died before starting it) is started by the subscriber', async () => {
+    const em = stack.em();
+    const { subscription } = await em.transactional((tem) => createSubscription(tem, acme.company.id, createSubscriptionBody.parse({ customerId, planId, defaultPaymentMethodRef: cardId })));
+    const id = subscription.id;
+    expect((await stack.em().findOneOrFail(Subscription, { id })).workflowStartedAt).toBeNull();
+    await expect(stack.client.workflow.getHandle(id).describe()).rejects.toThrow();
+    const start = await subscriber().handle(stack.em(), await createdEvent(id));
+    expect(start).toBeInstanceOf(Function);
+    await (start as () => Promise<void>)();
+    const [invoice] = await eventually(() => invoicesOf(id), (l) => l[0]?.status === 'paid');
+    expect(invoice).toMatchObject({ cycle: 0, status: 'paid' });
+  });
+
+  it('never restarts a finished workflow, even for a row left unmarked', async () => {
+    const id = (await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId })).body.id;
     await eventually(() => invoicesOf(id), (l) => l[0]?.status === 'paid');
     await post(`/subscriptions/${id}/cancel`);
     const handle = stack.client.workflow.getHandle(id);
     await eventually(() => handle.describe(), (d) => d.status.name === 'COMPLETED');
     const runId = (await handle.describe()).runId;
-    const start = await subscriber.handle(stack.em(), created);
+    await stack.em().execute(`update billing_subscriptions set workflow_started_at = null where id = ?`, [id]);
+    const start = await subscriber().handle(stack.em(), await createdEvent(id));
     await (start as () => Promise<void>)();
     expect((await handle.describe()).runId).toBe(runId);
   });
