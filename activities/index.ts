@@ -5,6 +5,8 @@ import { createTransactionActivities } from './payments/transaction.activities';
 import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.activities';
 import { createWithdrawalActivities } from './withdrawals/withdrawals.activities';
 import { createSubscriptionActivities } from './billing/subscription.activities';
+import { createCheckoutSessionActivities } from './checkout/checkout-session.activities';
+import { createRefundActivities } from './refunds/refund.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -15,6 +17,8 @@ export function createActivities(deps: ActivityDeps) {
     ...createWithdrawalActivities(deps),
     ...createTransactionActivities(deps),
     ...createSubscriptionActivities(deps),
+    ...createCheckoutSessionActivities(deps),
+    ...createRefundActivities(deps),
   };
 }
 

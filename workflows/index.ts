@@ -6,3 +6,5 @@ export * from './webhooks/webhook-lane.workflow';
 export * from './payments/transaction.workflow';
 export * from './withdrawals/withdrawal.workflow';
 export * from './billing/subscription.workflow';
+export * from './checkout/checkout-session.workflow';
+export * from './refunds/refund.workflow';

@@ -58,7 +58,7 @@ const sameContent = ({ id: _id, ...stored }: CheckoutItem, given: Omit<CheckoutI
  * Items as stored, each with its ci_ id. An item a PUT repeats unchanged at the same position
  * keeps its id, so resending the same list is not a change.
  */
-function storedItems(input: readonly ItemInput[], previous: readonly CheckoutItem[] = []): CheckoutItem[] {
+export function storedItems(input: readonly ItemInput[], previous: readonly CheckoutItem[] = []): CheckoutItem[] {
   return input.map((i, n) => {
     const content = { name: i.name, description: i.description ?? null, imageUrl: i.imageUrl ?? null, quantity: i.quantity, unitAmount: i.unitAmount, metadata: i.metadata ?? {} };
     const kept = previous[n] && sameContent(previous[n], content) ? previous[n].id : newId('ci');

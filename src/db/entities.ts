@@ -14,7 +14,9 @@ import { WithdrawalSchema } from '../withdrawals/withdrawal.entity';
 import { StoredCardSchema } from '../cards/stored-card.entity';
 import { PlanItemSchema, PlanSchema, PriceSchema } from '../billing/plan.entity';
 import { CheckoutLinkSchema } from '../checkout/checkout-link.entity';
+import { CheckoutSessionSchema } from '../checkout/checkout-session.entity';
 import { InvoiceLineItemSchema, InvoiceSchema, SavedCardSchema, SubscriptionItemSchema, SubscriptionSchema, UsageRecordSchema } from '../billing/subscription.entity';
+import { RefundSchema } from '../refunds/refund.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -27,6 +29,7 @@ export const entities = [
   StoredCardSchema,
   TransactionSchema, PaymentSchema, TransactionSplitSchema,
   PlanSchema, PlanItemSchema, PriceSchema,
-  CheckoutLinkSchema,
+  CheckoutLinkSchema, CheckoutSessionSchema,
   SubscriptionSchema, SubscriptionItemSchema, InvoiceSchema, InvoiceLineItemSchema, UsageRecordSchema, SavedCardSchema,
+  RefundSchema,
 ];

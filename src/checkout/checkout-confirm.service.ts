@@ -1,0 +1,98 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppDeps } from '../app-deps';
+import { Company } from '../companies/company.entity';
+import type { Event } from '../events/event.entity';
+import { badRequest, conflict } from '../http/errors';
+import { addCalendarDays, brasiliaToday } from '../payments/artifacts';
+import { createTransaction } from '../payments/transactions.service';
+import type { CreateTransactionInput } from '../payments/transactions.schemas';
+import { ensureTransactionWorkflow, startAndAwaitDecision } from '../payments/transaction-workflow.client';
+import type { CheckoutSession } from './checkout-session.entity';
+import { buyerProblems, customFieldProblems, PAYABLE_SESSION_STATUSES, planConfirmPayments, type PlannedPayment, type RuleProblem } from './checkout-session.rules';
+import type { SessionState } from './checkout-session-views';
+import type { ConfirmSessionInput } from './checkout-sessions.schemas';
+import { customerOf, getSession, loadSessionState, sessionUrls, syncSession } from './checkout-sessions.service';
+
+/** A card answer normally takes milliseconds; past this the page gets `paying` and polls. */
+const CARD_DECISION_WAIT_MS = 25_000;
+
+const invalid = (problems: RuleProblem[]) => badRequest('validation_failed', `${problems[0].path}: ${problems[0].message}`, problems);
+
+/** 409s before anything is checked: the session must be live and have no attempt in progress. */
+function assertPayable(session: CheckoutSession, now: Date): void {
+  if (session.status === 'expired' || (session.expiresAt <= now && session.status !== 'paid' && session.status !== 'canceled')) {
+    throw conflict('session_expired', 'This checkout session has expired');
+  }
+  if (session.status === 'paid' || session.status === 'canceled') throw conflict('session_not_payable', `This checkout session is ${session.status}`);
+  if (!PAYABLE_SESSION_STATUSES.includes(session.status)) {
+    throw conflict('payment_in_progress', 'A payment of this checkout session is in progress; wait for its outcome');
+  }
+}
+
+function transactionInput(session: CheckoutSession, planned: PlannedPayment[], now: Date): CreateTransactionInput {
+  const interest = planned.reduce((s, p) => s + p.chargedAmount - p.baseAmount, 0);
+  const items = session.items.map((i) => ({ description: i.name, quantity: i.quantity, amount: i.unitAmount }));
+  if (interest > 0) items.push({ description: 'Juros de parcelamento', quantity: 1, amount: interest });
+  const pm = session.paymentMethods;
+  return {
+    referenceCode: `${session.id}-${session.attempts.length + 1}`,
+    items,
+    payments: planned.map((p) => {
+      if (p.method === 'credit_card') return { paymentMethod: 'credit_card' as const, amount: p.chargedAmount, creditCard: { token: p.cardToken, installments: p.installments, capture: true as const } };
+      if (p.method === 'pix') return { paymentMethod: 'pix' as const, amount: p.chargedAmount, pix: { expiresIn: pm.pix!.expiresIn } };
+      return { paymentMethod: 'boleto' as const, amount: p.chargedAmount, boleto: { dueDate: addCalendarDays(brasiliaToday(now), pm.boleto!.dueDateDays) } };
+    }),
+    splits: session.splits.map((s) => ({ recipientId: s.recipientId, type: 'sale' as const, percentage: s.percentage, liable: s.liable, chargeProcessingFee: true })),
+    metadata: { ...session.metadata, checkoutSessionId: session.id, ...(session.linkId ? { linkId: session.linkId } : {}) },
+  };
+}
+
+/**
+ * The buyer confirms: checks the buyer's fields and payments against the session, then creates
+ * one transaction for the whole amount due through the payments service (its splits, and its
+ * metadata plus checkoutSessionId and linkId), in the same database transaction as the
+ * session's move to `paying`. Card answers are awaited (bounded), so the answer shows a
+ * declined card at once; the buyer may then try again.
+ */
+export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId: string, input: ConfirmSessionInput): Promise<SessionState> {
+  const urls = sessionUrls(deps);
+  const now = new Date();
+  const { session, created, events } = await em.transactional(async (tem) => {
+    // Brought up to date first: a refused card attempt may not have reached the workflow yet.
+    const synced = await syncSession(tem, sessionId, urls);
+    const s = synced.state.session;
+    assertPayable(s, now);
+    const problems = [...buyerProblems(s.requiredFields, input.customer), ...customFieldProblems(s.customFields, input.customFields ?? {})];
+    const plan = planConfirmPayments(s.paymentMethods, s.amount, input.payments);
+    problems.push(...plan.problems);
+    if (problems.length) throw invalid(problems);
+    const company = await tem.findOneOrFail(Company, { id: s.companyId });
+    const txn = await createTransaction(tem, company, transactionInput(s, plan.planned, now), urls.publicBase, now);
+    s.customer = customerOf(input.customer);
+    s.customFieldValues = input.customFields ?? {};
+    s.attempts = [
+      ...s.attempts,
+      { transactionId: txn.transaction.id, createdAt: now.toISOString(), payments: txn.payments.map((p, i) => ({ paymentId: p.id, method: p.method, baseAmount: plan.planned[i].baseAmount })) },
+    ];
+    s.status = 'paying';
+    return { session: s, created: txn, events: synced.events };
+  });
+  deps.dispatcher.dispatchSoon([...events, ...created.events].map((e: Event) => e.id));
+  await driveTransaction(deps, created.transaction.id, created.payments.some((p) => p.method === 'credit_card'));
+  const after = await em.fork().transactional((tem) => syncSession(tem, session.id, urls));
+  deps.dispatcher.dispatchSoon(after.events.map((e) => e.id));
+  return loadSessionState(em.fork(), await getSession(em.fork(), null, session.id));
+}
+
+/** Starts the transaction's workflow; with cards, waits (bounded) for their answer. The outbox subscriber is the backstop. */
+async function driveTransaction(deps: AppDeps, transactionId: string, hasCard: boolean): Promise<void> {
+  const queue = deps.config.temporal.taskQueue;
+  try {
+    if (!hasCard) return await ensureTransactionWorkflow(deps.temporal, queue, transactionId);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([startAndAwaitDecision(deps.temporal, queue, transactionId), new Promise((resolve) => (timer = setTimeout(resolve, CARD_DECISION_WAIT_MS)))]);
+    clearTimeout(timer);
+  } catch (err) {
+    deps.logger.warn({ err, transactionId }, 'transaction workflow not reached; the outbox subscriber will start it');
+  }
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApiError, badRequest } from '../http/errors';
+import { claimIdempotencyKey, completeIdempotencyKey, DEFAULT_RETENTION_HOURS, fingerprintRequest, releaseIdempotencyKey, validateIdempotencyKey, type IdempotencyScope } from '../http/idempotency';
+import { defineRoute, type RouteContext } from '../http/route';
+import { sessionOpenedSignal } from '../../workflows/checkout/checkout-session.contract';
+import { confirmSession } from './checkout-confirm.service';
+import { limitPublicSession } from './checkout-public.limits';
+import { signalSessionWorkflow } from './checkout-session-workflow.client';
+import { confirmSessionBody, publicSessionSchema, sessionIdParams } from './checkout-sessions.schemas';
+import { getSession, loadSessionState, openSession, sessionUrls, toPublicSessionView } from './checkout-sessions.service';
+
+const tag = 'Checkout page';
+const errorsDoc = 'Errors: 404 unknown session; 429 rate_limited (per client address and session).';
+
+/**
+ * Confirm is public (the buyer has no API key), so the Idempotency-Key is kept here, scoped to
+ * the session's company and the session: a repeat replays the stored answer, another body
+ * with the same key is 409 idempotency_conflict.
+ */
+async function withSessionIdempotency(
+  ctx: RouteContext<{ id: string }, unknown, unknown>,
+  companyId: string,
+  run: () => Promise<unknown>,
+): Promise<{ status: number; body: unknown; headers?: Record<string, string> }> {
+  const key = ctx.koa.get('Idempotency-Key');
+  if (!key) throw badRequest('validation_failed', 'Idempotency-Key header is required', [{ path: 'Idempotency-Key', message: 'Required: one key per confirmation attempt' }]);
+  validateIdempotencyKey(key);
+  const scope: IdempotencyScope = {
+    companyId,
+    key: `checkout:${ctx.params.id}:${createHash('sha256').update(key).digest('hex')}`,
+    fingerprint: fingerprintRequest('post', ctx.koa.path, (ctx.koa.request as { body?: unknown }).body),
+  };
+  const fork = () => ctx.deps.orm.em.fork() as EntityManager;
+  const claim = await claimIdempotencyKey(fork(), scope, DEFAULT_RETENTION_HOURS);
+  if (claim.kind === 'replay') return { status: claim.status, body: claim.body, headers: { 'Idempotent-Replayed': 'true' } };
+  try {
+    const body = await run();
+    await completeIdempotencyKey(fork(), scope, 200, body);
+    return { status: 200, body };
+  } catch (err) {
+    if (err instanceof ApiError && err.status < 500 && err.status !== 429) {
+      await completeIdempotencyKey(fork(), scope, err.status, { error: { code: err.code, message: err.message, ...(err.details ? { details: err.details } : {}), requestId: ctx.requestId } });
+    } else {
+      await releaseIdempotencyKey(fork(), scope);
+    }
+    throw err;
+  }
+}
+
+export const checkoutPublicRoutes = [
+  defineRoute({
+    method: 'get',
+    path: '/checkout/public/sessions/:id',
+    operationId: 'getPublicCheckoutSession',
+    summary: "The buyer page's view of a session",
+    description: `This session only: content, amounts, installment options, its payments (Pix/boleto artifacts), no secrets. ${errorsDoc}`,
+    tag,
+    auth: 'public',
+    request: { params: sessionIdParams },
+    responses: { 200: { description: 'The session as the buyer sees it', schema: publicSessionSchema } },
+    errors: [429],
+    async handler({ em, params, deps, koa }) {
+      limitPublicSession(deps, 'reads', koa.ip, params.id);
+      return { body: toPublicSessionView(await loadSessionState(em, await getSession(em, null, params.id)), sessionUrls(deps)) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/checkout/public/sessions/:id/open',
+    operationId: 'openPublicCheckoutSession',
+    summary: 'The buyer opened the page: created → opened (idempotent)',
+    description: `checkout.session.opened once. ${errorsDoc}`,
+    tag,
+    auth: 'public',
+    request: { params: sessionIdParams },
+    responses: { 200: { description: 'The session as the buyer sees it', schema: publicSessionSchema } },
+    errors: [429],
+    async handler({ em, params, deps, koa, afterCommit, dispatchAfterCommit }) {
+      limitPublicSession(deps, 'writes', koa.ip, params.id);
+      const { state, event } = await openSession(em, params.id, sessionUrls(deps));
+      if (event) {
+        dispatchAfterCommit([event.id]);
+        afterCommit(() => signalSessionWorkflow(deps.temporal, params.id, (h) => h.signal(sessionOpenedSignal)));
+      }
+      return { body: toPublicSessionView(state, sessionUrls(deps)) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/checkout/public/sessions/:id/confirm',
+    operationId: 'confirmPublicCheckoutSession',
+    summary: 'The buyer pays: card token(s), Pix and/or boleto',
+    description:
+      'Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment ' +
+      'with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, ' +
+      'combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 429 rate_limited.',
+    tag,
+    auth: 'public',
+    request: { params: sessionIdParams, body: confirmSessionBody },
+    responses: { 200: { description: 'The session after the attempt', schema: publicSessionSchema } },
+    errors: [409, 429],
+    transaction: false,
+    async handler(ctx) {
+      const { em, params, deps, koa, body } = ctx;
+      limitPublicSession(deps, 'writes', koa.ip, params.id);
+      const session = await getSession(em, null, params.id);
+      return withSessionIdempotency(ctx, session.companyId, async () => toPublicSessionView(await confirmSession(em, deps, params.id, body), sessionUrls(deps)));
+    },
+  }),
+];

@@ -1,0 +1,34 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import {
+  CHECKOUT_SESSION_WORKFLOW,
+  checkoutSessionWorkflowId,
+  type CheckoutSessionWorkflowInput,
+} from '../../workflows/checkout/checkout-session.contract';
+
+/**
+ * Starts a session's workflow if it has not run yet. Called after the session commits and by
+ * the `checkout.session.created` subscriber (the outbox backstop): started twice is one run,
+ * and a finished run is never started again.
+ */
+export async function ensureSessionWorkflow(temporal: Client, taskQueue: string, input: CheckoutSessionWorkflowInput): Promise<void> {
+  try {
+    await temporal.workflow.start(CHECKOUT_SESSION_WORKFLOW, {
+      workflowId: checkoutSessionWorkflowId(input.sessionId),
+      taskQueue,
+      args: [input],
+      workflowIdConflictPolicy: 'USE_EXISTING',
+      workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/** Signals a session's workflow; a workflow already finished (expired, canceled, paid) has nothing left to hear. */
+export async function signalSessionWorkflow(temporal: Client, sessionId: string, send: (h: WorkflowHandle) => Promise<void>): Promise<void> {
+  try {
+    await send(temporal.workflow.getHandle(checkoutSessionWorkflowId(sessionId)));
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
+}

@@ -1,0 +1,104 @@
+import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
+import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
+import type { CheckoutLocale } from './checkout-link.entity';
+import type { Branding, CheckoutItem, CustomField, PaymentMethods, RequiredField, SplitInput } from './checkout.schemas';
+
+export const SESSION_STATUSES = ['created', 'opened', 'paying', 'partially_paid', 'paid', 'failed', 'expired', 'canceled'] as const;
+export type CheckoutSessionStatus = (typeof SESSION_STATUSES)[number];
+
+export interface SessionAddress {
+  street: string | null;
+  number: string | null;
+  complement: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  zipCode: string | null;
+  country: string | null;
+}
+
+export interface SessionCustomer {
+  name: string | null;
+  email: string | null;
+  document: string | null;
+  phone: string | null;
+  address: SessionAddress | null;
+}
+
+/** One confirmation: one transaction, and the part of the session total each payment covers (cards may add interest on top). */
+export interface SessionAttempt {
+  transactionId: string;
+  createdAt: string;
+  payments: { paymentId: string; method: 'credit_card' | 'pix' | 'boleto'; baseAmount: number }[];
+}
+
+/**
+ * A checkout session (cs_): a link visit or an ad-hoc charge. It holds its own copy of the
+ * content (a snapshot of the link at the visit), so later link changes never reach it.
+ */
+export class CheckoutSession extends BaseEntity {
+  companyId!: string;
+  tenantId!: string;
+  /** null for an ad-hoc charge. */
+  linkId: Opt<string> | null = null;
+  linkVersion: Opt<number> | null = null;
+  status: Opt<CheckoutSessionStatus> = 'created';
+  mode!: 'payment';
+  currency!: 'BRL';
+  locale!: CheckoutLocale;
+  items!: CheckoutItem[];
+  /** Sum of the items (integer cents): what the buyer owes before any card interest. */
+  amount!: number;
+  paymentMethods!: PaymentMethods;
+  splits: Opt<SplitInput[]> = [];
+  branding: Opt<Branding> | null = null;
+  requiredFields: Opt<RequiredField[]> = [];
+  customFields: Opt<CustomField[]> = [];
+  successUrl: Opt<string> | null = null;
+  cancelUrl: Opt<string> | null = null;
+  metadata: Opt<Record<string, string>> = {};
+  expirationMinutes!: number;
+  customer: Opt<SessionCustomer> | null = null;
+  customFieldValues: Opt<Record<string, string | boolean>> = {};
+  attempts: Opt<SessionAttempt[]> = [];
+  expiresAt!: Date;
+  openedAt: Opt<Date> | null = null;
+  paidAt: Opt<Date> | null = null;
+  canceledAt: Opt<Date> | null = null;
+  expiredAt: Opt<Date> | null = null;
+}
+
+export const CheckoutSessionSchema = new EntitySchema<CheckoutSession, BaseEntity>({
+  class: CheckoutSession,
+  extends: BaseEntitySchema,
+  tableName: 'checkout_sessions',
+  properties: {
+    companyId: { type: 'string', length: 40 },
+    tenantId: { type: 'string', length: 40 },
+    linkId: { type: 'string', length: 40, nullable: true },
+    linkVersion: { type: 'integer', nullable: true },
+    status: { type: 'string', length: 16 },
+    mode: { type: 'string', length: 16 },
+    currency: { type: 'string', length: 3 },
+    locale: { type: 'string', length: 8 },
+    items: { type: 'json' },
+    amount: { type: new BigIntType('number') },
+    paymentMethods: { type: 'json' },
+    splits: { type: 'json' },
+    branding: { type: 'json', nullable: true },
+    requiredFields: { type: 'json' },
+    customFields: { type: 'json' },
+    successUrl: { type: 'string', length: 2000, nullable: true },
+    cancelUrl: { type: 'string', length: 2000, nullable: true },
+    metadata: { type: 'json' },
+    expirationMinutes: { type: 'integer' },
+    customer: { type: 'json', nullable: true },
+    customFieldValues: { type: 'json' },
+    attempts: { type: 'json' },
+    expiresAt: { type: 'Date', columnType: 'timestamptz' },
+    openedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    canceledAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    expiredAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+  },
+});
