@@ -7,4 +7,3 @@ export * from './payments/transaction.workflow';
 export * from './withdrawals/withdrawal.workflow';
 export * from './billing/subscription.workflow';
 export * from './checkout/checkout-session.workflow';
-export * from './refunds/refund.workflow';

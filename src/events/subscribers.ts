@@ -8,7 +8,6 @@ import { webhookEventSubscriber } from '../webhooks/webhooks.subscriber';
 import { transactionWorkflowSubscriber } from '../payments/transactions.subscriber';
 import { subscriptionWorkflowSubscriber } from '../billing/subscriptions.subscriber';
 import { checkoutSessionSubscriber } from '../checkout/checkout-sessions.subscriber';
-import { refundWorkflowSubscriber } from '../refunds/refunds.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -26,7 +25,6 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
-  dispatcher.subscribe(refundWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
 }
 
 /** The dispatcher every process uses (API, worker, tests, benchmarks), with every subscriber plugged in. */
