@@ -1,6 +1,7 @@
 import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
 import type Koa from 'koa';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import type { Company } from '../companies/company.entity';
@@ -30,21 +31,40 @@ export function mountRoutes(routes: AnyRoute[], deps: AppDeps): Router {
     perKey: new RateLimiter(deps.config.rateLimitPerMinute),
     authFailures: new RateLimiter(deps.config.authFailuresPerMinute),
   };
+  const parsers = new Map<string | number, Koa.Middleware>();
+  const parserFor = (limit: string | number): Koa.Middleware => {
+    if (!parsers.has(limit)) parsers.set(limit, bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Koa.Middleware);
+    return parsers.get(limit)!;
+  };
   for (const route of routes) {
+    const parseJson = parserFor(route.bodyLimit ?? deps.config.bodyLimit);
     const paths = route.versioned ? [route.path, `/v1${route.path}`] : [route.path];
-    router.register(paths, [route.method.toUpperCase()], (ctx) => handle(ctx, route, deps, limiters), { name: route.operationId });
+    router.register(paths, [route.method.toUpperCase()], (ctx) => handle(ctx, route, deps, limiters, parseJson), { name: route.operationId });
   }
   return router;
 }
 
-async function handle(koa: Koa.Context, route: AnyRoute, deps: AppDeps, limiters: Limiters): Promise<void> {
+async function handle(koa: Koa.Context, route: AnyRoute, deps: AppDeps, limiters: Limiters, parseJson: Koa.Middleware): Promise<void> {
+  // The JSON body is parsed per route (each may declare its own limit); a parse failure is
+  // answered after the route's pre-validation hook so its headers (CORS) reach the caller.
+  let parseError: unknown;
+  try {
+    await parseJson(koa, async () => undefined);
+  } catch (err) {
+    parseError = err;
+  }
+  if (route.beforeValidation) {
+    await route.beforeValidation({ koa, rawBody: parseError ? undefined : (koa.request as { body?: unknown }).body, em: deps.orm.em.fork() as EntityManager, deps });
+  }
+  if (parseError) throw parseError;
+
   const caller = route.auth === 'public' ? undefined : await authenticate(koa, deps, limiters);
   if (caller) enforceRateLimit(koa, caller.keyId, limiters.perKey);
   const company = caller?.company;
 
   const params = parse(route.request?.params, koa.params, 'params');
   const query = parse(route.request?.query, koa.query, 'query');
-  const body = route.request?.body ? parseBody(koa, route) : undefined;
+  const body = route.request?.body ? parseBody(koa, route) : refuseUndeclaredFields(koa, route);
 
   const write = isWriteMethod(route.method);
   const idemKey = koa.get('Idempotency-Key');
@@ -171,6 +191,21 @@ function parseBody(koa: Koa.Context, route: AnyRoute): unknown {
   const res = route.request!.body!.safeParse((koa.request as any).body ?? {});
   if (!res.success) throw validationError(res.error, 'body');
   return res.data;
+}
+
+const NO_FIELDS = z.strictObject({});
+
+/**
+ * A write route without a declared body takes none: fields sent to it (a typo, a field meant
+ * for another route) would be silently ignored, so they are a 400 naming them, like an unknown
+ * field of a declared body. An empty object or no body at all is fine.
+ */
+function refuseUndeclaredFields(koa: Koa.Context, route: AnyRoute): undefined {
+  const sent = (koa.request as { body?: unknown }).body;
+  if (!isWriteMethod(route.method) || !sent || typeof sent !== 'object' || Array.isArray(sent) || Object.keys(sent).length === 0) return undefined;
+  const res = NO_FIELDS.safeParse(sent);
+  if (!res.success) throw validationError(res.error, 'body');
+  return undefined;
 }
 
 const NUL_MESSAGE = 'Must not contain the NUL character (\\u0000)';

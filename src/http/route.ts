@@ -25,6 +25,14 @@ export interface RouteContext<P, Q, B> {
   koa: Koa.Context;
 }
 
+export interface PreValidationContext {
+  koa: Koa.Context;
+  /** The parsed JSON body before any schema (unknown shape), or undefined. */
+  rawBody: unknown;
+  em: EntityManager;
+  deps: AppDeps;
+}
+
 export interface RouteResult {
   status?: number;
   body: unknown;
@@ -62,6 +70,17 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   transaction?: boolean;
   /** Hours an Idempotency-Key is kept for this route (24 by default; transaction creation keeps 7 days). */
   idempotencyRetentionHours?: number;
+  /**
+   * Largest JSON body this route accepts (bytes, or a string such as `'24mb'`); `BODY_LIMIT` otherwise.
+   * For routes whose own rule is larger (KYC files inline), so the rule answers, not a bare 413.
+   */
+  bodyLimit?: string | number;
+  /**
+   * Runs before authentication and validation, with the raw JSON body (undefined when it did
+   * not parse): headers it sets stay on every answer, errors included. For browser routes,
+   * whose 400s must carry CORS headers or the browser hides them. It may throw (403, 429).
+   */
+  beforeValidation?(ctx: PreValidationContext): Promise<void> | void;
   handler(ctx: RouteContext<Out<P>, Out<Q>, Out<B>>): Promise<RouteResult>;
 }
 

@@ -164,11 +164,11 @@ describe('POST /recipients', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
   });
 
-  it('answers 413 with the error body when the whole request exceeds the body limit', async () => {
+  it('answers 413 with the error body when the whole request exceeds the route\'s body limit (three 5 MiB files and the fields)', async () => {
     const small = await startTestStack();
     try {
       const { headers } = await small.seedCompany();
-      const res = await small.http.post('/recipients').set(headers).send({ ...sellerBody(), files: { selfie: Buffer.alloc(2 * 1024 * 1024).toString('base64') } });
+      const res = await small.http.post('/recipients').set(headers).send({ ...sellerBody(), files: { selfie: Buffer.alloc(18 * 1024 * 1024).toString('base64') } });
       expect(res.status).toBe(413);
       expect(res.body.error).toMatchObject({ code: 'payload_too_large', requestId: expect.any(String) });
     } finally {
