@@ -129,6 +129,8 @@ export class Invoice extends BaseEntity {
   nextAttemptAt: Opt<Date> | null = null;
   lastTransactionId: Opt<string> | null = null;
   lastFailureCode: Opt<string> | null = null;
+  /** Cents refunded of the transaction that paid it (the invoice stays `paid`: the spec has no refunded state). */
+  amountRefunded: Opt<number> = 0;
 }
 
 export const InvoiceSchema = new EntitySchema<Invoice, BaseEntity>({
@@ -154,6 +156,7 @@ export const InvoiceSchema = new EntitySchema<Invoice, BaseEntity>({
     nextAttemptAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     lastTransactionId: { type: 'string', length: 40, nullable: true },
     lastFailureCode: { type: 'string', length: 64, nullable: true },
+    amountRefunded: { type: new BigIntType('number') },
   },
 });
 

@@ -70,6 +70,7 @@ export function toInvoiceView(i: Invoice): InvoiceView {
     nextAttemptAt: iso(i.nextAttemptAt),
     lastTransactionId: i.lastTransactionId,
     lastFailureCode: i.lastFailureCode,
+    amountRefunded: i.amountRefunded,
     createdAt: iso(i.createdAt),
     updatedAt: iso(i.updatedAt),
   };

@@ -172,6 +172,8 @@ export const invoiceSchema = z
     nextAttemptAt: nullableTimestamp,
     lastTransactionId: z.string().nullable(),
     lastFailureCode: z.string().nullable(),
+    /** Cents refunded of the paying transaction (a refunded invoice stays paid: the spec names no refunded state). */
+    amountRefunded: z.number().int(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

@@ -7,6 +7,7 @@ import { EventDispatcher } from './dispatcher';
 import { webhookEventSubscriber } from '../webhooks/webhooks.subscriber';
 import { transactionWorkflowSubscriber } from '../payments/transactions.subscriber';
 import { subscriptionWorkflowSubscriber } from '../billing/subscriptions.subscriber';
+import { invoiceRefundSubscriber } from '../billing/invoice-refunds.subscriber';
 import { checkoutSessionSubscriber } from '../checkout/checkout-sessions.subscriber';
 
 export interface SubscriberDeps {
@@ -24,6 +25,7 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(webhookEventSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+  dispatcher.subscribe(invoiceRefundSubscriber((ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
 }
 
