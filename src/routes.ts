@@ -14,12 +14,13 @@ import { sandboxPaymentRoutes } from './payments/sandbox-payments.routes';
 import { paymentArtifactRoutes } from './payments/artifacts.routes';
 import { catalogRoutes } from './billing/catalog.routes';
 import { checkoutLinkRoutes } from './checkout/checkout-links.routes';
+import { checkoutPageRoutes } from './pages/checkout.routes';
 import { checkoutChargeRoutes } from './checkout/checkout-charges.routes';
 import { checkoutPublicRoutes } from './checkout/checkout-public.routes';
 import { subscriptionRoutes } from './billing/subscriptions.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes];
   return routes;
 }
