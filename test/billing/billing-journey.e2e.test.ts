@@ -1,0 +1,93 @@
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { newRecipient } from '../payments/fixtures';
+import { eventually, Receiver } from '../webhooks/receiver';
+
+/**
+ * The billing journey on a real stack (the API over HTTP, PostgreSQL, the Temporal server and
+ * the worker): create a plan → publish → tokenize and save a card → subscribe → advance three
+ * times with the sandbox clock. The plan is prepaid without a trial, so the enrollment invoice
+ * (cycle 0) is billed at subscribe and each advance bills one more: after three advances there
+ * are four paid invoices, three of them made by the advances, each paid by its own
+ * subscription transaction, and a webhook delivery for each invoice and transaction.
+ */
+
+let stack: TestStack;
+let receiver: Receiver;
+let acme: SeededCompany;
+
+const post = (path: string, body: object = {}) => stack.http.post(path).set(acme.headers).send(body);
+const get = (path: string) => stack.http.get(path).set(acme.headers);
+
+beforeAll(async () => {
+  receiver = await new Receiver().start();
+  stack = await startTestStack({ WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}` });
+  acme = await stack.seedCompany('Journey');
+  await newRecipient(stack, acme, { role: 'owner' });
+});
+afterAll(async () => {
+  await stack?.close();
+  await receiver?.close();
+});
+
+type Delivered = { event: string; data: { id: string; status?: string; lastTransactionId?: string } };
+const delivered = (): Delivered[] => receiver.received('/billing').map((r) => JSON.parse(r.body) as Delivered);
+
+it('plan → publish → saved card → subscribe → three sandbox advances: paid invoices, their transactions and webhooks', async () => {
+  const hook = await post('/webhooks', { name: 'billing', url: receiver.url('/billing'), events: ['invoice.issued', 'invoice.paid', 'transaction.paid', 'subscription.cycle_advanced'] });
+  expect(hook.status).toBe(201);
+
+  const plan = await post('/plans', { code: 'journey', name: 'Journey' });
+  expect(plan.status).toBe(201);
+  const charge = await post(`/plans/${plan.body.id}/charges`, { item: { key: 'base', name: 'Base' }, price: { money: { amount: 2990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } } });
+  expect(charge.status).toBe(201);
+  expect((await post(`/plans/${plan.body.id}/publish`)).body.status).toBe('active');
+
+  const customer = await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' });
+  expect(customer.status).toBe(201);
+  const token = await stack.http
+    .post('/v1/tokens/cards')
+    .send({ companyId: acme.company.id, card: { number: '4111111111111111', holder: 'ANA SOUZA', document: '52998224725', cvv: '123', expiration: `12/${new Date().getUTCFullYear() + 3}` } });
+  expect(token.status).toBe(201);
+  const card = await post('/payment-methods/cards', { customerId: customer.body.id, token: token.body.tokenId });
+  expect(card.status).toBe(201);
+
+  const sub = await post('/subscriptions', { customerId: customer.body.id, planId: plan.body.id, defaultPaymentMethodRef: card.body.id });
+  expect(sub.body).toMatchObject({ status: 'active', collectionMethod: 'charge_automatically' });
+  const id = sub.body.id;
+  const paidInvoices = async (n: number) => {
+    const list = (await get(`/invoices?subscription=${id}&limit=100`)).body.data as Array<Record<string, any>>;
+    return list.length === n && list.every((i) => i.status === 'paid') ? list : null;
+  };
+  await eventually(() => paidInvoices(1), 30_000, 'the enrollment invoice paid at subscribe');
+
+  for (let n = 1; n <= 3; n++) {
+    expect((await post(`/sandbox/subscriptions/${id}/advance`)).status).toBe(202);
+    await eventually(() => paidInvoices(n + 1), 30_000, `invoice of advance ${n} paid`);
+  }
+  const invoices = (await paidInvoices(4))!.sort((a, b) => a.cycle - b.cycle);
+  expect(invoices.map((i) => [i.cycle, i.total, i.attemptCount])).toEqual([[0, 2990, 1], [1, 2990, 1], [2, 2990, 1], [3, 2990, 1]]);
+  const subscription = await eventually(async () => ((await get(`/subscriptions/${id}`)).body.cyclesCompleted === 4 ? (await get(`/subscriptions/${id}`)).body : null), 30_000, 'four cycles');
+  expect(subscription).toMatchObject({ status: 'active', cyclesCompleted: 4 });
+
+  // One paid subscription transaction per invoice, on the saved card.
+  const transactionIds = invoices.map((i) => i.lastTransactionId as string);
+  expect(new Set(transactionIds).size).toBe(4);
+  for (const [k, txnId] of transactionIds.entries()) {
+    const txn = (await get(`/v1/transactions/${txnId}`)).body;
+    expect(txn).toMatchObject({ status: 'paid', amount: 2990, origin: 'subscription', customerId: customer.body.id, metadata: { invoiceId: invoices[k].id, subscriptionId: id } });
+    expect(txn.payments[0].creditCard).toMatchObject({ cardId: card.body.id, last4: '1111' });
+  }
+
+  // Webhooks: invoice.issued and invoice.paid for each invoice, transaction.paid for each transaction, a cycle_advanced per cycle.
+  const seen = (event: string, entityId: string) => delivered().some((d) => d.event === event && d.data.id === entityId);
+  await eventually(
+    () => invoices.every((i) => seen('invoice.issued', i.id) && seen('invoice.paid', i.id)) && transactionIds.every((t) => seen('transaction.paid', t)),
+    30_000,
+    'webhook deliveries for every invoice and transaction',
+  );
+  await eventually(() => delivered().filter((d) => d.event === 'subscription.cycle_advanced' && d.data.id === id).length === 4, 30_000, 'four cycle_advanced deliveries');
+  expect(delivered().filter((d) => d.event === 'invoice.paid').map((d) => d.data.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
+  const deliveries = (await get(`/webhooks/deliveries?webhookId=${hook.body.id}&limit=100`)).body.data as Array<{ status: string }>;
+  expect(deliveries.length).toBeGreaterThanOrEqual(16);
+  expect(deliveries.every((d) => d.status === 'success')).toBe(true);
+});
