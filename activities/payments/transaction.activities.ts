@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../../src/events/event.entity';
 import { authorizeCardPayment } from '../../src/payments/authorization.service';
+import { openChargeback } from '../../src/payments/chargeback.service';
 import type { PaymentGateway } from '../../src/payments/payment-gateway';
 import { SandboxGateway } from '../../src/payments/sandbox-gateway';
 import { postPaymentSale, releaseSale } from '../../src/payments/settlement.service';
@@ -54,5 +55,6 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
     async releaseTransactionSettlement(step) {
       await releaseSale(fork(), step);
     },
+    openTransactionChargeback: (input) => inTransaction(async (em) => ({ events: await openChargeback(em, input, base), value: undefined })),
   };
 }

@@ -3,7 +3,7 @@ import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 import type { CardSummary } from '../cards/card-vault.service';
 
 export type PaymentMethod = 'credit_card' | 'pix' | 'boleto';
-export type PaymentStatus = 'pending' | 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled';
+export type PaymentStatus = 'pending' | 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled' | 'chargeback' | 'refunded' | 'partially_refunded';
 
 /** What the payment shows of the card: the vault's summary without the holder's document (never the PAN or CVV). */
 export type PaymentCard = Omit<CardSummary, 'document'>;
@@ -21,6 +21,20 @@ export interface BoletoArtifact {
   line: string;
   dueDate: string;
   instructions: string | null;
+}
+
+/** One chargeback handled on a payment (docs/payments.md "Chargebacks"). */
+export interface ChargebackRecord {
+  id: string;
+  amount: number;
+  reason: string;
+  /** Moved into the liable recipients' blocked buckets. */
+  blocked: number;
+  /** Chargeback fee + penalty charged to them. */
+  fee: number;
+  /** What their wallets could not cover (the platform carries it). */
+  uncovered: number;
+  createdAt: string;
 }
 
 export class Payment extends BaseEntity {
@@ -44,6 +58,9 @@ export class Payment extends BaseEntity {
   authorizationCode: Opt<string> | null = null;
   statusReason: Opt<string> | null = null;
   paidAt: Opt<Date> | null = null;
+  /** Cents charged back so far (several partial chargebacks may add up to the amount). */
+  chargedBackAmount: Opt<number> = 0;
+  chargebacks: Opt<ChargebackRecord[]> = [];
 }
 
 export const PaymentSchema = new EntitySchema<Payment, BaseEntity>({
@@ -69,5 +86,7 @@ export const PaymentSchema = new EntitySchema<Payment, BaseEntity>({
     authorizationCode: { type: 'string', length: 32, nullable: true },
     statusReason: { type: 'string', length: 64, nullable: true },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    chargedBackAmount: { type: new BigIntType('number') },
+    chargebacks: { type: 'json' },
   },
 });

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { conflict, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { idParam } from '../http/schemas';
-import { paymentReceivedSignal } from '../../workflows/payments/transaction.contract';
+import { chargebackSignal, paymentReceivedSignal } from '../../workflows/payments/transaction.contract';
+import { cents } from '../http/schemas';
+import { chargeableAmount, newChargebackId } from './chargeback.service';
 import { signalOpenWorkflow } from './transaction-workflow.client';
 import { getCompanyPayment } from './transactions.service';
 import { toPaymentView } from './transaction-views';
@@ -12,6 +14,25 @@ import { paymentSchema } from './transactions.schemas';
  * Sandbox only (404 in production): pays a Pix or boleto payment as a buyer would, by
  * signalling the transaction workflow, which settles it (transaction.paid, ledger posting).
  */
+const notChargeable = (state: string) =>
+  conflict('payment_not_chargeable', `Only a paid card payment with an amount not yet charged back or refunded can be charged back; this one is ${state}`);
+
+const chargebackBody = z.strictObject({
+  amount: cents.min(1).optional().meta({ description: "Cents; default: the payment's paid amount not yet charged back or refunded" }),
+  reason: z.string().trim().min(1).max(64).optional().meta({ description: 'The dispute reason code, shown as statusReason (default `chargeback`)' }),
+});
+
+const chargebackSchema = z
+  .object({
+    id: z.string().meta({ description: 'cbk_… (keys the ledger posting: the same chargeback never blocks twice)' }),
+    paymentId: z.string(),
+    transactionId: z.string(),
+    amount: z.number().int(),
+    reason: z.string(),
+    status: z.literal('opening'),
+  })
+  .meta({ id: 'SandboxChargeback' });
+
 const notPayable = (state: string) => conflict('payment_not_payable', `Only a Pix or boleto payment waiting for payment can be paid; this one is ${state}`);
 
 export const sandboxPaymentRoutes = [
@@ -32,6 +53,35 @@ export const sandboxPaymentRoutes = [
       if (payment.method === 'credit_card' || payment.status !== 'waiting_payment') throw notPayable(`${payment.method} ${payment.status}`);
       await signalOpenWorkflow(deps, payment.transactionId, (h) => h.signal(paymentReceivedSignal, { paymentId: payment.id, paidAt: new Date().toISOString() }), notPayable);
       return { status: 202, body: toPaymentView(payment, deps.config.urls.publicBase) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/sandbox/payments/:payId/chargeback',
+    operationId: 'sandboxChargebackPayment',
+    summary: 'Sandbox: open a chargeback on a paid card payment',
+    description:
+      'Accepted (202): the transaction workflow blocks the amount from the liable split recipients, charges the chargeback fee and penalty ' +
+      'and marks the payment and transaction chargeback (payment.chargeback, transaction.chargeback).',
+    tag: 'Sandbox',
+    request: { params: z.strictObject({ payId: idParam }), body: chargebackBody },
+    responses: { 202: { description: 'Chargeback accepted', schema: chargebackSchema } },
+    errors: [400, 409],
+    transaction: false,
+    async handler({ em, company, params, body, deps }) {
+      if (deps.config.mode === 'production') throw notFound('Route');
+      const payment = await getCompanyPayment(em, company.id, params.payId);
+      const open = payment.method === 'credit_card' ? chargeableAmount(payment) : 0;
+      if (open === 0) throw notChargeable(`${payment.method} ${payment.status}${payment.chargedBackAmount ? ` (${payment.chargedBackAmount} charged back)` : ''}`);
+      if (body.amount !== undefined && body.amount > open) {
+        throw badRequest('validation_failed', `amount: at most ${open} cents of this payment can be charged back`, [{ path: 'amount', message: `Must be at most ${open}` }]);
+      }
+      const chargeback = { chargebackId: newChargebackId(), paymentId: payment.id, amount: body.amount ?? open, reason: body.reason ?? 'chargeback' };
+      await signalOpenWorkflow(deps, payment.transactionId, (h) => h.signal(chargebackSignal, chargeback), notChargeable);
+      return {
+        status: 202,
+        body: { id: chargeback.chargebackId, paymentId: payment.id, transactionId: payment.transactionId, amount: chargeback.amount, reason: chargeback.reason, status: 'opening' as const },
+      };
     },
   }),
 ];

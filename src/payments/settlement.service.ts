@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { post, type PostingLine } from '../ledger/ledger.service';
+import { chargebackKeyPrefix, lockSale } from './chargeback.service';
 import { paymentFee } from './payment-fee.service';
 import type { Payment } from './payment.entity';
 import { settlementReleases } from './settlement.rules';
@@ -68,26 +69,31 @@ export async function postPaymentSale(em: EntityManager, agg: TransactionAggrega
  */
 export async function releaseSale(em: EntityManager, r: Pick<ScheduledRelease, 'paymentId' | 'postingId' | 'index' | 'releaseAt'>): Promise<void> {
   await em.transactional(async (tem) => {
-    const rows = await tem.execute<{ recipient_id: string; currency: string; company_id: string; source_id: string; net: string }[]>(
-      `select w.recipient_id, e.currency, p.company_id, p.source_id, sum(e.amount) as net
+    await lockSale(tem, r.paymentId);
+    // Net of what chargebacks already took from this installment (their lines carry its date).
+    const rows = await tem.execute<{ recipient_id: string; currency: string; net: string }[]>(
+      `select w.recipient_id, e.currency, sum(e.amount) as net
          from ledger_entries e join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
          join ledger_postings p on p.id = e.posting_id
-        where e.posting_id = ? and a.bucket = 'pending' and e.release_at = ?
-        group by w.recipient_id, e.currency, p.company_id, p.source_id order by w.recipient_id`,
-      [r.postingId, new Date(r.releaseAt)],
+        where (e.posting_id = ? or starts_with(p.key, ?)) and a.bucket = 'pending' and e.release_at = ?
+        group by w.recipient_id, e.currency order by w.recipient_id`,
+      [r.postingId, chargebackKeyPrefix(r.paymentId), new Date(r.releaseAt)],
     );
-    const moves = rows.filter((x) => Number(x.net) !== 0);
+    const moves = rows.filter((x) => Number(x.net) > 0);
     if (moves.length === 0) return;
+    const [sale] = await tem.execute<{ company_id: string; source_id: string }[]>('select company_id, source_id from ledger_postings where id = ?', [r.postingId]);
+    // The lines carry the installment's date: the statement counts a sale entry as released
+    // only when a release line of its posting has its releaseAt (none would release them all).
     const lines = moves.flatMap((m): PostingLine[] => [
-      { account: { recipientId: m.recipient_id, bucket: 'pending', currency: m.currency }, amount: -Number(m.net), type: 'sale', inStatement: false },
-      { account: { recipientId: m.recipient_id, bucket: 'available', currency: m.currency }, amount: Number(m.net), type: 'sale', inStatement: false },
+      { account: { recipientId: m.recipient_id, bucket: 'pending', currency: m.currency }, amount: -Number(m.net), type: 'sale', inStatement: false, releaseAt: r.releaseAt },
+      { account: { recipientId: m.recipient_id, bucket: 'available', currency: m.currency }, amount: Number(m.net), type: 'sale', inStatement: false, releaseAt: r.releaseAt },
     ]);
     await post(tem, {
       key: `release:${r.paymentId}:${r.index}`,
       kind: 'release',
-      companyId: moves[0].company_id,
+      companyId: sale.company_id,
       source: 'transaction',
-      sourceId: moves[0].source_id,
+      sourceId: sale.source_id,
       releasesPostingId: r.postingId,
       description: `release ${r.index} of ${r.paymentId}`,
       lines,

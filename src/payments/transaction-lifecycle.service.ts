@@ -17,7 +17,7 @@ import { toPaymentView, toTransactionView, type TransactionAggregate } from './t
 
 const TERMINAL: TransactionStatus[] = ['paid', 'refused', 'failed', 'canceled'];
 
-class Changes {
+export class Changes {
   readonly events: Event[] = [];
   constructor(
     private readonly em: EntityManager,
@@ -43,7 +43,8 @@ class Changes {
   }
 }
 
-async function changes(em: EntityManager, transactionId: string, publicBaseUrl: string): Promise<Changes> {
+/** The transaction and its payments, locked, ready for status changes with their events. */
+export async function changes(em: EntityManager, transactionId: string, publicBaseUrl: string): Promise<Changes> {
   return new Changes(em, await loadTransaction(em, null, transactionId, true), publicBaseUrl);
 }
 

@@ -24,6 +24,7 @@ export function toPaymentView(p: Payment, publicBaseUrl: string): PaymentView {
     boleto: p.boleto ? { ...p.boleto, formattedLine: formattedLine(p.boleto.line), url: boletoPageUrl(publicBaseUrl, p.id) } : null,
     expiresAt: iso(p.expiresAt),
     paidAt: iso(p.paidAt),
+    chargedBackAmount: p.chargedBackAmount,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
   };

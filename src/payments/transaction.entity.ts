@@ -2,7 +2,7 @@ import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
 import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 
 /** decisions.md "Transactions and payments": pending → waiting_payment → paid | refused | failed | canceled. */
-export type TransactionStatus = 'pending' | 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled';
+export type TransactionStatus = 'pending' | 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled' | 'chargeback' | 'refunded' | 'partially_refunded';
 
 /**
  * Who started a transaction: the merchant's API call, a subscription's merchant-initiated
@@ -31,6 +31,10 @@ export class Transaction extends BaseEntity {
   statusReason: Opt<string> | null = null;
   paidAt: Opt<Date> | null = null;
   canceledAt: Opt<Date> | null = null;
+  /** Set when the API's after-commit start succeeded; the outbox subscriber starts the workflow only without it. */
+  workflowStartedAt: Opt<Date> | null = null;
+  /** The Idempotency-Key of the creating request, committed with the row: a retry after a crash finds it. */
+  idempotencyKey: Opt<string> | null = null;
   origin: Opt<TransactionOrigin> = 'api';
 }
 
@@ -52,6 +56,8 @@ export const TransactionSchema = new EntitySchema<Transaction, BaseEntity>({
     statusReason: { type: 'string', length: 64, nullable: true },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     canceledAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    workflowStartedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    idempotencyKey: { type: 'string', length: 255, nullable: true },
     origin: { type: 'string', length: 16 },
   },
 });

@@ -1,11 +1,12 @@
-import { conflict } from '../http/errors';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApiError, conflict } from '../http/errors';
 import { paginated } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import type { AppDeps } from '../app-deps';
 import { transactionTimeline } from './timeline.service';
 import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
 import { ensureTransactionWorkflow, signalOpenWorkflow, startAndAwaitDecision } from './transaction-workflow.client';
-import { createTransaction, listTransactions, loadTransaction } from './transactions.service';
+import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction, markWorkflowStarted } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import {
   createTransactionBody,
@@ -27,16 +28,38 @@ const CARD_DECISION_WAIT_MS = 25_000;
  * Temporal cannot be reached the transaction is still committed (2xx = committed) and the
  * `transaction.created` subscriber starts the workflow once it can.
  */
-async function driveWorkflow(deps: AppDeps, transactionId: string, hasCard: boolean): Promise<void> {
+async function driveWorkflow(deps: AppDeps, em: EntityManager, transactionId: string, hasCard: boolean): Promise<void> {
   const queue = deps.config.temporal.taskQueue;
   try {
-    if (!hasCard) return await ensureTransactionWorkflow(deps.temporal, queue, transactionId);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([startAndAwaitDecision(deps.temporal, queue, transactionId), new Promise((resolve) => (timer = setTimeout(resolve, CARD_DECISION_WAIT_MS)))]);
-    clearTimeout(timer);
+    let started = true;
+    if (!hasCard) await ensureTransactionWorkflow(deps.temporal, queue, transactionId);
+    else {
+      let timer: NodeJS.Timeout | undefined;
+      // Past the bound the start may still be in flight: left unmarked, the subscriber makes sure.
+      started = await Promise.race([
+        startAndAwaitDecision(deps.temporal, queue, transactionId).then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CARD_DECISION_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    // Before the events are dispatched: the transaction.created subscriber then has nothing to do.
+    if (started) await markWorkflowStarted(em, transactionId);
   } catch (err) {
     deps.logger.warn({ err, transactionId }, 'transaction workflow not reached; the outbox subscriber will start it');
   }
+}
+
+/**
+ * A retry of a creation whose API process died after the commit but before its answer was
+ * stored (the key's claim lapsed after its lease, so the handler runs again): the committed
+ * transaction carries the Idempotency-Key, so the retry answers with it instead of 409
+ * reference_code_taken. Anything else is the 409 it was.
+ */
+async function earlierAttempt(em: EntityManager, companyId: string, referenceCode: string, idempotencyKey: string | null, err: unknown) {
+  if (!idempotencyKey || !(err instanceof ApiError) || err.code !== 'reference_code_taken') throw err;
+  const earlier = await findCreatedByIdempotencyKey(em, companyId, referenceCode, idempotencyKey, CREATION_IDEMPOTENCY_HOURS);
+  if (!earlier) throw err;
+  return earlier;
 }
 
 const notCancellable = (status: string) =>
@@ -60,12 +83,20 @@ export const transactionRoutes = [
     // Its own transactions: the rows commit first, then the workflow runs, then the answer is read back.
     transaction: false,
     idempotencyRetentionHours: CREATION_IDEMPOTENCY_HOURS,
-    async handler({ em, company, body, deps }) {
+    async handler({ em, company, body, deps, koa }) {
       const base = deps.config.urls.publicBase;
-      const created = await em.transactional((tem) => createTransaction(tem, company, body, base));
-      const id = created.transaction.id;
-      await driveWorkflow(deps, id, created.payments.some((p) => p.method === 'credit_card'));
-      deps.dispatcher.dispatchSoon(created.events.map((e) => e.id));
+      const idempotencyKey = koa.get('Idempotency-Key') || null;
+      let id: string;
+      try {
+        const created = await em.transactional((tem) => createTransaction(tem, company, body, base, new Date(), idempotencyKey));
+        id = created.transaction.id;
+        await driveWorkflow(deps, em.fork(), id, created.payments.some((p) => p.method === 'credit_card'));
+        deps.dispatcher.dispatchSoon(created.events.map((e) => e.id));
+      } catch (err) {
+        const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
+        id = earlier.id;
+        if (!earlier.workflowStartedAt) await driveWorkflow(deps, em.fork(), id, body.payments.some((p) => p.paymentMethod === 'credit_card'));
+      }
       return { status: 201, body: toTransactionView(await loadTransaction(em.fork(), company.id, id), base) };
     },
   }),

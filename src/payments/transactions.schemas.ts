@@ -3,7 +3,7 @@ import { cents, idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestam
 import { paginatedSchema, paginationQuery } from '../http/pagination';
 
 export const PAYMENT_METHODS = ['credit_card', 'pix', 'boleto'] as const;
-export const TRANSACTION_STATUSES = ['pending', 'waiting_payment', 'paid', 'refused', 'failed', 'canceled'] as const;
+export const TRANSACTION_STATUSES = ['pending', 'waiting_payment', 'paid', 'refused', 'failed', 'canceled', 'chargeback', 'refunded', 'partially_refunded'] as const;
 export const PIX_EXPIRES_IN = { min: 60, max: 86_400, default: 3_600 } as const;
 /** A boleto without a due date is due three calendar days after creation. */
 export const BOLETO_DEFAULT_DUE_DAYS = 3;
@@ -127,6 +127,7 @@ export const paymentSchema = z
       .nullable(),
     expiresAt: nullableTimestamp,
     paidAt: nullableTimestamp,
+    chargedBackAmount: z.number().int().meta({ description: 'Cents charged back so far (sandbox chargebacks; several partial ones add up)' }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

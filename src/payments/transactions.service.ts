@@ -29,7 +29,14 @@ const itemsTotal = (items: CreateTransactionInput['items']): number => items.red
  * Card tokens are claimed here, in the same transaction: a token is bound to exactly one
  * payment, and a creation that fails later releases nothing because nothing committed.
  */
-export async function createTransaction(em: EntityManager, company: Company, input: CreateTransactionInput, publicBaseUrl: string, now = new Date()): Promise<CreatedTransaction> {
+export async function createTransaction(
+  em: EntityManager,
+  company: Company,
+  input: CreateTransactionInput,
+  publicBaseUrl: string,
+  now = new Date(),
+  idempotencyKey: string | null = null,
+): Promise<CreatedTransaction> {
   const amount = itemsTotal(input.items);
   const paid = input.payments.reduce((a, p) => a + p.amount, 0);
   if (amount !== paid) {
@@ -51,6 +58,7 @@ export async function createTransaction(em: EntityManager, company: Company, inp
     amount,
     items: input.items,
     metadata: input.metadata ?? {},
+    idempotencyKey,
   });
   em.persist(transaction);
   const splits = splitInputs.map((s) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...s }));
@@ -139,6 +147,21 @@ export async function listTransactions(em: EntityManager, companyId: string, q: 
     splits: splits.filter((s) => s.transactionId === transaction.id),
   }));
   return { items, total };
+}
+
+/**
+ * The transaction an earlier attempt of this same request committed: same company, same
+ * referenceCode, created under this Idempotency-Key within its retention. The key's claim
+ * already proved the body identical (fingerprint), so its answer is that transaction.
+ */
+export async function findCreatedByIdempotencyKey(em: EntityManager, companyId: string, referenceCode: string, idempotencyKey: string, retentionHours: number): Promise<Transaction | null> {
+  const since = new Date(Date.now() - retentionHours * 3_600_000);
+  return em.findOne(Transaction, { companyId, referenceCode, idempotencyKey, createdAt: { $gte: since } });
+}
+
+/** Records that the workflow was started, so the transaction.created subscriber leaves it alone. */
+export async function markWorkflowStarted(em: EntityManager, transactionId: string): Promise<void> {
+  await em.execute(`update transactions set workflow_started_at = now() where id = ? and workflow_started_at is null`, [transactionId]);
 }
 
 /** The payment of the company (404 otherwise). */

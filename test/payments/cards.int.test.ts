@@ -125,8 +125,18 @@ describe('splits: shares, fee payer, platform fee; pending then available on the
     await waitForReleases(res.body.id, 1);
     expect(await balanceOf(stack, seller)).toEqual({ pending: sellerNet - sellerSlices[0], available: sellerSlices[0] });
     expect(await balanceOf(stack, marketplace)).toEqual({ pending: 6_000, available: 3_000 });
+    // The statement agrees: the first installment's entries are released, the other two still pending.
+    const statement = await stack.http.get(`/wallets/owner/${marketplace}/transactions?limit=100`).set(acme.headers);
+    const byDate = statement.body.data.map((e: { releaseAt: string; releaseStatus: string; amount: number }) => [Date.parse(e.releaseAt) - Date.parse(res.body.paidAt), e.releaseStatus, e.amount]);
+    expect(byDate.sort((a: number[], b: number[]) => a[0] - b[0])).toEqual([
+      [30 * 86_400_000, 'released', 3_000],
+      [60 * 86_400_000, 'pending', 3_000],
+      [90 * 86_400_000, 'pending', 3_000],
+    ]);
     await stack.env.sleep('60 days');
-    await handle.result();
+    await waitForReleases(res.body.id, 3);
+    // Released in full, the run stays open for chargebacks (docs/payments.md "Chargebacks").
+    expect((await handle.describe()).status.name).toBe('RUNNING');
     expect(await balanceOf(stack, seller)).toEqual({ pending: 0, available: sellerNet });
     expect(await balanceOf(stack, marketplace)).toEqual({ pending: 0, available: 9_000 });
     await expectLedgerConsistent(stack);

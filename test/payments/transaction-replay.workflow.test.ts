@@ -9,8 +9,15 @@ import { recordedHistories, replayErrors } from '../helpers/replay';
 const histories = recordedHistories(path.join(__dirname, 'histories'));
 
 describe('transaction workflow replay', () => {
-  it('has recorded runs: card + Pix paid and released, a refusal voiding a card, cancel, expiry', () => {
-    expect(histories.map((h) => h.file)).toEqual(['boleto-canceled.json', 'boleto-expired.json', 'card-and-pix-paid-released.json', 'second-card-refused-first-voided.json']);
+  it('has recorded runs: card + Pix paid and released, a refusal voiding a card, cancel, expiry, chargebacks in the window', () => {
+    // The first four predate chargebacks (no patch marker), the last one has the chargeback window.
+    expect(histories.map((h) => h.file)).toEqual([
+      'boleto-canceled.json',
+      'boleto-expired.json',
+      'card-and-pix-paid-released.json',
+      'card-paid-chargebacks-in-window.json',
+      'second-card-refused-first-voided.json',
+    ]);
   });
 
   it('replays every recorded history without non-determinism', async () => {

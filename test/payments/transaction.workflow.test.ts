@@ -5,7 +5,9 @@ import type { WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import {
+  CHARGEBACK_WINDOW_DAYS,
   cancelTransactionSignal,
+  chargebackSignal,
   decisionUpdate,
   paymentReceivedSignal,
   scheduledStepsQuery,
@@ -33,7 +35,10 @@ const DAY = 86_400_000;
  */
 async function recordHistory(name: string, handle: WorkflowHandle): Promise<void> {
   if (!process.env.RECORD_HISTORIES) return;
-  fs.writeFileSync(path.join(__dirname, 'histories', `${name}.json`), historyAsJson(await handle.fetchHistory()));
+  // Histories of older workflow code are kept (they prove patched() keeps them replaying).
+  const file = path.join(__dirname, 'histories', `${name}.json`);
+  if (fs.existsSync(file) && process.env.RECORD_HISTORIES !== 'overwrite') return;
+  fs.writeFileSync(file, historyAsJson(await handle.fetchHistory()));
 }
 
 /**
@@ -61,6 +66,7 @@ function recorder(plan: TransactionPlan, outcomes: Record<string, 'approved' | '
       return releasesAfter.map((ms, k): SettlementReleaseStep => ({ paymentId: 'pay_1', postingId: 'pst_1', index: k + 1, releaseAt: new Date(now + ms).toISOString(), amount: 100 }));
     },
     releaseTransactionSettlement: async (r) => void calls.push(['release', r.index]),
+    openTransactionChargeback: async (c) => void calls.push(['chargeback', [c.chargebackId, c.amount, c.reason]]),
   };
   return { calls, activities };
 }
@@ -128,4 +134,31 @@ it('cancel while waiting, and expiry, end canceled without settling', async () =
     await recordHistory('boleto-expired', handle);
   });
   expect(distinct(expired.calls)).toEqual([['finish', ['canceled', 'expired', []]]]);
+});
+
+it('chargebacks: handled as they arrive, during the release timers and after the last release until the window closes', async () => {
+  const plan: TransactionPlan = { status: 'pending', payments: [{ id: 'pay_c', method: 'credit_card', status: 'pending', expiresAt: null }] };
+  const { calls, activities } = recorder(plan, { pay_c: 'approved' }, [30 * DAY]);
+  await withWorker(activities, async (taskQueue) => {
+    const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_5' }] });
+    expect(await handle.executeUpdate(decisionUpdate)).toEqual({ status: 'paid', reason: null });
+    const reached = async (step: string) => {
+      while (!calls.some(([s]) => s === step)) await new Promise((r) => setTimeout(r, 20));
+    };
+    await handle.signal(chargebackSignal, { chargebackId: 'cbk_1', paymentId: 'pay_c', amount: 300, reason: 'fraud' });
+    await reached('chargeback');
+    await env.sleep(31 * DAY);
+    await reached('release');
+    // After the last release the run is still open (chargeback window): a late chargeback is taken.
+    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await handle.signal(chargebackSignal, { chargebackId: 'cbk_2', paymentId: 'pay_c', amount: null, reason: '' });
+    await env.sleep(CHARGEBACK_WINDOW_DAYS * DAY);
+    expect(await handle.result()).toEqual({ status: 'paid', reason: null });
+    await recordHistory('card-paid-chargebacks-in-window', handle);
+  });
+  // The test server may fire the 30-day timer before the first signal lands: those two are unordered.
+  const steps = distinct(calls);
+  expect(steps.slice(0, 2)).toEqual([['authorize', 'pay_c'], ['settle', []]]);
+  expect(steps.slice(2, 4)).toEqual(expect.arrayContaining([['chargeback', ['cbk_1', 300, 'fraud']], ['release', 1]]));
+  expect(steps.slice(4)).toEqual([['chargeback', ['cbk_2', null, 'chargeback']]]);
 });

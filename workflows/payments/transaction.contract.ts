@@ -32,10 +32,27 @@ export interface CancelRequest {
   reason: string;
 }
 
+/**
+ * Sent by POST /sandbox/payments/:payId/chargeback (or, later, an acquirer's dispute notice).
+ * `chargebackId` (made by the sender) keys the ledger posting, so a repeated signal or a
+ * retried activity never blocks twice.
+ */
+export interface ChargebackRequest {
+  chargebackId: string;
+  paymentId: string;
+  /** Cents; null = what is still chargeable of the payment. */
+  amount: number | null;
+  reason: string;
+}
+
+/** How long after settlement a paid transaction's workflow still takes chargebacks (card networks allow up to 180 days). */
+export const CHARGEBACK_WINDOW_DAYS = 180;
+
 /** Waits until the card payments are decided (or the transaction waits for Pix/boleto) and returns that state. */
 export const decisionUpdate = defineUpdate<TransactionDecision>('decision');
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');
 export const cancelTransactionSignal = defineSignal<[CancelRequest]>('cancel');
+export const chargebackSignal = defineSignal<[ChargebackRequest]>('chargeback');
 
 export interface ScheduledStep {
   at: string;
@@ -78,4 +95,6 @@ export interface TransactionActivities {
   finishUnpaidTransaction(input: { transactionId: string; status: 'refused' | 'failed' | 'canceled'; reason: string; voidedPaymentIds: string[] }): Promise<void>;
   settleTransaction(input: { transactionId: string; paidAt: Record<string, string> }): Promise<SettlementReleaseStep[]>;
   releaseTransactionSettlement(input: SettlementReleaseStep): Promise<void>;
+  /** Blocks the amount from the liable recipients, charges fee and penalty, marks the payment and transaction `chargeback` (once per chargebackId). */
+  openTransactionChargeback(input: ChargebackRequest & { transactionId: string }): Promise<void>;
 }

@@ -1,6 +1,8 @@
-import { condition, log, proxyActivities, proxyLocalActivities, setHandler, sleep, type RetryPolicy } from '@temporalio/workflow';
+import { allHandlersFinished, condition, log, patched, proxyActivities, proxyLocalActivities, setHandler, sleep, type RetryPolicy } from '@temporalio/workflow';
 import {
+  CHARGEBACK_WINDOW_DAYS,
   cancelTransactionSignal,
+  chargebackSignal,
   decisionUpdate,
   paymentReceivedSignal,
   scheduledStepsQuery,
@@ -12,6 +14,8 @@ import {
   type TransactionWorkflowInput,
 } from './transaction.contract';
 
+const CHARGEBACK_WINDOW_PATCH = 'chargeback-window';
+const DAY_MS = 86_400_000;
 const retry: RetryPolicy = { initialInterval: '1 second', maximumInterval: '1 minute' };
 /** The acquirer calls: regular activities, with their own timeout and retries, off the workflow task. */
 const gateway = proxyActivities<Pick<TransactionActivities, 'authorizeTransactionCard' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
@@ -30,7 +34,9 @@ const db = proxyLocalActivities<Omit<TransactionActivities, 'authorizeTransactio
  * 2. Pix and boleto payments wait for `paymentReceived` until the earliest expiry; expiry
  *    or `cancel` ends it canceled (approved cards voided);
  * 3. paid: one balanced sale posting per payment, then a durable timer per release
- *    (Pix at payment, boleto D+1, card installment n at D+30·n) moves it to available.
+ *    (Pix at payment, boleto D+1, card installment n at D+30·n) moves it to available;
+ * 4. it stays open until CHARGEBACK_WINDOW_DAYS after settlement (or the last release), so
+ *    a `chargeback` signal always finds it; each is handled as it arrives.
  *
  * The `decision` update answers as soon as step 1 is done (the card answer of the creation
  * request), so a request never waits for a Pix payment or a release.
@@ -51,6 +57,13 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
   });
   setHandler(cancelTransactionSignal, (s) => {
     cancel ??= { reason: typeof s?.reason === 'string' && s.reason ? s.reason : 'canceled_by_merchant' };
+  });
+  // Handled as it arrives, beside the release timers: the activity locks the sale and keys its posting on chargebackId.
+  setHandler(chargebackSignal, async (s) => {
+    if (typeof s?.chargebackId !== 'string' || typeof s.paymentId !== 'string') return log.warn('chargeback ignored: chargebackId and paymentId are required');
+    const amount = typeof s.amount === 'number' && Number.isSafeInteger(s.amount) && s.amount > 0 ? s.amount : null;
+    const reason = typeof s.reason === 'string' && s.reason ? s.reason : 'chargeback';
+    await db.openTransactionChargeback({ transactionId: input.transactionId, chargebackId: s.chargebackId, paymentId: s.paymentId, amount, reason });
   });
   setHandler(scheduledStepsQuery, () => scheduled.filter((s) => Date.parse(s.at) >= Date.now()));
 
@@ -84,10 +97,18 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
   }
 
   const releases = await db.settleTransaction({ transactionId: input.transactionId, paidAt });
+  const settledAt = Date.now();
   decision ??= { status: 'paid', reason: null };
   await runReleases(releases, (steps) => (scheduled = steps));
+  // Runs recorded before chargebacks existed ended here; newer ones stay open for chargebacks.
+  if (patched(CHARGEBACK_WINDOW_PATCH)) {
+    const open = settledAt + CHARGEBACK_WINDOW_DAYS * DAY_MS - Date.now();
+    if (open > 0) await sleep(open);
+  }
+  await condition(allHandlersFinished);
   return { status: 'paid', reason: null };
 }
+
 
 /** Sleeps until each release date (durable timers) and releases it; the remaining ones stay queryable. */
 async function runReleases(releases: SettlementReleaseStep[], show: (steps: ScheduledStep[]) => void): Promise<void> {

@@ -1,0 +1,123 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ulid } from 'ulid';
+import type { Event } from '../events/event.entity';
+import { feeFor } from '../fees/fees.service';
+import { post, type PostingLine } from '../ledger/ledger.service';
+import { liableShares, takeFromSources, type ChargebackSource } from './chargeback.rules';
+import type { Payment } from './payment.entity';
+import { changes } from './transaction-lifecycle.service';
+
+/** Chargeback ids (`cbk_…`, time-ordered like every id): made by the sender of the signal, they key the posting. */
+export const newChargebackId = (): string => `cbk_${ulid().toLowerCase()}`;
+
+/** Statuses a chargeback can be opened from (a payment already partly charged back can take another). */
+const CHARGEABLE = new Set<string>(['paid', 'chargeback', 'partially_refunded']);
+
+/** Cents of a payment still open to chargebacks: what was paid, less chargebacks and refunds so far. */
+export function chargeableAmount(p: Payment): number {
+  if (!CHARGEABLE.has(p.status)) return 0;
+  const refunded = (p as Payment & { refundedAmount?: number }).refundedAmount ?? 0;
+  return Math.max(0, p.amount - p.chargedBackAmount - refunded);
+}
+
+/** Serialises the chargebacks and releases of one sale: both read then move its pending installments. */
+export async function lockSale(em: EntityManager, paymentId: string): Promise<void> {
+  await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`sale:${paymentId}`]);
+}
+
+/** Posting keys of a payment's chargebacks start with this (releases subtract what they took). */
+export const chargebackKeyPrefix = (paymentId: string): string => `chargeback:${paymentId}:`;
+
+/**
+ * Where a recipient's share can come from: this sale's installments still pending (net of
+ * releases and earlier chargebacks; latest first, so the nearest release is touched last),
+ * then the wallet's available bucket.
+ */
+async function sourcesOf(em: EntityManager, paymentId: string, recipientId: string, currency: string): Promise<ChargebackSource[]> {
+  const pending = await em.execute<{ release_at: Date; amount: string }[]>(
+    `select e.release_at, sum(e.amount) as amount from ledger_entries e
+       join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
+       join ledger_postings p on p.id = e.posting_id
+      where w.recipient_id = ? and e.currency = ? and a.bucket = 'pending' and e.release_at is not null
+        and (p.key = ? or starts_with(p.key, ?) or starts_with(p.key, ?))
+      group by e.release_at order by e.release_at desc`,
+    [recipientId, currency, `sale:${paymentId}`, `release:${paymentId}:`, chargebackKeyPrefix(paymentId)],
+  );
+  const [available] = await em.execute<{ balance: string }[]>(
+    `select a.balance from ledger_accounts a join wallets w on w.id = a.wallet_id where w.recipient_id = ? and w.currency = ? and a.bucket = 'available'`,
+    [recipientId, currency],
+  );
+  return [
+    ...pending.map((r): ChargebackSource => ({ bucket: 'pending', releaseAt: new Date(r.release_at).toISOString(), amount: Number(r.amount) })),
+    { bucket: 'available', releaseAt: null, amount: Number(available?.balance ?? 0) },
+  ];
+}
+
+/**
+ * Opens a chargeback on a paid payment, in the caller's database transaction, once per
+ * chargebackId (a repeat finds it in `payment.chargebacks` and does nothing):
+ *
+ * - the amount (default: all still chargeable) is shared among the liable split recipients
+ *   in the sale's proportions and moved into their `blocked` buckets, from this sale's
+ *   pending installments first, then `available`;
+ * - the fee table's chargeback fee and penalty (on the amount) go to the platform's revenue,
+ *   shared the same way, from `available` first, then pending;
+ * - what the wallets cannot cover stays uncovered: the platform carries it (buckets never go
+ *   negative), and the record on the payment says how much;
+ * - payment and transaction become `chargeback`, with payment.chargeback and
+ *   transaction.chargeback, in the same transaction as the posting.
+ */
+export async function openChargeback(
+  em: EntityManager,
+  input: { transactionId: string; chargebackId: string; paymentId: string; amount: number | null; reason: string },
+  publicBaseUrl: string,
+): Promise<Event[]> {
+  const c = await changes(em, input.transactionId, publicBaseUrl);
+  const p = c.agg.payments.find((x) => x.id === input.paymentId);
+  if (!p || p.chargebacks.some((x) => x.id === input.chargebackId)) return [];
+  // Two chargebacks requested at once: the later one gets what is left (or nothing).
+  const amount = Math.min(input.amount ?? Number.MAX_SAFE_INTEGER, chargeableAmount(p));
+  if (amount <= 0) return [];
+
+  await lockSale(em, p.id);
+  const { companyId } = c.agg.transaction;
+  const currency = p.currency;
+  const fee = (await feeFor(em, companyId, currency, { kind: 'chargeback' }, amount)) + (await feeFor(em, companyId, currency, { kind: 'chargeback_penalty' }, amount));
+  const lines: PostingLine[] = [];
+  let blocked = 0;
+  let charged = 0;
+  let uncovered = 0;
+  for (const share of liableShares(c.agg.splits, p.amount, amount, fee)) {
+    const { takes, uncovered: short } = takeFromSources(share, await sourcesOf(em, p.id, share.recipientId, currency));
+    uncovered += short.block + short.fee;
+    for (const t of takes) {
+      const from = { account: { recipientId: share.recipientId, bucket: t.bucket, currency }, releaseAt: t.releaseAt };
+      if (t.purpose === 'block') {
+        blocked += t.amount;
+        // A move between the wallet's own buckets: not a statement entry.
+        lines.push({ ...from, amount: -t.amount, type: 'chargeback', inStatement: false });
+        lines.push({ account: { recipientId: share.recipientId, bucket: 'blocked', currency }, amount: t.amount, type: 'chargeback', inStatement: false });
+      } else {
+        charged += t.amount;
+        lines.push({ ...from, amount: -t.amount, type: 'fee', inStatement: true });
+      }
+    }
+  }
+  if (charged) lines.push({ account: { platform: 'revenue', currency }, amount: charged, type: 'fee', inStatement: false });
+  if (lines.length) {
+    await post(em, {
+      key: `${chargebackKeyPrefix(p.id)}${input.chargebackId}`,
+      kind: 'chargeback',
+      companyId,
+      source: 'chargeback',
+      sourceId: input.chargebackId,
+      description: `chargeback ${input.chargebackId} of ${p.id}: ${blocked} blocked, ${charged} fees${uncovered ? `, ${uncovered} uncovered (carried by the platform)` : ''}`,
+      lines,
+    });
+  }
+
+  const record = { id: input.chargebackId, amount, reason: input.reason, blocked, fee: charged, uncovered, createdAt: new Date().toISOString() };
+  c.payment(p, 'chargeback', { chargedBackAmount: p.chargedBackAmount + amount, chargebacks: [...p.chargebacks, record], statusReason: input.reason }, 'payment.chargeback');
+  c.transaction('chargeback', { statusReason: input.reason });
+  return c.events;
+}

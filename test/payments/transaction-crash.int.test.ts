@@ -1,0 +1,106 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Company } from '../../src/companies/company.entity';
+import { fingerprintRequest } from '../../src/http/idempotency';
+import { transactionWorkflowSubscriber } from '../../src/payments/transactions.subscriber';
+import { createTransaction } from '../../src/payments/transactions.service';
+import type { CreateTransactionInput } from '../../src/payments/transactions.schemas';
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { cardBody, cardToken, eventually, newRecipient, pixBody } from './fixtures';
+
+let stack: TestStack;
+let acme: SeededCompany;
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+  await newRecipient(stack, acme, { role: 'owner' });
+});
+afterAll(() => stack?.close());
+
+const subscriber = () => transactionWorkflowSubscriber(stack.client, stack.config.temporal.taskQueue);
+const createdEvent = async (transactionId: string) => {
+  const [row] = await stack.em().execute<{ id: string }[]>(`select id from events where entity_id = ? and type = 'transaction.created'`, [transactionId]);
+  return stack.em().findOneOrFail('Event', { id: row.id }) as never;
+};
+const workflowStatus = async (transactionId: string) => {
+  try {
+    return (await stack.client.workflow.getHandle(transactionId).describe()).status.name;
+  } catch {
+    return 'NOT_FOUND';
+  }
+};
+
+/** The API's commit, then a crash: rows and events committed, no workflow, nothing dispatched. */
+async function commitThenCrash(body: object, idempotencyKey: string | null = null): Promise<string> {
+  const em = stack.em() as unknown as EntityManager;
+  const company = await em.findOneOrFail(Company, { id: acme.company.id });
+  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, stack.config.urls.publicBase, new Date(), idempotencyKey));
+  return created.transaction.id;
+}
+
+describe('the transaction.created subscriber starts the workflow only when the API did not', () => {
+  it('API path: the row records the start, and the subscriber has nothing to do', async () => {
+    const res = await stack.http.post('/transactions').set(acme.headers).send(pixBody(1_000));
+    expect(res.status).toBe(201);
+    const [row] = await stack.em().execute<{ workflow_started_at: Date | null }[]>(`select workflow_started_at from transactions where id = ?`, [res.body.id]);
+    expect(row.workflow_started_at).not.toBeNull();
+    expect(await workflowStatus(res.body.id)).toBe('RUNNING');
+    expect(await subscriber().handle(stack.em() as unknown as EntityManager, await createdEvent(res.body.id))).toBeUndefined();
+  });
+
+  it('crash path: a transaction committed without its workflow gets it from the outbox dispatch', async () => {
+    const id = await commitThenCrash(pixBody(1_000));
+    expect(await workflowStatus(id)).toBe('NOT_FOUND');
+    const work = await subscriber().handle(stack.em() as unknown as EntityManager, await createdEvent(id));
+    expect(work).toBeInstanceOf(Function);
+    // The sweeper's path: dispatching the event runs the subscriber and its after-commit start.
+    expect(await stack.deps.dispatcher.dispatch((await createdEvent(id) as { id: string }).id)).toBe(true);
+    expect(await workflowStatus(id)).toBe('RUNNING');
+  });
+});
+
+describe('Idempotency-Key: a retry after a crash between the commit and the stored answer', () => {
+  /** The claim as a crashed request leaves it: in progress, no response, its lease run out. */
+  async function crashedClaim(key: string, body: object, existing: boolean): Promise<void> {
+    const fingerprint = fingerprintRequest('post', '/transactions', body);
+    const params = [acme.company.id, key, fingerprint];
+    if (existing) {
+      await stack.em().execute(`update idempotency_keys set status = 'in_progress', response_status = null, response_body = null, locked_until = now() - interval '1 second' where company_id = ? and key = ? and fingerprint = ?`, params);
+    } else {
+      await stack.em().execute(
+        `insert into idempotency_keys (company_id, key, fingerprint, status, locked_until, expires_at, created_at) values (?, ?, ?, 'in_progress', now() - interval '1 second', now() + interval '7 days', now())`,
+        params,
+      );
+    }
+  }
+
+  it('answers with the transaction the first attempt committed (not 409 reference_code_taken); another key still gets the 409', async () => {
+    const body = pixBody(2_000);
+    const first = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-1').send(body);
+    expect(first.status).toBe(201);
+    await crashedClaim('crash-1', body, true);
+
+    const retry = await stack.http.post('/v1/transactions').set(acme.headers).set('Idempotency-Key', 'crash-1').send(body);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toMatchObject({ id: first.body.id, referenceCode: body.referenceCode, status: 'waiting_payment' });
+    const [{ n }] = await stack.em().execute<{ n: string }[]>(`select count(*) as n from transactions where reference_code = ?`, [body.referenceCode]);
+    expect(Number(n)).toBe(1);
+    // The answer is stored now: a third attempt is a plain replay.
+    const third = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-1').send(body);
+    expect(third.headers['idempotent-replayed']).toBe('true');
+    expect(third.body.id).toBe(first.body.id);
+
+    const otherKey = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-2').send(body);
+    expect(otherKey.status).toBe(409);
+    expect(otherKey.body.error.code).toBe('reference_code_taken');
+  });
+
+  it('a card transaction whose API died before starting the workflow: the retry starts it and answers with the card outcome', async () => {
+    const body = cardBody(await cardToken(stack, acme), 3_000);
+    const id = await commitThenCrash(body, 'crash-card');
+    await crashedClaim('crash-card', body, false);
+    const retry = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-card').send(body);
+    expect(retry.status).toBe(201);
+    expect(retry.body).toMatchObject({ id, status: 'paid' });
+    await eventually(async () => (await stack.em().execute<{ n: string }[]>(`select count(*) as n from sandbox_gateway_charges where idempotency_key = ?`, [retry.body.payments[0].id]))[0].n === '1');
+  });
+});
