@@ -28,6 +28,8 @@ function main() {
   const errorEl = $('error');
   let busy = false;
   let pollTimer = null;
+  /** Payment ids the page knew before its last confirm: any other failed card is news to report. */
+  let seenBeforeConfirm = null;
 
   const say = (text) => { statusEl.textContent = text || ''; };
   const showError = (text) => { errorEl.textContent = text || ''; errorEl.hidden = !text; };
@@ -55,6 +57,7 @@ function main() {
   /** Applies a fresh public view: amounts, then the panel it calls for. */
   function applyView(next, seenPaymentIds) {
     view = next;
+    stopPolling();
     $('amount-total').textContent = formatMoney(view.amount, locale);
     $('amount-paid').textContent = formatMoney(view.amountPaid, locale);
     $('amount-due').textContent = formatMoney(view.amountDue, locale);
@@ -76,6 +79,11 @@ function main() {
     if (panel === 'form' && form) refreshForm(seenPaymentIds);
     if (document.body.getAttribute('data-state') !== panel) show(panel);
     if (panel === 'pix' || panel === 'boleto') poll(POLL_MS[panel]);
+    // A card answer that took too long: the session says `paying` and the outcome comes later.
+    if (panel === 'form' && (view.status === 'paying' || view.status === 'partially_paid') && !waiting(view, 'pix') && !waiting(view, 'boleto')) {
+      say(t.waitingPayment);
+      poll(POLL_MS.pix);
+    }
   }
 
   function paid() {
@@ -87,6 +95,7 @@ function main() {
   }
 
   // ---- polling ------------------------------------------------------------------------
+  const stillWaiting = () => panelFor(view) === 'pix' || panelFor(view) === 'boleto' || view.status === 'paying' || view.status === 'partially_paid';
   function stopPolling() { if (pollTimer) clearTimeout(pollTimer); pollTimer = null; }
   function poll(every) {
     stopPolling();
@@ -95,10 +104,13 @@ function main() {
         const res = await fetch(data.endpoints.session, { headers: { Accept: 'application/json' }, cache: 'no-store' });
         if (res.ok) {
           const next = await res.json();
-          if (next.status !== view.status || next.amountPaid !== view.amountPaid || panelFor(next) !== panelFor(view)) return applyView(next);
+          if (next.status !== view.status || next.amountPaid !== view.amountPaid || panelFor(next) !== panelFor(view)) {
+            say('');
+            return applyView(next, seenBeforeConfirm);
+          }
         }
       } catch (_) { /* offline for a moment: keep polling */ }
-      poll(every);
+      if (stillWaiting()) poll(every);
     }, every);
   }
 
@@ -305,6 +317,7 @@ function main() {
     if (seenPaymentIds) {
       const refused = view.payments.filter((p) => !seenPaymentIds.has(p.id) && p.method === 'credit_card' && (p.status === 'refused' || p.status === 'failed'));
       if (refused.length > 0) {
+        refused.forEach((p) => seenPaymentIds.add(p.id));
         showError(t[DECLINES[refused[0].failureCode] || 'errDeclined']);
         form.querySelectorAll('[data-card-field="number"], [data-card-field="cvv"]').forEach((el) => { el.value = ''; el.removeAttribute('data-state'); });
         form.querySelectorAll('.brand').forEach((el) => { el.textContent = ''; });
@@ -334,6 +347,7 @@ function main() {
       body.payments.push({ method: m });
     }
     const seen = new Set(view.payments.map((p) => p.id));
+    seenBeforeConfirm = seen;
     const res = await fetch(data.endpoints.confirm, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json', 'Idempotency-Key': newKey() },
@@ -347,6 +361,10 @@ function main() {
       const again = await fetch(data.endpoints.session, { cache: 'no-store' }).then((r) => (r.ok ? r.json() : null)).catch(() => null);
       if (again && panelFor(again) !== 'form') return applyView(again);
       return showError(t.errNotPayable);
+    }
+    if (code === 'payment_in_progress') {
+      say(t.waitingPayment);
+      return poll(POLL_MS.pix);
     }
     if (res.status === 400) {
       let first = null;
@@ -384,6 +402,12 @@ function main() {
     }
   });
 
+  const untilExpiry = Date.parse(view.expiresAt) - Date.now();
+  if (untilExpiry > 0 && untilExpiry < 2 ** 31 - 5000) {
+    setTimeout(() => {
+      fetch(data.endpoints.session, { cache: 'no-store' }).then((r) => (r.ok ? r.json() : null)).then((next) => { if (next && next.status === 'expired') applyView(next); }, () => undefined);
+    }, untilExpiry + 3000);
+  }
   applyView(view);
 }
 

@@ -282,6 +282,22 @@ describe('the buyer page in Chromium', () => {
     await buyer.context.close();
   });
 
+  it('shows a canceled charge and an unknown session as clear pages', async () => {
+    const charge = await stack.http.post('/checkout/charges').set(acme.headers).send({ ...baseLink, locale: 'es-ES', cancelUrl: `${shop.url}/cart` });
+    expect(charge.status).toBe(201);
+    expect((await stack.http.post(`/checkout/charges/${charge.body.id}/cancel`).set(acme.headers)).status).toBe(200);
+    const buyer = await openBuyer();
+    const res = await buyer.page.goto(`${stack.baseUrl}/s/${charge.body.id}`);
+    expect(res?.status()).toBe(200);
+    expect(await buyer.page.textContent('#state-canceled-title')).toBe(CHECKOUT_TEXT['es-ES'].canceledTitle);
+    expect(await buyer.page.getAttribute('#state-canceled a', 'href')).toBe(`${shop.url}/cart`);
+    expect(await buyer.page.$('#checkout-form')).toBeNull();
+    const unknown = await buyer.page.goto(`${stack.baseUrl}/s/cs_00000000000000000000000000`);
+    expect(unknown?.status()).toBe(404);
+    expect(await buyer.page.textContent('h1')).toBe(pt.sessionNotFoundTitle);
+    await buyer.context.close();
+  });
+
   describe.each(['single-page', 'step-by-step'] as const)('on a 390×844 phone, %s', (layout) => {
     it.each([...CHECKOUT_LOCALES])('renders in %s and is kept as a screenshot', async (locale) => {
       const link = await newLink({
@@ -322,5 +338,24 @@ describe('the buyer page in Chromium', () => {
       expect(png.subarray(0, 8).equals(PNG_SIGNATURE)).toBe(true);
       await buyer.context.close();
     });
+  });
+
+  // Moves the Temporal test server's clock 6 minutes: no other session or Pix here expires that soon.
+  it('tells the buyer the session expired when they try to pay after the expiry', async () => {
+    const link = await newLink({ expirationMinutes: 5 });
+    const buyer = await openBuyer();
+    const { page } = buyer;
+    const sessionId = await visit(buyer, link.id);
+    await stack.env.sleep('6 minutes');
+    await eventually(async () => (await merchantView(sessionId)).status === 'expired');
+    await fillBuyer(page);
+    await page.check('input[name="method"][value="pix"]');
+    await page.click('#pay');
+    await shown(page, 'state-expired');
+    expect(await page.textContent('#state-expired-title')).toBe(pt.expiredTitle);
+    expect(await page.isHidden('#checkout-form')).toBe(true);
+    await page.reload();
+    expect(await page.getAttribute('body', 'data-state')).toBe('expired');
+    await buyer.context.close();
   });
 });
