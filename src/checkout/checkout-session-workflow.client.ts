@@ -10,7 +10,8 @@ import {
  * the `checkout.session.created` subscriber (the outbox backstop): started twice is one run,
  * and a finished run is never started again.
  */
-export async function ensureSessionWorkflow(temporal: Client, taskQueue: string, input: CheckoutSessionWorkflowInput): Promise<void> {
+export async function ensureSessionWorkflow(temporal: Client, taskQueue: string, session: { sessionId: string; expiresAt: string }): Promise<void> {
+  const input: CheckoutSessionWorkflowInput = { ...session, expiresInMs: Math.max(0, Date.parse(session.expiresAt) - Date.now()) };
   try {
     await temporal.workflow.start(CHECKOUT_SESSION_WORKFLOW, {
       workflowId: checkoutSessionWorkflowId(input.sessionId),

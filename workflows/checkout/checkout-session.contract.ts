@@ -10,8 +10,14 @@ export const checkoutSessionWorkflowId = (sessionId: string): string => sessionI
 
 export interface CheckoutSessionWorkflowInput {
   sessionId: string;
-  /** createdAt + expirationMinutes (ISO): the expiry timer counts from creation. */
+  /** createdAt + expirationMinutes (ISO), as the session row holds it. */
   expiresAt: string;
+  /**
+   * Milliseconds from the workflow's start to expiresAt, measured by whoever starts it (the API
+   * right after creation, or the outbox backstop later), so the timer still counts from the
+   * session's creation however late the workflow starts.
+   */
+  expiresInMs: number;
 }
 
 export interface CheckoutSessionOutcome {

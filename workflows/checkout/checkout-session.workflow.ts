@@ -39,7 +39,8 @@ export async function checkoutSessionWorkflow(input: CheckoutSessionWorkflowInpu
   });
   setHandler(sessionStatusQuery, () => status);
 
-  const deadline = Date.parse(input.expiresAt);
+  // Inputs recorded before expiresInMs existed carry only expiresAt.
+  const deadline = typeof input.expiresInMs === 'number' ? Date.now() + Math.max(0, input.expiresInMs) : Date.parse(input.expiresAt);
   for (;;) {
     const remaining = deadline - Date.now();
     const woken = remaining > 0 && (await condition(() => changes > 0 || canceled, remaining));

@@ -1,0 +1,121 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { WorkflowHandle } from '@temporalio/client';
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { recordedHistories, replayErrors } from '../helpers/replay';
+import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
+import { Event } from '../../src/events/event.entity';
+import { Payment } from '../../src/payments/payment.entity';
+import { Transaction } from '../../src/payments/transaction.entity';
+import { checkoutSessionWorkflowId, type CheckoutSessionOutcome } from '../../workflows/checkout/checkout-session.contract';
+import { balanceOf, cardToken, eventually, newRecipient } from '../payments/fixtures';
+
+/**
+ * The checkoutSession workflow on the time-skipping test server with the real activities and
+ * database: expiry after expirationMinutes, a partially paid session expiring (its approved
+ * card voided, nothing settled), cancel, and paid. `RECORD_HISTORIES=1` saves each run's
+ * history to test/histories/checkout-*.json, replayed below against today's code.
+ */
+
+let stack: TestStack;
+let acme: SeededCompany;
+let owner: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+  owner = await newRecipient(stack, acme, { role: 'owner' });
+});
+afterAll(() => stack?.close());
+
+const buyer = { name: 'Maria Silva', email: 'maria@example.com', document: '52998224725', phone: '11912345678' };
+const charge = async (body: object = {}) => {
+  const res = await stack.http
+    .post('/checkout/charges')
+    .set(acme.headers)
+    .send({ items: [{ name: 'Aula', quantity: 1, unitAmount: 10000 }], paymentMethods: { card: { enabled: true }, pix: { enabled: true }, combined: { enabled: true } }, expirationMinutes: 5, ...body });
+  expect(res.status).toBe(201);
+  return res.body;
+};
+const confirm = (id: string, body: object) => stack.http.post(`/checkout/public/sessions/${id}/confirm`).set('Idempotency-Key', randomUUID()).send(body);
+const session = async (id: string) => (await stack.http.get(`/checkout/sessions/${id}`).set(acme.headers)).body;
+const handleOf = (id: string): WorkflowHandle => stack.client.workflow.getHandle(checkoutSessionWorkflowId(id));
+const eventTypes = async (id: string) => (await stack.em().find(Event, { entityId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } })).map((e) => e.type);
+
+async function recordHistory(name: string, handle: WorkflowHandle): Promise<void> {
+  if (!process.env.RECORD_HISTORIES) return;
+  const file = path.join(HISTORY_DIR, `checkout-${name}.json`);
+  if (fs.existsSync(file) && process.env.RECORD_HISTORIES !== 'overwrite') return;
+  fs.writeFileSync(file, historyAsJson(await handle.fetchHistory()));
+}
+
+describe('checkoutSession workflow', () => {
+  it('expires the session expirationMinutes after creation (checkout.session.expired); the page then gets 409 session_expired', async () => {
+    const s = await charge();
+    await stack.env.sleep('4 minutes');
+    expect((await session(s.id)).status).toBe('created');
+    await stack.env.sleep('1 minute');
+    const outcome: CheckoutSessionOutcome = await handleOf(s.id).result();
+    expect(outcome).toEqual({ status: 'expired' });
+    expect(await session(s.id)).toMatchObject({ status: 'expired', expiredAt: expect.any(String), amountPaid: 0 });
+    expect(await eventTypes(s.id)).toEqual(['checkout.session.created', 'checkout.session.expired']);
+    const late = await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] });
+    expect([late.status, late.body.error.code]).toEqual([409, 'session_expired']);
+    await recordHistory('expired', handleOf(s.id));
+  });
+
+  it('a partially paid session that expires: the open Pix is canceled and the approved card voided, so no money stays with the merchant', async () => {
+    const before = await balanceOf(stack, owner);
+    const s = await charge();
+    const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(stack, acme), installments: 1, amount: 6000 }, { method: 'pix' }] });
+    expect(res.body.payments.map((p: any) => p.status)).toEqual(['paid', 'waiting_payment']);
+    await eventually(async () => (await session(s.id)).status === 'partially_paid');
+    await stack.env.sleep('5 minutes');
+    expect(await handleOf(s.id).result()).toEqual({ status: 'expired' });
+    const txnId = res.body.payments[0] && (await stack.em().findOneOrFail(Payment, { id: res.body.payments[0].id })).transactionId;
+    await eventually(async () => (await stack.em().findOneOrFail(Transaction, { id: txnId })).status === 'canceled');
+    const payments = await stack.em().find(Payment, { transactionId: txnId }, { orderBy: { id: 'asc' } });
+    expect(payments.map((p) => [p.method, p.status, p.statusReason])).toEqual([
+      ['credit_card', 'canceled', 'voided'],
+      ['pix', 'canceled', 'checkout_session_expired'],
+    ]);
+    expect(await session(s.id)).toMatchObject({ status: 'expired', amountPaid: 0, amountDue: 10000 });
+    expect(await balanceOf(stack, owner)).toEqual(before);
+    expect(await eventTypes(s.id)).toEqual(['checkout.session.created', 'checkout.session.partially_paid', 'checkout.session.expired']);
+    await recordHistory('partially-paid-expired', handleOf(s.id));
+  });
+
+  it('cancel ends the workflow canceled; the expiry timer never fires afterwards', async () => {
+    const s = await charge();
+    await stack.http.post(`/checkout/public/sessions/${s.id}/open`).expect(200);
+    await stack.http.post(`/checkout/charges/${s.id}/cancel`).set(acme.headers).expect(200);
+    expect(await handleOf(s.id).result()).toEqual({ status: 'canceled' });
+    await stack.env.sleep('10 minutes');
+    expect(await eventTypes(s.id)).toEqual(['checkout.session.created', 'checkout.session.opened', 'checkout.session.canceled']);
+    await recordHistory('canceled', handleOf(s.id));
+  });
+
+  it('ends paid when its payment arrives, before the timer', async () => {
+    const s = await charge();
+    const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] });
+    await stack.http.post(`/sandbox/payments/${res.body.payments[0].id}/pay`).set(acme.headers).expect(202);
+    expect(await handleOf(s.id).result()).toEqual({ status: 'paid' });
+    expect((await session(s.id)).status).toBe('paid');
+    await recordHistory('paid', handleOf(s.id));
+  });
+});
+
+describe('checkoutSession workflow replay', () => {
+  const histories = recordedHistories(HISTORY_DIR).filter((h) => h.file.startsWith('checkout-'));
+
+  it('has recorded runs: expired, partially paid then expired, canceled, paid', () => {
+    expect(histories.map((h) => h.file)).toEqual(['checkout-canceled.json', 'checkout-expired.json', 'checkout-paid.json', 'checkout-partially-paid-expired.json']);
+  });
+
+  it('replays every recorded history without non-determinism', async () => {
+    const errors = await replayErrors(histories);
+    expect(errors).toHaveLength(histories.length);
+    for (const e of errors) expect(e).toBeUndefined();
+  });
+});
