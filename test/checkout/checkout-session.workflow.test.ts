@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { WorkflowHandle } from '@temporalio/client';
+import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { recordedHistories, replayErrors } from '../helpers/replay';
 import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
 import { Event } from '../../src/events/event.entity';
+import { createCharge } from '../../src/checkout/checkout-sessions.service';
+import { createChargeBody } from '../../src/checkout/checkout-sessions.schemas';
 import { Payment } from '../../src/payments/payment.entity';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { checkoutSessionWorkflowId, type CheckoutSessionOutcome } from '../../workflows/checkout/checkout-session.contract';
@@ -103,6 +105,17 @@ describe('checkoutSession workflow', () => {
     expect(await handleOf(s.id).result()).toEqual({ status: 'paid' });
     expect((await session(s.id)).status).toBe('paid');
     await recordHistory('paid', handleOf(s.id));
+  });
+});
+
+describe('outbox backstop', () => {
+  it('a session committed without its workflow (the API died in between) gets it when checkout.session.created is dispatched', async () => {
+    const input = createChargeBody.parse({ items: [{ name: 'Aula', quantity: 1, unitAmount: 500 }], paymentMethods: { pix: {} } });
+    const { session, event } = await stack.em().transactional((em) => createCharge(em, stack.deps, acme.company, input));
+    await expect(handleOf(session.id).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    expect(await stack.deps.dispatcher.dispatch(event.id)).toBe(true);
+    expect((await handleOf(session.id).describe()).status.name).toBe('RUNNING');
+    expect(await stack.deps.dispatcher.dispatch(event.id)).toBe(false);
   });
 });
 
