@@ -41,6 +41,11 @@ const PUBLIC_ROUTES = new Set([
   'getPublicCheckoutSession',
   'openPublicCheckoutSession',
   'confirmPublicCheckoutSession',
+  // The buyer checkout page: a link visit, the session page and its two assets.
+  'visitCheckoutLink',
+  'getCheckoutSessionPage',
+  'getCheckoutAsset_checkout_js',
+  'getCheckoutAsset_checkout_css',
   // The buyer's refund bank-details page (a Pix/boleto refund): the token is the credential.
   'getRefundBankDetailsJs',
   'getRefundBankDetailsPage',
