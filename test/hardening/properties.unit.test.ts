@@ -25,7 +25,7 @@ describe('settlement releases', () => {
         fc.integer({ min: 1, max: 12 }),
         fc.array(share, { minLength: 1, maxLength: 5 }),
         (method, installments, shares) => {
-          const valid = shares.map((s) => ({ ...s, fee: Math.min(s.fee, s.gross) }));
+          const valid = shares.map((s) => ({ ...s, fee: Math.min(s.fee, s.gross), paysFee: s.fee > 0 }));
           const releases = settlementReleases({ method, installments, paidAt: '2026-03-31T23:30:00.000Z', shares: valid });
           expect(releases).toHaveLength(method === 'credit_card' ? installments : 1);
           const moved = new Map<string, number>();
