@@ -114,7 +114,15 @@ export function cvvState(input: string, cardNumber: string): FieldState {
  * does not recognise.
  */
 export function formatMoney(cents: number, locale: CheckoutLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL', currencyDisplay: 'narrowSymbol' }).format(cents / 100);
+  return moneyFormat(locale).format(cents / 100);
+}
+
+// Building an Intl.NumberFormat costs far more than using one: one per locale.
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(locale: CheckoutLocale): Intl.NumberFormat {
+  let f = moneyFormats.get(locale);
+  if (!f) moneyFormats.set(locale, (f = new Intl.NumberFormat(locale, { style: 'currency', currency: 'BRL', currencyDisplay: 'narrowSymbol' })));
+  return f;
 }
 
 /**

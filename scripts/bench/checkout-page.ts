@@ -1,0 +1,69 @@
+import { gzipSync } from 'node:zlib';
+import { checkoutAsset } from '../../src/pages/checkout.assets';
+import { CHECKOUT_LOCALES } from '../../src/pages/checkout.i18n';
+import { renderCheckoutPage, type CheckoutPageView } from '../../src/pages/checkout.page';
+
+/**
+ * The buyer page's weight and server cost: what a phone downloads (HTML of a full session
+ * page, the script and the stylesheet, raw and gzip) and how long the server takes to render
+ * a session page (12 installment options, two cards, address, Pix and boleto), per locale.
+ *
+ *   npm run bench -- checkout-page [renders=2000]
+ */
+export async function run(args: string[]): Promise<void> {
+  const renders = Number(args[0] ?? 2000);
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+  const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+  const view: CheckoutPageView = {
+    id: 'cs_01jbenchbenchbenchbenchbench',
+    status: 'opened',
+    locale: 'pt-BR',
+    items: [
+      { name: 'Curso de fotografia', description: 'Online, 12 aulas', imageUrl: 'https://img.example.com/curso.png', quantity: 1, unitAmount: 10000 },
+      { name: 'Apostila', description: null, imageUrl: null, quantity: 2, unitAmount: 2500 },
+    ],
+    amount: 15000,
+    amountPaid: 0,
+    amountDue: 15000,
+    expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
+    branding: { primaryColor: '#0b6e4f', logoUrl: 'https://img.example.com/logo.png', faviconUrl: null, merchantName: 'Acme Cursos', mobileLayout: 'step-by-step' },
+    paymentMethods: {
+      card: {
+        enabled: true,
+        maxInstallments: 12,
+        multipleCards: true,
+        installmentOptions: Array.from({ length: 12 }, (_, i) => ({ installments: i + 1, installmentAmount: Math.ceil(15000 / (i + 1)), totalAmount: 15000 + i * 300, interestFree: i === 0 })),
+      },
+      pix: { enabled: true },
+      boleto: { enabled: true },
+      combined: { enabled: false },
+    },
+    requiredFields: ['email', 'document', 'phone', 'address'],
+    customFields: [{ key: 'turma', label: { 'pt-BR': 'Turma', 'en-US': 'Class' }, type: 'select', options: ['Manhã', 'Noite'], required: true }],
+    customer: null,
+    payments: [],
+    successUrl: null,
+    cancelUrl: 'https://shop.example/cart',
+    companyId: 'comp_01jbenchbenchbenchbenchbench',
+    sdkUrl: 'http://localhost:3000/sdk/lastro.js',
+  };
+  const opts = { apiUrl: 'http://localhost:3000', selfPath: `/s/${view.id}` };
+
+  const html = renderCheckoutPage(view, 'pt-BR', opts).html;
+  const js = (await checkoutAsset('checkout.js')).body;
+  const css = (await checkoutAsset('checkout.css')).body;
+  log('what a phone downloads for one session page (besides the SDK):');
+  for (const [name, body] of [['HTML', html], ['checkout.js', js], ['checkout.css', css]] as const) {
+    log(`  ${name.padEnd(13)} ${kb(Buffer.byteLength(body)).padStart(9)} raw  ${kb(gzipSync(body).length).padStart(9)} gzip`);
+  }
+
+  log(`server render of the session page, ${renders} renders per locale:`);
+  for (const locale of CHECKOUT_LOCALES) {
+    renderCheckoutPage(view, locale, opts);
+    const start = process.hrtime.bigint();
+    for (let i = 0; i < renders; i++) renderCheckoutPage(view, locale, opts);
+    const us = Number(process.hrtime.bigint() - start) / 1000 / renders;
+    log(`  ${locale}  ${us.toFixed(0)} µs/page  (${Math.round(1e6 / us)} pages/s on one core)`);
+  }
+}
