@@ -6,6 +6,7 @@ import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.act
 import { createWithdrawalActivities } from './withdrawals/withdrawals.activities';
 import { createSubscriptionActivities } from './billing/subscription.activities';
 import { createCheckoutSessionActivities } from './checkout/checkout-session.activities';
+import { createRefundActivities } from './refunds/refund.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createTransactionActivities(deps),
     ...createSubscriptionActivities(deps),
     ...createCheckoutSessionActivities(deps),
+    ...createRefundActivities(deps),
   };
 }
 

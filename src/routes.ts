@@ -18,9 +18,11 @@ import { checkoutPageRoutes } from './pages/checkout.routes';
 import { checkoutChargeRoutes } from './checkout/checkout-charges.routes';
 import { checkoutPublicRoutes } from './checkout/checkout-public.routes';
 import { subscriptionRoutes } from './billing/subscriptions.routes';
+import { refundRoutes } from './refunds/refunds.routes';
+import { refundBankDetailsPageRoutes } from './pages/refund-bank-details.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes];
   return routes;
 }

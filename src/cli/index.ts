@@ -4,6 +4,7 @@ import { registerCompanyCommands } from './commands/companies';
 import { register as registerWithdrawalCommands } from './commands/withdrawals';
 import { register as registerRecipientCommands } from './commands/recipients';
 import { register as registerFeeCommands } from './commands/fees';
+import { register as registerRefundCommands } from './commands/refunds';
 
 /**
  * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
@@ -16,6 +17,7 @@ async function main(argv: string[]): Promise<void> {
   registerWithdrawalCommands(program, ctx);
   registerRecipientCommands(program, ctx);
   registerFeeCommands(program, ctx);
+  registerRefundCommands(program, ctx);
   try {
     await program.parseAsync(argv);
   } finally {

@@ -59,3 +59,20 @@ export async function findCompanyByApiKey(
   const company = await em.findOne(Company, { id: key.companyId, deletedAt: null });
   return company ? { company, key } : null;
 }
+
+/** The company's refund settings (spec: automatic approval, on by default). */
+export function refundSettingsOf(company: Company): { autoApprove: boolean } {
+  return { autoApprove: company.settings?.autoRefundApproval ?? DEFAULT_COMPANY_SETTINGS.autoRefundApproval };
+}
+
+/** Sets automatic refund approval; one JSON key written in place, so a concurrent change to another setting is kept. */
+export async function setAutoRefundApproval(em: EntityManager, companyId: string, on: boolean): Promise<{ autoApprove: boolean }> {
+  const rows = await em.getConnection().execute<{ on: boolean }[]>(
+    `update companies set settings = jsonb_set(settings::jsonb, '{autoRefundApproval}', to_jsonb(?::boolean)), updated_at = now() where id = ? returning (settings->>'autoRefundApproval')::boolean as on`,
+    [on, companyId],
+    'all',
+    em.getTransactionContext(),
+  );
+  if (rows.length === 0) throw new Error(`No company ${companyId}`);
+  return { autoApprove: rows[0].on };
+}

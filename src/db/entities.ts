@@ -16,6 +16,7 @@ import { PlanItemSchema, PlanSchema, PriceSchema } from '../billing/plan.entity'
 import { CheckoutLinkSchema } from '../checkout/checkout-link.entity';
 import { CheckoutSessionSchema } from '../checkout/checkout-session.entity';
 import { InvoiceLineItemSchema, InvoiceSchema, SavedCardSchema, SubscriptionItemSchema, SubscriptionSchema, UsageRecordSchema } from '../billing/subscription.entity';
+import { RefundSchema } from '../refunds/refund.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -30,4 +31,5 @@ export const entities = [
   PlanSchema, PlanItemSchema, PriceSchema,
   CheckoutLinkSchema, CheckoutSessionSchema,
   SubscriptionSchema, SubscriptionItemSchema, InvoiceSchema, InvoiceLineItemSchema, UsageRecordSchema, SavedCardSchema,
+  RefundSchema,
 ];

@@ -50,6 +50,11 @@ export const EVENT_CATALOG = {
   'checkout.link.created': 'A checkout link was created',
   'checkout.link.updated': 'A checkout link was updated',
   'checkout.link.archived': 'A checkout link was archived',
+  'refund.created': 'A refund was requested (pending, or already approved when automatic approval is on)',
+  'refund.awaiting_bank_details': 'A boleto refund needs the buyer’s bank account: data.bankDetailsUrl is the page to send the buyer to (also sent as a reminder and after a bounced transfer)',
+  'refund.refunded': 'A refund was completed: the money went back to the buyer',
+  'refund.refused': 'A refund was refused by a reviewer',
+  'refund.failed': 'A refund failed (the acquirer refused it, or the buyer never sent valid bank details)',
 } as const;
 
 export type EventType = keyof typeof EVENT_CATALOG;

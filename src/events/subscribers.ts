@@ -9,6 +9,7 @@ import { transactionWorkflowSubscriber } from '../payments/transactions.subscrib
 import { subscriptionWorkflowSubscriber } from '../billing/subscriptions.subscriber';
 import { invoiceRefundSubscriber } from '../billing/invoice-refunds.subscriber';
 import { checkoutSessionSubscriber } from '../checkout/checkout-sessions.subscriber';
+import { refundWorkflowSubscriber } from '../refunds/refunds.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -27,6 +28,7 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(invoiceRefundSubscriber((ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+  dispatcher.subscribe(refundWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
 }
 
 /** The dispatcher every process uses (API, worker, tests, benchmarks), with every subscriber plugged in. */

@@ -363,3 +363,44 @@ export async function reversePosting(em: EntityManager, input: { postingId: stri
     });
   });
 }
+
+/** One recipient's part of a refund posting (see `postRefund`). */
+export interface RefundPostingShare {
+  recipientId: string;
+  /** Gross taken back (cents, statement type `refund`). */
+  gross: number;
+  /** Processing fee given back with it (cents, offsets the refund entry). */
+  feeBack: number;
+  /** Refund fee of the fee table (cents, statement type `fee`). */
+  refundFee: number;
+  /** The bucket the debit comes from: `blocked` when it was reserved while the refund was in flight. */
+  from: WalletBucket;
+}
+
+/**
+ * The money of a completed refund, one balanced posting (key `refund:<ref_…>`):
+ *
+ *   platform settlement   +amount                 (paid back to the buyer)
+ *   recipient <from>      −(gross − feeBack)      type refund, per recipient
+ *   recipient <from>      −refundFee              type fee, per fee payer
+ *   platform revenue      −Σ feeBack + Σ refundFee
+ *
+ * The shares come from refund-money.rules (the sale's proportions, exact cents).
+ */
+export async function postRefund(
+  em: EntityManager,
+  input: { key: string; companyId: string; currency: string; refundId: string; amount: number; shares: RefundPostingShare[] },
+): Promise<PostingResult> {
+  positive(input.amount);
+  const { currency } = input;
+  const lines: PostingLine[] = [{ account: { platform: 'settlement', currency }, amount: input.amount, type: 'refund', inStatement: false }];
+  let revenue = 0;
+  for (const s of input.shares) {
+    const account = { recipientId: s.recipientId, bucket: s.from, currency };
+    if (s.gross - s.feeBack !== 0) lines.push({ account, amount: -(s.gross - s.feeBack), type: 'refund', inStatement: true });
+    if (s.refundFee !== 0) lines.push({ account, amount: -s.refundFee, type: 'fee', inStatement: true });
+    revenue += s.refundFee - s.feeBack;
+  }
+  if (revenue !== 0) lines.push({ account: { platform: 'revenue', currency }, amount: revenue, type: 'fee', inStatement: false });
+  return post(em, { key: input.key, kind: 'refund', companyId: input.companyId, source: 'refund', sourceId: input.refundId, description: `refund ${input.refundId}`, lines });
+}

@@ -32,9 +32,32 @@ export interface AuthorizationResult {
   authorizationCode: string | null;
 }
 
+/** Gives (part of) a paid card or Pix payment back to the buyer; the idempotency key is the refund id. */
+export interface GatewayRefundRequest {
+  idempotencyKey: string;
+  /** The acquirer's reference of the charge (card), or null (Pix: the payment id identifies it). */
+  chargeReference: string | null;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  reason: string;
+}
+
+export interface GatewayRefundResult {
+  status: 'refunded' | 'failed';
+  /** Why it failed (e.g. `refund_rejected`); null when refunded. */
+  code: string | null;
+  reference: string;
+}
+
 export interface PaymentGateway {
   readonly name: string;
   authorize(request: AuthorizationRequest): Promise<AuthorizationResult>;
   /** Cancels an approved charge (e.g. its transaction could not complete); idempotent. */
   void(idempotencyKey: string): Promise<void>;
+  /**
+   * Refunds a paid charge; a repeated idempotency key answers the first result and never
+   * refunds twice. Optional so that gateways without refunds still plug in (the refund then fails).
+   */
+  refund?(request: GatewayRefundRequest): Promise<GatewayRefundResult>;
 }

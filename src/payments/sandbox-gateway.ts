@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthorizationRequest, AuthorizationResult, AuthorizationStatus, PaymentGateway } from './payment-gateway';
+import type { AuthorizationRequest, AuthorizationResult, AuthorizationStatus, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from './payment-gateway';
+
+/** A refund whose reason contains this marker is refused by the sandbox acquirer (docs/refunds.md). */
+export const SANDBOX_REFUND_FAIL_MARKER = '[sandbox:fail]';
 
 /** decisions.md "Sandbox processor": the card number decides the outcome; any other valid card is approved. */
 const SANDBOX_OUTCOMES: Record<string, { status: AuthorizationStatus; code: string | null }> = {
@@ -52,5 +55,20 @@ export class SandboxGateway implements PaymentGateway {
 
   async void(idempotencyKey: string): Promise<void> {
     await this.em().execute(`update sandbox_gateway_charges set voided_at = now() where idempotency_key = ? and voided_at is null`, [idempotencyKey]);
+  }
+
+  async refund(req: GatewayRefundRequest): Promise<GatewayRefundResult> {
+    const failed = req.reason.includes(SANDBOX_REFUND_FAIL_MARKER);
+    const reference = `sbr_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`;
+    const em = this.em();
+    await em.execute(
+      `insert into sandbox_gateway_refunds (idempotency_key, charge_reference, amount, status, code, reference) values (?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
+      [req.idempotencyKey, req.chargeReference, req.amount, failed ? 'failed' : 'refunded', failed ? 'refund_rejected' : null, reference],
+    );
+    const [row] = await em.execute<{ status: 'refunded' | 'failed'; code: string | null; reference: string }[]>(
+      `select status, code, reference from sandbox_gateway_refunds where idempotency_key = ?`,
+      [req.idempotencyKey],
+    );
+    return { status: row.status, code: row.code, reference: row.reference };
   }
 }

@@ -1,0 +1,69 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { ApplicationFailure } from '@temporalio/activity';
+import { ApiError } from '../../src/http/errors';
+import { SandboxGateway } from '../../src/payments/sandbox-gateway';
+import {
+  applyGatewayRefundOutcome,
+  applyRefundTransferOutcome,
+  expireRefundBankDetails,
+  gatewayRefundRequest,
+  markRefundProcessing,
+  markRefundTedProcessing,
+  refundSnapshot,
+  refundTransferRequest,
+  remindRefundBankDetails,
+  type MoveResult,
+} from '../../src/refunds/refund-lifecycle.service';
+import { SandboxRefundTransferGateway, type RefundTransferGateway } from '../../src/refunds/refund-transfer';
+import { approveRefund, loadRefund, refuseRefund } from '../../src/refunds/refunds.service';
+import type { RefundActivities } from '../../workflows/refunds/refund.contract';
+import type { ActivityDeps } from '../deps';
+
+/**
+ * Activities of the refund workflow (signatures in its contract). Each move runs in one
+ * transaction on a forked EntityManager with its ledger posting and outbox events, and
+ * dispatches the events after commit (the outbox sweeper is the backstop). The acquirer and
+ * the bank are called with the refund's own idempotency keys.
+ */
+export function createRefundActivities({ orm, dispatcher, paymentGateway, config }: ActivityDeps, transfers?: RefundTransferGateway): RefundActivities {
+  const fork = () => orm.em.fork() as EntityManager;
+  const gateway = paymentGateway ?? new SandboxGateway(fork);
+  const bank = transfers ?? new SandboxRefundTransferGateway(fork);
+  const base = config.urls.publicBase;
+  const move = async (fn: (em: EntityManager) => Promise<MoveResult>) => {
+    const { status, events } = await fork().transactional(fn);
+    dispatcher.dispatchSoon(events.map((e) => e.id));
+    return status;
+  };
+  return {
+    loadRefund: ({ refundId }) => fork().transactional((em) => refundSnapshot(em, refundId)),
+    async reviewRefund({ refundId, outcome, operator, reason }) {
+      try {
+        return await move(async (em) => {
+          const { refund, events } = outcome === 'approve' ? await approveRefund(em, null, refundId, operator, base) : await refuseRefund(em, null, refundId, operator, reason, base);
+          return { status: refund.status, events };
+        });
+      } catch (err) {
+        // The refund moved on before the operator's decision arrived: the decision no longer applies.
+        if (err instanceof ApiError && err.status === 409) return (await loadRefund(fork(), null, refundId)).status;
+        throw err;
+      }
+    },
+    startRefundProcessing: ({ refundId }) => move((em) => markRefundProcessing(em, refundId)),
+    async sendRefundToGateway({ refundId }) {
+      const request = await gatewayRefundRequest(fork(), refundId);
+      if (!request) return null;
+      if (!gateway.refund) throw ApplicationFailure.nonRetryable(`The ${gateway.name} gateway cannot refund`, 'GatewayWithoutRefunds');
+      return gateway.refund(request);
+    },
+    completeGatewayRefund: ({ refundId, outcome }) => move((em) => applyGatewayRefundOutcome(em, refundId, outcome, base)),
+    startRefundTed: ({ refundId }) => move((em) => markRefundTedProcessing(em, refundId)),
+    async sendRefundTed({ refundId }) {
+      const request = await refundTransferRequest(fork(), refundId);
+      return request ? bank.transfer(request) : null;
+    },
+    completeRefundTed: ({ refundId, outcome }) => move((em) => applyRefundTransferOutcome(em, refundId, outcome, base)),
+    remindRefundBankDetails: ({ refundId }) => move((em) => remindRefundBankDetails(em, refundId, base)),
+    expireRefundBankDetails: ({ refundId }) => move((em) => expireRefundBankDetails(em, refundId, base)),
+  };
+}

@@ -1,0 +1,173 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Customer } from '../customers/customer.entity';
+import type { Event } from '../events/event.entity';
+import { recordEvent } from '../events/outbox';
+import type { GatewayRefundRequest, GatewayRefundResult } from '../payments/payment-gateway';
+import { Payment } from '../payments/payment.entity';
+import { Transaction } from '../payments/transaction.entity';
+import { toPaymentView, toTransactionView } from '../payments/transaction-views';
+import { loadTransaction } from '../payments/transactions.service';
+import { checkBankDetails, type BankDetailsInput, type BankDetailsProblem } from './bank-details.rules';
+import { releaseRefundHolds, settleRefundMoney } from './refund-money.service';
+import type { RefundTransferRequest, RefundTransferResult } from './refund-transfer';
+import { Refund } from './refund.entity';
+import type { RefundSnapshot } from '../../workflows/refunds/refund.contract';
+import { acceptsBankDetails, type RefundMethod, type RefundStatus } from './refund.rules';
+import { issueBankDetailsToken, loadRefund, recordRefundEvent } from './refunds.service';
+
+/**
+ * The refund workflow's moves (and the bank-details page's), each in the caller's database
+ * transaction with its ledger posting and events. A move applies only from the status it
+ * expects and otherwise returns the status as it is, so a retried activity changes nothing twice.
+ */
+
+export interface MoveResult {
+  status: RefundStatus;
+  events: Event[];
+}
+
+export async function refundSnapshot(em: EntityManager, refundId: string): Promise<RefundSnapshot | null> {
+  const r = await em.findOne(Refund, { id: refundId });
+  return r && { status: r.status, method: r.paymentMethod as RefundMethod };
+}
+
+/** A plain status move (no money, no event): applies only from `from`, so a retry changes nothing. */
+async function moveRefund(em: EntityManager, refundId: string, from: RefundStatus, to: RefundStatus): Promise<MoveResult> {
+  const refund = await loadRefund(em, null, refundId, true);
+  if (refund.status === from) refund.status = to;
+  await em.flush();
+  return { status: refund.status, events: [] };
+}
+
+/** approved (a run restarted before the API's move) → processing; card and Pix only. */
+export const markRefundProcessing = (em: EntityManager, refundId: string) => moveRefund(em, refundId, 'approved', 'processing');
+
+/** What the acquirer is asked (the refund id is the idempotency key), or null when the refund is not processing. */
+export async function gatewayRefundRequest(em: EntityManager, refundId: string): Promise<GatewayRefundRequest | null> {
+  const refund = await em.findOne(Refund, { id: refundId });
+  if (!refund || refund.status !== 'processing') return null;
+  const payment = await em.findOneOrFail(Payment, { id: refund.paymentId });
+  return { idempotencyKey: refund.id, chargeReference: payment.gatewayReference, paymentId: payment.id, amount: refund.amount, currency: refund.currency, reason: refund.reason };
+}
+
+/** processing → refunded | failed (failureReason = the acquirer's code, reservation released). */
+export async function applyGatewayRefundOutcome(em: EntityManager, refundId: string, outcome: GatewayRefundResult, publicBaseUrl: string, now = new Date()): Promise<MoveResult> {
+  const refund = await loadRefund(em, null, refundId, true);
+  if (refund.status !== 'processing') return { status: refund.status, events: [] };
+  refund.gatewayReference = outcome.reference;
+  if (outcome.status === 'refunded') return { status: 'refunded', events: await completeRefund(em, refund, publicBaseUrl, now) };
+  return { status: 'failed', events: await failRefund(em, refund, outcome.code ?? 'gateway_failure', publicBaseUrl) };
+}
+
+async function failRefund(em: EntityManager, refund: Refund, reason: string, publicBaseUrl: string): Promise<Event[]> {
+  refund.status = 'failed';
+  refund.failureReason = reason;
+  await releaseRefundHolds(em, refund);
+  const event = recordRefundEvent(em, refund, 'refund.failed', publicBaseUrl);
+  await em.flush();
+  return [event];
+}
+
+/**
+ * → refunded: the ledger posting, the payment `refunded` when its refunds add up to its amount
+ * (else `partially_refunded`), the transaction `refunded` when every payment is, and the events
+ * refund.refunded, payment.refunded, transaction.refunded (data: the entity plus refundId,
+ * refundAmount, transactionId, paymentId).
+ */
+async function completeRefund(em: EntityManager, refund: Refund, publicBaseUrl: string, now: Date): Promise<Event[]> {
+  // Lock order transaction → payment → ledger accounts, as refund creation (payment → ledger) and the transaction workflow take them.
+  await em.execute('select id from transactions where id = ? for update', [refund.transactionId]);
+  await em.execute('select id from payments where id = ? for update', [refund.paymentId]);
+  refund.status = 'refunded';
+  refund.refundedAt = now;
+  await settleRefundMoney(em, refund);
+  await em.flush();
+
+  const [row] = await em.execute<{ sum: string }[]>(`select coalesce(sum(amount), 0) as sum from refunds where payment_id = ? and status = 'refunded'`, [refund.paymentId]);
+  const agg = await loadTransaction(em, refund.companyId, refund.transactionId);
+  const payment = agg.payments.find((p) => p.id === refund.paymentId)!;
+  // The status types are widened here: refunded / partially_refunded (decisions.md "Transactions and payments").
+  (payment as { status: string }).status = Number(row.sum) >= payment.amount ? 'refunded' : 'partially_refunded';
+  (agg.transaction as { status: string }).status = agg.payments.every((p) => (p.status as string) === 'refunded') ? 'refunded' : 'partially_refunded';
+  await em.flush();
+
+  const about = { refundId: refund.id, refundAmount: refund.amount, transactionId: refund.transactionId, paymentId: refund.paymentId };
+  return [
+    recordRefundEvent(em, refund, 'refund.refunded', publicBaseUrl),
+    recordEvent(em, { companyId: refund.companyId, type: 'payment.refunded', entityType: 'payment', data: { ...toPaymentView(payment, publicBaseUrl), ...about } }),
+    recordEvent(em, { companyId: refund.companyId, type: 'transaction.refunded', entityType: 'transaction', data: { ...toTransactionView(agg, publicBaseUrl), ...about } }),
+  ];
+}
+
+export type BankDetailsSubmission =
+  | { outcome: 'received'; refundId: string }
+  | { outcome: 'invalid'; problems: BankDetailsProblem[] }
+  | { outcome: 'closed'; status: RefundStatus }
+  | { outcome: 'unknown' };
+
+/** The refund a bank-details link points at (any status), or null. */
+export async function refundByToken(em: EntityManager, token: string): Promise<Refund | null> {
+  return em.findOne(Refund, { bankDetailsToken: token });
+}
+
+/** The sale's customer document, which the account holder must match (null when the sale had no customer). */
+export async function saleDocument(em: EntityManager, refund: Refund): Promise<string | null> {
+  const txn = await em.findOneOrFail(Transaction, { id: refund.transactionId });
+  if (!txn.customerId) return null;
+  return (await em.findOne(Customer, { id: txn.customerId }))?.document ?? null;
+}
+
+/** The page's submit: awaiting_bank_details | invalid_bank_details → bank_details_received; invalid details change nothing. */
+export async function submitBankDetails(em: EntityManager, token: string, input: BankDetailsInput, now = new Date()): Promise<BankDetailsSubmission> {
+  const found = await refundByToken(em, token);
+  if (!found) return { outcome: 'unknown' };
+  const refund = await loadRefund(em, null, found.id, true);
+  if (refund.bankDetailsToken !== token) return { outcome: 'unknown' };
+  if (!acceptsBankDetails(refund.status)) return { outcome: 'closed', status: refund.status };
+  const checked = checkBankDetails(input, await saleDocument(em, refund));
+  if (!checked.ok) return { outcome: 'invalid', problems: checked.problems };
+  refund.bankDetails = { ...checked.details, submittedAt: now.toISOString() };
+  refund.status = 'bank_details_received';
+  await em.flush();
+  return { outcome: 'received', refundId: refund.id };
+}
+
+/** bank_details_received → ted_processing. */
+export const markRefundTedProcessing = (em: EntityManager, refundId: string) => moveRefund(em, refundId, 'bank_details_received', 'ted_processing');
+
+/** The TED to send (keyed per refund and details request), or null when the refund is not in ted_processing. */
+export async function refundTransferRequest(em: EntityManager, refundId: string): Promise<RefundTransferRequest | null> {
+  const refund = await em.findOne(Refund, { id: refundId });
+  if (!refund || refund.status !== 'ted_processing' || !refund.bankDetails) return null;
+  return { idempotencyKey: `${refund.id}:${refund.bankDetailsRequests}`, amount: refund.amount, currency: refund.currency, bankDetails: refund.bankDetails };
+}
+
+/** ted_processing → refunded | invalid_bank_details (a new link: new token, the old one dead; refund.awaiting_bank_details again). */
+export async function applyRefundTransferOutcome(em: EntityManager, refundId: string, outcome: RefundTransferResult, publicBaseUrl: string, now = new Date()): Promise<MoveResult> {
+  const refund = await loadRefund(em, null, refundId, true);
+  if (refund.status !== 'ted_processing') return { status: refund.status, events: [] };
+  if (outcome.status === 'completed') return { status: 'refunded', events: await completeRefund(em, refund, publicBaseUrl, now) };
+  refund.status = 'invalid_bank_details';
+  refund.failureReason = null;
+  issueBankDetailsToken(refund, now);
+  const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details', publicBaseUrl);
+  await em.flush();
+  return { status: refund.status, events: [event] };
+}
+
+/** A reminder while the buyer's details are missing: refund.awaiting_bank_details again, with the same link. */
+export async function remindRefundBankDetails(em: EntityManager, refundId: string, publicBaseUrl: string): Promise<MoveResult> {
+  const refund = await loadRefund(em, null, refundId, true);
+  if (!acceptsBankDetails(refund.status)) return { status: refund.status, events: [] };
+  refund.bankDetailsReminders += 1;
+  const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details', publicBaseUrl);
+  await em.flush();
+  return { status: refund.status, events: [event] };
+}
+
+/** The deadline passed without valid details: → failed, the money stays with the merchant (reservation released). */
+export async function expireRefundBankDetails(em: EntityManager, refundId: string, publicBaseUrl: string): Promise<MoveResult> {
+  const refund = await loadRefund(em, null, refundId, true);
+  if (!acceptsBankDetails(refund.status)) return { status: refund.status, events: [] };
+  return { status: 'failed', events: await failRefund(em, refund, 'bank_details_deadline_passed', publicBaseUrl) };
+}

@@ -1,0 +1,35 @@
+import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import type { SignalDefinition } from '@temporalio/workflow';
+import { REFUND_WORKFLOW, refundWorkflowId, type RefundWorkflowInput } from '../../workflows/refunds/refund.contract';
+
+const startOptions = (taskQueue: string, refundId: string) => ({
+  workflowId: refundWorkflowId(refundId),
+  taskQueue,
+  args: [{ refundId } satisfies RefundWorkflowInput] as [RefundWorkflowInput],
+  // Started by the API after commit and by the refund.created subscriber: one run; a finished run is never started again.
+  workflowIdConflictPolicy: 'USE_EXISTING' as const,
+  workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
+});
+
+/** Starts the refund's workflow (idempotent). Called after the creating transaction committed. */
+export async function ensureRefundWorkflow(temporal: Client, taskQueue: string, refundId: string): Promise<void> {
+  try {
+    await temporal.workflow.start(REFUND_WORKFLOW, startOptions(taskQueue, refundId));
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/**
+ * Tells the workflow its row changed (a review, the buyer's bank details), after the change
+ * committed. Signal-with-start: a run that was never started (API crash) starts now and reads
+ * the row; a finished one is left alone.
+ */
+export async function signalRefund(temporal: Client, taskQueue: string, refundId: string, signal: SignalDefinition<[]>): Promise<void> {
+  try {
+    const { workflowIdConflictPolicy: _signalWithStartAlwaysUsesTheRunningOne, ...options } = startOptions(taskQueue, refundId);
+    await temporal.workflow.signalWithStart(REFUND_WORKFLOW, { ...options, signal, signalArgs: [] });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError) && !(err instanceof WorkflowNotFoundError)) throw err;
+  }
+}

@@ -1,0 +1,54 @@
+/**
+ * Refund states and the pure rules around them (spec "Refund" under States and transitions;
+ * docs/refunds.md). Pure: importable from workflow code.
+ */
+export const REFUND_STATUSES = [
+  'pending',
+  'approved',
+  'processing',
+  'awaiting_bank_details',
+  'bank_details_received',
+  'ted_processing',
+  'invalid_bank_details',
+  'refunded',
+  'refused',
+  'failed',
+] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export const TERMINAL_REFUND_STATUSES: readonly RefundStatus[] = ['refunded', 'refused', 'failed'];
+
+export const REFUND_REQUESTERS = ['api', 'admin', 'customer', 'gateway'] as const;
+export type RefundRequesterType = (typeof REFUND_REQUESTERS)[number];
+
+export type RefundMethod = 'credit_card' | 'pix' | 'boleto';
+
+/** Card and Pix go back through the acquirer; boleto money goes back by TED to the buyer's account. */
+export const refundPath = (method: RefundMethod): 'gateway' | 'bank_transfer' => (method === 'boleto' ? 'bank_transfer' : 'gateway');
+
+export const isTerminal = (s: RefundStatus): boolean => TERMINAL_REFUND_STATUSES.includes(s);
+
+/** Where an approval leads: card and Pix to the acquirer, boleto to the buyer's bank details. */
+export const approvedStatus = (method: RefundMethod): RefundStatus => (refundPath(method) === 'gateway' ? 'processing' : 'awaiting_bank_details');
+
+/** Only a pending refund awaits a review. */
+export const canApprove = (s: RefundStatus): boolean => s === 'pending';
+
+/**
+ * A refund can be refused while no money has started moving to the buyer: pending, or a boleto
+ * refund still waiting for (new) bank details. Terminal and in-flight refunds answer 409.
+ */
+export const canRefuse = (s: RefundStatus): boolean => s === 'pending' || s === 'awaiting_bank_details' || s === 'invalid_bank_details';
+
+/** The page accepts bank details while Lastro is waiting for them. */
+export const acceptsBankDetails = (s: RefundStatus): boolean => s === 'awaiting_bank_details' || s === 'invalid_bank_details';
+
+/** Statuses whose amount still counts against the payment's refundable rest. */
+export const holdsAmount = (s: RefundStatus): boolean => s !== 'refused' && s !== 'failed';
+
+/** Boleto refunds: a reminder every 3 days while bank details are missing, and a 30-day deadline from approval. */
+export const BANK_DETAILS_REMINDER_MS = 3 * 24 * 3600 * 1000;
+export const BANK_DETAILS_DEADLINE_MS = 30 * 24 * 3600 * 1000;
+
+/** Account number the sandbox TED bounces as invalid (docs/refunds.md). */
+export const SANDBOX_TED_BOUNCE_ACCOUNT = '99999';

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRefund } from '../../src/refunds/refunds.service';
+import { refundStateQuery } from '../../workflows/refunds/refund.contract';
+import { recordedHistories, replayErrors } from '../helpers/replay';
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
+import { balanceOf, eventually, expectLedgerConsistent, newRecipient } from '../payments/fixtures';
+import { eventTypesOf, newCustomer, paidCard, paidPixOrBoleto, refundOf, refundReaches } from './fixtures';
+
+const DAY = 86_400_000;
+
+let stack: TestStack;
+let acme: SeededCompany;
+let owner: string;
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme Ltda');
+  owner = await newRecipient(stack, acme, { role: 'owner' });
+});
+afterAll(() => stack?.close());
+
+const bankDetails = (document: string, account = '12345-6') => ({ bankCode: '341', agency: '0001', account, accountType: 'checking', holderName: 'Maria Compradora', holderDocument: document });
+
+/** A paid boleto of a known customer, refunded in full (automatic approval on: straight to awaiting_bank_details). */
+async function boletoRefund(amount: number) {
+  const customer = await newCustomer(stack, acme);
+  const ids = await paidPixOrBoleto(stack, acme, 'boleto', amount, { customerId: customer.id });
+  const res = await stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(acme.headers).send({ reason: 'Devolução do pedido' });
+  expect(res.status).toBe(201);
+  expect(res.body.status).toBe('awaiting_bank_details');
+  expect(res.body.bankDetailsUrl).toMatch(/\/refunds\/bank-details\/[A-Za-z0-9_-]{20,}$/);
+  return { ...ids, customer, refund: res.body };
+}
+
+/** Waits until the workflow is parked on its reminder timer (so the next env.sleep moves it). */
+const waitingForDetails = (refundId: string) =>
+  eventually(async () => (await stack.client.workflow.getHandle(refundId).query(refundStateQuery).catch(() => null))?.nextReminderAt ?? null);
+
+async function recordHistory(name: string, refundId: string): Promise<void> {
+  if (!process.env.RECORD_HISTORIES) return;
+  const file = path.join(HISTORY_DIR, `${name}.json`);
+  if (fs.existsSync(file) && process.env.RECORD_HISTORIES !== 'overwrite') return;
+  fs.writeFileSync(file, historyAsJson(await stack.client.workflow.getHandle(refundId).fetchHistory()));
+}
+
+describe('boleto refund: bounced transfer', () => {
+  it('a bounced TED → invalid_bank_details with a new link (the old one dead); new details → refunded', async () => {
+    const { refund, customer, txnId } = await boletoRefund(2_500);
+    const oldPath = new URL(refund.bankDetailsUrl).pathname;
+    const sent = await stack.http.post(oldPath).send(bankDetails(customer.document, '99999'));
+    expect(sent.status).toBe(200);
+    const invalid = await refundReaches(stack, acme, refund.id, 'invalid_bank_details');
+    expect(invalid.bankDetailsUrl).not.toBe(refund.bankDetailsUrl);
+    expect((await stack.http.get(oldPath)).status).toBe(404);
+    expect((await stack.http.post(oldPath).send(bankDetails(customer.document))).status).toBe(404);
+    const newPath = new URL(invalid.bankDetailsUrl).pathname;
+    const page = await stack.http.get(newPath);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('devolvida pelo banco');
+
+    expect((await stack.http.post(newPath).send(bankDetails(customer.document))).status).toBe(200);
+    const done = await refundReaches(stack, acme, refund.id, 'refunded');
+    expect(done.refundedAt).not.toBeNull();
+    expect((await stack.http.get(`/v1/transactions/${txnId}`).set(acme.headers)).body.status).toBe('refunded');
+    expect(await eventTypesOf(stack, refund.id)).toEqual(['refund.created', 'refund.awaiting_bank_details', 'refund.awaiting_bank_details', 'refund.refunded']);
+    await recordHistory('refund-boleto-bounced', refund.id);
+    await expectLedgerConsistent(stack);
+  });
+
+  it('a refuse while waiting for bank details ends the refund refused', async () => {
+    const { refund } = await boletoRefund(1_000);
+    await waitingForDetails(refund.id);
+    const res = await stack.http.post(`/v1/refunds/${refund.id}/refuse`).set(acme.headers).send({ reason: 'Cliente desistiu da devolução' });
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('refused');
+    const result = await stack.client.workflow.getHandle(refund.id).result();
+    expect(result).toEqual({ status: 'refused' });
+  });
+});
+
+describe('outbox backstop', () => {
+  it('a committed refund whose workflow was never started (API died after commit) is started by the refund.created subscriber', async () => {
+    const ids = await paidCard(stack, acme, 1_500);
+    const em = stack.em();
+    const { refund, events } = await em.transactional((tem) =>
+      createRefund(tem, acme.company, { transactionId: ids.txnId, paymentId: ids.payId }, { reason: 'sem workflow' }, { by: 'api', type: 'api' }, stack.config.urls.publicBase),
+    );
+    await expect(stack.client.workflow.getHandle(refund.id).describe()).rejects.toThrow();
+    for (const e of events) await stack.deps.dispatcher.dispatch(e.id);
+    await refundReaches(stack, acme, refund.id, 'refunded');
+    await recordHistory('refund-card', refund.id);
+  });
+});
+
+// Last but replay: it moves the test server's clock 31 days, past every other sale's due dates.
+describe('boleto refund: reminders and deadline (time skipping)', () => {
+  it('reminds every 3 days while bank details are missing, and fails at the 30-day deadline with the money left with the merchant', async () => {
+    const before = await balanceOf(stack, owner);
+    const { refund } = await boletoRefund(4_000);
+    expect(Date.parse(refund.bankDetailsDeadline) - Date.parse(refund.createdAt)).toBeGreaterThan(30 * DAY - 60_000);
+    await waitingForDetails(refund.id);
+
+    await stack.env.sleep(3 * DAY + 60_000);
+    expect((await eventually(async () => ((await refundOf(stack, acme, refund.id)).body.bankDetailsReminders >= 1 ? (await refundOf(stack, acme, refund.id)).body : null))).status).toBe('awaiting_bank_details');
+    await stack.env.sleep(3 * DAY);
+    await eventually(async () => (await refundOf(stack, acme, refund.id)).body.bankDetailsReminders >= 2);
+    expect((await refundOf(stack, acme, refund.id)).body.status).toBe('awaiting_bank_details');
+
+    await stack.env.sleep(25 * DAY);
+    const failed = await refundReaches(stack, acme, refund.id, 'failed');
+    expect(failed.failureReason).toBe('bank_details_deadline_passed');
+    expect(failed.bankDetailsUrl).toBeNull();
+    const types = await eventTypesOf(stack, refund.id);
+    expect(types[0]).toBe('refund.created');
+    expect(types.at(-1)).toBe('refund.failed');
+    // One awaiting_bank_details at approval, then one per reminder (every 3 days until day 30).
+    expect(types.filter((t) => t === 'refund.awaiting_bank_details').length).toBe(1 + failed.bankDetailsReminders);
+    expect(failed.bankDetailsReminders).toBeGreaterThanOrEqual(9);
+    // The boleto money stays with the merchant: the reservation is released.
+    const after = await stack.http.get(`/v1/wallets/owner/${owner}/balance`).set(acme.headers);
+    expect(after.body.balances[0].blockedBalance).toBe(0);
+    expect((await balanceOf(stack, owner)).available + (await balanceOf(stack, owner)).pending).toBe(before.available + before.pending + 4_000);
+    expect((await stack.http.get(`/v1/transactions/${(await refundOf(stack, acme, refund.id)).body.transactionId}`).set(acme.headers)).body.status).toBe('paid');
+    // The link no longer takes details: the page says the deadline passed.
+    const page = await stack.http.get(new URL(refund.bankDetailsUrl).pathname);
+    expect(page.text).toContain('Prazo encerrado');
+    expect((await stack.http.post(new URL(refund.bankDetailsUrl).pathname).send(bankDetails('52998224725'))).status).toBe(409);
+  });
+});
+
+describe('replay', () => {
+  it('recorded refund histories replay against today’s workflow code', async () => {
+    const histories = recordedHistories(HISTORY_DIR).filter((h) => h.file.startsWith('refund-'));
+    expect(histories.length).toBeGreaterThanOrEqual(2);
+    expect(await replayErrors(histories)).toEqual(histories.map(() => undefined));
+  });
+});
