@@ -69,7 +69,8 @@ async function handle(koa: Koa.Context, route: AnyRoute, deps: AppDeps, limiters
   const write = isWriteMethod(route.method);
   const idemKey = koa.get('Idempotency-Key');
   let scope: IdempotencyScope | undefined;
-  if (write && company && idemKey !== '') {
+  // A header sent empty is a malformed key (1-255 characters), not an absent one.
+  if (write && company && koa.headers['idempotency-key'] !== undefined) {
     validateIdempotencyKey(idemKey);
     scope = {
       companyId: company.id,

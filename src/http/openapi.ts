@@ -89,7 +89,8 @@ function errorStatuses(route: AnyRoute): number[] {
     out.add(401);
     out.add(429);
   }
-  if (route.request?.params) out.add(404);
+  // A body may name a resource of the company (recipientId, customerId…) that does not exist.
+  if (route.request?.params || (route.request?.body && route.auth !== 'public')) out.add(404);
   if (isWriteMethod(route.method) && route.auth !== 'public') out.add(409);
   out.delete(successStatus(route));
   return [...out].sort();
