@@ -34,6 +34,23 @@ export class CheckoutLink extends BaseEntity {
   version: Opt<number> = 0;
 }
 
+/** Columns of the content a link and its sessions share (a session holds a copy of its link's). */
+export const checkoutContentProperties = {
+  mode: { type: 'string', length: 16 },
+  currency: { type: 'string', length: 3 },
+  locale: { type: 'string', length: 8 },
+  items: { type: 'json' },
+  paymentMethods: { type: 'json' },
+  splits: { type: 'json' },
+  branding: { type: 'json', nullable: true },
+  requiredFields: { type: 'json' },
+  customFields: { type: 'json' },
+  successUrl: { type: 'string', length: 2000, nullable: true },
+  cancelUrl: { type: 'string', length: 2000, nullable: true },
+  metadata: { type: 'json' },
+  expirationMinutes: { type: 'integer' },
+} as const;
+
 // The partial unique slug index and the list index live in the migration.
 export const CheckoutLinkSchema = new EntitySchema<CheckoutLink, BaseEntity>({
   class: CheckoutLink,
@@ -46,19 +63,7 @@ export const CheckoutLinkSchema = new EntitySchema<CheckoutLink, BaseEntity>({
     description: { type: 'string', length: 2000, nullable: true },
     slug: { type: 'string', length: 100, nullable: true },
     status: { type: 'string', length: 16 },
-    mode: { type: 'string', length: 16 },
-    currency: { type: 'string', length: 3 },
-    locale: { type: 'string', length: 8 },
-    items: { type: 'json' },
-    paymentMethods: { type: 'json' },
-    splits: { type: 'json' },
-    branding: { type: 'json', nullable: true },
-    requiredFields: { type: 'json' },
-    customFields: { type: 'json' },
-    successUrl: { type: 'string', length: 2000, nullable: true },
-    cancelUrl: { type: 'string', length: 2000, nullable: true },
-    metadata: { type: 'json' },
-    expirationMinutes: { type: 'integer' },
+    ...checkoutContentProperties,
     version: { type: 'integer' },
   },
 });

@@ -14,6 +14,7 @@ import {
   requiredFieldsInput,
   splitSchema,
   splitsInput,
+  statusCsv,
 } from './checkout.schemas';
 
 export const LINK_STATUSES = ['active', 'archived'] as const;
@@ -65,14 +66,9 @@ export const createLinkBody = linkBody
 
 export const linkIdParams = z.strictObject({ id: idParam });
 
-/** `status=active,archived`: each entry one of the link states (spaces around commas allowed). */
-const statusCsv = z
-  .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(LINK_STATUSES)).min(1, 'Give at least one status'));
 
 export const listLinksQuery = z.strictObject({
-  status: statusCsv.optional().meta({ description: 'CSV of active, archived; default both' }),
+  status: statusCsv(LINK_STATUSES).optional().meta({ description: 'CSV of active, archived; default both' }),
   search: z.string().trim().min(1).max(255).optional().meta({ description: 'Partial, case-insensitive match on name or description' }),
   ...paginationQuery,
 });

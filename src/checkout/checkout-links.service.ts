@@ -66,6 +66,30 @@ export function storedItems(input: readonly ItemInput[], previous: readonly Chec
   });
 }
 
+type ContentInput = Pick<
+  CreateLinkInput,
+  'mode' | 'currency' | 'locale' | 'items' | 'paymentMethods' | 'splits' | 'requiredFields' | 'customFields' | 'successUrl' | 'cancelUrl' | 'metadata' | 'expirationMinutes'
+> & { branding?: CreateLinkInput['branding'] };
+
+/** The content a link or an ad-hoc session stores from its create body: items with ids, absent structures as their defaults. */
+export function storedContent(input: ContentInput) {
+  return {
+    mode: input.mode,
+    currency: input.currency,
+    locale: input.locale,
+    items: storedItems(input.items),
+    paymentMethods: input.paymentMethods,
+    splits: input.splits ?? [],
+    branding: input.branding ?? null,
+    requiredFields: input.requiredFields ?? [],
+    customFields: input.customFields ?? [],
+    successUrl: input.successUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    metadata: input.metadata ?? {},
+    expirationMinutes: input.expirationMinutes,
+  };
+}
+
 async function flushClaimingSlug(em: EntityManager, link: CheckoutLink): Promise<void> {
   try {
     // Flushed here so that a concurrent writer of the same slug loses on the unique index as a 409.
@@ -96,19 +120,7 @@ export async function createLink(em: EntityManager, company: Company, input: Cre
     name: input.name ?? null,
     description: input.description ?? null,
     slug: input.slug ?? null,
-    mode: input.mode,
-    currency: input.currency,
-    locale: input.locale,
-    items: storedItems(input.items),
-    paymentMethods: input.paymentMethods,
-    splits: input.splits ?? [],
-    branding: input.branding ?? null,
-    requiredFields: input.requiredFields ?? [],
-    customFields: input.customFields ?? [],
-    successUrl: input.successUrl ?? null,
-    cancelUrl: input.cancelUrl ?? null,
-    metadata: input.metadata ?? {},
-    expirationMinutes: input.expirationMinutes,
+    ...storedContent(input),
   });
   em.persist(link);
   await flushClaimingSlug(em, link);

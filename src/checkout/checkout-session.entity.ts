@@ -1,6 +1,6 @@
 import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
 import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
-import type { CheckoutLocale } from './checkout-link.entity';
+import { checkoutContentProperties, type CheckoutLocale } from './checkout-link.entity';
 import type { Branding, CheckoutItem, CustomField, PaymentMethods, RequiredField, SplitInput } from './checkout.schemas';
 
 export const SESSION_STATUSES = ['created', 'opened', 'paying', 'partially_paid', 'paid', 'failed', 'expired', 'canceled'] as const;
@@ -78,20 +78,8 @@ export const CheckoutSessionSchema = new EntitySchema<CheckoutSession, BaseEntit
     linkId: { type: 'string', length: 40, nullable: true },
     linkVersion: { type: 'integer', nullable: true },
     status: { type: 'string', length: 16 },
-    mode: { type: 'string', length: 16 },
-    currency: { type: 'string', length: 3 },
-    locale: { type: 'string', length: 8 },
-    items: { type: 'json' },
+    ...checkoutContentProperties,
     amount: { type: new BigIntType('number') },
-    paymentMethods: { type: 'json' },
-    splits: { type: 'json' },
-    branding: { type: 'json', nullable: true },
-    requiredFields: { type: 'json' },
-    customFields: { type: 'json' },
-    successUrl: { type: 'string', length: 2000, nullable: true },
-    cancelUrl: { type: 'string', length: 2000, nullable: true },
-    metadata: { type: 'json' },
-    expirationMinutes: { type: 'integer' },
     customer: { type: 'json', nullable: true },
     customFieldValues: { type: 'json' },
     attempts: { type: 'json' },

@@ -15,6 +15,7 @@ import {
   requiredFieldsInput,
   splitSchema,
   splitsInput,
+  statusCsv,
 } from './checkout.schemas';
 
 /** A Brazilian postal code (CEP): 8 digits, the dash optional. */
@@ -63,13 +64,9 @@ export const createChargeBody = z.strictObject({
 
 export const sessionIdParams = z.strictObject({ id: idParam });
 
-const statusCsv = z
-  .string()
-  .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
-  .pipe(z.array(z.enum(SESSION_STATUSES)).min(1, 'Give at least one status'));
 
 export const listChargesQuery = z.strictObject({
-  status: statusCsv.optional().meta({ description: `CSV of ${SESSION_STATUSES.join(', ')}; default all` }),
+  status: statusCsv(SESSION_STATUSES).optional().meta({ description: `CSV of ${SESSION_STATUSES.join(', ')}; default all` }),
   search: z.string().trim().min(1).max(255).optional().meta({ description: 'A session id (exact), or part of the customer name, email or document' }),
   ...paginationQuery,
 });

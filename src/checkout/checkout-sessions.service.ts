@@ -18,7 +18,7 @@ import { ensureSessionWorkflow } from './checkout-session-workflow.client';
 import { checkItems, checkSplits } from './checkout-content.service';
 import { itemsTotal } from './checkout.rules';
 import type { CreateChargeInput, CustomerPrefill, ListChargesQuery } from './checkout-sessions.schemas';
-import { storedItems } from './checkout-links.service';
+import { storedContent } from './checkout-links.service';
 
 export { toPublicSessionView, toSessionView };
 
@@ -147,21 +147,7 @@ export async function createCharge(em: EntityManager, deps: AppDeps, company: Co
     em,
     deps,
     { companyId: company.id, tenantId: company.tenantId },
-    {
-      mode: input.mode,
-      currency: input.currency,
-      locale: input.locale,
-      items: storedItems(input.items),
-      paymentMethods: input.paymentMethods,
-      splits: input.splits ?? [],
-      branding: input.branding ?? null,
-      requiredFields: input.requiredFields ?? [],
-      customFields: input.customFields ?? [],
-      successUrl: input.successUrl ?? null,
-      cancelUrl: input.cancelUrl ?? null,
-      metadata: input.metadata ?? {},
-      expirationMinutes: input.expirationMinutes,
-    },
+    storedContent(input),
     { linkId: null, linkVersion: null, customer: customerOf(input.customer) },
   );
 }

@@ -156,6 +156,13 @@ export const customFieldsInput = z
   .max(CHECKOUT_LIMITS.customFields)
   .refine((fields) => new Set(fields.map((f) => f.key.toLowerCase())).size === fields.length, 'Custom field keys must be unique (case-insensitive)');
 
+/** `status=a,b` in a list query: each entry one of `values` (spaces around commas allowed). */
+export const statusCsv = <T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .string()
+    .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)).min(1, 'Give at least one status'));
+
 export const expirationMinutes = z.number().int().min(CHECKOUT_LIMITS.expirationMinutes.min).max(CHECKOUT_LIMITS.expirationMinutes.max);
 
 export type ItemInput = z.output<typeof itemInput>;
