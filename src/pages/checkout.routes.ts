@@ -76,6 +76,8 @@ export const checkoutPageRoutes = [
     request: { params: linkParams, query: pageQuery },
     responses: { 303: { description: 'To the new session page' }, 404: { description: 'HTML: unknown or archived link', contentType: 'text/html' } },
     async handler({ em, deps, params, query, koa }) {
+      // Link checkers and previews often send HEAD: answering it must not open a session for nobody.
+      if (koa.method === 'HEAD') return { status: 200, body: '', contentType: 'text/html; charset=utf-8', headers: { 'Cache-Control': 'no-store' } };
       try {
         const session = await startSessionFromLink(em, deps, null, params.linkId);
         // Relative: the buyer stays on the host that served the link, which is the checkout page's.

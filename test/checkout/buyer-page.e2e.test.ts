@@ -254,6 +254,29 @@ describe('the buyer page in Chromium', () => {
     await buyer.context.close();
   });
 
+  it('can be used with the keyboard alone, with a visible focus', async () => {
+    const link = await newLink();
+    const buyer = await openBuyer();
+    const { page } = buyer;
+    await visit(buyer, link.id);
+    await page.focus('#f-name');
+    await page.keyboard.type('Maria Silva');
+    for (const text of ['maria@example.com', '52998224725', '11912345678']) {
+      await page.keyboard.press('Tab');
+      await page.keyboard.type(text);
+    }
+    expect(await page.inputValue('#f-phone')).toBe('(11) 91234-5678');
+    // Tab to the payment methods (the "continue" button is hidden in this layout), then arrows choose Pix.
+    while ((await page.evaluate(() => document.activeElement?.getAttribute('name'))) !== 'method') await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => getComputedStyle(document.activeElement!).outlineStyle)).not.toBe('none');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.isChecked('input[name="method"][value="pix"]')).toBe(true);
+    await page.keyboard.press('Enter');
+    await shown(page, 'state-pix');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('pix-title');
+    await buyer.context.close();
+  });
+
   it('checks the document as typed and keeps the buyer on the form until it is right', async () => {
     const link = await newLink();
     const buyer = await openBuyer();
@@ -271,6 +294,12 @@ describe('the buyer page in Chromium', () => {
 
   it('answers an archived link with a 404 page in the buyer language', async () => {
     const link = await newLink();
+    // A link checker's HEAD opens no session; a visit opens one.
+    const sessionsOf = async () => (await stack.http.get(`/checkout/sessions?linkId=${link.id}`).set(acme.headers)).body.total;
+    expect((await stack.http.head(`/c/${link.id}`)).status).toBe(200);
+    expect(await sessionsOf()).toBe(0);
+    expect((await stack.http.get(`/c/${link.id}`)).status).toBe(303);
+    expect(await sessionsOf()).toBe(1);
     await stack.http.delete(`/checkout/links/${link.id}`).set(acme.headers).expect(200);
     const buyer = await openBuyer();
     const res = await buyer.page.goto(`${stack.baseUrl}/c/${link.id}`);
