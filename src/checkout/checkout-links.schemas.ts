@@ -66,7 +66,6 @@ export const createLinkBody = linkBody
 
 export const linkIdParams = z.strictObject({ id: idParam });
 
-
 export const listLinksQuery = z.strictObject({
   status: statusCsv(LINK_STATUSES).optional().meta({ description: 'CSV of active, archived; default both' }),
   search: z.string().trim().min(1).max(255).optional().meta({ description: 'Partial, case-insensitive match on name or description' }),
