@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createRefund } from '../../src/refunds/refunds.service';
 import { refundStateQuery } from '../../workflows/refunds/refund.contract';
+import { scheduledStepsQuery } from '../../workflows/payments/transaction.contract';
 import { recordedHistories, replayErrors } from '../helpers/replay';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
@@ -97,6 +98,10 @@ describe('outbox backstop', () => {
 // Last but replay: it moves the test server's clock 31 days, past every other sale's due dates.
 describe('boleto refund: reminders and deadline (time skipping)', () => {
   it('reminds every 3 days while bank details are missing, and fails at the 30-day deadline with the money left with the merchant', async () => {
+    // A card sale partly refunded now: the refund releases its D+30 installment early (pending first).
+    const card = await paidCard(stack, acme, 3_000);
+    const cardRefund = await stack.http.post(`/v1/transactions/${card.txnId}/payments/${card.payId}/refund`).set(acme.headers).send({ amount: 1_000, reason: 'parcial' });
+    await refundReaches(stack, acme, cardRefund.body.id, 'refunded');
     const before = await balanceOf(stack, owner);
     const { refund } = await boletoRefund(4_000);
     expect(Date.parse(refund.bankDetailsDeadline) - Date.parse(refund.createdAt)).toBeGreaterThan(30 * DAY - 60_000);
@@ -123,6 +128,10 @@ describe('boleto refund: reminders and deadline (time skipping)', () => {
     expect(after.body.balances[0].blockedBalance).toBe(0);
     expect((await balanceOf(stack, owner)).available + (await balanceOf(stack, owner)).pending).toBe(before.available + before.pending + 4_000);
     expect((await stack.http.get(`/v1/transactions/${(await refundOf(stack, acme, refund.id)).body.transactionId}`).set(acme.headers)).body.status).toBe('paid');
+    // D+30 came for the card sale: the transaction workflow's own release found the early one done (no second release, nothing stuck).
+    await eventually(async () => (await stack.client.workflow.getHandle(card.txnId).query(scheduledStepsQuery)).every((step) => step.kind !== 'release'));
+    const releases = await stack.em().execute(`select id from ledger_postings where key like ?`, [`release:${card.payId}:%`]);
+    expect(releases).toHaveLength(1);
     // The link no longer takes details: the page says the deadline passed.
     const page = await stack.http.get(new URL(refund.bankDetailsUrl).pathname);
     expect(page.text).toContain('Prazo encerrado');
