@@ -170,6 +170,7 @@ describe('the buyer page in Chromium', () => {
     expect(code).toMatch(/^000201.*6304[0-9A-F]{4}$/);
     await page.waitForFunction(() => (document.getElementById('pix-qr') as HTMLImageElement).naturalWidth > 0);
     expect(await page.isVisible('button[data-copy="pix-code"]')).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'pix-waiting-pt-BR.png'), fullPage: true });
 
     const pay = (await stack.http.get(`/checkout/public/sessions/${sessionId}`)).body.payments.find((p: { method: string }) => p.method === 'pix');
     expect((await stack.http.post(`/sandbox/payments/${pay.id}/pay`).set(acme.headers)).status).toBe(202);
@@ -177,6 +178,7 @@ describe('the buyer page in Chromium', () => {
     await shown(page, 'state-paid');
     expect(await page.textContent('#state-paid-title')).toBe(pt.paidTitle);
     expect(await page.isHidden('#state-pix')).toBe(true);
+    await page.screenshot({ path: path.join(ARTIFACTS, 'paid-pt-BR.png'), fullPage: true });
     await buyer.context.close();
   });
 
@@ -191,6 +193,7 @@ describe('the buyer page in Chromium', () => {
     await page.click('#pay');
     await shown(page, 'state-boleto');
     const line = await page.inputValue('#boleto-line');
+    await page.screenshot({ path: path.join(ARTIFACTS, 'boleto-pt-BR.png'), fullPage: true });
     expect(line.replace(/\D/g, '')).toHaveLength(47);
     await page.click('button[data-copy="boleto-line"]');
     await page.waitForFunction((text) => document.getElementById('status')!.textContent === text, pt.copied);
