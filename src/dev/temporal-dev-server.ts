@@ -1,6 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { pipeLines, stopChild, waitForPort } from '../shared/processes';
+import { WITHDRAWAL_STAGE_ATTRIBUTE } from '../../workflows/withdrawals/withdrawal.contract';
+
+/** Custom search attributes the workflows upsert (Keyword); a server without them fails those workflow tasks. */
+const DEV_SEARCH_ATTRIBUTES = [WITHDRAWAL_STAGE_ATTRIBUTE] as const;
 
 export interface DevTemporal {
   address: string;
@@ -21,7 +25,7 @@ export async function startTemporalDevServer(opts: { root: string; dbFile: strin
 
   const child = spawn(
     cli,
-    ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--ui-port', String(opts.uiPort), '--db-filename', opts.dbFile, '--namespace', 'default', '--log-level', 'warn'],
+    ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--ui-port', String(opts.uiPort), '--db-filename', opts.dbFile, '--namespace', 'default', '--log-level', 'warn', ...DEV_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=Keyword`])],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   pipeLines(child, (l) => opts.log(`[temporal] ${l}`));
@@ -38,7 +42,7 @@ async function startWithSdkDownload(opts: { dbFile: string; port: number; uiPort
   // @temporalio/testing is a dev dependency: present after `npm ci`, which `npm run dev` assumes.
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const env = await TestWorkflowEnvironment.createLocal({
-    server: { ip: '127.0.0.1', port: opts.port, ui: true, uiPort: opts.uiPort, dbFilename: opts.dbFile, namespace: 'default' },
+    server: { ip: '127.0.0.1', port: opts.port, ui: true, uiPort: opts.uiPort, dbFilename: opts.dbFile, namespace: 'default', searchAttributes: [...DEV_SEARCH_ATTRIBUTES] },
   });
   return { address, uiUrl, stop: () => env.teardown() };
 }

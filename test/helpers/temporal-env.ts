@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { stopChild, waitForPort } from '../../src/shared/processes';
+import { registerWithdrawalSearchAttributes } from '../../src/withdrawals/withdrawal-search-attributes';
 import { freePort } from './ports';
 
 /**
@@ -13,7 +14,7 @@ import { freePort } from './ports';
  */
 export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> {
   const bin = process.env.TEMPORAL_TEST_SERVER_PATH;
-  if (!bin) return TestWorkflowEnvironment.createTimeSkipping();
+  if (!bin) return withSearchAttributes(await TestWorkflowEnvironment.createTimeSkipping());
 
   const port = await freePort();
   const server = spawn(bin, [String(port), '--enable-time-skipping'], {
@@ -38,5 +39,11 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
     await teardown();
     await stopChild(server, 10_000);
   };
+  return withSearchAttributes(env);
+}
+
+/** The custom search attributes workflows upsert (an unregistered one fails the workflow task). */
+async function withSearchAttributes(env: TestWorkflowEnvironment): Promise<TestWorkflowEnvironment> {
+  await registerWithdrawalSearchAttributes(env.connection, 'default');
   return env;
 }

@@ -3,7 +3,7 @@ import { newId } from '../../src/shared/ids';
 import { lockWithdrawal } from '../../src/withdrawals/withdrawal-history';
 import { Withdrawal } from '../../src/withdrawals/withdrawal.entity';
 import { startWithdrawalWorkflow } from '../../src/withdrawals/withdrawal-workflow.client';
-import { approveSignal, withdrawalStateQuery } from '../../workflows/withdrawals/withdrawal.contract';
+import { WITHDRAWAL_STAGE_ATTRIBUTE, approveSignal, withdrawalStateQuery } from '../../workflows/withdrawals/withdrawal.contract';
 import { activeRecipient, awaitingApproval, balances, fund, historyOf } from './fixtures';
 
 /** The withdrawal workflow over time (time skipping) and around the API's transaction. */
@@ -17,6 +17,9 @@ beforeAll(async () => {
 });
 afterAll(() => stack?.close());
 
+const stageAttribute = async (withdrawalId: string) =>
+  (await stack.client.workflow.getHandle(withdrawalId).describe()).typedSearchAttributes.get(WITHDRAWAL_STAGE_ATTRIBUTE);
+
 it('a withdrawal left unapproved for days keeps waiting (no timeout), then is paid on approval', async () => {
   const recipientId = await activeRecipient(stack, acme);
   await fund(stack, acme, recipientId, 5000);
@@ -29,11 +32,14 @@ it('a withdrawal left unapproved for days keeps waiting (no timeout), then is pa
   const handle = stack.env.client.workflow.getHandle(w.id);
   expect((await handle.describe()).status.name).toBe('RUNNING');
   expect(await handle.query(withdrawalStateQuery)).toMatchObject({ stage: 'awaiting_approval', status: 'requested', waitingFor: ['approve', 'reject', 'cancel'] });
+  // The operator's list query filters on this search attribute (README, operator guide).
+  expect(await stageAttribute(w.id)).toBe('awaiting_approval');
   expect((await stack.http.get(`/withdrawals/${w.id}`).set(acme.headers)).body.status).toBe('requested');
   expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 5000, blockedBalance: 5000, withdrawableBalance: 0 });
 
   await handle.signal(approveSignal, { operator: 'ana' });
   expect(await handle.result()).toEqual({ status: 'paid' });
+  expect(await stageAttribute(w.id)).toBe('done');
   const paid = (await stack.http.get(`/withdrawals/${w.id}`).set(acme.headers)).body;
   expect(historyOf(paid).map((h) => h.status)).toEqual(['requested', 'approved', 'processing', 'paid']);
   expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });

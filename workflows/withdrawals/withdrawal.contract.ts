@@ -53,6 +53,14 @@ export interface WithdrawalState {
 
 export const withdrawalStateQuery = defineQuery<WithdrawalState>('withdrawalState');
 
+/**
+ * The stage as a Keyword search attribute, so operators can list exactly the withdrawals
+ * waiting for them: `WithdrawalStage="awaiting_approval"`. A server must have it registered
+ * (`temporal server start-dev --search-attribute WithdrawalStage=Keyword`, or
+ * `temporal operator search-attribute create --name WithdrawalStage --type Keyword`).
+ */
+export const WITHDRAWAL_STAGE_ATTRIBUTE = { name: 'WithdrawalStage', type: 'KEYWORD' } as const;
+
 /** The memo of a withdrawal workflow, readable in the Temporal UI's list and detail pages. */
 export interface WithdrawalMemo {
   stage: WithdrawalStage;

@@ -1,6 +1,7 @@
-import { condition, log, proxyActivities, setHandler, upsertMemo } from '@temporalio/workflow';
+import { condition, log, patched, proxyActivities, setHandler, upsertMemo, upsertSearchAttributes } from '@temporalio/workflow';
 import type { WithdrawalStatus } from '../../src/withdrawals/withdrawal.rules';
 import {
+  WITHDRAWAL_STAGE_ATTRIBUTE,
   approveSignal,
   cancelSignal,
   rejectSignal,
@@ -30,6 +31,8 @@ const { sendWithdrawalPayout } = proxyActivities<WithdrawalActivities>({
   heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
+
+const STAGE_ATTRIBUTE_PATCH = 'withdrawal-stage-search-attribute';
 
 type Decision = { outcome: 'approved'; operator: string } | { outcome: 'rejected'; operator: string; reason: string };
 
@@ -78,10 +81,13 @@ export async function withdrawal(input: WithdrawalWorkflowInput): Promise<Withdr
     }),
   );
   // The memo's `stage` is what an operator sees in the Temporal UI; written only when it changes.
+  // The search attribute lets the operator's list query filter on it. Runs recorded before it
+  // existed have no such command: patched() keeps them replaying.
   const moveTo = (next: WithdrawalStage) => {
     if (next === stage) return;
     stage = next;
     upsertMemo({ stage } satisfies WithdrawalMemo);
+    if (patched(STAGE_ATTRIBUTE_PATCH)) upsertSearchAttributes([{ key: WITHDRAWAL_STAGE_ATTRIBUTE, value: stage }]);
   };
 
   const row = await loadWithdrawal({ withdrawalId: input.withdrawalId });
