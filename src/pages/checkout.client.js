@@ -135,6 +135,8 @@ function main() {
 
   // ---- fields ------------------------------------------------------------------------
   const cardOf = (el) => el.closest('.card-block');
+  /** Fields checked by their own rule (amount splits), not by checkField. */
+  const OWN_CHECK = ['two-cards', 'split-amount', 'combine', 'combine-amount', 'combine-method'];
   const CHECKS = {
     email: { state: emailState, error: 'errEmail' },
     document: { mask: maskDocument, state: documentState, error: 'errDocument' },
@@ -183,10 +185,11 @@ function main() {
     }
     if (el.getAttribute('data-check') || el.getAttribute('aria-invalid') === 'true') checkField(el, false);
     if (el.id === 'split-amount') updateSplit(false);
+    if (el.id === 'combine-amount') updateCombine(false);
   });
   form.addEventListener('focusout', (ev) => {
     const el = ev.target;
-    if (el.matches && el.matches('input:not([type=radio]), select') && !el.closest('[hidden]') && el.id !== 'split-amount') checkField(el, true);
+    if (el.matches && el.matches('input:not([type=radio]), select') && !el.closest('[hidden]') && !OWN_CHECK.includes(el.id)) checkField(el, true);
   });
 
   // ---- steps (step-by-step layout on a phone) -----------------------------------------
@@ -252,25 +255,58 @@ function main() {
     return !!shares;
   }
   function setTwoCards(on) {
+    if (on && combine && combine.checked) setCombine(false);
     twoCards.checked = on;
     $('split-field').hidden = !on;
     $('card-1').hidden = !on;
     form.querySelectorAll('.card-title').forEach((h) => { h.hidden = !on; });
-    if (on && $('split-amount').value === '') $('split-amount').value = (Math.floor(due() / 2) / 100).toFixed(2).replace('.', locale === 'en-US' ? '.' : ',');
+    if (on && $('split-amount').value === '') $('split-amount').value = typedAmount(due() / 2);
     if (on) updateSplit(false);
     else fillInstallments($('c0-installments'));
   }
   if (twoCards) twoCards.addEventListener('change', () => setTwoCards(twoCards.checked));
 
+  // Combined: part on the card, the rest by Pix or boleto.
+  const combine = $('combine');
+  const typedAmount = (cents) => (Math.floor(cents) / 100).toFixed(2).replace('.', locale === 'en-US' ? '.' : ',');
+  function combineAmounts() {
+    const min = Number($('combine-amount').getAttribute('data-min')) || 1;
+    const onCard = parseMoneyInput($('combine-amount').value, locale);
+    if (onCard === null || onCard < min || due() - onCard < min) return null;
+    return [onCard, due() - onCard];
+  }
+  function updateCombine(final) {
+    const input = $('combine-amount');
+    const shares = combineAmounts();
+    const rest = $('combine-rest');
+    rest.textContent = shares ? fill(rest.getAttribute('data-template'), { amount: formatMoney(shares[1], locale) }) : '';
+    const wrong = !shares && (final || input.value.trim() !== '');
+    const min = Number(input.getAttribute('data-min')) || 1;
+    setFieldError(input, wrong ? fill($('combine-amount-err').getAttribute('data-template'), { min: formatMoney(min, locale) }) : '');
+    fillInstallments($('c0-installments'), shares ? shares[0] : undefined);
+    return !!shares;
+  }
+  function setCombine(on) {
+    if (on && twoCards && twoCards.checked) setTwoCards(false);
+    combine.checked = on;
+    $('combine-fields').hidden = !on;
+    if (on && $('combine-amount').value === '') $('combine-amount').value = typedAmount(due() / 2);
+    if (on) updateCombine(false);
+    else fillInstallments($('c0-installments'));
+  }
+  if (combine) combine.addEventListener('change', () => setCombine(combine.checked));
+
   // ---- validation and submit ----------------------------------------------------------
   function activeFields(scope) {
-    return Array.prototype.filter.call(scope.querySelectorAll('input:not([type=radio]), select'), (el) => !el.closest('[hidden]') && el.id !== 'two-cards' && el.id !== 'split-amount');
+    return Array.prototype.filter.call(scope.querySelectorAll('input:not([type=radio]), select'), (el) => !el.closest('[hidden]') && !OWN_CHECK.includes(el.id));
   }
   function validate(scope) {
     let firstBad = null;
     for (const el of activeFields(scope)) if (!checkField(el, true) && !firstBad) firstBad = el;
     const split = $('split-amount');
     if (split && scope.contains(split) && twoCards.checked && !updateSplit(true)) firstBad = firstBad || split;
+    const onCard = $('combine-amount');
+    if (onCard && scope.contains(onCard) && combine.checked && method() === 'card' && !updateCombine(true)) firstBad = firstBad || onCard;
     if (firstBad) { showError(t.errValidation); firstBad.focus(); return false; }
     showError('');
     return true;
@@ -326,6 +362,7 @@ function main() {
       }
     }
     if (view.amountPaid > 0 && twoCards) { setTwoCards(false); twoCards.closest('.field').hidden = true; }
+    if (view.amountPaid > 0 && combine) { setCombine(false); combine.closest('.field').hidden = true; }
     fillInstallments($('c0-installments'));
     updatePayLabel();
   }
@@ -336,7 +373,12 @@ function main() {
     const custom = customFieldsBody();
     if (Object.keys(custom).length > 0) body.customFields = custom;
     const m = method();
-    if (m === 'card') {
+    if (m === 'card' && combine && combine.checked) {
+      const [onCard] = combineAmounts();
+      const token = await tokenize($('card-0'), customer.document);
+      body.payments.push({ method: 'credit_card', cardToken: token.tokenId, installments: token.installments, amount: onCard });
+      body.payments.push({ method: $('combine-method').value });
+    } else if (m === 'card') {
       const shares = twoCards && twoCards.checked ? splitAmounts() : null;
       const blocks = shares ? [$('card-0'), $('card-1')] : [$('card-0')];
       for (let i = 0; i < blocks.length; i++) {

@@ -27,7 +27,7 @@ export interface CheckoutPageView {
     card?: { enabled: boolean; maxInstallments?: number; multipleCards?: boolean; installmentOptions?: InstallmentOption[] } | null;
     pix?: { enabled: boolean } | null;
     boleto?: { enabled: boolean } | null;
-    combined?: { enabled: boolean } | null;
+    combined?: { enabled: boolean; minAmountPerPayment?: number } | null;
   };
   requiredFields: string[];
   customFields: Array<{ key: string; label: Label; type: string; options?: Array<string | { value: string; label: Label }> | null; required?: boolean }>;
@@ -325,9 +325,26 @@ function paymentBlock(view: CheckoutPageView, locale: CheckoutLocale, t: Checkou
           <div class="field check"><input type="checkbox" id="two-cards"><label for="two-cards">${escapeHtml(t.twoCards)}</label></div>
           <div class="field" id="split-field" hidden><label for="split-amount">${escapeHtml(t.firstCardAmount)}</label><input id="split-amount" type="text" inputmode="decimal" aria-describedby="split-amount-err split-rest"><p class="hint" id="split-rest" aria-live="polite" data-template="${escapeHtml(t.secondCardAmount)}"></p><p class="field-error" id="split-amount-err" aria-live="polite"></p></div>`
     : '';
+  // Combined: part by card, the rest by Pix or boleto (one other payment; the API allows more).
+  const others = (
+    [
+      ['pix', pm.pix?.enabled, t.pix],
+      ['boleto', pm.boleto?.enabled, t.boleto],
+    ] as const
+  ).filter(([, on]) => on);
+  const min = pm.combined?.minAmountPerPayment ?? 1;
+  const combine =
+    pm.combined?.enabled && others.length > 0
+      ? `
+          <div class="field check"><input type="checkbox" id="combine"><label for="combine">${escapeHtml(t.combine)}</label></div>
+          <div id="combine-fields" hidden>
+            <div class="field"><label for="combine-method">${escapeHtml(t.combineMethod)}</label><select id="combine-method">${others.map(([m, , label]) => `<option value="${m}">${escapeHtml(label)}</option>`).join('')}</select></div>
+            <div class="field"><label for="combine-amount">${escapeHtml(t.cardAmount)}</label><input id="combine-amount" type="text" inputmode="decimal" data-min="${min}" aria-describedby="combine-amount-err combine-rest"><p class="hint" id="combine-rest" aria-live="polite" data-template="${escapeHtml(t.combineRest)}"></p><p class="field-error" id="combine-amount-err" aria-live="polite" data-template="${escapeHtml(t.errCombineAmount)}"></p></div>
+          </div>`
+      : '';
   const card = pm.card?.enabled
     ? `
-        <div class="method-panel" data-method="card"${first === 'card' ? '' : ' hidden'}>${twoCards}
+        <div class="method-panel" data-method="card"${first === 'card' ? '' : ' hidden'}>${twoCards}${combine}
 ${cardBlock(0, view, locale, t)}
 ${pm.card.multipleCards ? cardBlock(1, view, locale, t) : ''}
         </div>`

@@ -257,6 +257,34 @@ describe('the buyer page in Chromium', () => {
     await buyer.context.close();
   });
 
+  it('pays part by card and the rest by Pix when the checkout combines payments', async () => {
+    const link = await newLink({ paymentMethods: { ...baseLink.paymentMethods, combined: { enabled: true, minAmountPerPayment: 1000, maxPaymentsCount: 2 } } });
+    const buyer = await openBuyer();
+    const { page } = buyer;
+    const sessionId = await visit(buyer, link.id);
+    await fillBuyer(page);
+    await page.check('#combine');
+    await shown(page, 'combine-fields');
+    await page.fill('#combine-amount', '95,00');
+    expect(await page.textContent('#combine-amount-err')).toBe('Cada parte deve ser de pelo menos R$\u00a010,00.');
+    await page.fill('#combine-amount', '40,00');
+    expect((await page.textContent('#combine-rest'))?.replace(/\s/g, ' ')).toBe('Restante: R$ 60,00');
+    await page.selectOption('#combine-method', 'pix');
+    await fillCard(page, 0, '4111111111111111');
+    await page.click('#pay');
+    await shown(page, 'state-pix');
+    const view = (await stack.http.get(`/checkout/public/sessions/${sessionId}`)).body;
+    expect(view.payments.map((p: { method: string; amount: number }) => [p.method, p.amount])).toEqual([
+      ['credit_card', 4000],
+      ['pix', 6000],
+    ]);
+    const pix = view.payments.find((p: { method: string }) => p.method === 'pix');
+    expect((await stack.http.post(`/sandbox/payments/${pix.id}/pay`).set(acme.headers)).status).toBe(202);
+    await shown(page, 'state-paid');
+    expect((await merchantView(sessionId)).status).toBe('paid');
+    await buyer.context.close();
+  });
+
   it('can be used with the keyboard alone, with a visible focus', async () => {
     const link = await newLink();
     const buyer = await openBuyer();
