@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowNotFoundError } from '@temporalio/client';
 import { expireSession, sessionUrls, syncSession } from '../../src/checkout/checkout-sessions.service';
-import { cancelTransactionSignal, transactionWorkflowId } from '../../workflows/payments/transaction.contract';
+import { cancelSessionTransactions } from '../../src/checkout/checkout-session-workflow.client';
 import type { CheckoutSessionActivities } from '../../workflows/checkout/checkout-session.contract';
 import type { ActivityDeps } from '../deps';
 
@@ -14,22 +13,16 @@ export function createCheckoutSessionActivities(deps: ActivityDeps): CheckoutSes
   const urls = sessionUrls(deps);
   return {
     async syncCheckoutSession({ sessionId }) {
-      const { state, events } = await fork().transactional((em) => syncSession(em, sessionId, urls));
+      const { state, events, toCancel } = await fork().transactional((em) => syncSession(em, sessionId, urls));
       deps.dispatcher.dispatchSoon(events.map((e) => e.id));
+      await cancelSessionTransactions(deps.temporal, toCancel, 'checkout_session_paid');
       return { status: state.session.status };
     },
     async expireCheckoutSession({ sessionId }) {
       const { status, events, openTransactionIds } = await fork().transactional((em) => expireSession(em, sessionId, urls));
       deps.dispatcher.dispatchSoon(events.map((e) => e.id));
-      // The transaction workflows cancel their Pix/boleto payments and void approved cards; a
-      // retried activity signals again, which they ignore once canceled.
-      for (const id of openTransactionIds) {
-        try {
-          await deps.temporal.workflow.getHandle(transactionWorkflowId(id)).signal(cancelTransactionSignal, { reason: 'checkout_session_expired' });
-        } catch (err) {
-          if (!(err instanceof WorkflowNotFoundError)) throw err;
-        }
-      }
+      // Their workflows cancel Pix/boleto and void approved cards; a retried activity signals again, which they ignore.
+      await cancelSessionTransactions(deps.temporal, openTransactionIds, 'checkout_session_expired');
       return { status };
     },
   };

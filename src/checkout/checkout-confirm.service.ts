@@ -11,6 +11,7 @@ import type { CheckoutSession } from './checkout-session.entity';
 import { buyerProblems, customFieldProblems, PAYABLE_SESSION_STATUSES, planConfirmPayments, type PlannedPayment, type RuleProblem } from './checkout-session.rules';
 import type { SessionState } from './checkout-session-views';
 import type { ConfirmSessionInput } from './checkout-sessions.schemas';
+import { cancelSessionTransactions } from './checkout-session-workflow.client';
 import { customerOf, getSession, loadSessionState, sessionUrls, syncSession } from './checkout-sessions.service';
 
 /** A card answer normally takes milliseconds; past this the page gets `paying` and polls. */
@@ -18,13 +19,24 @@ const CARD_DECISION_WAIT_MS = 25_000;
 
 const invalid = (problems: RuleProblem[]) => badRequest('validation_failed', `${problems[0].path}: ${problems[0].message}`, problems);
 
-/** 409s before anything is checked: the session must be live and have no attempt in progress. */
-function assertPayable(session: CheckoutSession, now: Date): void {
+/**
+ * The open attempt a new confirmation may replace: one whose payments all still wait (Pix or
+ * boleto not paid, no card in it), so the buyer can change method. Null otherwise.
+ */
+function replaceableAttempt({ session, payments, transactionStatus }: SessionState): string | null {
+  const latest = session.attempts.at(-1);
+  if (session.status !== 'paying' || !latest || transactionStatus[latest.transactionId] !== 'waiting_payment') return null;
+  const own = payments.filter((p) => p.transactionId === latest.transactionId);
+  return own.length > 0 && own.every((p) => p.status === 'waiting_payment') ? latest.transactionId : null;
+}
+
+/** 409s before anything is checked: the session must be live and have no attempt in progress (unless replaceable). */
+function assertPayable(session: CheckoutSession, now: Date, replacing: boolean): void {
   if (session.status === 'expired' || (session.expiresAt <= now && session.status !== 'paid' && session.status !== 'canceled')) {
     throw conflict('session_expired', 'This checkout session has expired');
   }
   if (session.status === 'paid' || session.status === 'canceled') throw conflict('session_not_payable', `This checkout session is ${session.status}`);
-  if (!PAYABLE_SESSION_STATUSES.includes(session.status)) {
+  if (!PAYABLE_SESSION_STATUSES.includes(session.status) && !replacing) {
     throw conflict('payment_in_progress', 'A payment of this checkout session is in progress; wait for its outcome');
   }
 }
@@ -48,7 +60,8 @@ function transactionInput(session: CheckoutSession, planned: PlannedPayment[], n
 }
 
 /**
- * The buyer confirms: checks the buyer's fields and payments against the session, then creates
+ * The buyer confirms (again after a failed attempt, or instead of a Pix/boleto still waiting,
+ * which is then canceled): checks the buyer's fields and payments against the session, then creates
  * one transaction for the whole amount due through the payments service (its splits, and its
  * metadata plus checkoutSessionId and linkId), in the same database transaction as the
  * session's move to `paying`. Card answers are awaited (bounded), so the answer shows a
@@ -57,11 +70,12 @@ function transactionInput(session: CheckoutSession, planned: PlannedPayment[], n
 export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId: string, input: ConfirmSessionInput): Promise<SessionState> {
   const urls = sessionUrls(deps);
   const now = new Date();
-  const { session, created, events } = await em.transactional(async (tem) => {
+  const { session, created, events, replaced } = await em.transactional(async (tem) => {
     // Brought up to date first: a refused card attempt may not have reached the workflow yet.
     const synced = await syncSession(tem, sessionId, urls);
     const s = synced.state.session;
-    assertPayable(s, now);
+    const replaced = replaceableAttempt(synced.state);
+    assertPayable(s, now, replaced !== null);
     const problems = [...buyerProblems(s.requiredFields, input.customer), ...customFieldProblems(s.customFields, input.customFields ?? {})];
     const plan = planConfirmPayments(s.paymentMethods, s.amount, input.payments);
     problems.push(...plan.problems);
@@ -75,12 +89,14 @@ export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId
       { transactionId: txn.transaction.id, createdAt: now.toISOString(), payments: txn.payments.map((p, i) => ({ paymentId: p.id, method: p.method, baseAmount: plan.planned[i].baseAmount })) },
     ];
     s.status = 'paying';
-    return { session: s, created: txn, events: synced.events };
+    return { session: s, created: txn, events: synced.events, replaced };
   });
   deps.dispatcher.dispatchSoon([...events, ...created.events].map((e: Event) => e.id));
+  if (replaced) await cancelSessionTransactions(deps.temporal, [replaced], 'replaced_by_buyer').catch((err) => deps.logger.warn({ err, transactionId: replaced }, 'replaced checkout attempt not canceled; it expires on its own'));
   await driveTransaction(deps, created.transaction.id, created.payments.some((p) => p.method === 'credit_card'));
   const after = await em.fork().transactional((tem) => syncSession(tem, session.id, urls));
   deps.dispatcher.dispatchSoon(after.events.map((e) => e.id));
+  await cancelSessionTransactions(deps.temporal, after.toCancel, 'checkout_session_paid');
   return loadSessionState(em.fork(), await getSession(em.fork(), null, session.id));
 }
 

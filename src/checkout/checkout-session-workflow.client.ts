@@ -1,4 +1,5 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import { cancelTransactionSignal, transactionWorkflowId } from '../../workflows/payments/transaction.contract';
 import {
   CHECKOUT_SESSION_WORKFLOW,
   checkoutSessionWorkflowId,
@@ -31,5 +32,19 @@ export async function signalSessionWorkflow(temporal: Client, sessionId: string,
     await send(temporal.workflow.getHandle(checkoutSessionWorkflowId(sessionId)));
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
+}
+
+/**
+ * Cancels a session's transactions through their workflows (Pix/boleto canceled, approved cards
+ * voided). A finished one has nothing left to cancel; a repeat is ignored by the workflow.
+ */
+export async function cancelSessionTransactions(temporal: Client, transactionIds: readonly string[], reason: string): Promise<void> {
+  for (const id of transactionIds) {
+    try {
+      await temporal.workflow.getHandle(transactionWorkflowId(id)).signal(cancelTransactionSignal, { reason });
+    } catch (err) {
+      if (!(err instanceof WorkflowNotFoundError)) throw err;
+    }
   }
 }

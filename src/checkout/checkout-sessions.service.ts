@@ -240,13 +240,21 @@ function applyStatus(session: CheckoutSession, next: CheckoutSessionStatus): boo
  * event of the change (partially_paid, paid, failed) exactly once. Idempotent: called by the
  * workflow on each payment signal and by the confirm route for a current answer.
  */
-export async function syncSession(em: EntityManager, sessionId: string, urls: SessionUrls): Promise<{ state: SessionState; events: Event[] }> {
+export async function syncSession(em: EntityManager, sessionId: string, urls: SessionUrls): Promise<{ state: SessionState; events: Event[]; toCancel: string[] }> {
   const session = await getSession(em, null, sessionId, true);
   const state = await loadSessionState(em, session);
   const changed = applyStatus(session, sessionStatusFrom(session.status, attemptStates(state)));
   const type = changed ? EVENT_OF[session.status as CheckoutSessionStatus] : undefined;
-  return { state, events: type ? [await recordSessionEvent(em, type, state, urls)] : [] };
+  // Paid by an attempt the buyer had replaced (a Pix paid just as they switched): any other
+  // attempt still open is canceled, so the buyer is not charged twice.
+  const toCancel = changed && session.status === 'paid' ? openTransactionIds(state) : [];
+  return { state, events: type ? [await recordSessionEvent(em, type, state, urls)] : [], toCancel };
 }
+
+const openTransactionIds = (state: SessionState): string[] =>
+  Object.entries(state.transactionStatus)
+    .filter(([, s]) => s === 'pending' || s === 'waiting_payment')
+    .map(([id]) => id);
 
 /**
  * The expiry timer fired: unless paid or canceled meanwhile, the session is expired
@@ -256,12 +264,11 @@ export async function syncSession(em: EntityManager, sessionId: string, urls: Se
  */
 export async function expireSession(em: EntityManager, sessionId: string, urls: SessionUrls): Promise<{ status: CheckoutSessionStatus; events: Event[]; openTransactionIds: string[] }> {
   if (!(await lockSessionRow(em, sessionId))) return { status: 'expired', events: [], openTransactionIds: [] };
-  const { state, events } = await syncSession(em, sessionId, urls);
+  const { state, events, toCancel } = await syncSession(em, sessionId, urls);
   const session = state.session;
-  if (session.status === 'paid' || session.status === 'canceled' || session.status === 'expired') return { status: session.status, events, openTransactionIds: [] };
+  if (session.status === 'paid' || session.status === 'canceled' || session.status === 'expired') return { status: session.status, events, openTransactionIds: toCancel };
   session.status = 'expired';
   session.expiredAt = new Date();
   events.push(await recordSessionEvent(em, 'checkout.session.expired', state, urls));
-  const open = Object.entries(state.transactionStatus).filter(([, s]) => s === 'pending' || s === 'waiting_payment').map(([id]) => id);
-  return { status: 'expired', events, openTransactionIds: open };
+  return { status: 'expired', events, openTransactionIds: openTransactionIds(state) };
 }

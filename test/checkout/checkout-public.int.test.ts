@@ -190,10 +190,29 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
     expect(res.body.payments.map((p: any) => [p.method, p.amount, p.status])).toEqual([['credit_card', 6000, 'paid'], ['pix', 4000, 'waiting_payment']]);
     const partial = await statusBecomes(s.id, 'partially_paid');
     expect(partial).toMatchObject({ amountPaid: 6000, amountDue: 4000 });
+    expectError(await confirm(s.id, { customer: buyer, payments: [{ method: 'boleto' }] }), 409, 'payment_in_progress');
     await payPix(res.body.payments[1].id).expect(202);
     await statusBecomes(s.id, 'paid');
     const types = (await eventsOf(s.id)).map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['checkout.session.partially_paid', 'checkout.session.paid']));
+  });
+
+  it('a buyer with a Pix waiting may pay by card instead: the Pix is canceled, the card pays', async () => {
+    const s = await visit((await newLink()).id);
+    const pix = (await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] })).body.payments[0];
+    const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(stack, acme), installments: 1 }] });
+    expect(res.status).toBe(200);
+    await statusBecomes(s.id, 'paid');
+    const after = await eventually(async () => {
+      const v = (await view(s.id)).body;
+      return v.payments[0].status === 'canceled' ? v : null;
+    });
+    expect(after.payments.map((p: any) => [p.id, p.method, p.status, p.failureCode])).toEqual([
+      [pix.id, 'pix', 'canceled', 'replaced_by_buyer'],
+      [expect.any(String), 'credit_card', 'paid', null],
+    ]);
+    expect(after.amountPaid).toBe(10000);
+    expect((await payPix(pix.id)).status).toBe(409);
   });
 
   it('two cards when multipleCards', async () => {
@@ -226,7 +245,6 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
     expect(await stack.em().count(Transaction, { metadata: { checkoutSessionId: s.id } })).toBe(1);
     expectError(await confirm(s.id, { ...body, payments: [{ method: 'boleto' }] }, key), 409, 'idempotency_conflict');
     expectError(await stack.http.post(`/checkout/public/sessions/${s.id}/confirm`).send(body), 400, 'validation_failed', 'Idempotency-Key');
-    expectError(await confirm(s.id, { ...body, payments: [{ method: 'boleto' }] }), 409, 'payment_in_progress');
   });
 
   it('validates the buyer and the payments against the session (400 validation_failed naming the field)', async () => {
