@@ -1,0 +1,55 @@
+import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { cardBody, cardToken, expectLedgerConsistent, newRecipient } from './fixtures';
+
+let stack: TestStack;
+let acme: SeededCompany;
+beforeAll(async () => {
+  stack = await startTestStack();
+  acme = await stack.seedCompany('Acme');
+  await newRecipient(stack, acme, { role: 'owner' });
+});
+afterAll(() => stack?.close());
+
+const count = async (sql: string, params: unknown[]) => Number((await stack.em().execute<{ n: string }[]>(sql, params))[0].n);
+
+it('20 identical creations with one Idempotency-Key at once: one transaction; the others replay its answer or are told it is in progress', async () => {
+  const body = cardBody(await cardToken(stack, acme), 4_200);
+  const answers = await Promise.all(Array.from({ length: 20 }, () => stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'race-1').send(body)));
+
+  const created = answers.filter((a) => a.status === 201);
+  const originals = created.filter((a) => a.headers['idempotent-replayed'] !== 'true');
+  expect(originals).toHaveLength(1);
+  for (const a of created) expect(a.body).toEqual(originals[0].body);
+  for (const a of answers.filter((x) => x.status !== 201)) {
+    expect(a.status).toBe(409);
+    expect(a.body.error.code).toBe('idempotency_in_progress');
+    expect(a.headers['retry-after']).toBe('1');
+  }
+  expect(originals[0].body.status).toBe('paid');
+  expect(await count(`select count(*) as n from transactions where reference_code = ?`, [body.referenceCode])).toBe(1);
+  expect(await count(`select count(*) as n from sandbox_gateway_charges where idempotency_key = ?`, [originals[0].body.payments[0].id])).toBe(1);
+  // After the first finished, every retry is a replay of the same answer.
+  const late = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'race-1').send(body);
+  expect(late.headers['idempotent-replayed']).toBe('true');
+  expect(late.body).toEqual(originals[0].body);
+});
+
+it('one card token used by 10 transactions at once: exactly one wins, one charge, one sale posting', async () => {
+  const token = await cardToken(stack, acme);
+  const bodies = Array.from({ length: 10 }, () => cardBody(token, 1_500));
+  const answers = await Promise.all(bodies.map((b) => stack.http.post('/transactions').set(acme.headers).send(b)));
+
+  const winners = answers.filter((a) => a.status === 201);
+  expect(winners).toHaveLength(1);
+  expect(winners[0].body.status).toBe('paid');
+  for (const a of answers.filter((x) => x.status !== 201)) {
+    expect(a.status).toBe(400);
+    expect(a.body.error.code).toBe('card_token_invalid');
+  }
+  const refs = bodies.map((b) => b.referenceCode);
+  expect(await count(`select count(*) as n from transactions where reference_code in (${refs.map(() => '?').join(', ')})`, refs)).toBe(1);
+  const paymentId = winners[0].body.payments[0].id;
+  expect(await count(`select count(*) as n from sandbox_gateway_charges where idempotency_key = ?`, [paymentId])).toBe(1);
+  expect(await count(`select count(*) as n from ledger_postings where key = ?`, [`sale:${paymentId}`])).toBe(1);
+  await expectLedgerConsistent(stack);
+});
