@@ -1,6 +1,7 @@
 /**
- * Every event code Lastro emits: the spec's catalog plus the checkout codes of decisions.md.
- * Webhooks subscribe to these codes (an empty list means all of them).
+ * The event codes merchants see: the spec's catalog (which "holds exactly these codes") plus
+ * the checkout codes of decisions.md. Webhooks subscribe to these codes (an empty list means
+ * all of them) and GET /webhooks/listeners lists them.
  */
 export const EVENT_CATALOG = {
   'transaction.created': 'A transaction was created',
@@ -50,6 +51,15 @@ export const EVENT_CATALOG = {
   'checkout.link.created': 'A checkout link was created',
   'checkout.link.updated': 'A checkout link was updated',
   'checkout.link.archived': 'A checkout link was archived',
+} as const;
+
+/**
+ * Outbox-only codes: recorded with the change they describe so Lastro's own subscribers act
+ * on them (a refund's workflow backstop) and the timeline can show them, but never delivered
+ * to webhooks, because the spec's catalog is closed. Merchants learn a refund's outcome from
+ * transaction.refunded / payment.refunded and GET /refunds/:id.
+ */
+export const INTERNAL_EVENT_CATALOG = {
   'refund.created': 'A refund was requested (pending, or already approved when automatic approval is on)',
   'refund.awaiting_bank_details': 'A boleto refund needs the buyer’s bank account: data.bankDetailsUrl is the page to send the buyer to (also sent as a reminder and after a bounced transfer)',
   'refund.refunded': 'A refund was completed: the money went back to the buyer',
@@ -57,9 +67,18 @@ export const EVENT_CATALOG = {
   'refund.failed': 'A refund failed (the acquirer refused it, or the buyer never sent valid bank details)',
 } as const;
 
-export type EventType = keyof typeof EVENT_CATALOG;
-export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as EventType[];
+export type WebhookEventType = keyof typeof EVENT_CATALOG;
+export type EventType = WebhookEventType | keyof typeof INTERNAL_EVENT_CATALOG;
+export const EVENT_TYPES = Object.keys(EVENT_CATALOG) as WebhookEventType[];
 
-export function isEventType(code: string): code is EventType {
+const DESCRIPTIONS: Record<EventType, string> = { ...EVENT_CATALOG, ...INTERNAL_EVENT_CATALOG };
+
+/** Whether webhooks may subscribe to (and receive) this code. */
+export function isWebhookEventType(code: string): code is WebhookEventType {
   return Object.prototype.hasOwnProperty.call(EVENT_CATALOG, code);
+}
+
+/** What an event code means, for timelines; undefined for a code Lastro never emitted. */
+export function describeEvent(code: string): string | undefined {
+  return Object.prototype.hasOwnProperty.call(DESCRIPTIONS, code) ? DESCRIPTIONS[code as EventType] : undefined;
 }

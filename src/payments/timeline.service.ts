@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { EVENT_CATALOG, isEventType } from '../events/catalog';
+import { describeEvent } from '../events/catalog';
 import { scheduledStepsQuery, transactionWorkflowId, type ScheduledStep } from '../../workflows/payments/transaction.contract';
 import type { TransactionAggregate } from './transaction-views';
 import type { TimelineView } from './transactions.schemas';
@@ -37,7 +37,7 @@ async function pastOf(em: EntityManager, { transaction, payments }: TransactionA
     out.push({ at: (p.paidAt ?? p.updatedAt).toISOString(), kind: 'authorization', description: `Card authorization by ${p.gateway}: ${answer}`, paymentId: p.id, amount: p.amount, ref: p.gatewayReference });
   }
   for (const e of events) {
-    const description = isEventType(e.type) ? EVENT_CATALOG[e.type] : e.type;
+    const description = describeEvent(e.type) ?? e.type;
     out.push({ at: new Date(e.created_at).toISOString(), kind: e.type, description, paymentId: e.entity_id.startsWith('pay_') ? e.entity_id : null, amount: null, ref: e.id });
   }
   for (const p of postings) {

@@ -4,6 +4,7 @@ import { conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import type { Event } from '../events/event.entity';
+import { isWebhookEventType } from '../events/catalog';
 import { newId } from '../shared/ids';
 import {
   attemptNowSignal,
@@ -77,6 +78,7 @@ export async function listDeliveries(em: EntityManager, companyId: string, q: Li
  * that a dispatch interrupted before its workflows started is completed by the next one.
  */
 export async function createDeliveriesForEvent(em: EntityManager, event: Event): Promise<WebhookDeliveryInput[]> {
+  if (!isWebhookEventType(event.type)) return [];
   const webhooks = await em
     .createQueryBuilder(Webhook, 'w')
     .select(['id', 'url'])

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { EVENT_TYPES, type EventType } from '../events/catalog';
+import { EVENT_TYPES, type WebhookEventType } from '../events/catalog';
 import { idParam, isoDateTimeWithOffset, nullableTimestamp, queryBoolean, timestamp } from '../http/schemas';
 import { paginatedSchema, paginationQuery } from '../http/pagination';
 import { checkSuppliedSecret } from './webhook-signature';
 
 /** An event code of the catalog (GET /webhooks/listeners); anything else is a 400 naming the code. */
-const eventCode = z.enum(EVENT_TYPES as [EventType, ...EventType[]], { error: (iss) => `Unknown event code '${String(iss.input)}' (see GET /webhooks/listeners)` });
+const eventCode = z.enum(EVENT_TYPES as [WebhookEventType, ...WebhookEventType[]], { error: (iss) => `Unknown event code '${String(iss.input)}' (see GET /webhooks/listeners)` });
 
 const deliveryStatus = z.enum(['pending', 'retrying', 'success', 'failed']);
 

@@ -1,5 +1,7 @@
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { EVENT_TYPES } from '../../src/events/catalog';
+import { EVENT_TYPES, INTERNAL_EVENT_CATALOG, type EventType } from '../../src/events/catalog';
+import { recordEvent } from '../../src/events/outbox';
+import { createDeliveriesForEvent } from '../../src/webhooks/deliveries.service';
 import { WebhookDelivery } from '../../src/webhooks/webhook.entity';
 import { newId } from '../../src/shared/ids';
 
@@ -175,6 +177,23 @@ describe('reading, updating and deleting', () => {
     expect(res.body.data.map((l: { code: string }) => l.code)).toEqual(EVENT_TYPES);
     expect(res.body.data).toContainEqual({ code: 'checkout.session.paid', description: expect.any(String) });
     expect((await stack.http.get('/webhooks/listeners')).status).toBe(401);
+  });
+
+  it('keeps outbox-only codes (refund.*) out of the catalog: not listed, refused in a webhook, never delivered', async () => {
+    const internal = Object.keys(INTERNAL_EVENT_CATALOG) as EventType[];
+    expect(internal.length).toBeGreaterThan(0);
+    const listed = (await stack.http.get('/webhooks/listeners').set(other.headers)).body.data.map((l: { code: string }) => l.code);
+    for (const code of internal) expect(listed).not.toContain(code);
+    expectError(await create({ name: 'Refunds', url: allowedUrl, events: ['refund.created'] }, other.headers), 400, 'validation_failed');
+
+    // A webhook subscribed to everything gets the spec's codes but not an outbox-only one.
+    expect((await create({ name: 'All', url: allowedUrl }, other.headers)).status).toBe(201);
+    const em = stack.em();
+    const visible = recordEvent(em, { companyId: other.company.id, type: 'payment.refunded', entityType: 'payment', data: { id: 'pay_x' } });
+    const hidden = recordEvent(em, { companyId: other.company.id, type: internal[0]!, entityType: 'refund', data: { id: 'ref_x' } });
+    await em.flush();
+    expect(await createDeliveriesForEvent(em, visible)).toHaveLength(1);
+    expect(await createDeliveriesForEvent(em, hidden)).toHaveLength(0);
   });
 });
 
