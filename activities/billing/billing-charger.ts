@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
+import { ApplicationFailure } from '@temporalio/common';
 import { Company } from '../../src/companies/company.entity';
 import { createSavedCardTransaction } from '../../src/payments/saved-card-charges.service';
 import { Transaction } from '../../src/payments/transaction.entity';
@@ -30,6 +31,9 @@ export interface BillingCharger {
   charge(request: ChargeRequest): Promise<ChargeResult>;
 }
 
+/** How long one charge attempt holds its activity slot waiting for the card decision. */
+export const DECISION_WAIT_MS = 15_000;
+
 const FINAL: Record<string, boolean> = { paid: true, refused: false, failed: false, canceled: false };
 
 /**
@@ -48,6 +52,7 @@ export class PaymentsBillingCharger implements BillingCharger {
     private readonly taskQueue: string,
     private readonly publicBaseUrl: string,
     private readonly dispatcher: EventDispatcher,
+    private readonly decisionWaitMs = DECISION_WAIT_MS,
   ) {}
 
   async charge(req: ChargeRequest): Promise<ChargeResult> {
@@ -55,8 +60,25 @@ export class PaymentsBillingCharger implements BillingCharger {
     let txn = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode });
     if (!txn) txn = await this.createTransaction(req, referenceCode);
     if (txn.status in FINAL) return { paid: FINAL[txn.status], code: txn.statusReason, transactionId: txn.id };
-    const decision = await startAndAwaitDecision(this.temporal, this.taskQueue, txn.id);
+    const decision = await this.decisionWithin(txn.id);
     return { paid: decision.status === 'paid', code: decision.status === 'paid' ? null : (decision.reason ?? decision.status), transactionId: txn.id };
+  }
+
+  /**
+   * Waits a bounded time for the transaction workflow's card decision. The authorization is an
+   * activity on the same task queue as this one: with every activity slot held by charges
+   * waiting for decisions, no authorization could run (seen at 200 charges at once). Past the
+   * bound this attempt fails as retryable and frees its slot; the retry finds the transaction
+   * by its referenceCode and reads or waits for the decision again.
+   */
+  private async decisionWithin(transactionId: string) {
+    let timer: NodeJS.Timeout | undefined;
+    const waiting = startAndAwaitDecision(this.temporal, this.taskQueue, transactionId);
+    const decision = await Promise.race([waiting, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.decisionWaitMs)))]);
+    clearTimeout(timer);
+    if (decision) return decision;
+    waiting.catch(() => undefined);
+    throw ApplicationFailure.retryable(`No card decision for ${transactionId} within ${this.decisionWaitMs} ms; retried later`, 'CardDecisionPending');
   }
 
   private async createTransaction(req: ChargeRequest, referenceCode: string): Promise<Transaction> {

@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Server } from 'node:http';
+import { Worker, bundleWorkflowCode } from '@temporalio/worker';
+import type { Client } from '@temporalio/client';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createApp } from '../../src/app';
+import { storeCard } from '../../src/cards/card-vault.service';
+import { createApiKey, createCompany } from '../../src/companies/companies.service';
+import { applyKycDecision } from '../../src/recipients/kyc.service';
+import { createSubscription } from '../../src/billing/subscriptions.service';
+import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
+import { signalSubscription, startSubscriptionWorkflowAfterCommit } from '../../src/billing/subscription-workflow.client';
+import { advanceSubscriptionSignal } from '../../workflows/billing/subscription.contract';
+import { noopDecision } from './transaction-floors/noop.workflow';
+import { startBenchStack } from './bench-stack';
+
+/**
+ * Subscriptions advanced one cycle, end to end on a dev-like stack started here (embedded
+ * PostgreSQL, the Temporal dev server, the Lastro worker): N trialing subscriptions (prepaid
+ * monthly plan, 30-day trial, one saved card) each get the sandbox `advance` signal, which ends
+ * the trial and runs cycle 0: invoice issued, charged as a subscription transaction on the saved
+ * card (its own transaction workflow, sandbox acquirer), paid, cycle advanced. Measured: from
+ * the first signal until all N invoices are paid. Beside it, on the same Temporal server, N
+ * no-op workflows each answered by one message and completing (the floor).
+ * Setting up the N subscriptions (and N no-op workflows) is not measured.
+ *
+ *   npm run bench -- billing [--count N = 10000] [--concurrency C = 64]
+ */
+export async function run(args: string[]): Promise<void> {
+  const count = Number(flag(args, '--count') ?? args.find((a) => /^\d+$/.test(a)) ?? 10_000);
+  const concurrency = Number(flag(args, '--concurrency') ?? 64);
+  const root = path.resolve(__dirname, '..', '..');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-bench-'));
+  fs.chmodSync(tmp, 0o755);
+  const cleanup: Array<() => Promise<unknown>> = [];
+  const log = (line: string) => process.stdout.write(`${line}\n`);
+
+  try {
+    const { deps, rootEm, connection } = await startBenchStack({ root, tmp, env: { LASTRO_DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, cleanup, log });
+    const noopBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./transaction-floors/noop.workflow'), logger: quietLogger(log) });
+    const noopWorker = await Worker.create({ connection, namespace: 'default', taskQueue: 'bench-noop', workflowBundle: noopBundle });
+    const noopRunning = noopWorker.run();
+    cleanup.unshift(async () => {
+      noopWorker.shutdown();
+      await noopRunning;
+    });
+    const api: Server = createApp({ ...deps }).listen(0, '127.0.0.1');
+    await new Promise((resolve) => api.once('listening', resolve));
+    cleanup.unshift(() => new Promise((resolve) => (api.closeAllConnections(), api.close(resolve))));
+    const base = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
+
+    const em = rootEm.fork();
+    const company = await createCompany(em, { name: 'Bench', mode: 'sandbox' });
+    const { apiKey } = await createApiKey(em, company);
+    await em.flush();
+    const call = async (method: string, url: string, body: object = {}): Promise<{ id: string; status?: string }> => {
+      const res = await fetch(`${base}${url}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { id: string };
+    };
+    const owner = await call('POST', '/recipients', { name: 'Bench Owner', email: 'owner@bench.example', document: '52998224725', type: 'individual', phone: '+5511999990000', role: 'owner' });
+    await rootEm.fork().transactional((tem) => applyKycDecision(tem, owner.id, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
+    const customer = await call('POST', '/customers', { name: 'Bench Buyer', email: 'buyer@bench.example', type: 'individual', document: '52998224725', phone: '+5511999990000' });
+    const plan = await call('POST', '/plans', { code: 'bench', name: 'Bench' });
+    await call('POST', `/plans/${plan.id}/prices`, { money: { amount: 2990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' }, trialSpec: { durationDays: 30 } });
+    await call('POST', `/plans/${plan.id}/publish`);
+    const tokenEm = rootEm.fork();
+    const token = storeCard(tokenEm, company.id, { number: '4111111111111111', holder: 'BENCH', document: '52998224725', cvv: '123', brand: 'visa', expMonth: 12, expYear: 2031 }).tokenId;
+    await tokenEm.flush();
+    const card = await call('POST', '/payment-methods/cards', { customerId: customer.id, token });
+    const body = createSubscriptionBody.parse({ customerId: customer.id, planId: plan.id, defaultPaymentMethodRef: card.id });
+
+    log(`[bench] creating ${count} trialing subscriptions and ${count} no-op workflows (not measured)…`);
+    const setupStarted = Date.now();
+    const ids: string[] = [];
+    await pool(count, concurrency, async () => {
+      const { subscription } = await rootEm.fork().transactional((tem) => createSubscription(tem, company.id, body));
+      await startSubscriptionWorkflowAfterCommit(rootEm.fork(), deps.temporal, deps.config.temporal.taskQueue, subscription.id);
+      ids.push(subscription.id);
+    });
+    const noops = await startNoops(deps.temporal, count, concurrency);
+    log(`[bench] set up in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
+    // The subscription workflows must be waiting on their trial timer before the clock starts.
+    await waitFor(async () => (await countIn(rootEm, 'billing_subscriptions', company.id, 'trialing')) === count, 'all subscriptions trialing');
+
+    log(`[bench] advancing ${count} subscriptions one cycle…`);
+    const started = Date.now();
+    await pool(count, concurrency, async (i) => signalSubscription(deps.temporal, ids[i], advanceSubscriptionSignal));
+    const signaled = Date.now();
+    await waitFor(async () => (await countIn(rootEm, 'billing_invoices', company.id, 'paid')) >= count, `${count} paid invoices`, 3_600_000);
+    const seconds = (Date.now() - started) / 1000;
+    const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [company.id]);
+
+    log(`[bench] the floor: ${count} no-op workflows, one message each…`);
+    const floorStarted = Date.now();
+    await pool(count, concurrency, async (i) => {
+      const handle = deps.temporal.workflow.getHandle(noops[i]);
+      await handle.executeUpdate(noopDecision);
+      await handle.result();
+    });
+    const floorSeconds = (Date.now() - floorStarted) / 1000;
+
+    log('');
+    log(`billing: ${count} subscriptions advanced one cycle (invoice issued, card charged, paid) in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} invoices/s`);
+    log(`  signals sent in ${((signaled - started) / 1000).toFixed(1)} s; paid subscription transactions: ${txns}`);
+    log(`floor: ${count} no-op workflows answered and completed in ${floorSeconds.toFixed(1)} s = ${(count / floorSeconds).toFixed(1)} workflows/s`);
+    log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, concurrency ${concurrency})`);
+  } finally {
+    for (const fn of cleanup) await fn().catch((err) => log(`[bench] cleanup: ${String(err)}`));
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function flag(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  if (i >= 0) return args[i + 1];
+  return args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
+}
+
+/** Runs `task(0..total-1)` with at most `concurrency` in flight. */
+async function pool(total: number, concurrency: number, task: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, total) }, async () => {
+      while (next < total) await task(next++);
+    }),
+  );
+}
+
+async function startNoops(temporal: Client, count: number, concurrency: number): Promise<string[]> {
+  const ids = Array.from({ length: count }, (_, i) => `bench-noop-${i}`);
+  await pool(count, concurrency, (i) => temporal.workflow.start('benchNoop', { workflowId: ids[i], taskQueue: 'bench-noop' }));
+  return ids;
+}
+
+/** Rows of the bench company in one state (`billing_subscriptions` or `billing_invoices`). */
+async function countIn(rootEm: EntityManager, table: 'billing_subscriptions' | 'billing_invoices', companyId: string, status: string): Promise<number> {
+  const [row] = await rootEm.fork().execute<{ n: string }[]>(`select count(*) as n from ${table} where company_id = ? and status = ?`, [companyId, status]);
+  return Number(row.n);
+}
+
+async function waitFor(ok: () => Promise<boolean>, what: string, timeoutMs = 600_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await ok())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+const quietLogger = (log: (l: string) => void) => ({ trace() {}, debug() {}, info() {}, warn() {}, error: (m: string) => log(m), log() {} }) as never;
