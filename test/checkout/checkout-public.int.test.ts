@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { Transaction } from '../../src/payments/transaction.entity';
+import { TransactionSplit } from '../../src/payments/split.entity';
 import { startSessionFromLink } from '../../src/checkout/checkout-sessions.service';
 import { CheckoutSession } from '../../src/checkout/checkout-session.entity';
 import { CHECKOUT_PUBLIC_LIMITS } from '../../src/checkout/checkout-public.limits';
@@ -142,8 +143,19 @@ describe('GET /checkout/public/sessions/:id', () => {
   });
 });
 
+it('documents the public endpoints in OpenAPI under "Checkout page", without an API key', async () => {
+  const doc = (await stack.http.get('/openapi.json')).body;
+  const ops = [
+    doc.paths['/checkout/public/sessions/{id}'].get,
+    doc.paths['/checkout/public/sessions/{id}/open'].post,
+    doc.paths['/checkout/public/sessions/{id}/confirm'].post,
+  ];
+  for (const op of ops) expect(op).toMatchObject({ tags: ['Checkout page'], security: [] });
+  expect(JSON.stringify(ops[2].requestBody)).toContain('cardToken');
+});
+
 describe('POST /checkout/public/sessions/:id/confirm', () => {
-  it('card in 3 installments with interest: exact amounts, splits and metadata carried, session paid with its successUrl and event', async () => {
+  it('card in 3 installments with interest: exact amounts, metadata carried, session paid with its successUrl and event', async () => {
     const link = await newLink();
     const s = await visit(link.id);
     const token = await cardToken(stack, acme);
@@ -174,6 +186,18 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
     expect((await payPix(pix.id)).status).toBe(202);
     await statusBecomes(s.id, 'paid');
     await eventually(() => eventsOf(s.id, 'checkout.session.paid').then((e) => e.length === 1));
+  });
+
+  it("carries the session's splits into its transaction", async () => {
+    const [a, b] = [await newRecipient(stack, acme), await newRecipient(stack, acme)];
+    const s = await visit((await newLink({ ...linkBody, splits: [{ recipientId: a, percentage: 70 }, { recipientId: b, percentage: 30, liable: false }] })).id);
+    await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] }).expect(200);
+    const txn = await stack.em().findOneOrFail(Transaction, { metadata: { checkoutSessionId: s.id } });
+    const splits = await stack.em().find(TransactionSplit, { transactionId: txn.id }, { orderBy: { percentage: 'desc' } });
+    expect(splits.map((x) => [x.recipientId, x.type, x.percentage, x.liable])).toEqual([
+      [a, 'sale', 70, true],
+      [b, 'sale', 30, false],
+    ]);
   });
 
   it('boleto: linha digitável, barcode and printable page', async () => {
