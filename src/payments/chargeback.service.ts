@@ -13,11 +13,22 @@ export const newChargebackId = (): string => `cbk_${ulid().toLowerCase()}`;
 /** Statuses a chargeback can be opened from (a payment already partly charged back can take another). */
 const CHARGEABLE = new Set<string>(['paid', 'chargeback', 'partially_refunded']);
 
+/**
+ * Cents of a payment's refunds that are done or under way (refused and failed ones give
+ * nothing back). Refunds are another module, whose table may not exist in every database
+ * this runs on yet, hence the check.
+ */
+async function refundedOrRefunding(em: EntityManager, paymentId: string): Promise<number> {
+  const [table] = await em.execute<{ t: string | null }[]>(`select to_regclass('refunds')::text as t`);
+  if (!table?.t) return 0;
+  const [row] = await em.execute<{ sum: string }[]>(`select coalesce(sum(amount), 0) as sum from refunds where payment_id = ? and status not in ('refused', 'failed')`, [paymentId]);
+  return Number(row.sum);
+}
+
 /** Cents of a payment still open to chargebacks: what was paid, less chargebacks and refunds so far. */
-export function chargeableAmount(p: Payment): number {
+export async function chargeableAmount(em: EntityManager, p: Payment): Promise<number> {
   if (!CHARGEABLE.has(p.status)) return 0;
-  const refunded = (p as Payment & { refundedAmount?: number }).refundedAmount ?? 0;
-  return Math.max(0, p.amount - p.chargedBackAmount - refunded);
+  return Math.max(0, p.amount - p.chargedBackAmount - (await refundedOrRefunding(em, p.id)));
 }
 
 /** Serialises the chargebacks and releases of one sale: both read then move its pending installments. */
@@ -76,7 +87,7 @@ export async function openChargeback(
   const p = c.agg.payments.find((x) => x.id === input.paymentId);
   if (!p || p.chargebacks.some((x) => x.id === input.chargebackId)) return [];
   // Two chargebacks requested at once: the later one gets what is left (or nothing).
-  const amount = Math.min(input.amount ?? Number.MAX_SAFE_INTEGER, chargeableAmount(p));
+  const amount = Math.min(input.amount ?? Number.MAX_SAFE_INTEGER, await chargeableAmount(em, p));
   if (amount <= 0) return [];
 
   await lockSale(em, p.id);

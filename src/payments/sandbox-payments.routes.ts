@@ -71,7 +71,7 @@ export const sandboxPaymentRoutes = [
     async handler({ em, company, params, body, deps }) {
       if (deps.config.mode === 'production') throw notFound('Route');
       const payment = await getCompanyPayment(em, company.id, params.payId);
-      const open = payment.method === 'credit_card' ? chargeableAmount(payment) : 0;
+      const open = payment.method === 'credit_card' ? await chargeableAmount(em, payment) : 0;
       if (open === 0) throw notChargeable(`${payment.method} ${payment.status}${payment.chargedBackAmount ? ` (${payment.chargedBackAmount} charged back)` : ''}`);
       if (body.amount !== undefined && body.amount > open) {
         throw badRequest('validation_failed', `amount: at most ${open} cents of this payment can be charged back`, [{ path: 'amount', message: `Must be at most ${open}` }]);
