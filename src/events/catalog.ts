@@ -42,7 +42,6 @@ export const EVENT_CATALOG = {
   'subscription.paused': 'A subscription was paused',
   'subscription.resumed': 'A subscription was resumed',
   'checkout.session.created': 'A checkout session was created',
-  'checkout.session.opened': 'The buyer opened a checkout session',
   'checkout.session.paid': 'A checkout session was paid in full',
   'checkout.session.partially_paid': 'A checkout session received part of its total',
   'checkout.session.expired': 'A checkout session expired',
@@ -60,6 +59,7 @@ export const EVENT_CATALOG = {
  * transaction.refunded / payment.refunded and GET /refunds/:id.
  */
 export const INTERNAL_EVENT_CATALOG = {
+  'checkout.session.opened': 'The buyer opened a checkout session page (not in the closed catalog of decisions.md)',
   'refund.created': 'A refund was requested (pending, or already approved when automatic approval is on)',
   'refund.awaiting_bank_details': 'A boleto refund needs the buyer’s bank account: data.bankDetailsUrl is the page to send the buyer to (also sent as a reminder and after a bounced transfer)',
   'refund.refunded': 'A refund was completed: the money went back to the buyer',
