@@ -12,6 +12,7 @@ import {
 } from '../../src/billing/subscription-lifecycle.service';
 import type { CollectionResult, SubscriptionActivities } from '../../workflows/billing/subscription.contract';
 import type { ActivityDeps } from '../deps';
+import { ensureInvoicePaymentLink } from '../../src/billing/invoice-payment-link.service';
 import { PaymentsBillingCharger, type BillingCharger } from './billing-charger';
 
 /**
@@ -28,10 +29,23 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
     return result;
   };
 
+  /** A send_invoice invoice's payment link; one that cannot be made (e.g. no owner recipient) never stops the billing. */
+  async function paymentLink(invoiceId: string): Promise<void> {
+    try {
+      await ensureInvoicePaymentLink(deps, invoiceId);
+    } catch (err) {
+      deps.logger.warn({ err, invoiceId }, 'invoice payment link not made; retried when the invoice falls due');
+    }
+  }
+
   /** Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card charge. */
   async function attemptCollection(invoice: Invoice, sub: Subscription, attempt: number): Promise<CollectionResult & { charged: boolean }> {
     if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false };
-    if (sub.collectionMethod === 'send_invoice') return { paid: false, code: 'unpaid', transactionId: null, charged: false };
+    if (sub.collectionMethod === 'send_invoice') {
+      // Upfront invoices were issued by the API: their payment link is made when they fall due.
+      await paymentLink(invoice.id);
+      return { paid: false, code: 'unpaid', transactionId: null, charged: false };
+    }
     if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false };
     const result = await charger.charge({
       companyId: invoice.companyId,
@@ -50,7 +64,11 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
   return {
     loadSubscriptionProgress: ({ subscriptionId }) => subscriptionProgress(fork(), subscriptionId),
     activateSubscription: ({ subscriptionId, status }) => move((em) => activate(em, subscriptionId, status)),
-    issueSubscriptionInvoice: ({ subscriptionId, ...input }) => move((em) => issueCycleInvoice(em, subscriptionId, input)),
+    async issueSubscriptionInvoice({ subscriptionId, ...input }) {
+      const issued = await move((em) => issueCycleInvoice(em, subscriptionId, input));
+      await paymentLink(issued.invoiceId);
+      return issued;
+    },
     async collectInvoice({ invoiceId, attempt, at }) {
       const em = fork();
       const invoice = await em.findOneOrFail(Invoice, { id: invoiceId });

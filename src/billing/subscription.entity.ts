@@ -131,6 +131,9 @@ export class Invoice extends BaseEntity {
   lastFailureCode: Opt<string> | null = null;
   /** Cents refunded of the transaction that paid it (the invoice stays `paid`: the spec has no refunded state). */
   amountRefunded: Opt<number> = 0;
+  /** send_invoice: the checkout charge (`cs_…`) that pays this invoice, and its page (the payment link). */
+  checkoutSessionId: Opt<string> | null = null;
+  paymentUrl: Opt<string> | null = null;
 }
 
 export const InvoiceSchema = new EntitySchema<Invoice, BaseEntity>({
@@ -157,6 +160,8 @@ export const InvoiceSchema = new EntitySchema<Invoice, BaseEntity>({
     lastTransactionId: { type: 'string', length: 40, nullable: true },
     lastFailureCode: { type: 'string', length: 64, nullable: true },
     amountRefunded: { type: new BigIntType('number') },
+    checkoutSessionId: { type: 'string', length: 40, nullable: true },
+    paymentUrl: { type: 'string', length: 2048, nullable: true },
   },
 });
 

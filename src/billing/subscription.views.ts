@@ -71,6 +71,8 @@ export function toInvoiceView(i: Invoice): InvoiceView {
     lastTransactionId: i.lastTransactionId,
     lastFailureCode: i.lastFailureCode,
     amountRefunded: i.amountRefunded,
+    paymentUrl: i.paymentUrl,
+    checkoutSessionId: i.checkoutSessionId,
     createdAt: iso(i.createdAt),
     updatedAt: iso(i.updatedAt),
   };

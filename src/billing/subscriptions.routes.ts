@@ -45,7 +45,7 @@ import {
   uncancelSubscription,
 } from './subscriptions.service';
 import { getInvoice, invoiceLineItems, listInvoices } from './invoices.service';
-import { markInvoicePaidInSandbox } from './sandbox-billing.service';
+import { markInvoicePaid } from './sandbox-billing.service';
 import { saveCard } from './saved-cards.service';
 import { signalSubscription, startSubscriptionWorkflowAfterCommit } from './subscription-workflow.client';
 import { toInvoiceLineItemView, toInvoiceView, toSavedCardView, toSubscriptionItemView, toSubscriptionView, toUsageRecordView } from './subscription.views';
@@ -277,7 +277,7 @@ export const subscriptionRoutes = [
     errors: [409],
     async handler({ em, company, params, deps, afterCommit, dispatchAfterCommit }) {
       if (deps.config.mode === 'production') throw notFound();
-      const { invoice, events } = await markInvoicePaidInSandbox(em, company.id, params.id);
+      const { invoice, events } = await markInvoicePaid(em, company.id, params.id);
       dispatchAfterCommit(events.map((e) => e.id));
       afterCommit(() => signalSubscription(deps.temporal, invoice.subscriptionId, invoicePaidSignal, { invoiceId: invoice.id }));
       return { body: toInvoiceView(invoice) };

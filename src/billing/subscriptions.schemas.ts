@@ -174,6 +174,9 @@ export const invoiceSchema = z
     lastFailureCode: z.string().nullable(),
     /** Cents refunded of the paying transaction (a refunded invoice stays paid: the spec names no refunded state). */
     amountRefunded: z.number().int(),
+    /** send_invoice: the payment link (a checkout page, Pix or boleto); paying it pays the invoice. Null otherwise. */
+    paymentUrl: z.string().nullable(),
+    checkoutSessionId: z.string().nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
   })

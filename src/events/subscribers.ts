@@ -8,6 +8,7 @@ import { webhookEventSubscriber } from '../webhooks/webhooks.subscriber';
 import { transactionWorkflowSubscriber } from '../payments/transactions.subscriber';
 import { subscriptionWorkflowSubscriber } from '../billing/subscriptions.subscriber';
 import { invoiceRefundSubscriber } from '../billing/invoice-refunds.subscriber';
+import { invoicePaymentSubscriber } from '../billing/invoice-payments.subscriber';
 import { checkoutSessionSubscriber } from '../checkout/checkout-sessions.subscriber';
 import { refundWorkflowSubscriber } from '../refunds/refunds.subscriber';
 
@@ -27,6 +28,7 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(invoiceRefundSubscriber((ids) => dispatcher.dispatchSoon(ids)));
+  dispatcher.subscribe(invoicePaymentSubscriber(deps.temporal, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(refundWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
 }
