@@ -92,3 +92,23 @@ describe('a refund of the transaction that paid an invoice', () => {
     expect(after[0].n).toBe(before[0].n);
   });
 });
+
+describe('through the refunds API', () => {
+  it('a partial refund of the paying card transaction makes invoice.refunded with amountRefunded', async () => {
+    const customerId = (await post('/customers', { name: 'Bia Lima', email: 'bia@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990001' })).body.id;
+    const card = await post('/payment-methods/cards', { customerId, token: await cardToken(stack, acme) });
+    const sub = await post('/subscriptions', { customerId, items: [{ description: 'Hosting', unitAmount: 8000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
+    const paid = (await eventually(() => get(`/invoices?subscription=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid')).body.data[0];
+    const txn = (await get(`/v1/transactions/${paid.lastTransactionId}`)).body;
+    const refund = await stack.http
+      .post(`/v1/transactions/${txn.id}/payments/${txn.payments[0].id}/refund`)
+      .set(acme.headers)
+      .set('Idempotency-Key', `refund-${txn.id}`)
+      .send({ amount: 3000, reason: 'Service outage credit' });
+    expect(refund.status).toBe(201);
+    const after = await eventually(() => get(`/invoices/${paid.id}`), (r) => r.body.amountRefunded === 3000);
+    expect(after.body).toMatchObject({ status: 'paid', amountRefunded: 3000 });
+    const [event] = await eventually(() => invoiceEvents(paid.id), (e) => e.length === 1);
+    expect(event.payload.data).toMatchObject({ refundId: refund.body.id, refundAmount: 3000, transactionId: txn.id });
+  });
+});
