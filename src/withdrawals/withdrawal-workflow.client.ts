@@ -8,6 +8,7 @@ import {
   type WithdrawalWorkflowInput,
 } from '../../workflows/withdrawals/withdrawal.contract';
 import type { Withdrawal } from './withdrawal.entity';
+import { registerWithdrawalSearchAttributes } from './withdrawal-search-attributes';
 
 /**
  * How the API reaches the withdrawal workflow. Both calls are made INSIDE the request's
@@ -26,7 +27,25 @@ const startOptions = (config: Config, w: Withdrawal) => ({
   memo: { stage: 'awaiting_approval', companyId: w.companyId, amount: w.amount, netAmount: w.netAmount, currency: w.currency } satisfies WithdrawalMemo,
 });
 
+const registered = new WeakMap<Client, Promise<void>>();
+
+/**
+ * The workflow upserts the `WithdrawalStage` search attribute, which a server must know. The
+ * dev server and the test harness register it at start; for any other server (docker-compose,
+ * production) the API registers it once per process before its first start. A refusal
+ * (no operator permission) is left to the operator's own registration (README).
+ */
+function ensureSearchAttributes(temporal: Client, config: Config): Promise<void> {
+  let done = registered.get(temporal);
+  if (!done) {
+    done = registerWithdrawalSearchAttributes(temporal.connection, config.temporal.namespace).catch(() => undefined);
+    registered.set(temporal, done);
+  }
+  return done;
+}
+
 export async function startWithdrawalWorkflow(temporal: Client, config: Config, w: Withdrawal): Promise<void> {
+  await ensureSearchAttributes(temporal, config);
   await temporal.workflow.start(WITHDRAWAL_WORKFLOW, startOptions(config, w));
 }
 
@@ -35,5 +54,6 @@ export async function startWithdrawalWorkflow(temporal: Client, config: Config, 
  * with-start: if the run were missing, a new one reads the row and ends at once.
  */
 export async function signalWithdrawalCancelled(temporal: Client, config: Config, w: Withdrawal, reason: string | null): Promise<void> {
+  await ensureSearchAttributes(temporal, config);
   await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...startOptions(config, w), signal: cancelSignal, signalArgs: [{ reason }] });
 }
