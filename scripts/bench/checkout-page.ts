@@ -48,7 +48,7 @@ export async function run(args: string[]): Promise<void> {
     companyId: 'comp_01jbenchbenchbenchbenchbench',
     sdkUrl: 'http://localhost:3000/sdk/lastro.js',
   };
-  const opts = { apiUrl: 'http://localhost:3000', selfPath: `/s/${view.id}` };
+  const opts = { apiUrl: 'http://localhost:3000', selfPath: `/pay/${view.id}` };
 
   const html = renderCheckoutPage(view, 'pt-BR', opts).html;
   const js = (await checkoutAsset('checkout.js')).body;

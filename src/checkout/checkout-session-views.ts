@@ -18,7 +18,7 @@ export interface SessionState {
   transactionStatus: Record<string, TxnStatus>;
 }
 
-export const sessionUrl = (checkoutPageUrl: string, sessionId: string): string => `${checkoutPageUrl}/s/${sessionId}`;
+export const sessionUrl = (checkoutPageUrl: string, sessionId: string): string => `${checkoutPageUrl}/pay/${sessionId}`;
 
 export function attemptStates({ session, payments, transactionStatus }: SessionState): AttemptState[] {
   const byId = new Map(payments.map((p) => [p.id, p]));

@@ -3,7 +3,7 @@ import { CHECKOUT_LOCALES, CHECKOUT_TEXT, fill, localizedLabel, type CheckoutLoc
 import { formatMoney, installmentLabel, normalizeHexColor, panelFor, textColorOn, type InstallmentOption } from './checkout.rules';
 
 /**
- * The buyer page (`/s/:sessionId`): plain server-rendered HTML from the session's public view,
+ * The buyer page (`/pay/:sessionId`): plain server-rendered HTML from the session's public view,
  * one stylesheet and one script served by Lastro (no CDN, no inline script). Every state the
  * page can reach (form, Pix waiting, boleto, paid, expired, canceled) is rendered here and
  * only shown or hidden by the script, so all markup lives in one place. Everything that

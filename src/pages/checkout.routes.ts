@@ -13,7 +13,7 @@ import { checkoutPageHeaders, renderCheckoutPage, renderCheckoutProblemPage, typ
 
 /**
  * The buyer's pages at `{checkout_page_url}`: `/c/:linkId` (a visit to a link makes a new
- * session and sends the buyer to it) and `/s/:sessionId` (the session page, which marks the
+ * session and sends the buyer to it) and `/pay/:sessionId` (the session page, which marks the
  * session opened). Unknown and archived links, and unknown sessions, get a localized 404 page.
  */
 
@@ -81,7 +81,7 @@ export const checkoutPageRoutes = [
       try {
         const session = await startSessionFromLink(em, deps, null, params.linkId);
         // Relative: the buyer stays on the host that served the link, which is the checkout page's.
-        const target = `/s/${session.id}${query.lang ? `?lang=${encodeURIComponent(query.lang)}` : ''}`;
+        const target = `/pay/${session.id}${query.lang ? `?lang=${encodeURIComponent(query.lang)}` : ''}`;
         // Every visit is a new session, so the redirect must never be cached or prefetched into one.
         return { status: 303, body: '', contentType: 'text/plain', headers: { Location: target, 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' } };
       } catch (err) {
@@ -93,7 +93,7 @@ export const checkoutPageRoutes = [
   }),
   defineRoute({
     method: 'get',
-    path: '/s/:sessionId',
+    path: '/pay/:sessionId',
     operationId: 'getCheckoutSessionPage',
     summary: 'The buyer checkout page of a session (HTML, pt-BR, en-US or es-ES)',
     tag,
@@ -104,7 +104,7 @@ export const checkoutPageRoutes = [
     errors: [429],
     async handler({ em, deps, params, query, koa, afterCommit, dispatchAfterCommit }) {
       limitPublicSession(deps, 'reads', koa.ip, params.sessionId);
-      const selfPath = `/s/${encodeURIComponent(params.sessionId)}`;
+      const selfPath = `/pay/${encodeURIComponent(params.sessionId)}`;
       try {
         const state = await openForPage(em, deps, params.sessionId, { afterCommit, dispatchAfterCommit });
         const view = toPublicSessionView(state, sessionUrls(deps));

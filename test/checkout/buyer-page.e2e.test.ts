@@ -89,7 +89,7 @@ async function openBuyer(viewport = PHONE): Promise<Buyer> {
 async function visit(buyer: Buyer, linkId: string, lang?: CheckoutLocale): Promise<string> {
   const res = await buyer.page.goto(`${stack.baseUrl}/c/${linkId}${lang ? `?lang=${lang}` : ''}`);
   expect(res?.status()).toBe(200);
-  const sessionId = /\/s\/(cs_[0-9a-z]+)/.exec(buyer.page.url())?.[1];
+  const sessionId = /\/pay\/(cs_[0-9a-z]+)/.exec(buyer.page.url())?.[1];
   expect(sessionId).toBeDefined();
   await buyer.page.waitForFunction(() => document.body.getAttribute('data-state') === 'form');
   return sessionId!;
@@ -347,12 +347,12 @@ describe('the buyer page in Chromium', () => {
     expect(charge.status).toBe(201);
     expect((await stack.http.post(`/checkout/charges/${charge.body.id}/cancel`).set(acme.headers)).status).toBe(200);
     const buyer = await openBuyer();
-    const res = await buyer.page.goto(`${stack.baseUrl}/s/${charge.body.id}`);
+    const res = await buyer.page.goto(`${stack.baseUrl}/pay/${charge.body.id}`);
     expect(res?.status()).toBe(200);
     expect(await buyer.page.textContent('#state-canceled-title')).toBe(CHECKOUT_TEXT['es-ES'].canceledTitle);
     expect(await buyer.page.getAttribute('#state-canceled a', 'href')).toBe(`${shop.url}/cart`);
     expect(await buyer.page.$('#checkout-form')).toBeNull();
-    const unknown = await buyer.page.goto(`${stack.baseUrl}/s/cs_00000000000000000000000000`);
+    const unknown = await buyer.page.goto(`${stack.baseUrl}/pay/cs_00000000000000000000000000`);
     expect(unknown?.status()).toBe(404);
     expect(await buyer.page.textContent('h1')).toBe(pt.sessionNotFoundTitle);
     await buyer.context.close();

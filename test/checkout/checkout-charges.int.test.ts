@@ -68,7 +68,7 @@ describe('POST /checkout/charges', () => {
       customer: null,
       customFieldValues: {},
       payments: [],
-      url: `https://pay.lastro.test/s/${res.body.id}`,
+      url: `https://pay.lastro.test/pay/${res.body.id}`,
       expiresAt: new Date(Date.parse(res.body.createdAt) + 1440 * 60_000).toISOString(),
       openedAt: null,
       paidAt: null,

@@ -246,7 +246,7 @@ const baseView = (over: Partial<CheckoutPageView> = {}): CheckoutPageView => ({
   sdkUrl: 'http://localhost:3000/sdk/lastro.js',
   ...over,
 });
-const opts = { apiUrl: 'http://localhost:3000', selfPath: '/s/cs_01jdemo0000000000000000000' };
+const opts = { apiUrl: 'http://localhost:3000', selfPath: '/pay/cs_01jdemo0000000000000000000' };
 
 describe('the session page', () => {
   it('escapes what merchants and buyers wrote, also inside the script data', () => {

@@ -64,7 +64,7 @@ describe('a visit to a link', () => {
     const c = await visit(link.id);
     for (const s of [a, b]) {
       const res = await stack.http.get(`/checkout/sessions/${s.id}`).set(acme.headers);
-      expect(res.body).toMatchObject({ linkId: link.id, linkVersion: 0, amount: 10000, items: [{ name: 'Curso', unitAmount: 10000 }], url: `https://pay.lastro.test/s/${s.id}` });
+      expect(res.body).toMatchObject({ linkId: link.id, linkVersion: 0, amount: 10000, items: [{ name: 'Curso', unitAmount: 10000 }], url: `https://pay.lastro.test/pay/${s.id}` });
     }
     expect((await stack.http.get(`/checkout/sessions/${c.id}`).set(acme.headers)).body).toMatchObject({ linkVersion: 1, amount: 1998 });
     const [created] = await eventsOf(a.id, 'checkout.session.created');
