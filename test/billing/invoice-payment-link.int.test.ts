@@ -31,7 +31,7 @@ it('an open send_invoice invoice has a checkout payment link; paying it by Pix p
     const [inv] = (await get(`/invoices?subscription=${sub.body.id}`)).body.data ?? [];
     return inv?.paymentUrl ? inv : null;
   }, 30_000, 'the invoice and its payment link');
-  expect(invoice).toMatchObject({ status: 'open', total: 4500, checkoutSessionId: expect.stringMatching(/^cs_/), paymentUrl: expect.stringContaining(`/s/${invoice.checkoutSessionId}`) });
+  expect(invoice).toMatchObject({ status: 'open', total: 4500, checkoutSessionId: expect.stringMatching(/^cs_/), paymentUrl: expect.stringContaining(`/pay/${invoice.checkoutSessionId}`) });
 
   // The link is a checkout charge of the invoice's total, Pix or boleto, naming the invoice.
   const charge = await get(`/checkout/charges/${invoice.checkoutSessionId}`);
