@@ -81,12 +81,15 @@ export const planListSchema = paginatedSchema(planSchema).meta({ id: 'PlanList' 
 
 // ---------- components ----------
 
+/** These counts land in PostgreSQL `int` columns: a larger one is a 400 here, not a 500 there. */
+const INT4_MAX = 2_147_483_647;
+
 const itemFields = {
   name: z.string().trim().min(1).max(255),
-  quantityDefault: z.number().int().min(1),
-  quantityIncluded: z.number().int().min(0),
+  quantityDefault: z.number().int().min(1).max(INT4_MAX),
+  quantityIncluded: z.number().int().min(0).max(INT4_MAX),
   optional: z.boolean(),
-  displayOrder: z.number().int().min(0),
+  displayOrder: z.number().int().min(0).max(INT4_MAX),
   description,
   metadata: metadataSchema,
 };
@@ -167,7 +170,7 @@ const priceFields = {
   money: moneySchema,
   recurrence: recurrenceSchema,
   tiers: z.array(tierSchema).min(1).max(50).nullable().optional(),
-  packageSize: z.number().int().min(1).nullable().optional(),
+  packageSize: z.number().int().min(1).max(INT4_MAX).nullable().optional(),
   meterId: z.string().min(1).max(100).nullable().optional(),
   trialSpec: trialSpecSchema.nullable().optional(),
 };

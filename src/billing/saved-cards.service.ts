@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiError, badRequest } from '../http/errors';
+import { ApiError, badRequest, bodyIdNotFound } from '../http/errors';
 import { saveCardFromToken } from '../cards/card-vault.service';
 import { Customer } from '../customers/customer.entity';
 import { SavedCard } from './subscription.entity';
@@ -12,7 +12,7 @@ import { SavedCard } from './subscription.entity';
  */
 export async function saveCard(em: EntityManager, companyId: string, input: { customerId: string; token: string }): Promise<SavedCard> {
   const customer = await em.findOne(Customer, { id: input.customerId, companyId });
-  if (!customer || customer.deletedAt) throw badRequest('validation_failed', 'customerId: Customer not found', [{ path: 'customerId', message: 'Customer not found' }]);
+  if (!customer || customer.deletedAt) throw bodyIdNotFound('customerId', 'Customer');
   const card = await saveCardFromToken(em, { companyId, tokenId: input.token }).catch((err: unknown) => {
     if (err instanceof ApiError) throw new ApiError(err.status, err.code, `token: ${err.message}`, [{ path: 'token', message: err.message }]);
     throw err;

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
 import { recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
@@ -45,7 +45,7 @@ const sameCadence = (a: Recurrence, b: Recurrence) =>
  */
 async function planItems(em: EntityManager, companyId: string, body: CreateSubscriptionInput, currency: string): Promise<ItemDraft[]> {
   const plan = await em.findOne(Plan, { id: body.planId!, companyId });
-  if (!plan) throw invalid('planId', 'Plan not found');
+  if (!plan) throw bodyIdNotFound('planId', 'Plan');
   if (plan.status !== 'active') throw conflict('plan_not_active', `Plan ${plan.id} is ${plan.status}; subscriptions need a published (active) plan`);
   const components = await em.find(PlanItem, { planId: plan.id, deletedAt: null }, { orderBy: { displayOrder: 'asc', id: 'asc' } });
   const chosen = new Map<string, number | undefined>();
@@ -114,7 +114,7 @@ function cadenceOf(drafts: ItemDraft[]): Recurrence {
  */
 export async function createSubscription(em: EntityManager, companyId: string, body: CreateSubscriptionInput, now = new Date()): Promise<{ subscription: Subscription; events: Event[] }> {
   const customer = await em.findOne(Customer, { id: body.customerId, companyId });
-  if (!customer) throw invalid('customerId', 'Customer not found');
+  if (!customer) throw bodyIdNotFound('customerId', 'Customer');
   if (customer.deletedAt) throw conflict('customer_deleted', 'A deleted customer cannot subscribe');
   const currency = body.currency ?? 'BRL';
   const drafts = body.planId ? await planItems(em, companyId, body, currency) : standaloneItems(body);

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { currencyCode, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
+import { idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginationQuery } from '../http/pagination';
 import {
   brandingInput,
+  checkoutCurrency,
   checkoutLocale,
   CHECKOUT_LIMITS,
   customFieldsInput,
@@ -24,8 +25,7 @@ const linkFields = {
   description: z.string().max(2000),
   slug: z.string().min(3).max(100).regex(/^[a-z0-9-]+$/, 'Lower-case letters, digits and -'),
   mode: z.literal('payment', { error: 'Only payment is allowed' }),
-  // `brl` is read as BRL, as everywhere else in the API; any other currency is refused.
-  currency: currencyCode.pipe(z.literal('BRL', { error: 'Only BRL is allowed' })),
+  currency: checkoutCurrency,
   locale: checkoutLocale,
   items: itemsInput,
   paymentMethods: paymentMethodsInput,

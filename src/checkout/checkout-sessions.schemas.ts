@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { cents, currencyCode, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
+import { cents, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginationQuery } from '../http/pagination';
 import { SESSION_STATUSES } from './checkout-session.entity';
 import {
   brandingInput,
+  checkoutCurrency,
   checkoutLocale,
   CHECKOUT_LIMITS,
   customFieldsInput,
@@ -47,7 +48,7 @@ export const buyerInput = z.strictObject(customerFields).partial().required({ na
 
 export const createChargeBody = z.strictObject({
   mode: z.literal('payment', { error: 'Only payment is allowed' }).default('payment'),
-  currency: currencyCode.pipe(z.literal('BRL', { error: 'Only BRL is allowed' })).default('BRL'),
+  currency: checkoutCurrency.default('BRL'),
   locale: checkoutLocale.default('pt-BR'),
   items: itemsInput,
   paymentMethods: paymentMethodsInput,

@@ -12,6 +12,12 @@ import { checkWebhookUrlSyntax } from '../webhooks/url-safety.rules';
 export const CHECKOUT_LOCALES = ['pt-BR', 'en-US', 'es-ES'] as const;
 export const checkoutLocale = z.enum(CHECKOUT_LOCALES);
 
+/** Checkout charges in BRL only; `brl` in any case reads as BRL, as everywhere else in the API. */
+export const checkoutCurrency = z
+  .string()
+  .regex(/^[Bb][Rr][Ll]$/, 'Only BRL is allowed')
+  .transform((): 'BRL' => 'BRL');
+
 /** Spec limits, named once (docs/checkout.md lists them). */
 export const CHECKOUT_LIMITS = {
   urlLength: 2000,
@@ -102,7 +108,10 @@ export const paymentMethodsInput = z
       })
       .optional(),
   })
-  .refine((pm) => Boolean(pm.card?.enabled || pm.pix?.enabled || pm.boleto?.enabled), 'At least one of card, pix or boleto must be enabled');
+  .refine((pm) => Boolean(pm.card?.enabled || pm.pix?.enabled || pm.boleto?.enabled), 'At least one of card, pix or boleto must be enabled')
+  // The same rule in JSON Schema, so OpenAPI clients and generators know it: one of the three
+  // is present and not `enabled: false` (absent `enabled` defaults to true).
+  .meta({ anyOf: (['card', 'pix', 'boleto'] as const).map((m) => ({ required: [m], properties: { [m]: { properties: { enabled: { const: true } } } } })) });
 
 export const splitInput = z.strictObject({
   recipientId: z.string().min(1).max(100),
@@ -157,11 +166,18 @@ export const customFieldsInput = z
   .refine((fields) => new Set(fields.map((f) => f.key.toLowerCase())).size === fields.length, 'Custom field keys must be unique (case-insensitive)');
 
 /** `status=a,b` in a list query: each entry one of `values` (spaces around commas allowed). */
-export const statusCsv = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
+/**
+ * A comma-separated list of statuses. The pattern says in OpenAPI what the enum check says
+ * after the split (`active`, `active,archived`, spaces around commas allowed).
+ */
+export const statusCsv = <T extends readonly [string, ...string[]]>(values: T) => {
+  const one = `(${values.join('|')})`;
+  return z
     .string()
+    .regex(new RegExp(`^ *${one} *(, *${one} *)*$`), `Expected a comma-separated list of: ${values.join(', ')}`)
     .transform((s) => s.split(',').map((x) => x.trim()).filter(Boolean))
     .pipe(z.array(z.enum(values)).min(1, 'Give at least one status'));
+};
 
 export const expirationMinutes = z.number().int().min(CHECKOUT_LIMITS.expirationMinutes.min).max(CHECKOUT_LIMITS.expirationMinutes.max);
 

@@ -23,6 +23,12 @@ export class ApiError extends Error {
 
 export const notFound = (what = 'Resource'): ApiError => new ApiError(404, 'not_found', `${what} not found`);
 export const conflict = (code: string, message: string): ApiError => new ApiError(409, code, message);
+/**
+ * An id in the body (customerId, planId, recipientId) that names nothing the caller owns: 404, as
+ * for an id in the path (decisions.md: another company's resource is 404), naming the field.
+ */
+export const bodyIdNotFound = (path: string, what: string): ApiError =>
+  new ApiError(404, 'not_found', `${path}: ${what} not found`, [{ path, message: `${what} not found` }]);
 export const badRequest = (code: string, message: string, details?: ErrorDetail[]): ApiError =>
   new ApiError(400, code, message, details);
 export const unauthenticated = (message = 'A valid x-api-key header is required'): ApiError =>

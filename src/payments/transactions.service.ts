@@ -4,7 +4,7 @@ import type { Company } from '../companies/company.entity';
 import { Customer } from '../customers/customer.entity';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
-import { ApiError, badRequest, conflict, notFound } from '../http/errors';
+import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
 import { newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
@@ -43,7 +43,7 @@ export async function createTransaction(
     throw badRequest('validation_failed', `payments: the payments sum to ${paid} but the items sum to ${amount}`, [{ path: 'payments', message: `Sum of payments (${paid}) must equal sum of items (${amount})` }]);
   }
   if (input.customerId && !(await em.findOne(Customer, { id: input.customerId, companyId: company.id }, { fields: ['id'] }))) {
-    throw badRequest('validation_failed', 'customerId: Customer not found', [{ path: 'customerId', message: 'Customer not found' }]);
+    throw bodyIdNotFound('customerId', 'Customer');
   }
   const splitInputs = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments);
   if (await em.findOne(Transaction, { companyId: company.id, referenceCode: input.referenceCode }, { fields: ['id'] })) throw referenceCodeTaken(input.referenceCode);

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { conflict, notFound } from '../http/errors';
+import { ApiError, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
 import type { Event } from '../events/event.entity';
 import { computeFee } from '../fees/fee.rules';
@@ -39,15 +39,25 @@ async function lockWalletFunds(em: EntityManager, recipientId: string, currency:
 
 const money = (cents: number, currency: string) => `${currency} ${(cents / 100).toFixed(2)}`;
 
+async function bodyRecipient(em: EntityManager, companyId: string, recipientId: string) {
+  try {
+    return await assertRecipientActive(em, companyId, recipientId);
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status !== 404) throw err;
+    throw bodyIdNotFound('recipientId', 'Recipient');
+  }
+}
+
 /**
  * POST /withdrawals: checks, prices and reserves in the caller's transaction. The row, the
  * reservation (available → blocked) and withdrawal.requested commit together or not at all.
  * 409s: amount_below_minimum, no_active_wallet, insufficient_balance, plus the recipient's
- * own (recipient_not_active; recipient_without_bank_account).
+ * own (recipient_not_active; recipient_without_bank_account). A recipientId that is unknown or
+ * another company's is a 404 naming the field (bodyIdNotFound).
  */
 export async function createWithdrawal(em: EntityManager, companyId: string, input: CreateWithdrawalInput): Promise<{ withdrawal: Withdrawal; event: Event }> {
   const { amount, currency } = input;
-  const { link } = await assertRecipientActive(em, companyId, input.recipientId);
+  const { link } = await bodyRecipient(em, companyId, input.recipientId);
   if (!link.defaultBankAccountId) {
     throw conflict('recipient_without_bank_account', `Recipient ${input.recipientId} has no bank account to pay out to; add one with PUT /recipients/${input.recipientId}`);
   }

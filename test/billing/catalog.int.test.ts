@@ -187,6 +187,23 @@ describe('components', () => {
     expect((await stack.http.patch(`/plans/${id}/items/pli_missing`).set(acme.headers).send({ name: 'x' })).status).toBe(404);
   });
 
+  it('counts past 2147483647 (the int columns) are a 400 naming the field, on create and on PATCH; the maximum itself is stored', async () => {
+    const id = await newPlan();
+    for (const field of ['quantityDefault', 'quantityIncluded', 'displayOrder']) {
+      const res = await post(`/plans/${id}/items`, { key: 'big', name: 'Big', [field]: 1952005549065450 });
+      expect(res.status).toBe(400);
+      expect(res.body.error.details[0].path).toBe(field);
+    }
+    const item = (await post(`/plans/${id}/items`, { key: 'seats', name: 'Seats', quantityDefault: 2147483647 })).body;
+    expect(item.quantityDefault).toBe(2147483647);
+    const patch = await stack.http.patch(`/plans/${id}/items/${item.id}`).set(acme.headers).send({ quantityIncluded: 7839762054 });
+    expect(patch.status).toBe(400);
+    expect(patch.body.error.details[0].path).toBe('quantityIncluded');
+    const price = await post(`/plans/${id}/prices`, { planItemId: item.id, billingScheme: 'package', money: brl(100), recurrence: monthly, packageSize: 2147483648 });
+    expect(price.status).toBe(400);
+    expect(price.body.error.details[0].path).toBe('packageSize');
+  });
+
   it('DELETE archives; the default component is 409 default_item_not_archivable', async () => {
     const id = await newPlan();
     const item = (await post(`/plans/${id}/items`, { key: 'seats', name: 'Seats' })).body;

@@ -62,7 +62,9 @@ describe('saved cards', () => {
     expect(res.body).toMatchObject({ id: expect.stringMatching(/^crd_/), customerId, brand: 'visa', last4: '1111' });
     const reuse = await post('/v1/transactions', { referenceCode: `r-${Date.now()}`, items: [{ description: 'x', quantity: 1, amount: 100 }], payments: [{ paymentMethod: 'credit_card', amount: 100, creditCard: { token } }] });
     expect(reuse.status).toBe(400);
-    expect((await post('/payment-methods/cards', { customerId: 'cust_missing', token: await cardToken(stack, acme) })).status).toBe(400);
+    const missing = await post('/payment-methods/cards', { customerId: 'cust_missing', token: await cardToken(stack, acme) });
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ code: 'not_found', details: [{ path: 'customerId', message: 'Customer not found' }] });
     expect((await post('/payment-methods/cards', { customerId, token: 'tok_unknown' })).body.error.code).toBe('card_token_invalid');
   });
 });
@@ -260,11 +262,15 @@ describe('creation rules, standalone items, usage, lists', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
   });
 
-  it('a draft plan is 409 plan_not_active; unknown plan or customer is 400', async () => {
+  it('a draft plan is 409 plan_not_active; unknown plan or customer is 404 naming the field', async () => {
     const draft = (await post('/plans', { code: 'drafty', name: 'Drafty' })).body.id;
     expect((await post('/subscriptions', { customerId, planId: draft })).body.error.code).toBe('plan_not_active');
-    expect((await post('/subscriptions', { customerId, planId: 'plan_nope' })).status).toBe(400);
-    expect((await post('/subscriptions', { customerId: 'cust_nope', planId })).status).toBe(400);
+    const noPlan = await post('/subscriptions', { customerId, planId: 'plan_nope' });
+    expect(noPlan.status).toBe(404);
+    expect(noPlan.body.error).toMatchObject({ code: 'not_found', details: [{ path: 'planId', message: 'Plan not found' }] });
+    const noCustomer = await post('/subscriptions', { customerId: 'cust_nope', planId });
+    expect(noCustomer.status).toBe(404);
+    expect(noCustomer.body.error).toMatchObject({ code: 'not_found', details: [{ path: 'customerId', message: 'Customer not found' }] });
   });
 
   it('standalone items with send_invoice: issued, due in 7 days, paid through the sandbox', async () => {

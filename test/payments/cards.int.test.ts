@@ -172,13 +172,22 @@ describe('validation', () => {
     ['a card payment without a token', (b: any) => ({ ...b, payments: [{ paymentMethod: 'credit_card', amount: 1_000 }] }), 'validation_failed', 'payments.0.creditCard'],
     ['an unknown field', (b: any) => ({ ...b, status: 'paid' }), 'validation_failed', 'status'],
     ['pix expiresIn below 60', (b: any) => ({ ...b, payments: [{ paymentMethod: 'pix', amount: 1_000, pix: { expiresIn: 59 } }] }), 'validation_failed', 'payments.0.pix.expiresIn'],
-    ['an unknown customer', (b: any) => ({ ...b, customerId: 'cust_nope' }), 'validation_failed', 'customerId'],
   ])('400 for %s', async (_what, change, code, path) => {
     const res = await create(change(base()));
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe(code);
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
     expect(res.body.error.requestId).toMatch(/^req_/);
+  });
+
+  it('404 not_found naming customerId for a customer that does not exist or is another company\'s', async () => {
+    const other = await stack.seedCompany('Customer owner');
+    const theirs = (await stack.http.post('/v1/customers').set(other.headers).send({ name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
+    for (const customerId of ['cust_nope', theirs]) {
+      const res = await create({ ...base(), customerId });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatchObject({ code: 'not_found', message: 'customerId: Customer not found', details: [{ path: 'customerId', message: 'Customer not found' }] });
+    }
   });
 
   it('400 for split recipients that are inactive or unknown, and percentages or amounts not adding up', async () => {

@@ -63,9 +63,13 @@ describe('POST /withdrawals validation', () => {
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(field);
   });
 
-  it('404 for a recipient of another company; 409 recipient_not_active before KYC approval', async () => {
+  it('404 naming recipientId for an unknown recipient or one of another company (as customerId on transactions); 409 recipient_not_active before KYC approval', async () => {
     const theirs = await activeRecipient(stack, other);
-    expectError(await create({ recipientId: theirs, amount: 1000 }), 404, 'not_found');
+    for (const recipientId of [theirs, 'rec_00000000000000000000000000']) {
+      const res = await create({ recipientId, amount: 1000 });
+      expectError(res, 404, 'not_found');
+      expect(res.body.error.details).toEqual([{ path: 'recipientId', message: 'Recipient not found' }]);
+    }
     const pending = await stack.http.post('/recipients').set(acme.headers).send(sellerBody());
     expectError(await create({ recipientId: pending.body.id, amount: 1000 }), 409, 'recipient_not_active');
   });
