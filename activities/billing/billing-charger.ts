@@ -4,7 +4,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { Company } from '../../src/companies/company.entity';
 import { createSavedCardTransaction } from '../../src/payments/saved-card-charges.service';
 import { Transaction } from '../../src/payments/transaction.entity';
-import { startAndAwaitDecision } from '../../src/payments/transaction-workflow.client';
+import { markWorkflowStarted, startAndAwaitDecision } from '../../src/payments/transaction-workflow.client';
 import type { EventDispatcher } from '../../src/events/dispatcher';
 
 export interface ChargeRequest {
@@ -58,9 +58,17 @@ export class PaymentsBillingCharger implements BillingCharger {
   async charge(req: ChargeRequest): Promise<ChargeResult> {
     const referenceCode = `${req.invoiceId}-${req.attempt}`;
     let txn = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode });
-    if (!txn) txn = await this.createTransaction(req, referenceCode);
+    let eventIds: string[] = [];
+    if (!txn) ({ transaction: txn, eventIds } = await this.createTransaction(req, referenceCode));
     if (txn.status in FINAL) return { paid: FINAL[txn.status], code: txn.statusReason, transactionId: txn.id };
-    const decision = await this.decisionWithin(txn.id);
+    let decision;
+    try {
+      decision = await this.decisionWithin(txn.id);
+      // Before transaction.created goes out, so its subscriber does not start the workflow again.
+      await markWorkflowStarted(this.fork(), txn.id);
+    } finally {
+      this.dispatcher.dispatchSoon(eventIds);
+    }
     return { paid: decision.status === 'paid', code: decision.status === 'paid' ? null : (decision.reason ?? decision.status), transactionId: txn.id };
   }
 
@@ -81,7 +89,7 @@ export class PaymentsBillingCharger implements BillingCharger {
     throw ApplicationFailure.retryable(`No card decision for ${transactionId} within ${this.decisionWaitMs} ms; retried later`, 'CardDecisionPending');
   }
 
-  private async createTransaction(req: ChargeRequest, referenceCode: string): Promise<Transaction> {
+  private async createTransaction(req: ChargeRequest, referenceCode: string): Promise<{ transaction: Transaction; eventIds: string[] }> {
     const created = await this.fork().transactional(async (em) => {
       const company = await em.findOneOrFail(Company, { id: req.companyId });
       return createSavedCardTransaction(
@@ -98,7 +106,6 @@ export class PaymentsBillingCharger implements BillingCharger {
         this.publicBaseUrl,
       );
     });
-    this.dispatcher.dispatchSoon(created.events.map((e) => e.id));
-    return created.transaction;
+    return { transaction: created.transaction, eventIds: created.events.map((e) => e.id) };
   }
 }

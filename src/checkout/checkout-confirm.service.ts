@@ -6,16 +6,13 @@ import { badRequest, conflict } from '../http/errors';
 import { addCalendarDays, brasiliaToday } from '../payments/artifacts';
 import { createTransaction } from '../payments/transactions.service';
 import type { CreateTransactionInput } from '../payments/transactions.schemas';
-import { ensureTransactionWorkflow, startAndAwaitDecision } from '../payments/transaction-workflow.client';
+import { driveTransactionWorkflow } from '../payments/transaction-workflow.client';
 import type { CheckoutSession } from './checkout-session.entity';
 import { buyerProblems, customFieldProblems, PAYABLE_SESSION_STATUSES, planConfirmPayments, type PlannedPayment, type RuleProblem } from './checkout-session.rules';
 import type { SessionState } from './checkout-session-views';
 import type { ConfirmSessionInput } from './checkout-sessions.schemas';
 import { cancelSessionTransactions } from './checkout-session-workflow.client';
 import { customerOf, getSession, loadSessionState, sessionUrls, syncSession } from './checkout-sessions.service';
-
-/** A card answer normally takes milliseconds; past this the page gets `paying` and polls. */
-const CARD_DECISION_WAIT_MS = 25_000;
 
 const invalid = (problems: RuleProblem[]) => badRequest('validation_failed', `${problems[0].path}: ${problems[0].message}`, problems);
 
@@ -81,7 +78,7 @@ export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId
     problems.push(...plan.problems);
     if (problems.length) throw invalid(problems);
     const company = await tem.findOneOrFail(Company, { id: s.companyId });
-    const txn = await createTransaction(tem, company, transactionInput(s, plan.planned, now), urls.publicBase, now);
+    const txn = await createTransaction(tem, company, transactionInput(s, plan.planned, now), urls.publicBase, { now, origin: 'checkout' });
     s.customer = customerOf(input.customer);
     s.customFieldValues = input.customFields ?? {};
     s.attempts = [
@@ -93,22 +90,10 @@ export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId
   });
   deps.dispatcher.dispatchSoon([...events, ...created.events].map((e: Event) => e.id));
   if (replaced) await cancelSessionTransactions(deps.temporal, [replaced], 'replaced_by_buyer').catch((err) => deps.logger.warn({ err, transactionId: replaced }, 'replaced checkout attempt not canceled; it expires on its own'));
-  await driveTransaction(deps, created.transaction.id, created.payments.some((p) => p.method === 'credit_card'));
+  await driveTransactionWorkflow(deps, em.fork(), created.transaction.id, created.payments.some((p) => p.method === 'credit_card'));
   const after = await em.fork().transactional((tem) => syncSession(tem, session.id, urls));
   deps.dispatcher.dispatchSoon(after.events.map((e) => e.id));
   await cancelSessionTransactions(deps.temporal, after.toCancel, 'checkout_session_paid');
   return loadSessionState(em.fork(), await getSession(em.fork(), null, session.id));
 }
 
-/** Starts the transaction's workflow; with cards, waits (bounded) for their answer. The outbox subscriber is the backstop. */
-async function driveTransaction(deps: AppDeps, transactionId: string, hasCard: boolean): Promise<void> {
-  const queue = deps.config.temporal.taskQueue;
-  try {
-    if (!hasCard) return await ensureTransactionWorkflow(deps.temporal, queue, transactionId);
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([startAndAwaitDecision(deps.temporal, queue, transactionId), new Promise((resolve) => (timer = setTimeout(resolve, CARD_DECISION_WAIT_MS)))]);
-    clearTimeout(timer);
-  } catch (err) {
-    deps.logger.warn({ err, transactionId }, 'transaction workflow not reached; the outbox subscriber will start it');
-  }
-}

@@ -1,4 +1,5 @@
 import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApiError } from '../http/errors';
 import type { AppDeps } from '../app-deps';
 import {
@@ -31,6 +32,46 @@ export async function ensureTransactionWorkflow(temporal: Client, taskQueue: str
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
+}
+
+/** A card answer normally takes milliseconds; past this the caller answers `pending` and the webhook follows. */
+export const CARD_DECISION_WAIT_MS = 25_000;
+
+/**
+ * Starts the workflow of a just-committed transaction; with card payments, waits (bounded)
+ * for the authorization answer. When it started, the row is marked (`workflow_started_at`)
+ * before the events are dispatched, so the transaction.created subscriber has nothing to do.
+ * When Temporal cannot be reached the transaction stays committed (2xx = committed) and that
+ * subscriber starts the workflow once it can; past the bound the start may still be in
+ * flight, so it is left unmarked for the subscriber to make sure.
+ */
+export async function driveTransactionWorkflow(
+  deps: Pick<AppDeps, 'temporal' | 'config' | 'logger'>,
+  em: EntityManager,
+  transactionId: string,
+  hasCard: boolean,
+): Promise<void> {
+  const queue = deps.config.temporal.taskQueue;
+  try {
+    let started = true;
+    if (!hasCard) await ensureTransactionWorkflow(deps.temporal, queue, transactionId);
+    else {
+      let timer: NodeJS.Timeout | undefined;
+      started = await Promise.race([
+        startAndAwaitDecision(deps.temporal, queue, transactionId).then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CARD_DECISION_WAIT_MS))),
+      ]);
+      clearTimeout(timer);
+    }
+    if (started) await markWorkflowStarted(em, transactionId);
+  } catch (err) {
+    deps.logger.warn({ err, transactionId }, 'transaction workflow not reached; the outbox subscriber will start it');
+  }
+}
+
+/** Records that the workflow was started, so the transaction.created subscriber leaves it alone. */
+export async function markWorkflowStarted(em: EntityManager, transactionId: string): Promise<void> {
+  await em.execute(`update transactions set workflow_started_at = now() where id = ? and workflow_started_at is null`, [transactionId]);
 }
 
 /** Servers known not to implement update-with-start (the Java time-skipping test server). */

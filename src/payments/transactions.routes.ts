@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, conflict } from '../http/errors';
 import { paginated } from '../http/pagination';
 import { defineRoute } from '../http/route';
-import type { AppDeps } from '../app-deps';
 import { transactionTimeline } from './timeline.service';
 import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
-import { ensureTransactionWorkflow, signalOpenWorkflow, startAndAwaitDecision } from './transaction-workflow.client';
-import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction, markWorkflowStarted } from './transactions.service';
+import { driveTransactionWorkflow, signalOpenWorkflow } from './transaction-workflow.client';
+import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import {
   createTransactionBody,
@@ -20,35 +19,6 @@ import {
 const tag = 'Transactions';
 /** decisions.md "Idempotency": transaction creation keeps its Idempotency-Key 7 days. */
 const CREATION_IDEMPOTENCY_HOURS = 7 * 24;
-/** A card answer normally takes milliseconds; past this the request answers `pending` and the webhook follows. */
-const CARD_DECISION_WAIT_MS = 25_000;
-
-/**
- * Starts the workflow; for card payments waits (bounded) for the authorization answer. When
- * Temporal cannot be reached the transaction is still committed (2xx = committed) and the
- * `transaction.created` subscriber starts the workflow once it can.
- */
-async function driveWorkflow(deps: AppDeps, em: EntityManager, transactionId: string, hasCard: boolean): Promise<void> {
-  const queue = deps.config.temporal.taskQueue;
-  try {
-    let started = true;
-    if (!hasCard) await ensureTransactionWorkflow(deps.temporal, queue, transactionId);
-    else {
-      let timer: NodeJS.Timeout | undefined;
-      // Past the bound the start may still be in flight: left unmarked, the subscriber makes sure.
-      started = await Promise.race([
-        startAndAwaitDecision(deps.temporal, queue, transactionId).then(() => true),
-        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), CARD_DECISION_WAIT_MS))),
-      ]);
-      clearTimeout(timer);
-    }
-    // Before the events are dispatched: the transaction.created subscriber then has nothing to do.
-    if (started) await markWorkflowStarted(em, transactionId);
-  } catch (err) {
-    deps.logger.warn({ err, transactionId }, 'transaction workflow not reached; the outbox subscriber will start it');
-  }
-}
-
 /**
  * A retry of a creation whose API process died after the commit but before its answer was
  * stored (the key's claim lapsed after its lease, so the handler runs again): the committed
@@ -88,14 +58,14 @@ export const transactionRoutes = [
       const idempotencyKey = koa.get('Idempotency-Key') || null;
       let id: string;
       try {
-        const created = await em.transactional((tem) => createTransaction(tem, company, body, base, new Date(), idempotencyKey));
+        const created = await em.transactional((tem) => createTransaction(tem, company, body, base, { idempotencyKey }));
         id = created.transaction.id;
-        await driveWorkflow(deps, em.fork(), id, created.payments.some((p) => p.method === 'credit_card'));
+        await driveTransactionWorkflow(deps, em.fork(), id, created.payments.some((p) => p.method === 'credit_card'));
         deps.dispatcher.dispatchSoon(created.events.map((e) => e.id));
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
         id = earlier.id;
-        if (!earlier.workflowStartedAt) await driveWorkflow(deps, em.fork(), id, body.payments.some((p) => p.paymentMethod === 'credit_card'));
+        if (!earlier.workflowStartedAt) await driveTransactionWorkflow(deps, em.fork(), id, body.payments.some((p) => p.paymentMethod === 'credit_card'));
       }
       return { status: 201, body: toTransactionView(await loadTransaction(em.fork(), company.id, id), base) };
     },

@@ -11,7 +11,7 @@ import { claimCardToken } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact, buildPixArtifact } from './artifacts';
 import { Payment } from './payment.entity';
 import { TransactionSplit } from './split.entity';
-import { Transaction } from './transaction.entity';
+import { Transaction, type TransactionOrigin } from './transaction.entity';
 import { BOLETO_DEFAULT_DUE_DAYS, PIX_EXPIRES_IN, type CreateTransactionInput, type ListTransactionsQuery, type PaymentInput } from './transactions.schemas';
 import { toPaymentView, toTransactionView, type TransactionAggregate } from './transaction-views';
 import { checkSplits } from './split-check.service';
@@ -34,9 +34,9 @@ export async function createTransaction(
   company: Company,
   input: CreateTransactionInput,
   publicBaseUrl: string,
-  now = new Date(),
-  idempotencyKey: string | null = null,
+  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin } = {},
 ): Promise<CreatedTransaction> {
+  const { now = new Date(), idempotencyKey = null, origin = 'api' } = options;
   const amount = itemsTotal(input.items);
   const paid = input.payments.reduce((a, p) => a + p.amount, 0);
   if (amount !== paid) {
@@ -59,6 +59,7 @@ export async function createTransaction(
     items: input.items,
     metadata: input.metadata ?? {},
     idempotencyKey,
+    origin,
   });
   em.persist(transaction);
   const splits = splitInputs.map((s) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...s }));
@@ -157,11 +158,6 @@ export async function listTransactions(em: EntityManager, companyId: string, q: 
 export async function findCreatedByIdempotencyKey(em: EntityManager, companyId: string, referenceCode: string, idempotencyKey: string, retentionHours: number): Promise<Transaction | null> {
   const since = new Date(Date.now() - retentionHours * 3_600_000);
   return em.findOne(Transaction, { companyId, referenceCode, idempotencyKey, createdAt: { $gte: since } });
-}
-
-/** Records that the workflow was started, so the transaction.created subscriber leaves it alone. */
-export async function markWorkflowStarted(em: EntityManager, transactionId: string): Promise<void> {
-  await em.execute(`update transactions set workflow_started_at = now() where id = ? and workflow_started_at is null`, [transactionId]);
 }
 
 /** The payment of the company (404 otherwise). */

@@ -167,7 +167,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
     const paid = await statusBecomes(s.id, 'paid');
     expect(paid).toMatchObject({ amountPaid: 10000, amountDue: 0, successUrl: `https://shop.example/thanks?session=${s.id}`, customer: { name: 'Maria Silva', document: '52998224725' } });
     const txn = await stack.em().findOneOrFail(Transaction, { metadata: { checkoutSessionId: s.id } });
-    expect(txn).toMatchObject({ status: 'paid', amount: 10604, metadata: { campaign: 'black-friday', checkoutSessionId: s.id, linkId: link.id } });
+    expect(txn).toMatchObject({ status: 'paid', origin: 'checkout', amount: 10604, metadata: { campaign: 'black-friday', checkoutSessionId: s.id, linkId: link.id } });
     expect(txn.items).toEqual([
       { description: 'Curso', quantity: 1, amount: 10000 },
       { description: 'Juros de parcelamento', quantity: 1, amount: 604 },

@@ -33,7 +33,7 @@ const workflowStatus = async (transactionId: string) => {
 async function commitThenCrash(body: object, idempotencyKey: string | null = null): Promise<string> {
   const em = stack.em() as unknown as EntityManager;
   const company = await em.findOneOrFail(Company, { id: acme.company.id });
-  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, stack.config.urls.publicBase, new Date(), idempotencyKey));
+  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, stack.config.urls.publicBase, { idempotencyKey }));
   return created.transaction.id;
 }
 
