@@ -24,6 +24,7 @@ log="$data/dev.log"
 # the rate limiters have their own tests.
 LASTRO_DATA_DIR="$data" PORT=$port PUBLIC_BASE_URL="http://127.0.0.1:$port" \
   PGPORT=${FUZZ_PGPORT:-54417} TEMPORAL_PORT=${FUZZ_TEMPORAL_PORT:-7317} TEMPORAL_UI_PORT=${FUZZ_TEMPORAL_UI_PORT:-8317} \
+  WEBHOOK_ALLOWLIST="${LASTRO_FUZZ_WEBHOOK_TARGET:=127.0.0.1:3918}" \
   RATE_LIMIT_PER_MINUTE=1000000 AUTH_FAILURES_PER_MINUTE=1000000 \
   CARD_TOKENS_PER_MINUTE_PER_IP=1000000 CARD_TOKENS_PER_MINUTE_PER_COMPANY=1000000 \
   node --import tsx src/dev/index.ts >"$log" 2>&1 &
@@ -48,11 +49,15 @@ done
 # routes (tokenization refuses a secret key by design) are called without it.
 LASTRO_FUZZ_API_KEY=$(grep '^LASTRO_DEV_READY ' "$log" | sed 's/.*"apiKey":"\([^"]*\)".*/\1/')
 export LASTRO_FUZZ_API_KEY
+LASTRO_FUZZ_COMPANY_ID=$(grep '^LASTRO_DEV_READY ' "$log" | sed 's/.*"companyId":"\([^"]*\)".*/\1/')
+export LASTRO_FUZZ_COMPANY_ID LASTRO_FUZZ_WEBHOOK_TARGET
 config="$data/schemathesis.toml"
 printf '[auth.openapi.apiKey]\napi_key = "${LASTRO_FUZZ_API_KEY}"\n' >"$config"
 
 # NUL (U+0000) is refused on every route by design (PostgreSQL cannot store it; a 400 naming
 # where it is, docs/api-conventions.md), so it is not generated as "valid" data.
+# Formats for values with check digits (CPF, CNPJ, card numbers) get valid generators there.
+export SCHEMATHESIS_HOOKS="$root/scripts/fuzz-hooks.py"
 set +e
 "$venv/bin/schemathesis" --config-file "$config" run "http://127.0.0.1:$port/openapi.json" \
   --checks not_a_server_error,status_code_conformance,content_type_conformance,response_schema_conformance,negative_data_rejection,positive_data_acceptance,ignored_auth,unsupported_method \

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents, currencyCode, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
+import { cents, csvOf, currencyCode, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginatedSchema, paginationQuery } from '../http/pagination';
 import { checkRecurrence, checkSchemeFields } from './price.rules';
 
@@ -32,12 +32,8 @@ export const listPlansQuery = z
     status: z
       .string()
       .max(100)
-      .transform((s, ctx) => {
-        const values = s.split(',').map((v) => v.trim()).filter(Boolean);
-        const bad = values.find((v) => !(PLAN_STATUSES as readonly string[]).includes(v));
-        if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `Unknown status '${bad}' (expected ${PLAN_STATUSES.join(', ')})` });
-        return values;
-      })
+      .regex(csvOf(PLAN_STATUSES), `Expected a comma-separated list of: ${PLAN_STATUSES.join(', ')}`)
+      .transform((s) => s.split(',').map((v) => v.trim()) as (typeof PLAN_STATUSES)[number][])
       .optional()
       .meta({ description: 'Comma-separated statuses' }),
     q: z.string().min(1).max(100).optional().meta({ description: 'Quick search: code or name, partial, case-insensitive' }),
@@ -152,7 +148,14 @@ export const recurrenceSchema = z
     anchorDay: z.number().int().min(1).max(31).nullable().optional(),
     collectionTiming: z.enum(['prepaid', 'postpaid']).default('prepaid'),
   })
-  .meta({ id: 'Recurrence' });
+  // checkRecurrence in JSON Schema: anchorDay goes with day_of_month, and only there.
+  .meta({
+    id: 'Recurrence',
+    anyOf: [
+      { required: ['anchor', 'anchorDay'], properties: { anchor: { const: 'day_of_month' }, anchorDay: { type: 'integer' } } },
+      { properties: { anchor: { enum: ['subscription_start', 'end_of_month'] }, anchorDay: { type: 'null' } } },
+    ],
+  });
 
 export const trialSpecSchema = z
   .strictObject({
@@ -175,6 +178,19 @@ const priceFields = {
   trialSpec: trialSpecSchema.nullable().optional(),
 };
 
+/**
+ * checkSchemeFields in JSON Schema: each scheme's own field (tiers, packageSize, meterId) is
+ * required with it and absent or null with the others; billingScheme defaults to fixed.
+ */
+const schemeFieldsByScheme = (() => {
+  const own = { tiered: ['tiers', { type: 'array' }], package: ['packageSize', { type: 'integer' }], metered: ['meterId', { type: 'string' }] } as const;
+  const absent = { tiers: { type: 'null' }, packageSize: { type: 'null' }, meterId: { type: 'null' } };
+  return [
+    { properties: { billingScheme: { enum: ['fixed', 'per_unit'] }, ...absent } },
+    ...Object.entries(own).map(([scheme, [field, shape]]) => ({ required: ['billingScheme', field], properties: { ...absent, billingScheme: { const: scheme }, [field]: shape } })),
+  ];
+})();
+
 /** The cross-field rules, so that a bad price fails validation (400) before anything is written. */
 function refinePrice<T extends z.ZodType<{ billingScheme: 'fixed' | 'per_unit' | 'tiered' | 'package' | 'metered'; recurrence: { unit: string; anchor: 'subscription_start' | 'day_of_month' | 'end_of_month'; anchorDay?: number | null } } & Record<string, unknown>>>(schema: T) {
   return schema.superRefine((p, ctx) => {
@@ -185,7 +201,7 @@ function refinePrice<T extends z.ZodType<{ billingScheme: 'fixed' | 'per_unit' |
 }
 
 /** The price fields without the component reference (POST /plans/:id/charges). */
-export const priceBodyWithoutItem = refinePrice(z.strictObject(priceFields));
+export const priceBodyWithoutItem = refinePrice(z.strictObject(priceFields)).meta({ anyOf: schemeFieldsByScheme });
 
 export const createPriceBody = refinePrice(
   z.strictObject({
@@ -193,7 +209,9 @@ export const createPriceBody = refinePrice(
     planItemKey: slug.optional(),
     ...priceFields,
   }),
-).refine((p) => !(p.planItemId && p.planItemKey), { path: ['planItemKey'], message: 'Send planItemId or planItemKey, not both' });
+)
+  .refine((p) => !(p.planItemId && p.planItemKey), { path: ['planItemKey'], message: 'Send planItemId or planItemKey, not both' })
+  .meta({ anyOf: schemeFieldsByScheme, not: { required: ['planItemId', 'planItemKey'] } });
 
 export const createChargeBody = z.strictObject({ item: createPlanItemBody, price: priceBodyWithoutItem });
 

@@ -25,22 +25,31 @@ const cardNumber = z
 
 const card = z
   .strictObject({
-    number: cardNumber.meta({ description: 'Card number (PAN); spaces and hyphens are ignored' }),
+    number: cardNumber.meta({ format: 'card-number', description: 'Card number (PAN) of a supported brand, passing the Luhn check; spaces and hyphens are ignored' }),
     holder: z
       .string()
       .transform((s) => s.trim().replace(/\s+/g, ' '))
-      .pipe(z.string().min(2, { message: 'Holder name must have at least 2 characters', abort: true }).max(100, { abort: true }).regex(HOLDER, 'Holder name must contain only letters, spaces and . \' -')),
+      .pipe(z.string().min(2, { message: 'Holder name must have at least 2 characters', abort: true }).max(100, { abort: true }).regex(HOLDER, 'Holder name must contain only letters, spaces and . \' -'))
+      // The pattern uses Unicode letter classes, which not every JSON Schema tool reads: a named format instead.
+      .meta({ format: 'card-holder', minLength: 2, maxLength: 100, description: "Holder's name: 2-100 characters, a letter first, then letters, spaces and . ' -" }),
     document: z
       .string()
       .max(32)
       .refine((d) => documentKind(d) !== null, 'Invalid CPF or CNPJ (check digits do not match)')
       .transform(normalizeDocument)
-      .meta({ description: "Holder's CPF or CNPJ" }),
+      .meta({ format: 'cpf-cnpj', description: "Holder's CPF or CNPJ (valid check digits)" }),
     cvv: z.string().regex(/^\d{3,4}$/, 'CVV must be 3 or 4 digits'),
     expiration: z
       .string()
       .refine((e) => parseExpiration(e) !== null, 'Expiration must be MM/YYYY or MM/YY')
-      .meta({ description: 'MM/YYYY or MM/YY' }),
+      .meta({ format: 'card-expiration', description: 'MM/YYYY or MM/YY, not in the past' }),
+  })
+  // The CVV length by brand, in JSON Schema: 4 digits for American Express (34, 37), 3 otherwise.
+  .meta({
+    anyOf: [
+      { properties: { number: { pattern: '^3[47]' }, cvv: { pattern: '^\\d{4}$' } } },
+      { properties: { number: { pattern: '^(?!3[47])' }, cvv: { pattern: '^\\d{3}$' } } },
+    ],
   })
   .superRefine((c, ctx) => {
     const brand = detectBrand(c.number);

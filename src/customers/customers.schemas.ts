@@ -31,6 +31,16 @@ const customerFields = {
 };
 
 /**
+ * checkDocument in JSON Schema: the document's shape follows documentType (cpf when absent).
+ * Check digits are a named format (scripts/fuzz-hooks.py generates valid ones).
+ */
+const documentByType = [
+  { properties: { documentType: { const: 'cpf' }, document: { format: 'cpf' } } },
+  { required: ['documentType'], properties: { documentType: { const: 'cnpj' }, document: { format: 'cnpj' } } },
+  { required: ['documentType'], properties: { documentType: { const: 'passport' }, document: { pattern: '^[A-Za-z0-9]{6,20}$' } } },
+];
+
+/**
  * A CPF or CNPJ must carry valid check digits (punctuation is accepted and stripped);
  * a passport is 6-20 letters and digits.
  */
@@ -51,9 +61,13 @@ export const createCustomerBody = z
   .superRefine((c, ctx) => {
     const problem = checkDocument(c.document, c.documentType);
     if (problem) ctx.addIssue({ code: 'custom', path: ['document'], message: problem });
-  });
+  })
+  .meta({ anyOf: documentByType });
 
-/** PUT takes any subset of the create fields; the document is re-checked against the merged result. */
+/**
+ * PUT takes any subset of the create fields; document and documentType go together, so the
+ * rule is checked on what is sent (one alone would meet the stored other, invisible to a client).
+ */
 export const updateCustomerBody = z.strictObject({
   name: customerFields.name.optional(),
   email: customerFields.email.optional(),
@@ -63,7 +77,16 @@ export const updateCustomerBody = z.strictObject({
   phone: customerFields.phone.optional(),
   address: customerFields.address.optional(),
   metadata: customerFields.metadata.optional(),
-});
+})
+  .superRefine((c, ctx) => {
+    if ((c.document === undefined) !== (c.documentType === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [c.document === undefined ? 'document' : 'documentType'], message: 'document and documentType go together' });
+      return;
+    }
+    const problem = c.document !== undefined && c.documentType !== undefined ? checkDocument(c.document, c.documentType) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['document'], message: problem });
+  })
+  .meta({ anyOf: [{ properties: { document: false, documentType: false } }, ...documentByType.map((b) => ({ ...b, required: ['document', 'documentType'] }))] });
 
 export const customerIdParams = z.strictObject({ id: idParam });
 

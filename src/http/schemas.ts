@@ -13,6 +13,15 @@ export const currencyCode = z
   .transform((s) => s.toUpperCase());
 
 /** Query booleans arrive as text; only `true` and `false` are accepted. */
+/**
+ * A comma-separated list of `values` (spaces around commas allowed), as a pattern, so that
+ * the OpenAPI document states what the split-and-check after it accepts.
+ */
+export const csvOf = (values: readonly string[]): RegExp => {
+  const one = `(${values.join('|')})`;
+  return new RegExp(`^ *${one} *(, *${one} *)*$`);
+};
+
 export const queryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true');
 
 /** Opaque path id: any text; a malformed id is simply not found (404), as a missing one is. */

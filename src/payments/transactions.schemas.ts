@@ -48,7 +48,7 @@ const splitInput = z.strictObject({
   chargeProcessingFee: z.boolean().default(true),
 }).superRefine((s, ctx) => {
   if ((s.amount === undefined) === (s.percentage === undefined)) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Give exactly one of amount and percentage' });
-});
+}).meta({ oneOf: [{ required: ['amount'] }, { required: ['percentage'] }] });
 
 const LEGACY_KEYS = ['amount', 'paymentMethod', 'creditCard', 'pix', 'boleto'] as const;
 

@@ -17,7 +17,9 @@ const brDocument = z
   .trim()
   .min(11, 'Too small: expected a CPF or CNPJ of at least 11 characters')
   .max(18)
-  .refine((d) => documentKind(d) !== null, 'Invalid CPF/CNPJ (check digits do not match)');
+  .refine((d) => documentKind(d) !== null, 'Invalid CPF/CNPJ (check digits do not match)')
+  // JSON Schema cannot state check digits: the format names the rule (scripts/fuzz-hooks.py generates it).
+  .meta({ format: 'cpf-cnpj' });
 
 /** Calendar dates (birth, founding) are plain dates, not instants. */
 const calendarDate = z.iso.date();
@@ -78,7 +80,8 @@ const base64File = (kind: KycFileKind) =>
       }
       return checked;
     })
-    .meta({ description: 'Base64 (or a data: URL); JPEG, PNG, WebP or PDF by content; at most 5 MiB decoded' });
+    // The content rule is a named format (scripts/fuzz-hooks.py generates files that pass it).
+    .meta({ format: kind === 'selfie' ? 'kyc-image' : 'kyc-document', description: 'Base64 (or a data: URL); JPEG, PNG, WebP or PDF by content; at most 5 MiB decoded' });
 
 const filesSchema = z
   .strictObject({
@@ -142,6 +145,28 @@ function crossFieldRules(r: { splitValue?: number | null; splitType?: string | n
   }
 }
 
+/** crossFieldRules in JSON Schema (formats: scripts/fuzz-hooks.py). */
+const both = (a: string, b: string) => ({ required: [a, b] });
+// The split pair is not here: one of splitType/splitValue alone is checked against the stored other.
+const crossFieldSchema = {
+  allOf: [
+    {
+      anyOf: [
+        { properties: { pixKey: false, pixKeyType: false } },
+        ...(
+          [
+            ['cpf', { format: 'cpf' }],
+            ['cnpj', { format: 'cnpj' }],
+            ['email', { format: 'email' }],
+            ['phone', { pattern: '^\\+55\\d{10,11}$' }],
+            ['random', { pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }],
+          ] as const
+        ).map(([type, key]) => ({ ...both('pixKeyType', 'pixKey'), properties: { pixKeyType: { const: type }, pixKey: key } })),
+      ],
+    },
+  ],
+};
+
 /** Pix keys have one shape per type (DICT rules): a wrong shape would bounce every payout. */
 function pixKeyProblem(type: (typeof pixKeyTypes)[number], key: string): string | null {
   switch (type) {
@@ -166,10 +191,10 @@ export const createRecipientBody = z
     type: recipientFields.type,
   })
   .superRefine(crossFieldRules)
-  .meta({ id: 'CreateRecipientInput' });
+  .meta({ id: 'CreateRecipientInput', ...crossFieldSchema });
 
 /** PUT: any subset of the POST fields. */
-export const updateRecipientBody = z.strictObject(optionalFields).superRefine(crossFieldRules).meta({ id: 'UpdateRecipientInput' });
+export const updateRecipientBody = z.strictObject(optionalFields).superRefine(crossFieldRules).meta({ id: 'UpdateRecipientInput', ...crossFieldSchema });
 
 export const recipientIdParams = z.strictObject({ id: idParam });
 

@@ -12,7 +12,8 @@ const deliveryStatus = z.enum(['pending', 'retrying', 'success', 'failed']);
 const webhookFields = {
   name: z.string().trim().min(1).max(255),
   // URL safety (https, public host) is checked by the service, which also resolves the host.
-  url: z.string().trim().min(1).max(2000).meta({ description: 'Public https URL (http only for WEBHOOK_ALLOWLIST entries)' }),
+  // Whether the host resolves to a public address is known only at request time: a named format.
+  url: z.string().trim().min(1).max(2000).meta({ format: 'webhook-url', description: 'Public https URL (http only for WEBHOOK_ALLOWLIST entries)' }),
   events: z
     .array(eventCode)
     .max(EVENT_TYPES.length)

@@ -1,31 +1,8 @@
-import { z } from 'zod';
+import { allows, propOf as prop } from '../helpers/json-schema';
 import { createLinkBody, listLinksQuery } from '../../src/checkout/checkout-links.schemas';
 import { createChargeBody, listSessionsQuery } from '../../src/checkout/checkout-sessions.schemas';
 
-/**
- * The OpenAPI document is generated from these schemas (src/http/openapi.ts, io: input), so
- * what it says must be what the API does: a value its JSON Schema allows is accepted, one it
- * refuses is refused (schemathesis checks both ways).
- */
-type Json = Record<string, unknown>;
-const jsonOf = (schema: z.ZodType): Json => z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
-const prop = (schema: z.ZodType, name: string): Json => (jsonOf(schema).properties as Record<string, Json>)[name];
-
-/** Enough of JSON Schema for the shapes below: pattern on a string, anyOf of required + const. */
-function allows(s: Json, value: unknown): boolean {
-  if (typeof s.pattern === 'string' && !(typeof value === 'string' && new RegExp(s.pattern as string, 'u').test(value))) return false;
-  if (s.const !== undefined && value !== s.const) return false;
-  if (Array.isArray(s.anyOf) && !(s.anyOf as Json[]).some((b) => allows(b, value))) return false;
-  if (value && typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
-    if (Array.isArray(s.required) && !(s.required as string[]).every((k) => k in obj)) return false;
-    for (const [k, sub] of Object.entries((s.properties as Record<string, Json>) ?? {})) {
-      if (k in obj && !allows(sub, obj[k])) return false;
-    }
-  }
-  return true;
-}
-
+/** The OpenAPI document is generated from these schemas: what it allows, the API accepts. */
 const item = { name: 'Caneca', quantity: 1, unitAmount: 1000 };
 
 describe.each([

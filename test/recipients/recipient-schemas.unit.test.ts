@@ -1,0 +1,21 @@
+import { allows, jsonOf } from '../helpers/json-schema';
+import { updateRecipientBody } from '../../src/recipients/recipients.schemas';
+
+/** The OpenAPI document states the cross-field rules of a recipient body, as the API checks them. */
+it.each([
+  [{ name: 'Loja' }, true],
+  [{ pixKeyType: 'phone', pixKey: '+5511999990000' }, true],
+  [{ pixKeyType: 'random', pixKey: '123e4567-e89b-12d3-a456-426614174000' }, true],
+  [{ pixKeyType: 'phone' }, false],
+  [{ pixKey: '+5511999990000' }, false],
+  [{ pixKeyType: 'phone', pixKey: '11999990000' }, false],
+  [{ pixKeyType: 'random', pixKey: 'not-a-uuid' }, false],
+])('PUT %j accepted: %s', (body, ok) => {
+  expect(updateRecipientBody.safeParse(body).success).toBe(ok);
+  expect(allows(jsonOf(updateRecipientBody), body)).toBe(ok);
+});
+
+it('documents carry the cpf-cnpj format (check digits)', () => {
+  const json = JSON.stringify(jsonOf(updateRecipientBody));
+  expect(json.match(/"format":"cpf-cnpj"/g)?.length).toBeGreaterThanOrEqual(2);
+});
