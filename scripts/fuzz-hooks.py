@@ -91,6 +91,12 @@ signed = lambda signature: st.binary(max_size=64).map(lambda b: base64.b64encode
 kyc_image = signed(PNG)
 kyc_document = st.one_of(signed(PNG), signed(b"%PDF-1.4\n"))
 
+# Images and logos on checkout pages: a public https URL (syntax only, no lookup).
+public_https_url = st.from_regex(r"[a-z0-9_-]{0,30}", fullmatch=True).map(lambda path: f"https://cdn.example.com/{path}")
+
+# Redirect targets: any absolute http(s) URL.
+http_url = st.sampled_from(["http", "https"]).flatmap(lambda scheme: public_https_url.map(lambda u: scheme + u[len("https"):]))
+
 schemathesis.openapi.format("cpf", cpf)
 schemathesis.openapi.format("cnpj", cnpj)
 schemathesis.openapi.format("cpf-cnpj", st.one_of(cpf, cnpj))
@@ -100,6 +106,8 @@ schemathesis.openapi.format("card-holder", card_holder)
 schemathesis.openapi.format("webhook-url", webhook_url)
 schemathesis.openapi.format("kyc-image", kyc_image)
 schemathesis.openapi.format("kyc-document", kyc_document)
+schemathesis.openapi.format("public-https-url", public_https_url)
+schemathesis.openapi.format("http-url", http_url)
 
 COMPANY_ID = re.compile(r"comp_[0-9a-z]{26}")
 

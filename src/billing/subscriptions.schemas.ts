@@ -16,6 +16,31 @@ const subscriptionItemInput = z.strictObject({
   quantity: z.number().int().min(1).max(1_000_000).optional(),
 });
 
+/** The superRefine below in JSON Schema: a plan's components, or standalone items with their cadence. */
+const subscriptionShapes = {
+  allOf: [
+    {
+      anyOf: [
+        {
+          required: ['planId'],
+          properties: {
+            recurrence: false,
+            items: { items: { oneOf: [{ required: ['planItemId'] }, { required: ['planItemKey'] }], properties: { description: false, unitAmount: false } } },
+          },
+        },
+        {
+          required: ['items', 'recurrence', 'currency'],
+          properties: {
+            planId: false,
+            items: { minItems: 1, items: { required: ['description', 'unitAmount'], properties: { planItemId: false, planItemKey: false } } },
+          },
+        },
+      ],
+    },
+    { anyOf: [{ properties: { invoiceGenerationMode: { const: 'just_in_time' } } }, { required: ['maxCycles'] }] },
+  ],
+};
+
 export const createSubscriptionBody = z
   .strictObject({
     customerId: z.string().min(1).max(40),
@@ -48,7 +73,8 @@ export const createSubscriptionBody = z
       if (it.description === undefined) issue(['items', i, 'description'], 'Required for a standalone item');
       if (it.unitAmount === undefined) issue(['items', i, 'unitAmount'], 'Required for a standalone item');
     });
-  });
+  })
+  .meta(subscriptionShapes);
 
 export const listSubscriptionsQuery = z.strictObject({
   status: z.enum(SUBSCRIPTION_STATUSES as [string, ...string[]]).optional(),

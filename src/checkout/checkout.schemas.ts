@@ -43,7 +43,8 @@ export const publicHttpsUrl = z
   .superRefine((raw, ctx) => {
     const check = checkWebhookUrlSyntax(raw, []);
     if (!check.ok) ctx.addIssue({ code: 'custom', message: `Must be a public https URL: ${check.reason}` });
-  });
+  })
+  .meta({ format: 'public-https-url' });
 
 /** A redirect target (successUrl, cancelUrl): an absolute http(s) URL; `{CHECKOUT_SESSION_ID}` may appear in it. */
 export const redirectUrl = z
@@ -55,7 +56,8 @@ export const redirectUrl = z
     } catch {
       return false;
     }
-  }, 'Must be an absolute http(s) URL');
+  }, 'Must be an absolute http(s) URL')
+  .meta({ format: 'http-url' });
 
 /**
  * An item as written. quantity and unitAmount accept 0 here on purpose: a list whose total is 0
@@ -140,7 +142,7 @@ const labelText = z.string().trim().min(1).max(255);
 /** A label is one text, or a text per locale (at least one). */
 const localizableLabel = z.union([
   labelText,
-  z.partialRecord(checkoutLocale, labelText).refine((m) => Object.keys(m).length > 0, 'Give at least one locale'),
+  z.partialRecord(checkoutLocale, labelText).refine((m) => Object.keys(m).length > 0, 'Give at least one locale').meta({ minProperties: 1 }),
 ]);
 
 const selectOption = z.union([z.string().trim().min(1).max(255), z.strictObject({ value: z.string().trim().min(1).max(255), label: localizableLabel })]);
@@ -159,17 +161,18 @@ const customFieldInput = z
     if (f.type !== 'select' && f.options) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Only a select field has options' });
     const values = (f.options ?? []).map(optionValue);
     if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option values must be unique' });
-  });
+  })
+  // options go with select, and only there (their uniqueness is not stated).
+  .meta({ anyOf: [{ required: ['type', 'options'], properties: { type: { const: 'select' } } }, { properties: { type: { enum: ['text', 'checkbox'] }, options: false } }] });
 
 export const customFieldsInput = z
   .array(customFieldInput)
   .max(CHECKOUT_LIMITS.customFields)
   .refine((fields) => new Set(fields.map((f) => f.key.toLowerCase())).size === fields.length, 'Custom field keys must be unique (case-insensitive)');
 
-/** `status=a,b` in a list query: each entry one of `values` (spaces around commas allowed). */
 /**
- * A comma-separated list of statuses. The pattern says in OpenAPI what the enum check says
- * after the split (`active`, `active,archived`, spaces around commas allowed).
+ * `status=a,b` in a list query: each entry one of `values` (spaces around commas allowed). The
+ * pattern says in OpenAPI what the enum check says after the split.
  */
 export const statusCsv = <T extends readonly [string, ...string[]]>(values: T) =>
   z

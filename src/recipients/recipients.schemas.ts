@@ -147,9 +147,17 @@ function crossFieldRules(r: { splitValue?: number | null; splitType?: string | n
 
 /** crossFieldRules in JSON Schema (formats: scripts/fuzz-hooks.py). */
 const both = (a: string, b: string) => ({ required: [a, b] });
-// The split pair is not here: one of splitType/splitValue alone is checked against the stored other.
 const crossFieldSchema = {
   allOf: [
+    // Checked in the body only when both are sent; one alone meets the stored other.
+    {
+      anyOf: [
+        { not: both('splitType', 'splitValue') },
+        { properties: { splitType: { type: 'null' }, splitValue: { type: 'null' } } },
+        { properties: { splitType: { const: 'percentage' }, splitValue: { type: 'number', maximum: 100 } } },
+        { properties: { splitType: { const: 'flat' }, splitValue: { type: 'integer' } } },
+      ],
+    },
     {
       anyOf: [
         { properties: { pixKey: false, pixKeyType: false } },
@@ -157,7 +165,7 @@ const crossFieldSchema = {
           [
             ['cpf', { format: 'cpf' }],
             ['cnpj', { format: 'cnpj' }],
-            ['email', { format: 'email' }],
+            ['email', z.toJSONSchema(z.email())],
             ['phone', { pattern: '^\\+55\\d{10,11}$' }],
             ['random', { pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }],
           ] as const

@@ -37,3 +37,14 @@ describe.each([
     expect(allows(prop(query, 'status'), status)).toBe(ok);
   });
 });
+
+it.each([
+  [{ key: 'size', label: 'Tamanho', type: 'select', options: ['P', 'M'] }, true],
+  [{ key: 'note', label: { 'pt-BR': 'Nota' }, type: 'text' }, true],
+  [{ key: 'size', label: 'Tamanho', type: 'select' }, false],
+  [{ key: 'note', label: 'Nota', type: 'checkbox', options: ['x'] }, false],
+])('customFields [%j] accepted: %s (options with select only)', (field, ok) => {
+  const body = { items: [item], paymentMethods: { pix: {} }, customFields: [field] };
+  expect(createLinkBody.safeParse(body).success).toBe(ok);
+  expect(allows(prop(createLinkBody, 'customFields'), body.customFields)).toBe(ok);
+});

@@ -4,6 +4,14 @@ import { updateRecipientBody } from '../../src/recipients/recipients.schemas';
 /** The OpenAPI document states the cross-field rules of a recipient body, as the API checks them. */
 it.each([
   [{ name: 'Loja' }, true],
+  [{ splitType: 'percentage' }, true],
+  [{ splitValue: 150 }, true],
+  [{ splitType: 'percentage', splitValue: 100 }, true],
+  [{ splitType: null, splitValue: null }, true],
+  [{ splitType: 'percentage', splitValue: 1.5e308 }, false],
+  [{ splitType: 'flat', splitValue: 1.5 }, false],
+  [{ splitType: null, splitValue: 10 }, false],
+  [{ pixKeyType: 'email', pixKey: 'loja@example.com' }, true],
   [{ pixKeyType: 'phone', pixKey: '+5511999990000' }, true],
   [{ pixKeyType: 'random', pixKey: '123e4567-e89b-12d3-a456-426614174000' }, true],
   [{ pixKeyType: 'phone' }, false],
