@@ -9,8 +9,10 @@ the same published algorithms.
 
 import base64
 import datetime
+import json
 import os
 import re
+import urllib.request
 
 import schemathesis
 from hypothesis import strategies as st
@@ -120,3 +122,26 @@ def map_body(context, body):
     if company and isinstance(body, dict) and isinstance(body.get("companyId"), str) and COMPANY_ID.fullmatch(body["companyId"]):
         return {**body, "companyId": company}
     return body
+
+
+def fresh_card_token():
+    """A single-use card token of the stack's company (a test card, as the browser SDK sends it)."""
+    body = {
+        "companyId": os.environ["LASTRO_FUZZ_COMPANY_ID"],
+        "card": {"number": "4111111111111111", "holder": "Ana Souza", "document": "52998224725", "cvv": "123", "expiration": expiration(12)},
+    }
+    request = urllib.request.Request(
+        os.environ["LASTRO_FUZZ_BASE_URL"] + "/v1/tokens/cards", data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.load(response)["tokenId"]
+
+
+@schemathesis.hook
+def map_case(context, case):
+    """Test data: a schema-valid card token is single use and never guessed, so a positive case
+    of POST /payment-methods/cards gets a fresh one (negative cases keep what was generated)."""
+    positive = case.meta is not None and not case.meta.generation.mode.is_negative
+    if positive and case.method.upper() == "POST" and case.path == "/payment-methods/cards" and isinstance(case.body, dict) and "token" in case.body:
+        case.body = {**case.body, "token": fresh_card_token()}
+    return case

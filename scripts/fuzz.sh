@@ -50,7 +50,8 @@ done
 LASTRO_FUZZ_API_KEY=$(grep '^LASTRO_DEV_READY ' "$log" | sed 's/.*"apiKey":"\([^"]*\)".*/\1/')
 export LASTRO_FUZZ_API_KEY
 LASTRO_FUZZ_COMPANY_ID=$(grep '^LASTRO_DEV_READY ' "$log" | sed 's/.*"companyId":"\([^"]*\)".*/\1/')
-export LASTRO_FUZZ_COMPANY_ID LASTRO_FUZZ_WEBHOOK_TARGET
+LASTRO_FUZZ_BASE_URL="http://127.0.0.1:$port"
+export LASTRO_FUZZ_COMPANY_ID LASTRO_FUZZ_WEBHOOK_TARGET LASTRO_FUZZ_BASE_URL
 config="$data/schemathesis.toml"
 printf '[auth.openapi.apiKey]\napi_key = "${LASTRO_FUZZ_API_KEY}"\n' >"$config"
 
