@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { lazyAssets, staticAsset, type StaticAsset } from '../http/static-assets';
 
 /**
  * The buyer page's two static files. The script is checkout.client.js bundled with the pure
@@ -10,21 +10,9 @@ import { build } from 'esbuild';
  * checks the unit tests cover.
  */
 
-export interface CheckoutAsset {
-  body: string;
-  contentType: string;
-  etag: string;
-}
-
 export type CheckoutAssetName = 'checkout.js' | 'checkout.css';
 
-const asset = (body: string, contentType: string): CheckoutAsset => ({
-  body,
-  contentType,
-  etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`,
-});
-
-async function buildAll(): Promise<Record<CheckoutAssetName, CheckoutAsset>> {
+export const checkoutAsset = lazyAssets(async (): Promise<Record<CheckoutAssetName, StaticAsset>> => {
   const result = await build({
     entryPoints: [path.join(__dirname, 'checkout.client.js')],
     bundle: true,
@@ -38,18 +26,7 @@ async function buildAll(): Promise<Record<CheckoutAssetName, CheckoutAsset>> {
     logLevel: 'silent',
   });
   return {
-    'checkout.js': asset(result.outputFiles[0].text, 'text/javascript; charset=utf-8'),
-    'checkout.css': asset(fs.readFileSync(path.join(__dirname, 'checkout.css'), 'utf8'), 'text/css; charset=utf-8'),
+    'checkout.js': staticAsset(result.outputFiles[0].text, 'text/javascript; charset=utf-8'),
+    'checkout.css': staticAsset(fs.readFileSync(path.join(__dirname, 'checkout.css'), 'utf8'), 'text/css; charset=utf-8'),
   };
-}
-
-let assets: Promise<Record<CheckoutAssetName, CheckoutAsset>> | undefined;
-
-/** One build per process; a failed build is retried on the next request rather than cached. */
-export async function checkoutAsset(name: CheckoutAssetName): Promise<CheckoutAsset> {
-  assets ??= buildAll().catch((err) => {
-    assets = undefined;
-    throw err;
-  });
-  return (await assets)[name];
-}
+});

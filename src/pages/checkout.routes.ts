@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors';
 import { defineRoute, type RouteResult } from '../http/route';
 import { sessionOpenedSignal } from '../../workflows/checkout/checkout-session.contract';
 import { checkoutAsset, type CheckoutAssetName } from './checkout.assets';
+import { assetResponse } from '../http/static-assets';
 import { pickCheckoutLocale, type CheckoutLocale } from './checkout.i18n';
 import { checkoutPageHeaders, renderCheckoutPage, renderCheckoutProblemPage, type RenderedPage } from './checkout.page';
 
@@ -55,10 +56,7 @@ const assetRoutes = (['checkout.js', 'checkout.css'] as CheckoutAssetName[]).map
     hidden: true,
     responses: { 200: { description: name, contentType: name.endsWith('.js') ? 'text/javascript' : 'text/css' } },
     async handler({ koa }) {
-      const asset = await checkoutAsset(name);
-      const headers = { 'Cache-Control': 'public, max-age=3600, must-revalidate', ETag: asset.etag, 'X-Content-Type-Options': 'nosniff' };
-      if (koa.get('If-None-Match') === asset.etag) return { status: 304, body: '', contentType: asset.contentType, headers };
-      return { body: asset.body, contentType: asset.contentType, headers };
+      return assetResponse(koa, await checkoutAsset(name), { 'Cache-Control': 'public, max-age=3600, must-revalidate', 'X-Content-Type-Options': 'nosniff' });
     },
   }),
 );

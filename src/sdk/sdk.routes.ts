@@ -1,5 +1,6 @@
 import { notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
+import { assetResponse } from '../http/static-assets';
 import { sdkAsset, type SdkAssetName } from './sdk.bundle';
 import { SDK_DEMO_PAGE } from './sdk-demo.page';
 
@@ -34,10 +35,7 @@ const assetRoutes = ASSETS.map(({ name, summary }) =>
     hidden: true,
     responses: { 200: { description: 'The file', contentType: 'text/javascript' } },
     async handler({ koa }) {
-      const asset = await sdkAsset(name);
-      const headers = { ...ASSET_HEADERS, ETag: asset.etag };
-      if (koa.get('If-None-Match') === asset.etag) return { status: 304, body: '', contentType: asset.contentType, headers };
-      return { body: asset.body, contentType: asset.contentType, headers };
+      return assetResponse(koa, await sdkAsset(name), ASSET_HEADERS);
     },
   }),
 );
