@@ -64,10 +64,7 @@ export const createCustomerBody = z
   })
   .meta({ anyOf: documentByType });
 
-/**
- * PUT takes any subset of the create fields; document and documentType go together, so the
- * rule is checked on what is sent (one alone would meet the stored other, invisible to a client).
- */
+/** PUT takes any subset of the create fields; the document is re-checked against the merged result. */
 export const updateCustomerBody = z.strictObject({
   name: customerFields.name.optional(),
   email: customerFields.email.optional(),
@@ -77,16 +74,7 @@ export const updateCustomerBody = z.strictObject({
   phone: customerFields.phone.optional(),
   address: customerFields.address.optional(),
   metadata: customerFields.metadata.optional(),
-})
-  .superRefine((c, ctx) => {
-    if ((c.document === undefined) !== (c.documentType === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [c.document === undefined ? 'document' : 'documentType'], message: 'document and documentType go together' });
-      return;
-    }
-    const problem = c.document !== undefined && c.documentType !== undefined ? checkDocument(c.document, c.documentType) : null;
-    if (problem) ctx.addIssue({ code: 'custom', path: ['document'], message: problem });
-  })
-  .meta({ anyOf: [{ properties: { document: false, documentType: false } }, ...documentByType.map((b) => ({ ...b, required: ['document', 'documentType'] }))] });
+});
 
 export const customerIdParams = z.strictObject({ id: idParam });
 
