@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHECKOUT_LOCALES, CHECKOUT_TEXT, fill, localizedLabel, type CheckoutLocale, type CheckoutText } from './checkout.i18n';
+import { escapeHtml } from './html';
 import { formatMoney, installmentLabel, normalizeHexColor, panelFor, textColorOn, type InstallmentOption } from './checkout.rules';
 
 /**
@@ -59,8 +60,6 @@ export interface CheckoutPageOptions {
   cardInstallments?: { maxInstallments: number; freeInstallments: number; interestRate: number; interestType: 'simple' | 'compound' } | null;
 }
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element. */
 const jsonForScript = (value: unknown): string =>

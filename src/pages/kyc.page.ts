@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { KycFileKind, RecipientProfile } from '../recipients/recipient.entity';
 import type { LinkedRecipient } from '../recipients/recipients.service';
 import { KYC_TEXT, type KycLocale, type KycText } from './kyc.i18n';
+import { escapeHtml, lastroPage } from './html';
 
 /**
  * The seller-facing KYC page: plain server-rendered HTML, one stylesheet and one small script
@@ -22,27 +23,11 @@ export const KYC_PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 };
 
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 function layout(locale: KycLocale, title: string, body: string, switchHref: string): string {
   const t = KYC_TEXT[locale];
-  return `<!doctype html>
-<html lang="${locale}">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex">
-  <title>${escapeHtml(title)} · Lastro</title>
-  <link rel="stylesheet" href="/kyc/assets/kyc.css">
-</head>
-<body>
-  <main class="card">
-    <header><span class="brand">Lastro</span><a class="lang" href="${escapeHtml(switchHref)}" hreflang="${locale === 'pt-BR' ? 'en-US' : 'pt-BR'}">${t.switchTo}</a></header>
-${body}
-  </main>
-</body>
-</html>`;
+  const switchLink = `<a class="lang" href="${escapeHtml(switchHref)}" hreflang="${locale === 'pt-BR' ? 'en-US' : 'pt-BR'}">${t.switchTo}</a>`;
+  return lastroPage(locale, title, body, switchLink);
 }
 
 const other = (locale: KycLocale): KycLocale => (locale === 'pt-BR' ? 'en-US' : 'pt-BR');

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { RefundStatus } from '../refunds/refund.rules';
 import { KYC_PAGE_HEADERS } from './kyc.page';
+import { escapeHtml, lastroPage } from './html';
 
 /**
  * The buyer's bank-details page for a boleto refund, in pt-BR: server-rendered HTML, the KYC
@@ -13,28 +14,10 @@ export const REFUND_BANK_DETAILS_JS = fs.readFileSync(path.join(__dirname, 'refu
 /** The KYC page's headers (strict CSP, no referrer, no caching): this page's token is in its URL too. */
 export const REFUND_PAGE_HEADERS = KYC_PAGE_HEADERS;
 
-const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const brl = (cents: number): string => (cents / 100).toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
-function layout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="pt-BR">
-<head>
-  <meta charset="utf-8">
-  <meta name="viewport" content="width=device-width, initial-scale=1">
-  <meta name="robots" content="noindex">
-  <title>${escapeHtml(title)} · Lastro</title>
-  <link rel="stylesheet" href="/kyc/assets/kyc.css">
-</head>
-<body>
-  <main class="card">
-    <header><span class="brand">Lastro</span></header>
-${body}
-  </main>
-</body>
-</html>`;
-}
+const layout = (title: string, body: string): string => lastroPage('pt-BR', title, body);
 
 const CLOSED_TEXT: Partial<Record<RefundStatus, [string, string]>> = {
   bank_details_received: ['Dados recebidos', 'Recebemos seus dados bancários. A transferência (TED) será feita em breve.'],
