@@ -79,7 +79,8 @@ describe('Pix', () => {
   });
 
   it('cancel: only while waiting for payment', async () => {
-    const res = await stack.http.post('/transactions').set(acme.headers).send(pixBody(5_000));
+    // The longest Pix life: time skipped by another test's await must not expire it before the cancel lands.
+    const res = await stack.http.post('/transactions').set(acme.headers).send(pixBody(5_000, { payments: [{ paymentMethod: 'pix', amount: 5_000, pix: { expiresIn: 86_400 } }] }));
     const cancel = await stack.http.post(`/transactions/${res.body.id}/cancel`).set(acme.headers).send();
     expect(cancel.status).toBe(202);
     const done = await eventually(async () => ((await get(res.body.id)).body.status === 'canceled' ? (await get(res.body.id)).body : null));
