@@ -1,7 +1,8 @@
 /**
- * Two projects: `unit` (pure rules, no I/O, runs in parallel) and `integration`
- * (real PostgreSQL, real Temporal test server, real HTTP). Both are plain TypeScript
- * compiled by swc; type checking is `npm run typecheck`, run before jest by `npm test`.
+ * Three projects: `unit` (pure rules, no I/O, runs in parallel), `integration` (real
+ * PostgreSQL, real Temporal test server, real HTTP) and `chaos` (fault injection on a whole
+ * dev-like stack each file starts itself; `npm run test:chaos`, run in band). All are plain
+ * TypeScript compiled by swc; type checking is `npm run typecheck`, run before jest by `npm test`.
  */
 const transform = {
   '^.+\\.tsx?$': ['@swc/jest', { jsc: { target: 'es2022', parser: { syntax: 'typescript' } }, module: { type: 'commonjs' } }],
@@ -27,5 +28,7 @@ module.exports = {
       globalTeardown: '<rootDir>/test/helpers/global-teardown.ts',
       testMatch: ['<rootDir>/test/**/*.int.test.ts', '<rootDir>/test/**/*.workflow.test.ts', '<rootDir>/test/**/*.e2e.test.ts'],
     },
+    // No globalSetup: each chaos file starts its own PostgreSQL, Temporal dev server, API and worker.
+    { ...common, displayName: 'chaos', testMatch: ['<rootDir>/test/**/*.chaos.test.ts'] },
   ],
 };

@@ -1,0 +1,270 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Client, Connection } from '@temporalio/client';
+import { Client as PgClient } from 'pg';
+import request from 'supertest';
+import { createApiKey, createCompany } from '../../src/companies/companies.service';
+import { ensureDatabase } from '../../src/db/embedded-postgres';
+import { createOrm, migrate, type Orm } from '../../src/db/orm';
+import { startTemporalDevServer, type DevTemporal } from '../../src/dev/temporal-dev-server';
+import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
+import { freePort } from '../helpers/ports';
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
+
+/**
+ * The platform as `npm run dev` runs it, every part a real process the test can break:
+ * embedded PostgreSQL and the Temporal dev server (SQLite file) in a temp data dir, both
+ * restartable on the same port and data so nothing is lost but the process; the API and the
+ * worker as `node --import tsx` children that can be SIGKILLed and started again; a local
+ * webhook receiver allowlisted for deliveries. Assertions read PostgreSQL through `sql`
+ * (a fresh connection per call, so it works across a database restart) or `em()`.
+ */
+export interface ChaosStackOptions {
+  /** Extra environment for the API and the worker (e.g. SANDBOX_GATEWAY_LATENCY_MS). */
+  env?: Record<string, string>;
+  /** Where child output goes besides the per-process log files; silent by default. */
+  log?: (line: string) => void;
+}
+
+export interface SeededChaosCompany {
+  companyId: string;
+  apiKey: string;
+  headers: { 'x-api-key': string };
+}
+
+type ProcessName = 'api' | 'worker';
+
+export interface ChaosStack {
+  root: string;
+  dataDir: string;
+  apiUrl: string;
+  databaseUrl: string;
+  temporalAddress: string;
+  /** supertest against the API child, e.g. `stack.http.post('/v1/transactions')`. */
+  http: ReturnType<typeof request>;
+  temporal: Client;
+  receiver: WebhookReceiver;
+  seedCompany(name?: string): Promise<SeededChaosCompany>;
+  /** A forked EntityManager on the test's own pool (reconnects after a PostgreSQL restart). */
+  em(): EntityManager;
+  /** One query on a fresh connection. */
+  sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  killWorker(): Promise<void>;
+  /** Starts a worker and resolves once it polls (after bundling the workflows). */
+  startWorker(): Promise<void>;
+  restartWorker(): Promise<void>;
+  killApi(): Promise<void>;
+  startApi(): Promise<void>;
+  /** Stops the Temporal dev server (SIGTERM); its SQLite file, and so every history, stays. */
+  stopTemporal(): Promise<void>;
+  startTemporal(): Promise<void>;
+  /** Stops PostgreSQL cleanly; the data directory stays. */
+  stopPostgres(): Promise<void>;
+  startPostgres(): Promise<void>;
+  /** The last lines a child printed (for failure messages). */
+  logTail(name: ProcessName | 'temporal' | 'postgres', lines?: number): string;
+  /** Polls `fn` until it returns a value other than undefined/false, or fails after `boundMs` naming `what`. */
+  waitFor<T>(what: string, fn: () => Promise<T | undefined | false | null>, boundMs: number, everyMs?: number): Promise<T>;
+  stop(): Promise<void>;
+}
+
+const root = path.resolve(__dirname, '..', '..');
+/** Bundling the workflows on a busy 2-core machine takes a while; the worker is only ready after it. */
+const WORKER_READY_MS = 180_000;
+const API_READY_MS = 90_000;
+
+export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<ChaosStack> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-chaos-'));
+  // PostgreSQL runs as a `postgres` system user when the test runs as root: it must reach its data.
+  fs.chmodSync(dataDir, 0o755);
+  const log = opts.log ?? (() => undefined);
+  const tails: Record<ProcessName | 'temporal' | 'postgres', string[]> = { api: [], worker: [], temporal: [], postgres: [] };
+  const record = (name: ProcessName | 'temporal' | 'postgres') => {
+    const file = fs.createWriteStream(path.join(dataDir, `${name}.log`), { flags: 'a' });
+    return (line: string) => {
+      file.write(`${line}\n`);
+      const tail = tails[name];
+      tail.push(line);
+      if (tail.length > 400) tail.splice(0, tail.length - 400);
+      log(`[${name}] ${line}`);
+    };
+  };
+
+  const cleanup: Array<() => Promise<unknown>> = [];
+  const children: Partial<Record<ProcessName, ChildProcess>> = {};
+  try {
+    const pgPort = await freePort();
+    const pgLog = record('postgres');
+    // A child process: embedded-postgres is ESM-only, which jest's runtime cannot load.
+    const spawnPostgres = async (): Promise<ChildProcess> => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postgres-process.ts'), path.join(dataDir, 'pg'), String(pgPort)], {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      const ready = new Promise<void>((resolve, reject) => {
+        pipeLines(child, (line) => {
+          pgLog(line);
+          if (line.includes('POSTGRES_READY')) resolve();
+        });
+        child.once('exit', (code) => reject(new Error(`PostgreSQL exited (${code}) before it was ready:\n${tails.postgres.join('\n')}`)));
+      });
+      await withTimeout(ready, 120_000, 'PostgreSQL to start');
+      return child;
+    };
+    let pg: ChildProcess | null = await spawnPostgres();
+    // PostgreSQL stops last, after everything that talks to it.
+    cleanup.unshift(() => (pg ? stopChild(pg, 30_000) : Promise.resolve()));
+    const databaseUrl = await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${pgPort}`, 'lastro');
+
+    const temporalPort = await freePort();
+    const temporalLog = record('temporal');
+    const startDevServer = async () => startTemporalDevServer({ root, dbFile: path.join(dataDir, 'temporal.db'), port: temporalPort, uiPort: await freePort(), log: temporalLog });
+    let temporalServer: DevTemporal | null = await startDevServer();
+    cleanup.unshift(() => temporalServer?.stop() ?? Promise.resolve());
+
+    const orm: Orm = await createOrm(databaseUrl);
+    cleanup.unshift(() => orm.close());
+    await migrate(orm, databaseUrl);
+
+    const receiver = await startWebhookReceiver();
+    cleanup.unshift(() => receiver.close());
+    const connection = await Connection.connect({ address: temporalServer.address });
+    cleanup.unshift(() => connection.close());
+    const temporal = new Client({ connection, namespace: 'default' });
+
+    const apiPort = await freePort();
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      TEMPORAL_ADDRESS: temporalServer.address,
+      HOST: '127.0.0.1',
+      PORT: String(apiPort),
+      PUBLIC_BASE_URL: apiUrl,
+      WEBHOOK_ALLOWLIST: receiver.hostPort,
+      LOG_LEVEL: 'info',
+      VALIDATE_RESPONSES: '1',
+      ...opts.env,
+    };
+    const entries: Record<ProcessName, string> = { api: 'src/server.ts', worker: 'worker/index.ts' };
+    const spawnChild = (name: ProcessName, readyLine?: string): { child: ChildProcess; ready: Promise<void> } => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entries[name])], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      children[name] = child;
+      const write = record(name);
+      let sawReady: () => void = () => undefined;
+      const ready = new Promise<void>((resolve, reject) => {
+        sawReady = resolve;
+        child.once('exit', (code, signal) => reject(new Error(`${name} exited (${signal ?? code}) before it was ready:\n${stack.logTail(name)}`)));
+      });
+      ready.catch(() => undefined);
+      pipeLines(child, (line) => {
+        write(line);
+        if (readyLine && line.includes(readyLine)) sawReady();
+      });
+      return { child, ready };
+    };
+    const kill = async (name: ProcessName) => {
+      const child = children[name];
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+    };
+
+    const stack: ChaosStack = {
+      root,
+      dataDir,
+      apiUrl,
+      databaseUrl,
+      temporalAddress: temporalServer.address,
+      http: request(apiUrl),
+      temporal,
+      receiver,
+      async seedCompany(name = 'Chaos Co') {
+        const em = orm.em.fork();
+        const company = await createCompany(em, { name, mode: 'sandbox' });
+        const { apiKey } = await createApiKey(em, company);
+        await em.flush();
+        return { companyId: company.id, apiKey, headers: { 'x-api-key': apiKey } };
+      },
+      em: () => orm.em.fork() as unknown as EntityManager,
+      async sql<T extends Record<string, unknown>>(text: string, params: unknown[] = []) {
+        const client = new PgClient({ connectionString: databaseUrl });
+        await client.connect();
+        try {
+          return (await client.query(text, params)).rows as T[];
+        } finally {
+          await client.end();
+        }
+      },
+      killWorker: () => kill('worker'),
+      async startWorker() {
+        // worker/index.ts logs this once its worker is created (workflows bundled), right before it polls.
+        const { ready } = spawnChild('worker', '"msg":"worker started"');
+        await withTimeout(ready, WORKER_READY_MS, 'the worker to start');
+      },
+      async restartWorker() {
+        await stack.killWorker();
+        await stack.startWorker();
+      },
+      killApi: () => kill('api'),
+      async startApi() {
+        await waitForPort(apiPort, API_READY_MS, spawnChild('api').child);
+      },
+      async stopTemporal() {
+        await temporalServer?.stop();
+        temporalServer = null;
+      },
+      async startTemporal() {
+        temporalServer = await startDevServer();
+      },
+      async stopPostgres() {
+        if (pg) await stopChild(pg, 30_000);
+        pg = null;
+      },
+      async startPostgres() {
+        pg = await spawnPostgres();
+      },
+      logTail: (name, lines = 60) => tails[name].slice(-lines).join('\n'),
+      async waitFor(what, fn, boundMs, everyMs = 250) {
+        const deadline = Date.now() + boundMs;
+        let lastError: unknown;
+        for (;;) {
+          try {
+            const value = await fn();
+            if (value !== undefined && value !== false && value !== null) return value as never;
+          } catch (err) {
+            lastError = err;
+          }
+          if (Date.now() > deadline) {
+            throw new Error(`waited ${boundMs} ms for ${what}${lastError ? ` (last error: ${(lastError as Error).message})` : ''}`);
+          }
+          await new Promise((r) => setTimeout(r, everyMs));
+        }
+      },
+      async stop() {
+        // API and worker first (they need the databases to stop cleanly), then the rest.
+        await Promise.all(Object.values(children).map((c) => (c ? stopChild(c, 10_000) : undefined)));
+        for (const fn of cleanup) await fn().catch(() => undefined);
+        if (!process.env.LASTRO_CHAOS_KEEP) fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    await Promise.all([stack.startWorker(), stack.startApi()]);
+    return stack;
+  } catch (err) {
+    await Promise.all(Object.values(children).map((c) => (c ? stopChild(c, 5_000) : undefined)));
+    for (const fn of cleanup) await fn().catch(() => undefined);
+    throw err;
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}

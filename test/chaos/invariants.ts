@@ -1,0 +1,154 @@
+import type { ChaosStack } from './chaos-stack';
+
+/**
+ * What must hold after any fault, checked on the stack's own books: PostgreSQL (Lastro's
+ * tables and the sandbox acquirer/PSP/bank tables, which record what "the outside world"
+ * did), the webhook receiver and Temporal. Each check returns the violations it found (empty
+ * when it holds), so a failing test names every broken row, not just the first.
+ */
+
+/** Every posting sums to zero per currency; every account's balance is the sum of its entries. */
+export async function ledgerViolations(stack: ChaosStack): Promise<string[]> {
+  const unbalanced = await stack.sql<{ posting_id: string; currency: string; total: string }>(
+    `select posting_id, currency, sum(amount)::text as total from ledger_entries group by posting_id, currency having sum(amount) <> 0`,
+  );
+  const drifted = await stack.sql<{ id: string; balance: string; total: string }>(
+    `select a.id, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as total
+       from ledger_accounts a left join ledger_entries e on e.account_id = a.id
+      group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+  );
+  return [
+    ...unbalanced.map((r) => `posting ${r.posting_id} sums to ${r.total} ${r.currency}`),
+    ...drifted.map((r) => `account ${r.id} holds ${r.balance} but its entries sum to ${r.total}`),
+  ];
+}
+
+/**
+ * Nothing charged, paid out or refunded twice, and nothing done outside that Lastro does not
+ * know about. The sandbox keeps one row per idempotency key (what a real acquirer or PSP
+ * would show on its side), so a second charge for one payment would be a second row under
+ * another key, or a row Lastro's books do not match.
+ */
+export async function moneyMovementViolations(stack: ChaosStack): Promise<string[]> {
+  const out: string[] = [];
+  // Card charges: keyed by payment id. An approved, unvoided charge is money taken from a buyer.
+  const charges = await stack.sql<{ key: string; payment_status: string | null; reference: string; gateway_reference: string | null }>(
+    `select c.idempotency_key as key, p.status as payment_status, c.reference, p.gateway_reference
+       from sandbox_gateway_charges c left join payments p on p.id = c.idempotency_key
+      where c.status = 'approved' and c.voided_at is null`,
+  );
+  for (const c of charges) {
+    if (!c.payment_status) out.push(`sandbox charge ${c.key} belongs to no payment`);
+    else if (!['paid', 'refunded', 'partially_refunded', 'chargeback'].includes(c.payment_status)) out.push(`payment ${c.key} was charged but is ${c.payment_status}`);
+    else if (c.gateway_reference !== c.reference) out.push(`payment ${c.key} records gateway reference ${c.gateway_reference}, the acquirer ${c.reference}`);
+  }
+  const paidCards = await stack.sql<{ id: string; charges: string }>(
+    `select p.id, count(c.idempotency_key)::text as charges from payments p
+       left join sandbox_gateway_charges c on c.idempotency_key = p.id and c.status = 'approved' and c.voided_at is null
+      where p.method = 'credit_card' and p.status in ('paid', 'refunded', 'partially_refunded', 'chargeback')
+      group by p.id having count(c.idempotency_key) <> 1`,
+  );
+  out.push(...paidCards.map((p) => `paid card payment ${p.id} has ${p.charges} acquirer charges`));
+
+  // One charge per invoice attempt, and one paid charge per invoice.
+  const invoiceCharges = await stack.sql<{ invoice_id: string; paid: string; ref_codes: string }>(
+    `select t.metadata->>'invoiceId' as invoice_id, count(*) filter (where t.status = 'paid')::text as paid,
+            count(*)::text as attempts, count(distinct t.reference_code)::text as ref_codes
+       from transactions t where t.metadata ? 'invoiceId'
+      group by 1 having count(*) filter (where t.status = 'paid') > 1 or count(*) <> count(distinct t.reference_code)`,
+  );
+  out.push(...invoiceCharges.map((i) => `invoice ${i.invoice_id} has ${i.paid} paid charges`));
+
+  // Payouts: keyed by withdrawal id; a paid transfer is money sent to a bank account.
+  const transfers = await stack.sql<{ key: string; status: string | null; psp_transfer_id: string | null; transfer_id: string }>(
+    `select t.idempotency_key as key, w.status, w.psp_transfer_id, t.transfer_id
+       from sandbox_payout_transfers t left join withdrawals w on w.id = t.idempotency_key where t.status = 'paid'`,
+  );
+  for (const t of transfers) {
+    if (!t.status) out.push(`sandbox transfer ${t.key} belongs to no withdrawal`);
+    else if (t.status !== 'paid' && t.status !== 'processing') out.push(`withdrawal ${t.key} was paid out but is ${t.status}`);
+    else if (t.status === 'paid' && t.psp_transfer_id !== t.transfer_id) out.push(`withdrawal ${t.key} records transfer ${t.psp_transfer_id}, the PSP ${t.transfer_id}`);
+  }
+  const paidWithdrawals = await stack.sql<{ id: string; transfers: string; debits: string }>(
+    `select w.id,
+            (select count(*) from sandbox_payout_transfers t where t.idempotency_key = w.id and t.status = 'paid')::text as transfers,
+            (select count(*) from ledger_postings p where p.key = 'withdrawal:' || w.id || ':payout')::text as debits
+       from withdrawals w where w.status = 'paid'`,
+  );
+  for (const w of paidWithdrawals) {
+    if (w.transfers !== '1' || w.debits !== '1') out.push(`paid withdrawal ${w.id}: ${w.transfers} transfers, ${w.debits} wallet debits`);
+  }
+
+  // Refunds through the acquirer: keyed by refund id.
+  const refunds = await stack.sql<{ key: string; status: string | null }>(
+    `select g.idempotency_key as key, r.status from sandbox_gateway_refunds g left join refunds r on r.id = g.idempotency_key where g.status = 'refunded'`,
+  );
+  for (const r of refunds) {
+    if (!r.status) out.push(`sandbox refund ${r.key} belongs to no refund`);
+    else if (r.status !== 'refunded' && r.status !== 'processing') out.push(`refund ${r.key} was refunded by the acquirer but is ${r.status}`);
+  }
+  const refunded = await stack.sql<{ id: string; n: string }>(
+    `select r.id, (select count(*) from sandbox_gateway_refunds g where g.idempotency_key = r.id and g.status = 'refunded')::text as n
+       from refunds r where r.status = 'refunded' and r.payment_method = 'credit_card'`,
+  );
+  out.push(...refunded.filter((r) => r.n !== '1').map((r) => `refunded card refund ${r.id} has ${r.n} acquirer refunds`));
+  return out;
+}
+
+/**
+ * Every event of a type some active webhook of its company subscribes to (an empty list means
+ * all) reached the receiver at least once, and the outbox holds nothing undispatched.
+ */
+export async function undeliveredEvents(stack: ChaosStack): Promise<string[]> {
+  const due = await stack.sql<{ id: string; type: string }>(
+    `select distinct e.id, e.type from events e join webhooks w on w.company_id = e.company_id
+      where w.is_active and w.deleted_at is null and (jsonb_array_length(w.events::jsonb) = 0 or w.events::jsonb ? e.type)
+        and e.created_at >= w.created_at`,
+  );
+  const seen = stack.receiver.eventIds();
+  const undispatched = await stack.sql<{ id: string }>(`select id from events where dispatched_at is null`);
+  return [...due.filter((e) => !seen.has(e.id)).map((e) => `event ${e.id} (${e.type}) never reached the receiver`), ...undispatched.map((e) => `event ${e.id} is still undispatched`)];
+}
+
+/**
+ * A workflow is stuck when it keeps an activity or a workflow task pending: every running
+ * workflow must come to rest (waiting only on timers, signals or children), and none may
+ * have failed, timed out or been terminated.
+ */
+export async function restlessWorkflows(stack: ChaosStack): Promise<string[]> {
+  const out: string[] = [];
+  for await (const wf of stack.temporal.workflow.list({ query: 'ExecutionStatus = "Running"' })) {
+    const d = await stack.temporal.workflow.getHandle(wf.workflowId, wf.runId).describe();
+    const activities = d.raw.pendingActivities ?? [];
+    if (activities.length > 0) {
+      const names = activities.map((a) => `${a.activityType?.name} (attempt ${a.attempt}${a.lastFailure?.message ? `, ${a.lastFailure.message}` : ''})`);
+      out.push(`${wf.type} ${wf.workflowId} has pending activities: ${names.join(', ')}`);
+    }
+    if (d.raw.pendingWorkflowTask) out.push(`${wf.type} ${wf.workflowId} has a pending workflow task`);
+  }
+  for await (const wf of stack.temporal.workflow.list({ query: 'ExecutionStatus = "Failed" OR ExecutionStatus = "TimedOut" OR ExecutionStatus = "Terminated"' })) {
+    out.push(`${wf.type} ${wf.workflowId} closed as ${wf.status.name}`);
+  }
+  return out;
+}
+
+/**
+ * All invariants at once, polled until they hold or `boundMs` passes: a fault's effects take
+ * a retry (or an outbox sweep) to repair, and "within a bound" is part of the promise.
+ */
+export async function expectInvariantsWithin(stack: ChaosStack, boundMs: number): Promise<void> {
+  let last: string[] = [];
+  try {
+    await stack.waitFor(
+      'the invariants to hold',
+      async () => {
+        last = [...(await ledgerViolations(stack)), ...(await moneyMovementViolations(stack)), ...(await undeliveredEvents(stack)), ...(await restlessWorkflows(stack))];
+        return last.length === 0;
+      },
+      boundMs,
+      1_000,
+    );
+  } catch {
+    throw new Error(`invariants still broken after ${boundMs} ms:\n  ${last.join('\n  ')}`);
+  }
+}
