@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { ApplicationFailure } from '@temporalio/common';
 import { Company } from '../../src/companies/company.entity';
 import { createSavedCardTransaction } from '../../src/payments/saved-card-charges.service';
 import { Transaction } from '../../src/payments/transaction.entity';
-import { markWorkflowStarted, startAndAwaitDecision } from '../../src/payments/transaction-workflow.client';
+import { ensureTransactionWorkflow, markWorkflowStarted } from '../../src/payments/transaction-workflow.client';
 import type { EventDispatcher } from '../../src/events/dispatcher';
 
 export interface ChargeRequest {
@@ -20,30 +19,42 @@ export interface ChargeRequest {
   description: string;
 }
 
-export interface ChargeResult {
+/** A card decision: `code` is why it was not paid (the transaction's statusReason, e.g. `card_declined`). */
+export interface ChargeDecision {
   paid: boolean;
   code: string | null;
-  transactionId: string | null;
+}
+
+export interface ChargeStarted {
+  transactionId: string;
+  /** Null while the card is being authorized. */
+  decision: ChargeDecision | null;
 }
 
 /** How an invoice is charged to a saved card. One seam, so tests and a future payments API can swap it. */
 export interface BillingCharger {
-  charge(request: ChargeRequest): Promise<ChargeResult>;
+  /** Creates (or finds) the attempt's transaction and sets its authorization going; never waits for the card. */
+  charge(request: ChargeRequest): Promise<ChargeStarted>;
+  /** The decision of a charge's transaction, null while it is not decided. */
+  decisionOf(companyId: string, transactionId: string): Promise<ChargeDecision | null>;
 }
 
-/** How long one charge attempt holds its activity slot waiting for the card decision. */
-export const DECISION_WAIT_MS = 15_000;
-
 const FINAL: Record<string, boolean> = { paid: true, refused: false, failed: false, canceled: false };
+
+function decisionOf(txn: Pick<Transaction, 'status' | 'statusReason'>): ChargeDecision | null {
+  if (!(txn.status in FINAL)) return null;
+  return { paid: FINAL[txn.status], code: FINAL[txn.status] ? null : (txn.statusReason ?? txn.status) };
+}
 
 /**
  * Charges through the payments module: a merchant-initiated card transaction on the saved card
  * (`origin: subscription`, no CVV, referenceCode `<inv_id>-<attempt>`, metadata `invoiceId` and
- * `subscriptionId`), created in one database transaction; then the transaction workflow
- * authorizes it and this waits for its decision.
+ * `subscriptionId`), created in one database transaction; then its transaction workflow is
+ * started, which authorizes the card on its own. The decision reaches the subscription workflow
+ * as the `chargeDecided` signal (src/billing/charge-decisions.subscriber.ts).
  *
  * Idempotent: the referenceCode is unique per company, so a retried attempt finds its
- * transaction and only waits for (or reads) its decision.
+ * transaction (and its decision, when it has one) and starts its workflow only if it has not run.
  */
 export class PaymentsBillingCharger implements BillingCharger {
   constructor(
@@ -52,41 +63,35 @@ export class PaymentsBillingCharger implements BillingCharger {
     private readonly taskQueue: string,
     private readonly publicBaseUrl: string,
     private readonly dispatcher: EventDispatcher,
-    private readonly decisionWaitMs = DECISION_WAIT_MS,
   ) {}
 
-  async charge(req: ChargeRequest): Promise<ChargeResult> {
+  async charge(req: ChargeRequest): Promise<ChargeStarted> {
     const referenceCode = `${req.invoiceId}-${req.attempt}`;
-    let txn = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode });
-    let eventIds: string[] = [];
-    if (!txn) ({ transaction: txn, eventIds } = await this.createTransaction(req, referenceCode));
-    if (txn.status in FINAL) return { paid: FINAL[txn.status], code: txn.statusReason, transactionId: txn.id };
-    let decision;
+    const found = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id', 'status', 'statusReason', 'workflowStartedAt'] });
+    if (found) {
+      const decision = decisionOf(found);
+      if (!decision && !found.workflowStartedAt) await this.startWorkflow(found.id);
+      return { transactionId: found.id, decision };
+    }
+    const { transaction, eventIds } = await this.createTransaction(req, referenceCode);
     try {
-      decision = await this.decisionWithin(txn.id);
-      // Before transaction.created goes out, so its subscriber does not start the workflow again.
-      await markWorkflowStarted(this.fork(), txn.id);
+      await this.startWorkflow(transaction.id);
     } finally {
+      // After the mark, so the transaction.created subscriber does not start the workflow again;
+      // if the start failed, that subscriber (and the outbox sweeper behind it) starts it.
       this.dispatcher.dispatchSoon(eventIds);
     }
-    return { paid: decision.status === 'paid', code: decision.status === 'paid' ? null : (decision.reason ?? decision.status), transactionId: txn.id };
+    return { transactionId: transaction.id, decision: null };
   }
 
-  /**
-   * Waits a bounded time for the transaction workflow's card decision. The authorization is an
-   * activity on the same task queue as this one: with every activity slot held by charges
-   * waiting for decisions, no authorization could run (seen at 200 charges at once). Past the
-   * bound this attempt fails as retryable and frees its slot; the retry finds the transaction
-   * by its referenceCode and reads or waits for the decision again.
-   */
-  private async decisionWithin(transactionId: string) {
-    let timer: NodeJS.Timeout | undefined;
-    const waiting = startAndAwaitDecision(this.temporal, this.taskQueue, transactionId);
-    const decision = await Promise.race([waiting, new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), this.decisionWaitMs)))]);
-    clearTimeout(timer);
-    if (decision) return decision;
-    waiting.catch(() => undefined);
-    throw ApplicationFailure.retryable(`No card decision for ${transactionId} within ${this.decisionWaitMs} ms; retried later`, 'CardDecisionPending');
+  async decisionOf(companyId: string, transactionId: string): Promise<ChargeDecision | null> {
+    const txn = await this.fork().findOneOrFail(Transaction, { id: transactionId, companyId }, { fields: ['status', 'statusReason'] });
+    return decisionOf(txn);
+  }
+
+  private async startWorkflow(transactionId: string): Promise<void> {
+    await ensureTransactionWorkflow(this.temporal, this.taskQueue, transactionId);
+    await markWorkflowStarted(this.fork(), transactionId);
   }
 
   private async createTransaction(req: ChargeRequest, referenceCode: string): Promise<{ transaction: Transaction; eventIds: string[] }> {

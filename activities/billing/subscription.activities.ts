@@ -10,7 +10,8 @@ import {
   rescheduleAttempt,
   subscriptionProgress,
 } from '../../src/billing/subscription-lifecycle.service';
-import type { CollectionResult, SubscriptionActivities } from '../../workflows/billing/subscription.contract';
+import { ApplicationFailure } from '@temporalio/common';
+import type { CollectionResult, PendingCharge, SubscriptionActivities } from '../../workflows/billing/subscription.contract';
 import type { ActivityDeps } from '../deps';
 import { ensureInvoicePaymentLink } from '../../src/billing/invoice-payment-link.service';
 import { PaymentsBillingCharger, type BillingCharger } from './billing-charger';
@@ -38,8 +39,8 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
     }
   }
 
-  /** Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card charge. */
-  async function attemptCollection(invoice: Invoice, sub: Subscription, attempt: number): Promise<CollectionResult & { charged: boolean }> {
+  /** Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card charge (pending until decided). */
+  async function attemptCollection(invoice: Invoice, sub: Subscription, attempt: number): Promise<(CollectionResult & { charged: boolean }) | PendingCharge> {
     if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false };
     if (sub.collectionMethod === 'send_invoice') {
       // Upfront invoices were issued by the API: their payment link is made when they fall due.
@@ -47,7 +48,7 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
       return { paid: false, code: 'unpaid', transactionId: null, charged: false };
     }
     if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false };
-    const result = await charger.charge({
+    const { transactionId, decision } = await charger.charge({
       companyId: invoice.companyId,
       customerId: invoice.customerId,
       subscriptionId: sub.id,
@@ -58,7 +59,26 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
       savedCardId: sub.defaultPaymentMethodRef,
       description: `Subscription ${sub.id}, cycle ${invoice.cycle + 1}`,
     });
-    return { ...result, charged: true };
+    return decision ? { ...decision, transactionId, charged: true } : { pending: true, transactionId };
+  }
+
+  /** The invoice's attempt as already recorded, or null when it is still to be collected. */
+  function recorded(invoice: Invoice): CollectionResult | null {
+    if (invoice.status === 'paid') return { paid: true, code: null, transactionId: invoice.lastTransactionId };
+    if (invoice.status === 'void' || invoice.status === 'uncollectible') return { paid: false, code: invoice.status, transactionId: null };
+    return null;
+  }
+
+  async function startInvoiceCollection({ invoiceId, attempt, at }: { invoiceId: string; attempt: number; at: string }): Promise<CollectionResult | PendingCharge> {
+    const em = fork();
+    const invoice = await em.findOneOrFail(Invoice, { id: invoiceId });
+    const done = recorded(invoice);
+    if (done) return done;
+    const sub = await em.findOneOrFail(Subscription, { id: invoice.subscriptionId });
+    const started = await attemptCollection(invoice, sub, attempt);
+    if ('pending' in started) return started;
+    const { charged, ...result } = started;
+    return move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged, ...result }));
   }
 
   return {
@@ -69,14 +89,21 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
       await paymentLink(issued.invoiceId);
       return issued;
     },
-    async collectInvoice({ invoiceId, attempt, at }) {
-      const em = fork();
-      const invoice = await em.findOneOrFail(Invoice, { id: invoiceId });
-      if (invoice.status === 'paid') return { paid: true, code: null, transactionId: invoice.lastTransactionId };
-      if (invoice.status === 'void' || invoice.status === 'uncollectible') return { paid: false, code: invoice.status, transactionId: null };
-      const sub = await em.findOneOrFail(Subscription, { id: invoice.subscriptionId });
-      const { charged, ...result } = await attemptCollection(invoice, sub, attempt);
-      return move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged, ...result }));
+    startInvoiceCollection,
+    async settleInvoiceCollection({ invoiceId, attempt, at, transactionId }) {
+      const invoice = await fork().findOneOrFail(Invoice, { id: invoiceId });
+      const done = recorded(invoice);
+      if (done) return done;
+      const decision = await charger.decisionOf(invoice.companyId, transactionId);
+      if (!decision) return { pending: true, transactionId };
+      return move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged: true, transactionId, ...decision }));
+    },
+    // Runs of histories from before `charge-by-signal` still call this: it no longer holds its
+    // slot while the card is authorized, it fails retryable and the retry reads the decision.
+    async collectInvoice(input) {
+      const result = await startInvoiceCollection(input);
+      if (!('pending' in result)) return result;
+      throw ApplicationFailure.retryable(`Card decision for ${result.transactionId} pending; read again on retry`, 'CardDecisionPending');
     },
     rescheduleInvoice: ({ invoiceId, nextAttemptAt }) => move((em) => rescheduleAttempt(em, invoiceId, nextAttemptAt)),
     advanceSubscriptionCycle: (input) => move((em) => advanceCycle(em, input)),

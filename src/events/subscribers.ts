@@ -11,6 +11,7 @@ import { invoiceRefundSubscriber } from '../billing/invoice-refunds.subscriber';
 import { invoicePaymentSubscriber } from '../billing/invoice-payments.subscriber';
 import { checkoutSessionSubscriber } from '../checkout/checkout-sessions.subscriber';
 import { refundWorkflowSubscriber } from '../refunds/refunds.subscriber';
+import { chargeDecisionSubscriber } from '../billing/charge-decisions.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -31,6 +32,7 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(invoicePaymentSubscriber(deps.temporal, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(refundWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+  dispatcher.subscribe(chargeDecisionSubscriber(deps.temporal));
 }
 
 /** The dispatcher every process uses (API, worker, tests, benchmarks), with every subscriber plugged in. */

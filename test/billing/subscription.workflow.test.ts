@@ -9,8 +9,10 @@ import { workflowBundle } from '../helpers/workflow-bundle';
 import { addDays } from '../../src/billing/schedule.rules';
 import type { Recurrence } from '../../src/billing/price.rules';
 import {
+  CHARGE_DECISION_FALLBACK_MS,
   SUBSCRIPTION_WORKFLOW,
   cancelSubscriptionSignal,
+  chargeDecidedSignal,
   pauseSubscriptionSignal,
   resumeSubscriptionSignal,
   subscriptionProgressQuery,
@@ -34,6 +36,8 @@ interface FakeInvoice {
   dueAt: string;
   status: string;
   attempts: string[];
+  /** Workflow time of each settle of a pending charge. */
+  settledAt: string[];
   rescheduledTo: string[];
 }
 interface FakeSubscription {
@@ -41,6 +45,12 @@ interface FakeSubscription {
   invoices: FakeInvoice[];
   /** `${cycle}:${attempt}` attempts the card declines. */
   declines: Set<string>;
+  /**
+   * How a card charge comes back: `signal` pending, with its chargeDecided signal sent before
+   * the charge activity returns (the event subscriber beating the activity), after a stray
+   * decision of another transaction; `silent` pending and never signaled, only the stray one.
+   */
+  charge: 'signal' | 'silent';
   events: string[];
   ended: { reason: string; at: string } | null;
 }
@@ -48,6 +58,11 @@ interface FakeSubscription {
 const subs = new Map<string, FakeSubscription>();
 const invoiceOwner = new Map<string, FakeSubscription>();
 const invoiceById = (id: string) => invoiceOwner.get(id)!.invoices.find((i) => i.id === id)!;
+const subscriptionOf = (invoiceId: string) => [...subs].find(([, s]) => s === invoiceOwner.get(invoiceId))![0];
+const declined = (inv: FakeInvoice, attempt: number) => {
+  const sub = invoiceOwner.get(inv.id)!;
+  return sub.declines.has(`${inv.cycle}:${attempt}`) || sub.declines.has(`${inv.cycle}:*`);
+};
 
 const activities: SubscriptionActivities = {
   async loadSubscriptionProgress({ subscriptionId }) {
@@ -60,7 +75,7 @@ const activities: SubscriptionActivities = {
     const sub = subs.get(subscriptionId)!;
     let inv = sub.invoices.find((i) => i.cycle === cycle);
     if (!inv) {
-      inv = { id: `inv_${subscriptionId}_${cycle}`, cycle, periodStart, periodEnd, issuedAt, dueAt, status: 'open', attempts: [], rescheduledTo: [] };
+      inv = { id: `inv_${subscriptionId}_${cycle}`, cycle, periodStart, periodEnd, issuedAt, dueAt, status: 'open', attempts: [], settledAt: [], rescheduledTo: [] };
       sub.invoices.push(inv);
       invoiceOwner.set(inv.id, sub);
       sub.events.push(`invoice.issued#${cycle}`);
@@ -75,6 +90,25 @@ const activities: SubscriptionActivities = {
     inv.status = declined ? 'past_due' : 'paid';
     sub.events.push(`invoice.payment_attempted#${inv.cycle}`, declined ? `invoice.past_due#${inv.cycle}` : `invoice.paid#${inv.cycle}`);
     return { paid: !declined, code: declined ? 'card_declined' : null, transactionId: `txn_${invoiceId}_${attempt}` };
+  },
+  async startInvoiceCollection({ invoiceId, attempt, at }) {
+    const inv = invoiceById(invoiceId);
+    const sub = invoiceOwner.get(invoiceId)!;
+    inv.attempts.push(at);
+    const transactionId = `txn_${invoiceId}_${attempt}`;
+    const workflow = env.client.workflow.getHandle(subscriptionOf(invoiceId));
+    await workflow.signal(chargeDecidedSignal, { transactionId: `txn_other_${attempt}`, paid: true, code: null });
+    if (sub.charge === 'signal') await workflow.signal(chargeDecidedSignal, { transactionId, paid: !declined(inv, attempt), code: null });
+    return { pending: true, transactionId };
+  },
+  async settleInvoiceCollection({ invoiceId, attempt, transactionId }) {
+    const inv = invoiceById(invoiceId);
+    const sub = invoiceOwner.get(invoiceId)!;
+    inv.settledAt.push(new Date(await env.currentTimeMs()).toISOString());
+    const no = declined(inv, attempt);
+    inv.status = no ? 'past_due' : 'paid';
+    sub.events.push(`invoice.payment_attempted#${inv.cycle}`, no ? `invoice.past_due#${inv.cycle}` : `invoice.paid#${inv.cycle}`);
+    return { paid: !no, code: no ? 'card_declined' : null, transactionId };
   },
   async rescheduleInvoice({ invoiceId, nextAttemptAt }) {
     invoiceById(invoiceId).rescheduledTo.push(nextAttemptAt);
@@ -126,6 +160,7 @@ interface StartOptions {
   collectionMethod?: 'charge_automatically' | 'send_invoice';
   cyclesPerRun?: number;
   declines?: string[];
+  charge?: FakeSubscription['charge'];
 }
 async function startSubscription(o: StartOptions) {
   const subscriptionId = `sub_${randomUUID().replace(/-/g, '').slice(0, 26)}`;
@@ -145,7 +180,7 @@ async function startSubscription(o: StartOptions) {
     pausedAt: null,
     advanceRequested: 0,
   };
-  const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), events: [], ended: null };
+  const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), charge: o.charge ?? 'signal', events: [], ended: null };
   subs.set(subscriptionId, sub);
   const handle = await env.client.workflow.start(SUBSCRIPTION_WORKFLOW, {
     taskQueue,
@@ -250,7 +285,8 @@ describe('subscription workflow', () => {
       let runId: string | null | undefined = firstRunId;
       for (let run = 1; runId; run++) {
         const history = await env.client.workflow.getHandle(subscriptionId, runId).fetchHistory();
-        fs.writeFileSync(path.join(HISTORY_DIR, `subscription-run-${run}.json`), historyAsJson(history));
+        // subscription-run-*.json are the runs recorded before `charge-by-signal` (kept, replayed too).
+        fs.writeFileSync(path.join(HISTORY_DIR, `subscription-by-signal-run-${run}.json`), historyAsJson(history));
         runId = history.events![history.events!.length - 1].workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
       }
     }
@@ -297,6 +333,25 @@ describe('subscription workflow', () => {
     expect(inv.rescheduledTo.map(day)).toEqual([1, 3, 5].map((d) => day(addDays(inv.dueAt, d))));
     expect(inv.status).toBe('uncollectible');
     expect(sub.ended?.reason).toBe('payment_failed');
+  });
+
+  it('a charge is settled by its chargeDecided signal, even one sent before the charge activity returned', async () => {
+    const { sub, handle } = await startSubscription({ recurrence: {}, maxCycles: 1 });
+    expect(await handle.result()).toMatchObject({ status: 'ended', reason: 'max_cycles' });
+    const [inv] = sub.invoices;
+    expect(inv.status).toBe('paid');
+    // Settled at once (same workflow time as the attempt), not after the fallback bound.
+    expect(Date.parse(inv.settledAt[0]) - Date.parse(inv.attempts[0])).toBeLessThan(CHARGE_DECISION_FALLBACK_MS);
+  });
+
+  it('without its signal a charge is settled by reading it after the fallback bound; a decision of another transaction does not settle it', async () => {
+    const { sub, handle } = await startSubscription({ recurrence: {}, maxCycles: 1, charge: 'silent', declines: ['0:1'] });
+    const outcome = await handle.result();
+    const [inv] = sub.invoices;
+    expect(inv.settledAt).toHaveLength(2); // declined at the due date, paid at the first retry
+    expect(Date.parse(inv.settledAt[0]) - Date.parse(inv.attempts[0])).toBeGreaterThanOrEqual(CHARGE_DECISION_FALLBACK_MS);
+    expect(inv.status).toBe('paid');
+    expect(outcome).toMatchObject({ status: 'ended', reason: 'max_cycles', cyclesBilled: 1 });
   });
 
   it('cancel immediately ends the workflow without billing again', async () => {

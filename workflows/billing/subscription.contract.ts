@@ -53,6 +53,17 @@ export const paymentMethodAttachedSignal = defineSignal('paymentMethodAttached')
 export const advanceSubscriptionSignal = defineSignal('advance');
 /** A send_invoice invoice was paid: re-check it now instead of at the next reminder. */
 export const invoicePaidSignal = defineSignal<[{ invoiceId: string }]>('invoicePaid');
+/**
+ * A subscription charge's transaction was decided (sent by the charge-decisions event
+ * subscriber on transaction.paid / refused / failed / canceled). Only wakes the workflow: the
+ * settle activity reads the transaction, so a late or duplicated signal changes nothing.
+ */
+export const chargeDecidedSignal = defineSignal<[ChargeDecided]>('chargeDecided');
+export interface ChargeDecided {
+  transactionId: string;
+  paid: boolean;
+  code: string | null;
+}
 
 export const subscriptionProgressQuery = defineQuery<SubscriptionProgress | null>('progress');
 
@@ -70,6 +81,15 @@ export interface CollectionResult {
   transactionId: string | null;
 }
 
+/** A card charge whose transaction is not decided yet. */
+export interface PendingCharge {
+  pending: true;
+  transactionId: string;
+}
+
+/** How long the workflow waits for `chargeDecided` before it reads the transaction itself. */
+export const CHARGE_DECISION_FALLBACK_MS = 2 * 60_000;
+
 export type EndReason = 'canceled' | 'canceled_at_period_end' | 'max_cycles' | 'payment_failed';
 
 /**
@@ -83,8 +103,20 @@ export interface SubscriptionActivities {
   activateSubscription(input: { subscriptionId: string; status: 'trialing' | 'active'; at: string }): Promise<void>;
   /** The invoice of a cycle (unique per subscription and cycle), created and issued once (invoice.issued). */
   issueSubscriptionInvoice(input: { subscriptionId: string; cycle: number; periodStart: string; periodEnd: string; issuedAt: string; dueAt: string }): Promise<IssuedInvoice>;
-  /** One collection attempt (invoice.payment_attempted; invoice.paid or past_due). */
+  /**
+   * One collection attempt (invoice.payment_attempted; invoice.paid or past_due), card decision
+   * awaited inside the activity. Runs of histories recorded before `charge-by-signal` only.
+   */
   collectInvoice(input: { invoiceId: string; attempt: number; at: string }): Promise<CollectionResult>;
+  /**
+   * Starts one collection attempt. Decided at once (nothing to charge, send_invoice, no card, or
+   * a retried attempt whose transaction is already decided): recorded as collectInvoice does.
+   * A card charge: its transaction (`<inv_id>-<attempt>`) created, its workflow started, and
+   * returned pending, without waiting for the card.
+   */
+  startInvoiceCollection(input: { invoiceId: string; attempt: number; at: string }): Promise<CollectionResult | PendingCharge>;
+  /** Records the attempt once its transaction is decided (read from the database); pending while it is not. */
+  settleInvoiceCollection(input: { invoiceId: string; attempt: number; at: string; transactionId: string }): Promise<CollectionResult | PendingCharge>;
   /** invoice.rescheduled: the next attempt's date. */
   rescheduleInvoice(input: { invoiceId: string; nextAttemptAt: string }): Promise<void>;
   /** subscription.cycle_advanced after a paid invoice. */

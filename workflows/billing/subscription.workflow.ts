@@ -1,15 +1,18 @@
-import { allHandlersFinished, condition, continueAsNew, proxyActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler } from '@temporalio/workflow';
 import { boundaryAt, dueDateOf, invoiceTimeOf, nextAttemptAt, rebaseAfterPause } from '../../src/billing/subscription.rules';
 import {
+  CHARGE_DECISION_FALLBACK_MS,
   DEFAULT_CYCLES_PER_RUN,
   advanceSubscriptionSignal,
   cancelSubscriptionSignal,
+  chargeDecidedSignal,
   invoicePaidSignal,
   pauseSubscriptionSignal,
   paymentMethodAttachedSignal,
   resumeSubscriptionSignal,
   subscriptionProgressQuery,
   uncancelSubscriptionSignal,
+  type CollectionResult,
   type EndReason,
   type IssuedInvoice,
   type SubscriptionActivities,
@@ -18,12 +21,21 @@ import {
   type SubscriptionWorkflowInput,
 } from './subscription.contract';
 
-const { loadSubscriptionProgress, activateSubscription, issueSubscriptionInvoice, rescheduleInvoice, advanceSubscriptionCycle, endSubscription } =
-  proxyActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
+// Charges (startInvoiceCollection) are idempotent per invoice attempt (`<inv_id>-<attempt>`), so
+// retrying them for as long as an outage lasts never charges twice.
+const {
+  loadSubscriptionProgress,
+  activateSubscription,
+  issueSubscriptionInvoice,
+  startInvoiceCollection,
+  settleInvoiceCollection,
+  rescheduleInvoice,
+  advanceSubscriptionCycle,
+  endSubscription,
+} = proxyActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
 
-// A charge waits for the card decision of a transaction: a longer timeout, and retried for as
-// long as the outage lasts (the charge is idempotent per invoice attempt, so a retry never
-// charges twice).
+// Histories from before `charge-by-signal`: the charge waited for the card decision inside the
+// activity, hence the longer timeout.
 const { collectInvoice } = proxyActivities<SubscriptionActivities>({
   startToCloseTimeout: '3 minutes',
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
@@ -85,6 +97,12 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
   setHandler(invoicePaidSignal, (s) => {
     if (s?.invoiceId) paidSignals.add(s.invoiceId);
   });
+  // Kept from the moment the signal lands, even while the charge activity that created the
+  // transaction is still running: a card decided before that activity returns is not missed.
+  const decidedCharges = new Set<string>();
+  setHandler(chargeDecidedSignal, (s) => {
+    if (s?.transactionId) decidedCharges.add(s.transactionId);
+  });
   setHandler(subscriptionProgressQuery, () => p);
 
   /**
@@ -115,13 +133,36 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
     return { status: reason === 'max_cycles' ? 'ended' : 'canceled', reason, cyclesBilled: p.nextCycle };
   }
 
+  /**
+   * One attempt by signal: the charge activity returns as soon as the transaction exists and its
+   * workflow runs (no activity slot held while the card is authorized); the `chargeDecided`
+   * signal of this attempt's transaction wakes the workflow (one for another transaction, e.g.
+   * an earlier attempt, does not). Should the signal never come (its event dispatch failed and
+   * the sweeper is late, or the workflow was not reachable), the settle activity reads the
+   * transaction every CHARGE_DECISION_FALLBACK_MS instead.
+   */
+  async function chargeBySignal(invoiceId: string, attempt: number): Promise<CollectionResult> {
+    const at = isoNow();
+    let result = await startInvoiceCollection({ invoiceId, attempt, at });
+    while ('pending' in result) {
+      const transactionId = result.transactionId;
+      await condition(() => decidedCharges.has(transactionId), CHARGE_DECISION_FALLBACK_MS);
+      // Woken for nothing (still pending): the next wait is the timer's, not a busy loop.
+      decidedCharges.delete(transactionId);
+      result = await settleInvoiceCollection({ invoiceId, attempt, at, transactionId });
+    }
+    return result;
+  }
+
   /** Attempts at the due date, then the dunning retries; 'failed' after the last one. */
   async function collect(invoice: IssuedInvoice): Promise<'paid' | 'failed' | 'canceled'> {
     if (invoice.status === 'paid') return 'paid';
     let at = invoice.dueAt;
     for (let attempt = 1; ; attempt++) {
       if (!(await waitUntil(() => Date.parse(at), () => paidSignals.has(invoice.invoiceId)))) return 'canceled';
-      const result = await collectInvoice({ invoiceId: invoice.invoiceId, attempt, at: isoNow() });
+      const result = patched('charge-by-signal')
+        ? await chargeBySignal(invoice.invoiceId, attempt)
+        : await collectInvoice({ invoiceId: invoice.invoiceId, attempt, at: isoNow() });
       if (result.paid) return 'paid';
       const next = nextAttemptAt(invoice.dueAt, attempt);
       if (next === null) return 'failed';
