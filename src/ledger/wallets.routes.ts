@@ -1,5 +1,5 @@
 import { defineRoute } from '../http/route';
-import { notFound } from '../http/errors';
+import { ApiError, bodyIdNotFound, notFound } from '../http/errors';
 import { paginated } from '../http/pagination';
 import { accountCurrency } from '../fees/fees.service';
 import { getLinkedRecipient } from '../recipients/recipients.service';
@@ -74,7 +74,10 @@ export const walletRoutes = [
     responses: { 201: { description: 'Credited', schema: sandboxCreditSchema } },
     async handler({ em, company, body, deps, requestId }) {
       if (deps.config.mode === 'production') throw notFound('Route');
-      await getLinkedRecipient(em, company.id, body.recipientId);
+      // A body id, not a path id: the 404 names the field (bodyIdNotFound), as on POST /withdrawals.
+      await getLinkedRecipient(em, company.id, body.recipientId).catch((err: unknown) => {
+        throw err instanceof ApiError && err.status === 404 ? bodyIdNotFound('recipientId', 'Recipient') : err;
+      });
       const currency = body.currency ?? accountCurrency(company);
       // The request id names the movement (a retry with the same Idempotency-Key replays instead).
       const { postingId } = await creditAvailable(em, {
