@@ -12,6 +12,8 @@ import datetime
 import json
 import os
 import re
+import urllib.error
+import urllib.parse
 import urllib.request
 
 import schemathesis
@@ -137,11 +139,284 @@ def fresh_card_token():
         return json.load(response)["tokenId"]
 
 
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules JSON Schema cannot state (aggregates, order, uniqueness by key) and state the generator
+# cannot know (what a stored resource holds). A positive case is made to follow them the way a
+# merchant's request would, so "schema-valid" means valid for the API; negative cases are left
+# as generated. Each repair names the API rule it follows.
+
+SAFE_INTEGER = 2**53 - 1
+
+
+def api(method, path, body=None):
+    """A call to the fuzz stack with the company's key: (status, parsed body or None)."""
+    request = urllib.request.Request(
+        os.environ["LASTRO_FUZZ_BASE_URL"] + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"x-api-key": os.environ["LASTRO_FUZZ_API_KEY"], "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, None
+
+
+def path_id(case):
+    """The case's {id}, as it goes in a URL (generated ids hold any character)."""
+    return urllib.parse.quote(str((case.path_parameters or {}).get("id", "")), safe="")
+
+
+def checkout_items(body):
+    """checkout.rules.ts itemsProblem: the sum of quantity × unitAmount must be a safe integer."""
+    items = body.get("items")
+    if not isinstance(items, list) or not all(isinstance(i, dict) for i in items):
+        return
+    total = sum(i["quantity"] * i["unitAmount"] for i in items if whole(i.get("quantity")) and whole(i.get("unitAmount")))
+    if total > SAFE_INTEGER:
+        for item in items:
+            if isinstance(item.get("quantity"), (int, float)):
+                item["quantity"] = min(item["quantity"], 1000)
+            if isinstance(item.get("unitAmount"), (int, float)):
+                item["unitAmount"] = min(item["unitAmount"], 10**9)
+
+
+def split_percentages(splits):
+    """Percentages summing to exactly 100 (two decimals), one per split."""
+    share = round(100 / len(splits), 2)
+    values = [share] * (len(splits) - 1)
+    return values + [round(100 - sum(values), 2)]
+
+
+def checkout_splits(body):
+    """checkout-content.service.ts: a recipient appears at most once; percentages sum to 100."""
+    splits = body.get("splits")
+    if not isinstance(splits, list) or not splits or not all(isinstance(s, dict) for s in splits):
+        return
+    for split in splits:
+        split["recipientId"] = receiving(split.get("recipientId"))
+    unique = list({s["recipientId"]: s for s in reversed(splits)}.values())[::-1]
+    for split, percentage in zip(unique, split_percentages(unique)):
+        split["percentage"] = percentage
+    body["splits"] = unique
+
+
+def price_tiers(price):
+    """pricing.rules.ts tiersProblem: upTo strictly increasing, null on the last tier only."""
+    tiers = price.get("tiers") if isinstance(price, dict) else None
+    if not isinstance(tiers, list) or not tiers or not all(isinstance(t, dict) for t in tiers):
+        return
+    bounds = sorted({t["upTo"] for t in tiers if isinstance(t.get("upTo"), int)})
+    upper = 0
+    for i, tier in enumerate(tiers[:-1]):
+        upper = bounds[i] if i < len(bounds) and bounds[i] > upper else upper + 1
+        tier["upTo"] = upper
+    tiers[-1]["upTo"] = None
+
+
+def whole(value):
+    """An integer as JSON Schema reads one (1.0 included)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value == int(value)
+
+
+active_recipients = {}
+
+
+def receiving(recipient_id):
+    """The recipient id if it names an active recipient of the company, else the seeded owner:
+    splits must name a recipient that can receive (split-check.service.ts, checkout)."""
+    if not isinstance(recipient_id, str):
+        return os.environ["LASTRO_FUZZ_OWNER_ID"]
+    if recipient_id not in active_recipients:
+        status, recipient = api("GET", f"/recipients/{urllib.parse.quote(recipient_id, safe='')}")
+        active_recipients[recipient_id] = status == 200 and recipient.get("status") == "active"
+    return recipient_id if active_recipients[recipient_id] else os.environ["LASTRO_FUZZ_OWNER_ID"]
+
+
+def transaction_splits(body):
+    """split.rules.ts: all by percentage summing to 100, one item at least paying the fee, each
+    recipient active."""
+    splits = body.get("splits")
+    if not isinstance(splits, list) or not splits or not all(isinstance(s, dict) for s in splits):
+        return
+    for split, percentage in zip(splits, split_percentages(splits)):
+        split.pop("amount", None)
+        split["percentage"] = percentage
+        split["recipientId"] = receiving(split.get("recipientId"))
+    splits[0]["chargeProcessingFee"] = True
+
+
+def transaction_cards(body):
+    """A card payment carries a fresh single-use token of the company (never guessed)."""
+    for payment in body.get("payments") or []:
+        if isinstance(payment, dict) and isinstance(payment.get("creditCard"), dict) and "token" in payment["creditCard"]:
+            payment["creditCard"]["token"] = fresh_card_token()
+
+
+def transaction_amounts(body):
+    """transactions.service.ts: the payments sum to the items' total (quantity × amount)."""
+    items, payments = body.get("items"), body.get("payments")
+    if not isinstance(items, list) or not isinstance(payments, list) or not payments:
+        return
+    if not all(isinstance(i, dict) and whole(i.get("quantity")) and whole(i.get("amount")) for i in items):
+        return
+    total = int(sum(i["quantity"] * i["amount"] for i in items))
+    payments[:] = payments[: max(1, min(len(payments), total))]
+    share = total // len(payments)
+    for payment in payments:
+        if isinstance(payment, dict):
+            payment["amount"] = share
+    if isinstance(payments[-1], dict):
+        payments[-1]["amount"] = total - share * (len(payments) - 1)
+
+
+def plan_component(case):
+    """A price names a component of this plan (planItemId or planItemKey) that exists."""
+    body = case.body
+    if not any(k in body for k in ("planItemId", "planItemKey")):
+        return
+    status, items = api("GET", f"/plans/{path_id(case)}/items")
+    if status != 200:
+        return
+    live = [i for i in items if not i.get("deletedAt")]
+    ids, keys = {i["id"] for i in live}, {i["key"] for i in live}
+    if body.get("planItemId") in ids or body.get("planItemKey") in keys:
+        return
+    body.pop("planItemId", None)
+    body.pop("planItemKey", None)
+    if live:
+        body["planItemKey"] = live[0]["key"]
+
+
+def customer_document(case):
+    """PUT /customers/{id}: a document sent alone follows the stored documentType, and a
+    documentType sent alone must fit the stored document; a valid document of the type is sent."""
+    body = case.body
+    if "document" not in body and "documentType" not in body:
+        return
+    status, stored = api("GET", f"/customers/{path_id(case)}")
+    if status != 200:
+        return
+    kind = body.get("documentType", stored["documentType"])
+    document = body.get("document", stored["document"])
+    if document_fits(kind, document):
+        return
+    body["document"] = VALID_DOCUMENTS[kind]
+
+
+def document_fits(kind, document):
+    bare = re.sub(r"[^0-9A-Za-z]", "", document).upper()
+    if kind == "cpf":
+        return len(bare) == 11 and bare.isdigit() and len(set(bare)) > 1 and cpf_from([int(c) for c in bare[:9]]) == bare
+    if kind == "cnpj":
+        return len(bare) == 14 and bare.isdigit() and len(set(bare)) > 1 and cnpj_from([int(c) for c in bare[:12]]) == bare
+    return 6 <= len(bare) <= 20
+
+
+# Alphanumeric CNPJs pass the API too; the generator's numeric ones are enough here.
+VALID_DOCUMENTS = {"cpf": "52998224725", "cnpj": "11222333000181", "passport": "FZ123456"}
+
+
+def recipient_split(case):
+    """PUT /recipients/{id}: splitType and splitValue go together, read with the stored other
+    (recipients.service.ts); a value sent alone gets its type, a type alone gets a value."""
+    body = case.body
+    if ("splitType" in body) == ("splitValue" in body):
+        return
+    status, stored = api("GET", f"/recipients/{path_id(case)}")
+    if status != 200:
+        return
+    kind = body.get("splitType", stored.get("splitType"))
+    value = body.get("splitValue", stored.get("splitValue"))
+    if "splitValue" in body:
+        if value is None:
+            body["splitType"] = None
+        elif kind is None or (kind == "percentage" and value > 100) or (kind == "flat" and value != int(value)):
+            body["splitType"] = "flat" if value == int(value) and value > 100 else "percentage"
+            body["splitValue"] = value if body["splitType"] == "flat" else min(value, 100)
+    elif kind is None:
+        body["splitValue"] = None
+    elif value is None or (kind == "percentage" and value > 100) or (kind == "flat" and value != int(value)):
+        body["splitValue"] = 50 if kind == "percentage" else 1000
+
+
+def metered_usage(case):
+    """POST /subscriptions/{id}/usage: the meter is one a metered item of that subscription uses
+    (subscriptions.service.ts reportUsage); a subscription without one is swapped for the seeded
+    metered subscription (scripts/fuzz-seed.py)."""
+    status, items = api("GET", f"/subscriptions/{path_id(case)}/items")
+    if status != 200:
+        return
+    meters = [i["meterId"] for i in items if i.get("billingScheme") == "metered" and i.get("meterId")]
+    if case.body.get("meterId") in meters:
+        return
+    if meters:
+        case.body["meterId"] = meters[0]
+    else:
+        case.path_parameters = {**case.path_parameters, "id": os.environ["LASTRO_FUZZ_METERED_SUBSCRIPTION_ID"]}
+        case.body["meterId"] = os.environ["LASTRO_FUZZ_METER_ID"]
+
+
+saved_cards = {}
+
+
+def saved_card_of(customer_id):
+    """A saved card of that customer (POST /payment-methods/cards with a fresh token), once per customer."""
+    if customer_id not in saved_cards:
+        status, card = api("POST", "/payment-methods/cards", {"customerId": customer_id, "token": fresh_card_token()})
+        saved_cards[customer_id] = card["id"] if status == 201 else None
+    return saved_cards[customer_id]
+
+
+def subscription_card(case):
+    """POST /subscriptions/{id}/payment-method: a saved card of the subscription's customer."""
+    status, subscription = api("GET", f"/subscriptions/{path_id(case)}")
+    card = saved_card_of(subscription["customerId"]) if status == 200 else None
+    if card:
+        case.body["defaultPaymentMethodRef"] = card
+
+
+def new_subscription_card(case):
+    """POST /subscriptions with defaultPaymentMethodRef: a saved card of body.customerId."""
+    customer = case.body.get("customerId")
+    if "defaultPaymentMethodRef" not in case.body or not isinstance(customer, str):
+        return
+    status, _ = api("GET", f"/customers/{urllib.parse.quote(customer, safe='')}")
+    card = saved_card_of(customer) if status == 200 else None
+    if card:
+        case.body["defaultPaymentMethodRef"] = card
+
+
+REPAIRS = {
+    ("POST", "/subscriptions/{id}/usage"): [metered_usage],
+    ("POST", "/subscriptions/{id}/payment-method"): [subscription_card],
+    ("POST", "/subscriptions"): [new_subscription_card],
+    ("POST", "/checkout/links"): [lambda c: checkout_items(c.body), lambda c: checkout_splits(c.body)],
+    ("PUT", "/checkout/links/{id}"): [lambda c: checkout_items(c.body), lambda c: checkout_splits(c.body)],
+    ("POST", "/checkout/charges"): [lambda c: checkout_items(c.body), lambda c: checkout_splits(c.body)],
+    ("POST", "/plans/{id}/prices"): [lambda c: price_tiers(c.body), plan_component],
+    ("POST", "/plans/{id}/charges"): [lambda c: price_tiers(c.body.get("price"))],
+    ("POST", "/transactions"): [lambda c: transaction_amounts(c.body), lambda c: transaction_splits(c.body), lambda c: transaction_cards(c.body)],
+    ("POST", "/v1/transactions"): [lambda c: transaction_amounts(c.body), lambda c: transaction_splits(c.body), lambda c: transaction_cards(c.body)],
+    ("PUT", "/customers/{id}"): [customer_document],
+    ("PUT", "/v1/customers/{id}"): [customer_document],
+    ("PUT", "/recipients/{id}"): [recipient_split],
+    ("PUT", "/v1/recipients/{id}"): [recipient_split],
+}
+
+
 @schemathesis.hook
 def map_case(context, case):
-    """Test data: a schema-valid card token is single use and never guessed, so a positive case
-    of POST /payment-methods/cards gets a fresh one (negative cases keep what was generated)."""
-    positive = case.meta is not None and not case.meta.generation.mode.is_negative
-    if positive and case.method.upper() == "POST" and case.path == "/payment-methods/cards" and isinstance(case.body, dict) and "token" in case.body:
+    """Positive cases only (negative ones keep what was generated): the repairs above, and a fresh
+    card token for POST /payment-methods/cards (a schema-valid token is single use, never guessed)."""
+    if case.meta is None or case.meta.generation.mode.is_negative or not isinstance(case.body, dict):
+        return case
+    method = case.method.upper()
+    if method == "POST" and case.path == "/payment-methods/cards" and "token" in case.body:
         case.body = {**case.body, "token": fresh_card_token()}
+    for repair in REPAIRS.get((method, case.path), []):
+        repair(case)
     return case

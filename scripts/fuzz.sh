@@ -22,8 +22,12 @@ log="$data/dev.log"
 
 # Limits a single fuzzing client would trip (one address, thousands of requests) are raised:
 # the rate limiters have their own tests.
+# The stack's PostgreSQL and Temporal, also for the operator CLI that scripts/fuzz-seed.py runs.
+PGPORT=${FUZZ_PGPORT:-54417}
+temporal_port=${FUZZ_TEMPORAL_PORT:-7317}
+export PGPORT
 LASTRO_DATA_DIR="$data" PORT=$port PUBLIC_BASE_URL="http://127.0.0.1:$port" \
-  PGPORT=${FUZZ_PGPORT:-54417} TEMPORAL_PORT=${FUZZ_TEMPORAL_PORT:-7317} TEMPORAL_UI_PORT=${FUZZ_TEMPORAL_UI_PORT:-8317} \
+  TEMPORAL_PORT=$temporal_port TEMPORAL_UI_PORT=${FUZZ_TEMPORAL_UI_PORT:-8317} \
   WEBHOOK_ALLOWLIST="${LASTRO_FUZZ_WEBHOOK_TARGET:=127.0.0.1:3918}" \
   RATE_LIMIT_PER_MINUTE=1000000 AUTH_FAILURES_PER_MINUTE=1000000 \
   CARD_TOKENS_PER_MINUTE_PER_IP=1000000 CARD_TOKENS_PER_MINUTE_PER_COMPANY=1000000 \
@@ -52,6 +56,10 @@ export LASTRO_FUZZ_API_KEY
 LASTRO_FUZZ_COMPANY_ID=$(grep '^LASTRO_DEV_READY ' "$log" | sed 's/.*"companyId":"\([^"]*\)".*/\1/')
 LASTRO_FUZZ_BASE_URL="http://127.0.0.1:$port"
 export LASTRO_FUZZ_COMPANY_ID LASTRO_FUZZ_WEBHOOK_TARGET LASTRO_FUZZ_BASE_URL
+
+# What a merchant taking payments has (an active owner recipient…), made through the API.
+seeded=$(TEMPORAL_ADDRESS="127.0.0.1:$temporal_port" "$venv/bin/python" "$root/scripts/fuzz-seed.py")
+for line in $seeded; do export "$line"; done
 config="$data/schemathesis.toml"
 printf '[auth.openapi.apiKey]\napi_key = "${LASTRO_FUZZ_API_KEY}"\n' >"$config"
 

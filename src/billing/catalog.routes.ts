@@ -47,7 +47,7 @@ export const catalogRoutes = [
     path: '/plans',
     operationId: 'listPlans',
     summary: 'List plans',
-    description: 'Text filters are partial and case-insensitive; priceMin/priceMax match plans with a current price in range; createdFrom/createdTo are inclusive and also take YYYY-MM-DD.',
+    description: 'Text filters are partial and case-insensitive; priceMin/priceMax match plans with a current price in range (an inverted range matches nothing); createdFrom/createdTo are inclusive and also take YYYY-MM-DD.',
     tag,
     request: { query: listPlansQuery },
     responses: { 200: { description: 'A page of plans', schema: planListSchema } },

@@ -27,6 +27,8 @@ export const PLAN_STATUSES = ['draft', 'active', 'inactive', 'archived'] as cons
 /** Filters accept an ISO date-time with an offset, or (plans only, spec) a plain YYYY-MM-DD. */
 const planDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
 
+// priceMin above priceMax is a range no price falls in: an empty list, as for createdFrom after
+// createdTo (docs/decisions.md), not a 400 that no OpenAPI parameter list could state.
 export const listPlansQuery = z
   .strictObject({
     status: z
@@ -47,10 +49,6 @@ export const listPlansQuery = z
     sortBy: z.enum(['createdAt', 'name']).default('createdAt'),
     sortDir: z.enum(['asc', 'desc']).default('desc'),
     ...paginationQuery,
-  })
-  .refine((q) => q.priceMin === undefined || q.priceMax === undefined || q.priceMin <= q.priceMax, {
-    path: ['priceMin'],
-    message: 'priceMin must not exceed priceMax',
   });
 
 export const planIdParams = z.strictObject({ id: idParam });

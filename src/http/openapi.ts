@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Config } from '../config';
 import { errorBodySchema } from './schemas';
+import { toJsonSchema } from './json-schema';
 import { isWriteMethod, successStatus, type AnyRoute } from './route';
 
 type Json = Record<string, any>;
@@ -21,7 +22,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
  */
 export function buildOpenApi(routes: AnyRoute[], config: Config): Json {
   const components: Json = { schemas: {}, securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } };
-  const convert = (schema: z.ZodType, io: 'input' | 'output'): Json => hoist(z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Json, components.schemas);
+  const convert = (schema: z.ZodType, io: 'input' | 'output'): Json => hoist(toJsonSchema(schema, io), components.schemas);
   const errorRef = convert(errorBodySchema, 'output');
   const paths: Json = {};
 

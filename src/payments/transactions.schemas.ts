@@ -37,6 +37,14 @@ const paymentInput = z
     if (p.paymentMethod === 'credit_card' && !p.creditCard) ctx.addIssue({ code: 'custom', path: ['creditCard'], message: 'creditCard.token is required for credit_card' });
     const others = { credit_card: ['pix', 'boleto'], pix: ['creditCard', 'boleto'], boleto: ['creditCard', 'pix'] }[p.paymentMethod] as Array<'creditCard' | 'pix' | 'boleto'>;
     for (const key of others) if (p[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not allowed with paymentMethod ${p.paymentMethod}` });
+  })
+  // The superRefine above in JSON Schema: each method's own options object, and no other's.
+  .meta({
+    oneOf: [
+      { required: ['creditCard'], properties: { paymentMethod: { const: 'credit_card' }, pix: false, boleto: false } },
+      { properties: { paymentMethod: { const: 'pix' }, creditCard: false, boleto: false } },
+      { properties: { paymentMethod: { const: 'boleto' }, creditCard: false, pix: false } },
+    ],
   });
 
 const splitInput = z.strictObject({

@@ -198,8 +198,15 @@ export const createRecipientBody = z
     document: recipientFields.document,
     type: recipientFields.type,
   })
-  .superRefine(crossFieldRules)
-  .meta({ id: 'CreateRecipientInput', ...crossFieldSchema });
+  .superRefine((r, ctx) => {
+    crossFieldRules(r, ctx);
+    // A new link has no stored half for one alone to meet, and a reused one is given both: a
+    // pair stored half-set would make every later PUT of the recipient a 400.
+    if ((r.splitValue === undefined) !== (r.splitType === undefined)) {
+      ctx.addIssue({ code: 'custom', path: [r.splitType === undefined ? 'splitType' : 'splitValue'], message: 'splitValue and splitType go together' });
+    }
+  })
+  .meta({ id: 'CreateRecipientInput', allOf: [...crossFieldSchema.allOf, { anyOf: [{ not: { anyOf: [{ required: ['splitType'] }, { required: ['splitValue'] }] } }, both('splitType', 'splitValue')] }] });
 
 /** PUT: any subset of the POST fields. */
 export const updateRecipientBody = z.strictObject(optionalFields).superRefine(crossFieldRules).meta({ id: 'UpdateRecipientInput', ...crossFieldSchema });

@@ -1,13 +1,14 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { toJsonSchema } from '../../src/http/json-schema';
 
 /**
- * The JSON Schema the OpenAPI document shows for a zod schema (src/http/openapi.ts converts
- * request schemas the same way, io: input), and a small evaluator of it, so a test can check
+ * The JSON Schema the OpenAPI document shows for a zod schema (src/http/json-schema.ts, as
+ * src/http/openapi.ts converts request schemas), and a small evaluator of it, so a test can check
  * that what the document allows is what the API accepts (schemathesis checks both ways).
  */
 export type Json = Record<string, unknown>;
 
-export const jsonOf = (schema: z.ZodType): Json => z.toJSONSchema(schema, { io: 'input', target: 'draft-2020-12', unrepresentable: 'any' }) as Json;
+export const jsonOf = (schema: z.ZodType): Json => toJsonSchema(schema, 'input');
 /** One property's schema, with the document's $defs so references resolve. */
 export const propOf = (schema: z.ZodType, name: string): Json => {
   const root = jsonOf(schema);

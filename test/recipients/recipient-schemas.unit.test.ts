@@ -1,5 +1,5 @@
 import { allows, jsonOf } from '../helpers/json-schema';
-import { updateRecipientBody } from '../../src/recipients/recipients.schemas';
+import { createRecipientBody, updateRecipientBody } from '../../src/recipients/recipients.schemas';
 
 /** The OpenAPI document states the cross-field rules of a recipient body, as the API checks them. */
 it.each([
@@ -26,4 +26,18 @@ it.each([
 it('documents carry the cpf-cnpj format (check digits)', () => {
   const json = JSON.stringify(jsonOf(updateRecipientBody));
   expect(json.match(/"format":"cpf-cnpj"/g)?.length).toBeGreaterThanOrEqual(2);
+});
+
+/** POST sends a split as a pair: there is no stored half for one alone to meet. */
+it.each([
+  [{}, true],
+  [{ splitType: 'percentage', splitValue: 10 }, true],
+  [{ splitType: null, splitValue: null }, true],
+  [{ splitValue: 10 }, false],
+  [{ splitType: 'flat' }, false],
+  [{ splitType: null }, false],
+])('POST with %j accepted: %s', (split, ok) => {
+  const body = { name: 'Loja Um', email: 'loja@example.com', document: '52998224725', type: 'individual', ...split };
+  expect(createRecipientBody.safeParse(body).success).toBe(ok);
+  expect(allows(jsonOf(createRecipientBody), body)).toBe(ok);
 });

@@ -299,6 +299,12 @@ describe('PUT and DELETE /recipients/:id', () => {
     expect(split.body).toMatchObject({ splitType: 'flat', splitValue: 1500 });
     expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitValue: 120 })).status).toBe(200);
     expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitType: 'percentage' })).status).toBe(400);
+    // POST has no stored half: one alone is refused, so no recipient is stored half-set (every
+    // later PUT, even an empty one, would meet a broken pair).
+    const postHalf = await stack.http.post('/recipients').set(acme.headers).send(sellerBody({ splitValue: 5 }));
+    expect(postHalf.status).toBe(400);
+    expect(postHalf.body.error.details).toEqual([{ path: 'splitType', message: 'splitValue and splitType go together' }]);
+    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({})).status).toBe(200);
     const taken = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ document: b.body.document });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('recipient_document_taken');

@@ -1,0 +1,95 @@
+"""Test data of the fuzz stack (scripts/fuzz.sh), made through the API as a merchant makes it.
+
+A merchant that takes payments has what the API's rules refer to; a fresh sandbox company has
+none of it, so schema-valid requests would be refused for the company's state, not for their
+shape. This seeds, for the stack's company:
+- an active owner recipient (POST /recipients with role owner, then the operator's KYC approval
+  through the CLI, as in production), which receives a transaction without splits;
+- a published plan with a metered component and a customer subscribed to it (send_invoice, so
+  nothing is charged), which usage can be reported for.
+
+Prints `NAME=value` lines for the shell to export (the hooks read them).
+Usage: fuzz-seed.py (LASTRO_FUZZ_BASE_URL, LASTRO_FUZZ_API_KEY and the stack's ports in the env)
+"""
+
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+BASE = os.environ["LASTRO_FUZZ_BASE_URL"]
+KEY = os.environ["LASTRO_FUZZ_API_KEY"]
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def call(method, path, body=None):
+    request = urllib.request.Request(
+        BASE + path,
+        method=method,
+        data=None if body is None else json.dumps(body).encode(),
+        headers={"x-api-key": KEY, "Content-Type": "application/json"},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as error:
+        sys.exit(f"fuzz-seed: {method} {path} answered {error.code}: {error.read().decode()}")
+
+
+def cli(*args):
+    """The operator CLI (npm run lastro) against the fuzz stack's PostgreSQL and Temporal."""
+    subprocess.run(["node", "--import", "tsx", os.path.join(ROOT, "src/cli/index.ts"), *args], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
+
+
+def active_owner():
+    owner = call("POST", "/recipients", {
+        "name": "Loja Fuzz Ltda",
+        "email": "owner@fuzz.lastro.test",
+        "document": "11222333000181",
+        "type": "company",
+        "phone": "+55 11 99999-0000",
+        "role": "owner",
+        "address": {"address": "Rua Um", "number": "1", "city": "São Paulo", "state": "SP", "postalCode": "01001000"},
+        "bankAccount": {
+            "bankHolderName": "Loja Fuzz Ltda",
+            "bankHolderDocument": "11222333000181",
+            "bankCode": "341",
+            "bankAgency": "0001",
+            "bankAccount": "12345",
+            "bankAccountDigit": "6",
+        },
+    })
+    cli("recipients", "kyc-approve", owner["id"], "--operator", "fuzz-seed")
+    for _ in range(120):
+        if (call("GET", "/recipients/owner") or {}).get("status") == "active":
+            return owner["id"]
+        time.sleep(0.5)
+    sys.exit("fuzz-seed: the owner recipient did not become active")
+
+
+def metered_subscription():
+    plan = call("POST", "/plans", {"code": "fuzz-metered", "name": "Fuzz metered"})
+    call("POST", f"/plans/{plan['id']}/charges", {
+        "item": {"key": "api-calls", "name": "API calls"},
+        "price": {
+            "billingScheme": "metered",
+            "meterId": "api_calls",
+            "money": {"amount": 5, "currency": "BRL"},
+            "recurrence": {"interval": 1, "unit": "month", "collectionTiming": "postpaid"},
+        },
+    })
+    call("POST", f"/plans/{plan['id']}/publish", {})
+    customer = call("POST", "/customers", {
+        "name": "Cliente Fuzz", "email": "cliente@fuzz.lastro.test", "type": "individual",
+        "document": "52998224725", "documentType": "cpf", "phone": "+55 11 98888-0000",
+    })
+    subscription = call("POST", "/subscriptions", {"customerId": customer["id"], "planId": plan["id"], "collectionMethod": "send_invoice"})
+    return subscription["id"]
+
+
+print(f"LASTRO_FUZZ_OWNER_ID={active_owner()}")
+print(f"LASTRO_FUZZ_METERED_SUBSCRIPTION_ID={metered_subscription()}")
+print("LASTRO_FUZZ_METER_ID=api_calls")
