@@ -93,6 +93,8 @@ export async function run(args: string[]): Promise<void> {
     const seconds = (Date.now() - started) / 1000;
     const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [company.id]);
 
+    const stageRows = await stages(rootEm, company.id, new Date(started));
+
     log(`[bench] the floor: ${count} no-op workflows, one message each…`);
     const floorStarted = Date.now();
     await pool(count, concurrency, async (i) => {
@@ -106,6 +108,8 @@ export async function run(args: string[]): Promise<void> {
     log(`billing: ${count} subscriptions advanced one cycle (invoice issued, card charged, paid) in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} invoices/s`);
     log(`  signals sent in ${((signaled - started) / 1000).toFixed(1)} s; paid subscription transactions: ${txns}`);
     log(`floor: ${count} no-op workflows answered and completed in ${floorSeconds.toFixed(1)} s = ${(count / floorSeconds).toFixed(1)} workflows/s`);
+    log('  where the time goes, per invoice (seconds, p50 / p90 / max):');
+    for (const r of stageRows) log(`    ${r.stage.padEnd(40)} ${r.p50.toFixed(1)} / ${r.p90.toFixed(1)} / ${r.max.toFixed(1)}`);
     log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, concurrency ${concurrency})`);
   } finally {
     for (const fn of cleanup) await fn().catch((err) => log(`[bench] cleanup: ${String(err)}`));
@@ -139,6 +143,38 @@ async function startNoops(temporal: Client, count: number, concurrency: number):
 async function countIn(rootEm: EntityManager, table: 'billing_subscriptions' | 'billing_invoices', companyId: string, status: string): Promise<number> {
   const [row] = await rootEm.fork().execute<{ n: string }[]>(`select count(*) as n from ${table} where company_id = ? and status = ?`, [companyId, status]);
   return Number(row.n);
+}
+
+/**
+ * Per-invoice stage durations from the outbox events' times: the advance signal to
+ * invoice.issued (trial end, activation, issue), to transaction.created (the charge activity),
+ * to transaction.paid (the transaction workflow's authorization), to invoice.paid (the decision
+ * back to the subscription workflow and the settle).
+ */
+async function stages(rootEm: EntityManager, companyId: string, since: Date): Promise<Array<{ stage: string; p50: number; p90: number; max: number }>> {
+  const rows = await rootEm.fork().execute<Array<{ stage: string; p50: number; p90: number; max: number }>>(
+    `with ev as (
+       select entity_id, type, min(created_at) as at from events
+       where company_id = ? and created_at >= ? and type in ('invoice.issued', 'invoice.paid', 'transaction.created', 'transaction.paid')
+       group by entity_id, type),
+     r as (
+       select ii.at as issued, tc.at as created, tp.at as decided, ip.at as paid
+       from transactions t
+       join ev ii on ii.entity_id = t.metadata->>'invoiceId' and ii.type = 'invoice.issued'
+       join ev ip on ip.entity_id = t.metadata->>'invoiceId' and ip.type = 'invoice.paid'
+       join ev tc on tc.entity_id = t.id and tc.type = 'transaction.created'
+       join ev tp on tp.entity_id = t.id and tp.type = 'transaction.paid'
+       where t.company_id = ? and t.origin = 'subscription'),
+     s as (
+       select 1 as n, 'advance signal → invoice.issued' as stage, extract(epoch from issued - ?::timestamptz) as d from r
+       union all select 2, 'invoice.issued → transaction.created', extract(epoch from created - issued) from r
+       union all select 3, 'transaction.created → transaction.paid', extract(epoch from decided - created) from r
+       union all select 4, 'transaction.paid → invoice.paid', extract(epoch from paid - decided) from r)
+     select stage, percentile_cont(0.5) within group (order by d)::float as p50, percentile_cont(0.9) within group (order by d)::float as p90, max(d)::float as max
+     from s group by n, stage order by n`,
+    [companyId, since, companyId, since],
+  );
+  return rows;
 }
 
 async function waitFor(ok: () => Promise<boolean>, what: string, timeoutMs = 600_000): Promise<void> {

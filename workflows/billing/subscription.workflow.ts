@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, continueAsNew, patched, proxyActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import { boundaryAt, dueDateOf, invoiceTimeOf, nextAttemptAt, rebaseAfterPause } from '../../src/billing/subscription.rules';
 import {
   CHARGE_DECISION_FALLBACK_MS,
@@ -21,18 +21,18 @@ import {
   type SubscriptionWorkflowInput,
 } from './subscription.contract';
 
-// Charges (startInvoiceCollection) are idempotent per invoice attempt (`<inv_id>-<attempt>`), so
-// retrying them for as long as an outage lasts never charges twice.
-const {
-  loadSubscriptionProgress,
-  activateSubscription,
-  issueSubscriptionInvoice,
-  startInvoiceCollection,
-  settleInvoiceCollection,
-  rescheduleInvoice,
-  advanceSubscriptionCycle,
-  endSubscription,
-} = proxyActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
+// Every step is idempotent; charges (startInvoiceCollection) per invoice attempt
+// (`<inv_id>-<attempt>`), so retrying them for as long as an outage lasts never charges twice.
+const steps = { startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } } as const;
+/** Runs begun before `charge-by-signal` (test/histories/subscription-run-*): each step an activity task. */
+const asTasks = proxyActivities<SubscriptionActivities>(steps);
+/**
+ * Since `charge-by-signal`: each step a local activity, run by the worker inside the workflow
+ * task that needs it. Each is one short database transaction (the charge also one workflow
+ * start); as an activity task it cost the Temporal server a schedule, a poll, a completion and
+ * one more workflow task, which was most of a cycle's cost (docs/billing.md, benchmark).
+ */
+const asLocal = proxyLocalActivities<SubscriptionActivities>(steps);
 
 // Histories from before `charge-by-signal`: the charge waited for the card decision inside the
 // activity, hence the longer timeout.
@@ -61,6 +61,10 @@ const isoNow = (): string => new Date(Date.now()).toISOString();
  */
 export async function subscription(input: SubscriptionWorkflowInput): Promise<SubscriptionOutcome> {
   const cyclesPerRun = input.cyclesPerRun ?? DEFAULT_CYCLES_PER_RUN;
+  // Decided once per run, before its first command: a run is wholly on one path.
+  const bySignal = patched('charge-by-signal');
+  const { loadSubscriptionProgress, activateSubscription, issueSubscriptionInvoice, startInvoiceCollection, settleInvoiceCollection, rescheduleInvoice, advanceSubscriptionCycle, endSubscription } =
+    bySignal ? asLocal : asTasks;
   const loaded = input.progress ?? (await loadSubscriptionProgress({ subscriptionId: input.subscriptionId }));
   if (!loaded) return { status: 'abandoned', reason: 'no_row', cyclesBilled: 0 };
   // A late start (the outbox backstop) for a subscription that already ended does nothing.
@@ -160,7 +164,7 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
     let at = invoice.dueAt;
     for (let attempt = 1; ; attempt++) {
       if (!(await waitUntil(() => Date.parse(at), () => paidSignals.has(invoice.invoiceId)))) return 'canceled';
-      const result = patched('charge-by-signal')
+      const result = bySignal
         ? await chargeBySignal(invoice.invoiceId, attempt)
         : await collectInvoice({ invoiceId: invoice.invoiceId, attempt, at: isoNow() });
       if (result.paid) return 'paid';
