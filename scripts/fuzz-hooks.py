@@ -390,33 +390,68 @@ def new_subscription_card(case):
         case.body["defaultPaymentMethodRef"] = card
 
 
+throwaways = iter(range(10**8, 10**9))
+
+
+def spare_owner_writes(case):
+    """The seeded owner is test data other cases rely on (transactions without splits): a write
+    on it (PUT, DELETE, kyc-link) goes to a fresh look-alike seller made for that call instead."""
+    if path_id(case) != os.environ["LASTRO_FUZZ_OWNER_ID"]:
+        return
+    n = next(throwaways)
+    status, recipient = api("POST", "/recipients", {
+        "name": "Loja Reserva", "email": f"spare{n}@fuzz.lastro.test", "document": cpf_from([int(c) for c in str(n)]), "type": "individual",
+    })
+    if status == 201:
+        case.path_parameters = {**case.path_parameters, "id": recipient["id"]}
+
+
+def on_body(repair):
+    """A repair of the JSON body (cases without one are left alone)."""
+    return lambda case: repair(case.body) if isinstance(case.body, dict) else None
+
+
+def with_body(repair):
+    """A repair of a case that has a JSON body."""
+    return lambda case: repair(case) if isinstance(case.body, dict) else None
+
+
+def card_token(body):
+    """A schema-valid card token is single use and never guessed: a fresh one of the company."""
+    if "token" in body:
+        body["token"] = fresh_card_token()
+
+
+checkout = [on_body(checkout_items), on_body(checkout_splits)]
+transaction = [on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards)]
+
 REPAIRS = {
-    ("POST", "/subscriptions/{id}/usage"): [metered_usage],
-    ("POST", "/subscriptions/{id}/payment-method"): [subscription_card],
-    ("POST", "/subscriptions"): [new_subscription_card],
-    ("POST", "/checkout/links"): [lambda c: checkout_items(c.body), lambda c: checkout_splits(c.body)],
-    ("PUT", "/checkout/links/{id}"): [lambda c: checkout_items(c.body), lambda c: checkout_splits(c.body)],
-    ("POST", "/checkout/charges"): [lambda c: checkout_items(c.body), lambda c: checkout_splits(c.body)],
-    ("POST", "/plans/{id}/prices"): [lambda c: price_tiers(c.body), plan_component],
-    ("POST", "/plans/{id}/charges"): [lambda c: price_tiers(c.body.get("price"))],
-    ("POST", "/transactions"): [lambda c: transaction_amounts(c.body), lambda c: transaction_splits(c.body), lambda c: transaction_cards(c.body)],
-    ("POST", "/v1/transactions"): [lambda c: transaction_amounts(c.body), lambda c: transaction_splits(c.body), lambda c: transaction_cards(c.body)],
-    ("PUT", "/customers/{id}"): [customer_document],
-    ("PUT", "/v1/customers/{id}"): [customer_document],
-    ("PUT", "/recipients/{id}"): [recipient_split],
-    ("PUT", "/v1/recipients/{id}"): [recipient_split],
+    ("POST", "/payment-methods/cards"): [on_body(card_token)],
+    ("DELETE", "/recipients/{id}"): [spare_owner_writes],
+    ("DELETE", "/v1/recipients/{id}"): [spare_owner_writes],
+    ("POST", "/recipients/{id}/kyc-link"): [spare_owner_writes],
+    ("POST", "/v1/recipients/{id}/kyc-link"): [spare_owner_writes],
+    ("PUT", "/recipients/{id}"): [spare_owner_writes, with_body(recipient_split)],
+    ("PUT", "/v1/recipients/{id}"): [spare_owner_writes, with_body(recipient_split)],
+    ("POST", "/subscriptions/{id}/usage"): [with_body(metered_usage)],
+    ("POST", "/subscriptions/{id}/payment-method"): [with_body(subscription_card)],
+    ("POST", "/subscriptions"): [with_body(new_subscription_card)],
+    ("POST", "/checkout/links"): checkout,
+    ("PUT", "/checkout/links/{id}"): checkout,
+    ("POST", "/checkout/charges"): checkout,
+    ("POST", "/plans/{id}/prices"): [on_body(price_tiers), with_body(plan_component)],
+    ("POST", "/plans/{id}/charges"): [on_body(lambda body: price_tiers(body.get("price")))],
+    ("POST", "/transactions"): transaction,
+    ("POST", "/v1/transactions"): transaction,
+    ("PUT", "/customers/{id}"): [with_body(customer_document)],
+    ("PUT", "/v1/customers/{id}"): [with_body(customer_document)],
 }
 
 
 @schemathesis.hook
 def map_case(context, case):
-    """Positive cases only (negative ones keep what was generated): the repairs above, and a fresh
-    card token for POST /payment-methods/cards (a schema-valid token is single use, never guessed)."""
-    if case.meta is None or case.meta.generation.mode.is_negative or not isinstance(case.body, dict):
-        return case
-    method = case.method.upper()
-    if method == "POST" and case.path == "/payment-methods/cards" and "token" in case.body:
-        case.body = {**case.body, "token": fresh_card_token()}
-    for repair in REPAIRS.get((method, case.path), []):
-        repair(case)
+    """Positive cases only: the repairs above. Negative cases keep what was generated."""
+    if case.meta is not None and not case.meta.generation.mode.is_negative:
+        for repair in REPAIRS.get((case.method.upper(), case.path), []):
+            repair(case)
     return case

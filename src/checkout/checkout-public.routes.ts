@@ -97,6 +97,7 @@ export const checkoutPublicRoutes = [
       'combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 429 rate_limited.',
     tag,
     auth: 'public',
+    idempotencyKey: 'required',
     request: { params: sessionIdParams, body: confirmSessionBody },
     responses: { 200: { description: 'The session after the attempt', schema: publicSessionSchema } },
     errors: [409, 429],

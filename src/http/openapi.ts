@@ -37,11 +37,11 @@ export function buildOpenApi(routes: AnyRoute[], config: Config): Json {
       parameters: [...parameters(route.request?.params, 'path', convert), ...parameters(route.request?.query, 'query', convert)],
       responses: {} as Json,
     };
-    if (isWriteMethod(route.method) && route.auth !== 'public') {
+    if (isWriteMethod(route.method) && (route.auth !== 'public' || route.idempotencyKey === 'required')) {
       op.parameters.push({
         name: 'Idempotency-Key',
         in: 'header',
-        required: false,
+        required: route.idempotencyKey === 'required',
         description: 'Makes a retry safe: the same key and body replay the first response.',
         schema: { type: 'string', minLength: 1, maxLength: 255 },
       });

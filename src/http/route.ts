@@ -71,6 +71,11 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   /** Hours an Idempotency-Key is kept for this route (24 by default; transaction creation keeps 7 days). */
   idempotencyRetentionHours?: number;
   /**
+   * `required`: the handler refuses a call without an Idempotency-Key (public checkout confirm,
+   * which keeps its own key store), so the OpenAPI document lists the header as required.
+   */
+  idempotencyKey?: 'required';
+  /**
    * Largest JSON body this route accepts (bytes, or a string such as `'24mb'`); `BODY_LIMIT` otherwise.
    * For routes whose own rule is larger (KYC files inline), so the rule answers, not a bare 413.
    */

@@ -139,6 +139,12 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas.Error).toBeDefined();
     expect(doc.paths['/customers'].post.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
+
+  it('lists the Idempotency-Key as required where the route refuses a call without one (public checkout confirm)', () => {
+    const header = (p: string, m: string) => (doc.paths[p][m].parameters ?? []).find((x: any) => x.in === 'header' && x.name === 'Idempotency-Key');
+    expect(header('/checkout/public/sessions/{id}/confirm', 'post')).toMatchObject({ required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } });
+    expect(header('/customers', 'post').required).toBe(false);
+  });
 });
 
 describe('GET /docs', () => {
