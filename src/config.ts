@@ -33,6 +33,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only: validate every response against its declared schema (a drift becomes a 500). */
   VALIDATE_RESPONSES: z.enum(['0', '1']).default('0'),
+  /** Sandbox only: how long the sandbox acquirer, PSP and bank take to answer a call. */
+  SANDBOX_GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
 });
 
 export interface Config {
@@ -50,6 +52,7 @@ export interface Config {
   bodyLimit: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   validateResponses: boolean;
+  sandboxGatewayLatencyMs: number;
 }
 
 export function embeddedDatabaseUrl(pgPort: number): string {
@@ -86,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES === '1',
+    sandboxGatewayLatencyMs: e.SANDBOX_GATEWAY_LATENCY_MS,
   };
 }
 

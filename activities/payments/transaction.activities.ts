@@ -19,7 +19,7 @@ import type { ActivityDeps } from '../deps';
 export function createTransactionActivities(deps: ActivityDeps): TransactionActivities {
   const { orm, dispatcher, config } = deps;
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway: PaymentGateway = deps.paymentGateway ?? new SandboxGateway(fork);
+  const gateway: PaymentGateway = deps.paymentGateway ?? new SandboxGateway(fork, config.sandboxGatewayLatencyMs);
   const base = config.urls.publicBase;
   const inTransaction = async <T>(fn: (em: EntityManager) => Promise<{ events: Event[]; value: T }>): Promise<T> => {
     const { events, value } = await fork().transactional(fn);

@@ -27,8 +27,8 @@ import type { ActivityDeps } from '../deps';
  */
 export function createRefundActivities({ orm, dispatcher, paymentGateway, config }: ActivityDeps, transfers?: RefundTransferGateway): RefundActivities {
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway = paymentGateway ?? new SandboxGateway(fork);
-  const bank = transfers ?? new SandboxRefundTransferGateway(fork);
+  const gateway = paymentGateway ?? new SandboxGateway(fork, config.sandboxGatewayLatencyMs);
+  const bank = transfers ?? new SandboxRefundTransferGateway(fork, config.sandboxGatewayLatencyMs);
   const base = config.urls.publicBase;
   const move = async (fn: (em: EntityManager) => Promise<MoveResult>) => {
     const { status, events } = await fork().transactional(fn);

@@ -16,9 +16,9 @@ import type { ActivityDeps } from '../deps';
 /** Well inside the payout activity's heartbeat timeout (withdrawal.workflow.ts). */
 const PAYOUT_HEARTBEAT_MS = 5_000;
 
-export function createWithdrawalActivities({ orm, dispatcher, payoutGateway }: ActivityDeps): WithdrawalActivities {
+export function createWithdrawalActivities({ orm, dispatcher, payoutGateway, config }: ActivityDeps): WithdrawalActivities {
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway = payoutGateway ?? new SandboxPayoutGateway(fork);
+  const gateway = payoutGateway ?? new SandboxPayoutGateway(fork, config.sandboxGatewayLatencyMs);
   const move = async (fn: (em: EntityManager) => Promise<MoveResult>) => {
     const { status, events } = await fork().transactional(fn);
     dispatcher.dispatchSoon(events.map((e) => e.id));

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthorizationRequest, AuthorizationResult, AuthorizationStatus, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from './payment-gateway';
 
@@ -29,11 +30,17 @@ interface ChargeRow {
  * The sandbox acquirer. It keeps its own books in PostgreSQL (`sandbox_gateway_charges`), one
  * row per idempotency key, like a real acquirer would on its side: a repeated key returns the
  * stored answer, so a retried activity (even in another worker process) never charges twice.
+ * `latencyMs` (SANDBOX_GATEWAY_LATENCY_MS) delays each answer after the decision is booked,
+ * as a real acquirer's round trip does: the window in which a crash leaves a charge Lastro
+ * has not heard about yet.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
 
-  constructor(private readonly em: () => EntityManager) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly latencyMs = 0,
+  ) {}
 
   async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
     const outcome = sandboxOutcome(req.card.pan);
@@ -50,6 +57,7 @@ export class SandboxGateway implements PaymentGateway {
       `select status, code, reference, authorization_code from sandbox_gateway_charges where idempotency_key = ?`,
       [req.idempotencyKey],
     );
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
     return { status: row.status, code: row.code, reference: row.reference, authorizationCode: row.authorization_code };
   }
 
@@ -69,6 +77,7 @@ export class SandboxGateway implements PaymentGateway {
       `select status, code, reference from sandbox_gateway_refunds where idempotency_key = ?`,
       [req.idempotencyKey],
     );
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
     return { status: row.status, code: row.code, reference: row.reference };
   }
 }

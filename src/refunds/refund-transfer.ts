@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { SANDBOX_TED_BOUNCE_ACCOUNT } from './refund.rules';
 import type { RefundBankDetails } from './refund.entity';
@@ -25,9 +26,15 @@ export interface RefundTransferGateway {
   transfer(request: RefundTransferRequest): Promise<RefundTransferResult>;
 }
 
-/** Sandbox bank: an account numbered 99999 bounces (`invalid_account`); any other account is paid. */
+/**
+ * Sandbox bank: an account numbered 99999 bounces (`invalid_account`); any other account is paid.
+ * `latencyMs` (SANDBOX_GATEWAY_LATENCY_MS) delays the answer after the TED is booked.
+ */
 export class SandboxRefundTransferGateway implements RefundTransferGateway {
-  constructor(private readonly em: () => EntityManager) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly latencyMs = 0,
+  ) {}
 
   async transfer(req: RefundTransferRequest): Promise<RefundTransferResult> {
     const bounced = req.bankDetails.account.replace(/\D/g, '') === SANDBOX_TED_BOUNCE_ACCOUNT;
@@ -41,6 +48,7 @@ export class SandboxRefundTransferGateway implements RefundTransferGateway {
       `select status, code, transfer_id from sandbox_refund_teds where idempotency_key = ?`,
       [req.idempotencyKey],
     );
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
     return { status: row.status, code: row.code, transferId: row.transfer_id };
   }
 }

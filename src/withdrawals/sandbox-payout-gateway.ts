@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { PayoutGateway, PayoutRequest, PayoutResult } from './payout-gateway';
 
@@ -23,11 +24,16 @@ interface TransferRow {
  * The sandbox PSP. It keeps its own books in PostgreSQL (`sandbox_payout_transfers`), one
  * row per idempotency key, as a real PSP does on its side: a repeated key returns the stored
  * answer, so a retried payout activity (even on another worker) never pays twice.
+ * `latencyMs` (SANDBOX_GATEWAY_LATENCY_MS) delays each answer after the transfer is booked,
+ * the window in which a crash leaves money sent that Lastro has not recorded yet.
  */
 export class SandboxPayoutGateway implements PayoutGateway {
   readonly name = 'sandbox';
 
-  constructor(private readonly em: () => EntityManager) {}
+  constructor(
+    private readonly em: () => EntityManager,
+    private readonly latencyMs = 0,
+  ) {}
 
   async transfer(req: PayoutRequest): Promise<PayoutResult> {
     const outcome = sandboxPayoutOutcome(req);
@@ -39,6 +45,7 @@ export class SandboxPayoutGateway implements PayoutGateway {
       [req.idempotencyKey, transferId, req.amount, req.currency, req.bankAccountId, outcome.status, outcome.code],
     );
     const [row] = await em.execute<TransferRow[]>(`select transfer_id, status, code from sandbox_payout_transfers where idempotency_key = ?`, [req.idempotencyKey]);
+    if (this.latencyMs > 0) await sleep(this.latencyMs);
     return row.status === 'paid' ? { status: 'paid', pspTransferId: row.transfer_id } : { status: 'failed', pspTransferId: row.transfer_id, code: row.code ?? 'transfer_failed' };
   }
 }

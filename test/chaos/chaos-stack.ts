@@ -125,7 +125,8 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
     let temporalServer: DevTemporal | null = await startDevServer();
     cleanup.unshift(() => temporalServer?.stop() ?? Promise.resolve());
 
-    const orm: Orm = await createOrm(databaseUrl);
+    // Quiet: the migrator otherwise prints a line per migration into the test output.
+    const orm: Orm = await createOrm(databaseUrl, { logger: () => undefined });
     cleanup.unshift(() => orm.close());
     await migrate(orm, databaseUrl);
 

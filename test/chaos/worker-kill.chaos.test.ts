@@ -1,0 +1,104 @@
+import { startChaosStack, type ChaosStack, type SeededChaosCompany } from './chaos-stack';
+import { activeRecipient, activityInFlight, cardTransactionBody, chaosReference, completedAttempt, paidPixTransaction, subscribeToEverything, tokenizeCard, withdrawableBalance } from './fixtures';
+import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
+import { expectInvariantsWithin } from './invariants';
+
+/**
+ * SIGKILL the worker while an activity that moves money (or delivers a webhook) is running
+ * on it, start a new worker, and check that the work completes exactly once. The sandbox
+ * gateways answer after SANDBOX_GATEWAY_LATENCY_MS, having booked their side first: the kill
+ * lands after the acquirer/PSP acted and before Lastro heard, the window where a retry with
+ * a fresh key would charge or pay twice.
+ */
+const LATENCY_MS = 3_000;
+/** How long recovery may take: the activity's timeout, a worker restart (it bundles the workflows) and a retry. */
+const RECOVERY_MS = 120_000;
+
+let stack: ChaosStack;
+let acme: SeededChaosCompany;
+let ownerId: string;
+
+beforeAll(async () => {
+  stack = await startChaosStack({ env: { SANDBOX_GATEWAY_LATENCY_MS: String(LATENCY_MS) } });
+  acme = await stack.seedCompany('Acme Chaos');
+  await subscribeToEverything(stack, acme);
+  ownerId = await activeRecipient(stack, acme, 'owner');
+}, 300_000);
+
+afterAll(async () => {
+  await stack?.stop();
+}, 120_000);
+
+/** Kills the worker, starts a new one, and returns once it polls. */
+async function killAndRestartWorker(): Promise<void> {
+  await stack.killWorker();
+  await stack.startWorker();
+}
+
+const countRows = async (sql: string, params: unknown[]) => Number((await stack.sql<{ n: string }>(sql, params))[0].n);
+
+it('card authorization: the transaction is paid once, with one acquirer charge', async () => {
+  const token = await tokenizeCard(stack, acme);
+  const referenceCode = chaosReference('card');
+  const pending = stack.http.post('/v1/transactions').set(acme.headers).send(cardTransactionBody(token, 12_345, referenceCode)).then((r) => r);
+
+  const txnId = await stack.waitFor(
+    'the transaction row',
+    async () => (await stack.sql<{ id: string }>(`select id from transactions where reference_code = $1`, [referenceCode]))[0]?.id,
+    30_000,
+    100,
+  );
+  const [payment] = await stack.sql<{ id: string }>(`select id from payments where transaction_id = $1`, [txnId]);
+  await activityInFlight(stack, txnId, 'authorizeTransactionCard', async () => (await countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id])) === 1);
+  await killAndRestartWorker();
+
+  // The API answered 2xx (paid, or pending when the decision outlived its wait): the row is there either way.
+  const res = await pending;
+  expect(res.status).toBe(201);
+  expect(res.body.id).toBe(txnId);
+  await stack.waitFor('the transaction to be paid', async () => (await stack.http.get(`/v1/transactions/${txnId}`).set(acme.headers)).body.status === 'paid', RECOVERY_MS, 500);
+
+  expect(await countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id])).toBe(1);
+  expect(await countRows(`select count(*)::text as n from transactions where company_id = $1 and reference_code = $2`, [acme.companyId, referenceCode])).toBe(1);
+  // The kill really cut the first attempt short: a retry completed the authorization.
+  expect(await completedAttempt(stack, txnId, 'authorizeTransactionCard')).toBeGreaterThanOrEqual(2);
+  await expectInvariantsWithin(stack, RECOVERY_MS);
+}, 300_000);
+
+it('withdrawal transfer: the withdrawal is paid once, with one PSP transfer and one wallet debit', async () => {
+  await paidPixTransaction(stack, acme, 50_000);
+  const before = await stack.waitFor(
+    'funds to be withdrawable',
+    async () => {
+      const balance = await withdrawableBalance(stack, acme, ownerId);
+      return balance >= 20_000 && balance;
+    },
+    60_000,
+    500,
+  );
+  const created = await stack.http.post('/withdrawals').set(acme.headers).send({ recipientId: ownerId, amount: 20_000 });
+  expect(created.status).toBe(201);
+  const wdrId: string = created.body.id;
+  await stack.temporal.workflow.getHandle(wdrId).signal(approveSignal, { operator: 'chaos-operator' });
+
+  await activityInFlight(stack, wdrId, 'sendWithdrawalPayout', async () => (await countRows(`select count(*)::text as n from sandbox_payout_transfers where idempotency_key = $1`, [wdrId])) === 1);
+  await killAndRestartWorker();
+
+  const paid = await stack.waitFor(
+    'the withdrawal to be paid',
+    async () => {
+      const res = await stack.http.get(`/withdrawals/${wdrId}`).set(acme.headers);
+      return res.body.status === 'paid' && res.body;
+    },
+    RECOVERY_MS,
+    500,
+  );
+  const [transfer] = await stack.sql<{ transfer_id: string }>(`select transfer_id from sandbox_payout_transfers where idempotency_key = $1`, [wdrId]);
+  expect(paid.pspTransferId).toBe(transfer.transfer_id);
+  expect(await countRows(`select count(*)::text as n from sandbox_payout_transfers where idempotency_key = $1`, [wdrId])).toBe(1);
+  expect(await countRows(`select count(*)::text as n from ledger_postings where key = $1`, [`withdrawal:${wdrId}:payout`])).toBe(1);
+  // The wallet lost the withdrawal's amount once (net paid out plus its fee), no more.
+  expect(await withdrawableBalance(stack, acme, ownerId)).toBe(before - 20_000);
+  expect(await completedAttempt(stack, wdrId, 'sendWithdrawalPayout')).toBeGreaterThanOrEqual(2);
+  await expectInvariantsWithin(stack, RECOVERY_MS);
+}, 300_000);
