@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { freePort } from '../../../test/helpers/ports';
+
+/** The line `npm run dev` prints once the API answers (src/dev/index.ts). */
+export interface DevReady {
+  companyId: string;
+  apiKey: string;
+  apiUrl: string;
+  temporalAddress: string;
+  temporalUi: string;
+}
+
+export interface DevStack {
+  ready: DevReady;
+  apiPid: number;
+  workerPid: number;
+  /** Set when the dev stack stopped by itself (an api or worker crash stops the whole stack). */
+  exited: () => string | null;
+  stop: () => Promise<void>;
+}
+
+/**
+ * `npm run dev` as a developer runs it, in its own data folder and on free ports, in its own
+ * process group (so one SIGINT reaches npm, the dev supervisor and its children, as Ctrl-C
+ * does). Its output goes to `<dataDir>/dev.log`.
+ */
+export async function startDevStack(root: string, dataDir: string, extraEnv: Record<string, string>): Promise<DevStack> {
+  const [port, pgPort, temporalPort, uiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    LASTRO_DATA_DIR: dataDir,
+    PORT: String(port),
+    PGPORT: String(pgPort),
+    TEMPORAL_PORT: String(temporalPort),
+    TEMPORAL_UI_PORT: String(uiPort),
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  };
+  delete env.DATABASE_URL;
+  delete env.TEMPORAL_ADDRESS;
+  const logFile = fs.createWriteStream(path.join(dataDir, 'dev.log'));
+  const child = spawn('npm', ['run', 'dev'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let exitReason: string | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exitReason = `npm run dev exited (${signal ?? code})`;
+      resolve();
+    }),
+  );
+  const ready = await new Promise<DevReady>((resolve, reject) => {
+    let out = '';
+    let found = false;
+    const onData = (chunk: Buffer) => {
+      logFile.write(chunk);
+      if (found) return;
+      out += chunk.toString('utf8');
+      const line = out.split('\n').find((l) => l.startsWith('LASTRO_DEV_READY '));
+      if (!line) return;
+      found = true;
+      resolve(JSON.parse(line.slice('LASTRO_DEV_READY '.length)) as DevReady);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    void exited.then(() => reject(new Error(`${exitReason} before it was ready; see ${path.join(dataDir, 'dev.log')}`)));
+    setTimeout(() => reject(new Error('npm run dev was not ready within 5 minutes')), 300_000).unref();
+  });
+  const pids = descendants(child.pid!);
+  const find = (entry: string) => {
+    const pid = pids.find((p) => cmdline(p).includes(entry));
+    if (!pid) throw new Error(`no process running ${entry} under npm run dev (pid ${child.pid})`);
+    return pid;
+  };
+  return {
+    ready,
+    apiPid: find('src/server.ts'),
+    workerPid: find('worker/index.ts'),
+    exited: () => exitReason,
+    stop: () => stopGroup(child, exited),
+  };
+}
+
+async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  process.kill(-child.pid!, 'SIGINT');
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+/** Every process below `pid`, from the parent field of /proc/<pid>/stat. */
+function descendants(pid: number): number[] {
+  const parentOf = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The command name may hold spaces and parentheses: fields start after the last ')'.
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while we listed.
+    }
+  }
+  const found: number[] = [];
+  const queue = [pid];
+  while (queue.length) {
+    const p = queue.shift()!;
+    for (const [child, parent] of parentOf) {
+      if (parent !== p) continue;
+      found.push(child);
+      queue.push(child);
+    }
+  }
+  return found;
+}
+
+function cmdline(pid: number): string {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+  } catch {
+    return '';
+  }
+}
+
+/** Resident memory of a process in MB (VmRSS), or null once it is gone. */
+export function rssMb(pid: number): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Number(kb[1]) / 1024 : null;
+  } catch {
+    return null;
+  }
+}
