@@ -249,6 +249,15 @@ def transaction_splits(body):
     splits[0]["chargeProcessingFee"] = True
 
 
+def boleto_due_dates(body):
+    """transactions.service.ts: a boleto's due date is today or later (the schema says a date)."""
+    soon = (datetime.date.today() + datetime.timedelta(days=3)).isoformat()
+    for payment in body.get("payments") or []:
+        boleto = payment.get("boleto") if isinstance(payment, dict) else None
+        if isinstance(boleto, dict) and isinstance(boleto.get("dueDate"), str) and boleto["dueDate"] < soon:
+            boleto["dueDate"] = soon
+
+
 def transaction_cards(body):
     """A card payment carries a fresh single-use token of the company (never guessed)."""
     for payment in body.get("payments") or []:
@@ -264,6 +273,13 @@ def transaction_amounts(body):
     if not all(isinstance(i, dict) and whole(i.get("quantity")) and whole(i.get("amount")) for i in items):
         return
     total = int(sum(i["quantity"] * i["amount"] for i in items))
+    methods = {p.get("paymentMethod") for p in payments if isinstance(p, dict)}
+    # The largest a boleto barcode / a BR Code carries (transactions.service.ts), else a safe integer.
+    cap = 9_999_999_999 if "boleto" in methods else 999_999_999_999 if "pix" in methods else SAFE_INTEGER
+    if total > cap:
+        for item in items:
+            item["quantity"], item["amount"] = min(item["quantity"], 1000), min(item["amount"], 10**4)
+        total = int(sum(i["quantity"] * i["amount"] for i in items))
     payments[:] = payments[: max(1, min(len(payments), total))]
     share = total // len(payments)
     for payment in payments:
@@ -423,7 +439,7 @@ def card_token(body):
 
 
 checkout = [on_body(checkout_items), on_body(checkout_splits)]
-transaction = [on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards)]
+transaction = [on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates)]
 
 REPAIRS = {
     ("POST", "/payment-methods/cards"): [on_body(card_token)],

@@ -74,7 +74,13 @@ export const updateCustomerBody = z.strictObject({
   phone: customerFields.phone.optional(),
   address: customerFields.address.optional(),
   metadata: customerFields.metadata.optional(),
-});
+})
+  // Both sent: checked here and stated in the document; one alone meets the stored other (service).
+  .superRefine((c, ctx) => {
+    const problem = c.document !== undefined && c.documentType !== undefined ? checkDocument(c.document, c.documentType) : null;
+    if (problem) ctx.addIssue({ code: 'custom', path: ['document'], message: problem });
+  })
+  .meta({ anyOf: [{ not: { required: ['document', 'documentType'] } }, ...documentByType.map((b) => ({ ...b, required: ['document', 'documentType'] }))] });
 
 export const customerIdParams = z.strictObject({ id: idParam });
 

@@ -116,13 +116,16 @@ function assertDigits(s: string, label: string, length?: number): void {
   }
 }
 
+/** The barcode's amount field is ten digits: R$ 99.999.999,99 is the largest boleto. */
+export const BOLETO_MAX_CENTS = 9_999_999_999;
+
 /** Builds the 44-digit barcode, computing the general (mod 11) check digit. */
 export function buildBarcode(input: BarcodeInput): string {
   const currency = input.currencyCode ?? '9';
   assertDigits(input.bankCode, 'bankCode', 3);
   assertDigits(currency, 'currencyCode', 1);
   assertDigits(input.freeField, 'freeField', 25);
-  if (!Number.isSafeInteger(input.amount) || input.amount < 0 || input.amount > 9_999_999_999) {
+  if (!Number.isSafeInteger(input.amount) || input.amount < 0 || input.amount > BOLETO_MAX_CENTS) {
     throw new RangeError('amount must be integer cents between 0 and 9999999999');
   }
   const factor = String(dueDateFactor(input.dueDate));

@@ -114,6 +114,9 @@ export function normalizePixText(input: string, maxLength: number): string {
   return toAscii(input).toUpperCase().slice(0, maxLength).trim();
 }
 
+/** The BR Code amount (tag 54) is at most 13 characters: `9999999999.99`. */
+export const PIX_MAX_CENTS = 999_999_999_999;
+
 /** Formats integer cents as the BR Code amount: `1234` → `12.34`. */
 export function formatPixAmount(cents: number): string {
   if (!Number.isSafeInteger(cents) || cents <= 0) throw new RangeError('amount must be a positive integer of cents');

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { cents, idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { BOLETO_MAX_CENTS } from './boleto.rules';
+import { PIX_MAX_CENTS } from './pix.rules';
 
 export const PAYMENT_METHODS = ['credit_card', 'pix', 'boleto'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'waiting_payment', 'paid', 'refused', 'failed', 'canceled', 'chargeback', 'refunded', 'partially_refunded'] as const;
@@ -42,8 +44,9 @@ const paymentInput = z
   .meta({
     oneOf: [
       { required: ['creditCard'], properties: { paymentMethod: { const: 'credit_card' }, pix: false, boleto: false } },
-      { properties: { paymentMethod: { const: 'pix' }, creditCard: false, boleto: false } },
-      { properties: { paymentMethod: { const: 'boleto' }, creditCard: false, pix: false } },
+      // The largest amount a BR Code / a boleto barcode carries (transactions.service.ts).
+      { properties: { paymentMethod: { const: 'pix' }, amount: { maximum: PIX_MAX_CENTS }, creditCard: false, boleto: false } },
+      { properties: { paymentMethod: { const: 'boleto' }, amount: { maximum: BOLETO_MAX_CENTS }, creditCard: false, pix: false } },
     ],
   });
 

@@ -9,6 +9,8 @@ import { offsetOf } from '../http/pagination';
 import { newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact, buildPixArtifact } from './artifacts';
+import { BOLETO_MAX_CENTS } from './boleto.rules';
+import { PIX_MAX_CENTS } from './pix.rules';
 import { Payment } from './payment.entity';
 import { TransactionSplit } from './split.entity';
 import { Transaction, type TransactionOrigin } from './transaction.entity';
@@ -41,6 +43,13 @@ export async function createTransaction(
   const paid = input.payments.reduce((a, p) => a + p.amount, 0);
   if (amount !== paid) {
     throw badRequest('validation_failed', `payments: the payments sum to ${paid} but the items sum to ${amount}`, [{ path: 'payments', message: `Sum of payments (${paid}) must equal sum of items (${amount})` }]);
+  }
+  for (const [i, p] of input.payments.entries()) {
+    const largest = METHOD_MAX_CENTS[p.paymentMethod];
+    if (largest !== undefined && p.amount > largest) {
+      const message = `A ${p.paymentMethod} payment is at most ${largest} cents`;
+      throw badRequest('validation_failed', `payments[${i}].amount: ${message}`, [{ path: `payments.${i}.amount`, message }]);
+    }
   }
   if (input.customerId && !(await em.findOne(Customer, { id: input.customerId, companyId: company.id }, { fields: ['id'] }))) {
     throw bodyIdNotFound('customerId', 'Customer');
@@ -88,6 +97,9 @@ export async function createTransaction(
   if (transaction.status === 'waiting_payment') txnEvent('transaction.waiting_payment');
   return { ...aggregate, events };
 }
+
+// What a BR Code and a boleto barcode can carry: a larger amount is refused, never a 500.
+const METHOD_MAX_CENTS: Partial<Record<PaymentInput['paymentMethod'], number>> = { pix: PIX_MAX_CENTS, boleto: BOLETO_MAX_CENTS };
 
 const referenceCodeTaken = (code: string): ApiError => conflict('reference_code_taken', `A transaction with referenceCode '${code}' already exists`);
 

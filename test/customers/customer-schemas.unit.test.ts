@@ -7,7 +7,7 @@ import { createCustomerBody, updateCustomerBody } from '../../src/customers/cust
  */
 const base = { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', phone: '+5511999990000' };
 const formatOf = (schema: object, documentType: string) =>
-  ((jsonOf(schema as never).anyOf as { properties: { documentType: { const: string }; document: { format?: string; pattern?: string } } }[]).find((b) => b.properties.documentType.const === documentType)!.properties.document);
+  ((jsonOf(schema as never).anyOf as { properties: { documentType: { const: string }; document: { format?: string; pattern?: string } } }[]).find((b) => b.properties?.documentType.const === documentType)!.properties.document);
 
 it('POST: the document format follows documentType (cpf when absent)', () => {
   expect(formatOf(createCustomerBody, 'cpf')).toEqual({ format: 'cpf' });
@@ -26,7 +26,16 @@ it.each([
   // One without the other is checked by the service against the stored customer (customers.int.test.ts).
   [{ documentType: 'cnpj' }, true],
   [{ document: '529.982.247-25' }, true],
+  // Both sent: the document's shape follows the type, in the document as in the API (check
+  // digits are the cpf/cnpj formats, which this evaluator does not run).
+  [{ document: 'AB12?', documentType: 'passport' }, false],
+  [{ document: 'AB123456', documentType: 'passport' }, true],
 ])('PUT %j passes the schema: %s', (body, ok) => {
   expect(updateCustomerBody.safeParse(body).success).toBe(ok);
   expect(allows(jsonOf(updateCustomerBody), body)).toBe(ok);
+});
+
+it('PUT with both: a CPF sent as a cnpj is refused by the schema, and the document names the cnpj format for it', () => {
+  expect(updateCustomerBody.safeParse({ document: '529.982.247-25', documentType: 'cnpj' }).success).toBe(false);
+  expect(formatOf(updateCustomerBody, 'cnpj')).toEqual({ format: 'cnpj' });
 });

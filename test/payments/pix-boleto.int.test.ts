@@ -141,3 +141,34 @@ describe('boleto', () => {
     expect(res.body.error.details[0].path).toBe('payments.0.boleto.dueDate');
   });
 });
+
+describe('amounts past what the payment artefact can carry', () => {
+  // A boleto barcode holds ten digits of cents and a BR Code 13 characters: a larger amount is a
+  // 400 naming the payment (it had been a 500 from building the artefact), and nothing is stored.
+  it.each([
+    ['boleto', 9_999_999_999 + 1],
+    ['pix', 999_999_999_999 + 1],
+  ])('%s for %i cents is a 400 naming the payment amount', async (paymentMethod, amount) => {
+    const referenceCode = newReference();
+    const res = await stack.http.post('/v1/transactions').set(acme.headers).send({
+      referenceCode,
+      items: [{ description: 'Imóvel', quantity: 1, amount }],
+      payments: [{ paymentMethod, amount }],
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.error.code).toBe('validation_failed');
+    expect(res.body.error.details).toEqual([{ path: 'payments.0.amount', message: expect.stringContaining(`at most ${amount - 1} cents`) }]);
+    const listed = await stack.http.get(`/v1/transactions?referenceCode=${referenceCode}`).set(acme.headers);
+    expect(listed.body.data).toEqual([]);
+  });
+
+  it('the largest boleto is issued, its barcode carrying the amount', async () => {
+    const res = await stack.http.post('/v1/transactions').set(acme.headers).send({
+      referenceCode: newReference(),
+      items: [{ description: 'Imóvel', quantity: 1, amount: 9_999_999_999 }],
+      payments: [{ paymentMethod: 'boleto', amount: 9_999_999_999 }],
+    });
+    expect(res.status).toBe(201);
+    expect(parseBarcode(res.body.payments[0].boleto.barcode).amount).toBe(9_999_999_999);
+  });
+});
