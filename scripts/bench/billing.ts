@@ -83,13 +83,26 @@ export async function run(args: string[]): Promise<void> {
     const noops = await startNoops(deps.temporal, count, concurrency);
     log(`[bench] set up in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
     // The subscription workflows must be waiting on their trial timer before the clock starts.
-    await waitFor(async () => (await countIn(rootEm, 'billing_subscriptions', company.id, 'trialing')) === count, 'all subscriptions trialing');
+    await waitFor(async () => (await countIn(rootEm, 'billing_subscriptions', company.id, 'trialing')) === count, 'all subscriptions trialing', Math.max(600_000, count * 300));
 
     log(`[bench] advancing ${count} subscriptions one cycle…`);
     const started = Date.now();
     await pool(count, concurrency, async (i) => signalSubscription(deps.temporal, ids[i], advanceSubscriptionSignal));
     const signaled = Date.now();
-    await waitFor(async () => (await countIn(rootEm, 'billing_invoices', company.id, 'paid')) >= count, `${count} paid invoices`, 3_600_000);
+    // A long run (10,000 on a shared machine takes hours) reports its progress once a minute.
+    let reported = Date.now();
+    await waitFor(
+      async () => {
+        const paid = await countIn(rootEm, 'billing_invoices', company.id, 'paid');
+        if (Date.now() - reported >= 60_000) {
+          reported = Date.now();
+          log(`[bench] ${((reported - started) / 1000).toFixed(0)} s: ${paid} of ${count} invoices paid (load average ${os.loadavg()[0].toFixed(2)})`);
+        }
+        return paid >= count;
+      },
+      `${count} paid invoices`,
+      Math.max(3_600_000, count * 3_000),
+    );
     const seconds = (Date.now() - started) / 1000;
     const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [company.id]);
 

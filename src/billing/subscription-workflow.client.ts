@@ -45,6 +45,10 @@ function startRun(temporal: Client, taskQueue: string, subscriptionId: string) {
     // Started twice (API and the outbox subscriber) is one run; a finished run is never started again.
     workflowIdConflictPolicy: 'USE_EXISTING',
     workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    // A cycle's steps are local activities inside one workflow task (several DB transactions and
+    // a workflow start); on a loaded machine the 10 s default timed tasks out mid-chain, and each
+    // timeout ran the chain again (36 of 200 in the billing benchmark at load average 18).
+    workflowTaskTimeout: '30 seconds',
   });
 }
 
