@@ -395,6 +395,26 @@ def subscription_card(case):
         case.body["defaultPaymentMethodRef"] = card
 
 
+def plan_subscription(case):
+    """POST /subscriptions with a planId (subscriptions.service.ts planItems): the currency is one
+    the plan's components are priced in, the items are left to the plan (its required components),
+    and a plan with metered usage is invoiced just in time."""
+    body = case.body
+    if not isinstance(body.get("planId"), str):
+        return
+    status, prices = api("GET", f"/plans/{urllib.parse.quote(body['planId'], safe='')}/prices")
+    if status != 200 or not isinstance(prices, list):
+        return
+    current = [p for p in prices if p.get("isCurrent") and not p.get("archivedAt")]
+    currencies = sorted({p["currency"] for p in current})
+    if currencies and str(body.get("currency", "BRL")).upper() not in currencies:
+        body["currency"] = currencies[0]
+    body.pop("items", None)
+    currency = str(body.get("currency", "BRL")).upper()
+    if any(p.get("billingScheme") == "metered" and p["currency"] == currency for p in current):
+        body["invoiceGenerationMode"] = "just_in_time"
+
+
 def new_subscription_card(case):
     """POST /subscriptions with defaultPaymentMethodRef: a saved card of body.customerId."""
     customer = case.body.get("customerId")
@@ -451,7 +471,7 @@ REPAIRS = {
     ("PUT", "/v1/recipients/{id}"): [spare_owner_writes, with_body(recipient_split)],
     ("POST", "/subscriptions/{id}/usage"): [with_body(metered_usage)],
     ("POST", "/subscriptions/{id}/payment-method"): [with_body(subscription_card)],
-    ("POST", "/subscriptions"): [with_body(new_subscription_card)],
+    ("POST", "/subscriptions"): [with_body(plan_subscription), with_body(new_subscription_card)],
     ("POST", "/checkout/links"): checkout,
     ("PUT", "/checkout/links/{id}"): checkout,
     ("POST", "/checkout/charges"): checkout,
