@@ -128,8 +128,11 @@ export async function run(args: string[]): Promise<void> {
 
     // Counting deliveries is not traffic: its requests stay out of the figures.
     world.rec = new Recorder();
-    const webhooks = await settleDeliveries(world, log);
+    const webhooks = await settleDeliveries(world, log).catch(() => null);
     if (world.rec.totals().errors) r.error('count deliveries', JSON.stringify(world.rec.errorSamples));
+    if (stack.exited()) r.error('dev stack', `${stack.exited()} while the webhook backlog drained: see ${path.join(dataDir, 'dev.log')}`);
+    const undelivered = webhooks ? webhooks.pending + webhooks.retrying + webhooks.failed : null;
+    if (undelivered !== 0) r.error('webhook deliveries not delivered', `${undelivered ?? 'unknown'} of the run's deliveries did not succeed: ${JSON.stringify(webhooks)}`);
     report({ log, r, rss, perMinute, minutes, concurrency, scenarios, webhooks: { ...webhooks, receivedPosts: receiver.posts(), distinctEvents: receiver.events() }, root });
   } finally {
     await connection?.close().catch(() => undefined);
@@ -145,7 +148,7 @@ async function settleDeliveries(w: SoakWorld, log: (line: string) => void): Prom
   const deadline = Date.now() + 180_000;
   for (;;) {
     const byStatus = { pending: await count('pending'), retrying: await count('retrying'), success: await count('success'), failed: await count('failed') };
-    if ((byStatus.pending === 0 && byStatus.retrying === 0) || Date.now() > deadline) return byStatus;
+    if ((byStatus.pending === 0 && byStatus.retrying === 0) || Date.now() > deadline || w.rec.totals().errors > 0) return byStatus;
     log(`[soak] webhook backlog: ${JSON.stringify(byStatus)}`);
     await new Promise((res) => setTimeout(res, 10_000));
   }
@@ -185,7 +188,7 @@ interface Report {
   minutes: number;
   concurrency: number;
   scenarios: Map<string, number>;
-  webhooks: Record<DeliveryStatus, number> & { receivedPosts: number; distinctEvents: number };
+  webhooks: Partial<Record<DeliveryStatus, number>> & { receivedPosts: number; distinctEvents: number };
   root: string;
 }
 
@@ -209,7 +212,8 @@ function report({ log, r, rss, perMinute, minutes, concurrency, scenarios, webho
   log(`  latency overall: p50 ${totals.p50} ms, p95 ${totals.p95} ms, p99 ${totals.p99} ms`);
   log(`  p99 per minute (ms): ${perMinute.map((m) => m.p99).join(', ')}`);
   for (const [name, m] of Object.entries(memory)) log(`  RSS ${name}: start ${m.startMb} MB, end ${m.endMb} MB, max ${m.maxMb} MB, slope over the second half ${m.secondHalfSlopeMbPerMin} MB/min`);
-  log(`  webhook deliveries: ${webhooks.success} success, ${webhooks.failed} failed, ${webhooks.pending + webhooks.retrying} still pending; the receiver got ${webhooks.receivedPosts} POSTs, ${webhooks.distinctEvents} distinct events`);
+  const counted = (n: number | undefined) => n ?? 'unknown';
+  log(`  webhook deliveries: ${counted(webhooks.success)} success, ${counted(webhooks.failed)} failed, ${counted(webhooks.pending)} pending, ${counted(webhooks.retrying)} retrying; the receiver got ${webhooks.receivedPosts} POSTs, ${webhooks.distinctEvents} distinct events`);
   log(`  scenarios run: ${[...scenarios.entries()].map(([n, c]) => `${n} ${c}`).join(', ')}`);
   if (r.errorsByKind.size) log(`  errors by kind: ${[...r.errorsByKind.entries()].map(([k, c]) => `${k} ×${c}`).join('; ')}`);
   for (const e of r.errorSamples.slice(0, 5)) log(`    at ${e.atMin.toFixed(2)} min: ${e.detail}`);
