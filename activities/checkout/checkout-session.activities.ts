@@ -15,14 +15,14 @@ export function createCheckoutSessionActivities(deps: ActivityDeps): CheckoutSes
     async syncCheckoutSession({ sessionId }) {
       const { state, events, toCancel } = await fork().transactional((em) => syncSession(em, sessionId, urls));
       deps.dispatcher.dispatchSoon(events.map((e) => e.id));
-      await cancelSessionTransactions(deps.temporal, toCancel, 'checkout_session_paid');
+      await cancelSessionTransactions(deps, toCancel, 'checkout_session_paid');
       return { status: state.session.status };
     },
     async expireCheckoutSession({ sessionId }) {
       const { status, events, openTransactionIds } = await fork().transactional((em) => expireSession(em, sessionId, urls));
       deps.dispatcher.dispatchSoon(events.map((e) => e.id));
       // Their workflows cancel Pix/boleto and void approved cards; a retried activity signals again, which they ignore.
-      await cancelSessionTransactions(deps.temporal, openTransactionIds, 'checkout_session_expired');
+      await cancelSessionTransactions(deps, openTransactionIds, 'checkout_session_expired');
       return { status };
     },
   };

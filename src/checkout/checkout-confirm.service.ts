@@ -89,11 +89,11 @@ export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId
     return { session: s, created: txn, events: synced.events, replaced };
   });
   deps.dispatcher.dispatchSoon([...events, ...created.events].map((e: Event) => e.id));
-  if (replaced) await cancelSessionTransactions(deps.temporal, [replaced], 'replaced_by_buyer').catch((err) => deps.logger.warn({ err, transactionId: replaced }, 'replaced checkout attempt not canceled; it expires on its own'));
+  if (replaced) await cancelSessionTransactions(deps, [replaced], 'replaced_by_buyer').catch((err) => deps.logger.warn({ err, transactionId: replaced }, 'replaced checkout attempt not canceled; it expires on its own'));
   await driveTransactionWorkflow(deps, em.fork(), created.transaction.id, created.payments.some((p) => p.method === 'credit_card'));
   const after = await em.fork().transactional((tem) => syncSession(tem, session.id, urls));
   deps.dispatcher.dispatchSoon(after.events.map((e) => e.id));
-  await cancelSessionTransactions(deps.temporal, after.toCancel, 'checkout_session_paid');
+  await cancelSessionTransactions(deps, after.toCancel, 'checkout_session_paid');
   return loadSessionState(em.fork(), await getSession(em.fork(), null, session.id));
 }
 

@@ -1,5 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
-import { cancelTransactionSignal, transactionWorkflowId } from '../../workflows/payments/transaction.contract';
+import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
+import type { AppDeps } from '../app-deps';
+import { signalTransactionWorkflow } from '../payments/transaction-workflow.client';
 import {
   CHECKOUT_SESSION_WORKFLOW,
   checkoutSessionWorkflowId,
@@ -37,14 +39,9 @@ export async function signalSessionWorkflow(temporal: Client, sessionId: string,
 
 /**
  * Cancels a session's transactions through their workflows (Pix/boleto canceled, approved cards
- * voided). A finished one has nothing left to cancel; a repeat is ignored by the workflow.
+ * voided), starting a workflow that has not run yet so it cancels before it authorizes. A
+ * finished one has nothing left to cancel; a repeat is ignored by the workflow.
  */
-export async function cancelSessionTransactions(temporal: Client, transactionIds: readonly string[], reason: string): Promise<void> {
-  for (const id of transactionIds) {
-    try {
-      await temporal.workflow.getHandle(transactionWorkflowId(id)).signal(cancelTransactionSignal, { reason });
-    } catch (err) {
-      if (!(err instanceof WorkflowNotFoundError)) throw err;
-    }
-  }
+export async function cancelSessionTransactions(deps: Pick<AppDeps, 'temporal' | 'config'>, transactionIds: readonly string[], reason: string): Promise<void> {
+  for (const id of transactionIds) await signalTransactionWorkflow(deps, id, cancelTransactionSignal, { reason });
 }

@@ -5,7 +5,7 @@ import { idParam } from '../http/schemas';
 import { chargebackSignal, paymentReceivedSignal } from '../../workflows/payments/transaction.contract';
 import { cents } from '../http/schemas';
 import { chargeableAmount, newChargebackId } from './chargeback.service';
-import { signalOpenWorkflow } from './transaction-workflow.client';
+import { signalTransactionWorkflow } from './transaction-workflow.client';
 import { getCompanyPayment } from './transactions.service';
 import { toPaymentView } from './transaction-views';
 import { paymentSchema } from './transactions.schemas';
@@ -51,7 +51,7 @@ export const sandboxPaymentRoutes = [
       if (deps.config.mode === 'production') throw notFound('Route');
       const payment = await getCompanyPayment(em, company.id, params.payId);
       if (payment.method === 'credit_card' || payment.status !== 'waiting_payment') throw notPayable(`${payment.method} ${payment.status}`);
-      await signalOpenWorkflow(deps, payment.transactionId, (h) => h.signal(paymentReceivedSignal, { paymentId: payment.id, paidAt: new Date().toISOString() }), notPayable);
+      if (!(await signalTransactionWorkflow(deps, payment.transactionId, paymentReceivedSignal, { paymentId: payment.id, paidAt: new Date().toISOString() }))) throw notPayable('finished');
       return { status: 202, body: toPaymentView(payment, deps.config.urls.publicBase) };
     },
   }),
@@ -77,7 +77,7 @@ export const sandboxPaymentRoutes = [
         throw badRequest('validation_failed', `amount: at most ${open} cents of this payment can be charged back`, [{ path: 'amount', message: `Must be at most ${open}` }]);
       }
       const chargeback = { chargebackId: newChargebackId(), paymentId: payment.id, amount: body.amount ?? open, reason: body.reason ?? 'chargeback' };
-      await signalOpenWorkflow(deps, payment.transactionId, (h) => h.signal(chargebackSignal, chargeback), notChargeable);
+      if (!(await signalTransactionWorkflow(deps, payment.transactionId, chargebackSignal, chargeback))) throw notChargeable('finished');
       return {
         status: 202,
         body: { id: chargeback.chargebackId, paymentId: payment.id, transactionId: payment.transactionId, amount: chargeback.amount, reason: chargeback.reason, status: 'opening' as const },

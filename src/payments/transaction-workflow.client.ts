@@ -1,6 +1,6 @@
-import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client, type WorkflowHandle } from '@temporalio/client';
+import { WithStartWorkflowOperation, WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { SignalDefinition } from '@temporalio/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { ApiError } from '../http/errors';
 import type { AppDeps } from '../app-deps';
 import {
   TRANSACTION_WORKFLOW,
@@ -105,14 +105,19 @@ function isUnimplemented(err: unknown): boolean {
 }
 
 /**
- * Signals a transaction's workflow. The route checked the state in the database first; if
- * the workflow ended in between (it expired that instant), the answer is the same 409.
+ * Signals a transaction's workflow, starting it first when it has not run yet: a transaction
+ * committed while Temporal was unreachable has no workflow until the outbox subscriber starts
+ * it, and a buyer's payment (or a cancel) arriving before that must not be turned away.
+ * A finished workflow is never started again (REJECT_DUPLICATE): false, and the caller answers
+ * as it does when the database already shows the state.
  */
-export async function signalOpenWorkflow(deps: Pick<AppDeps, 'temporal'>, transactionId: string, send: (h: WorkflowHandle) => Promise<void>, ended: (status: string) => ApiError): Promise<void> {
+export async function signalTransactionWorkflow<Arg>(deps: Pick<AppDeps, 'temporal' | 'config'>, transactionId: string, signal: SignalDefinition<[Arg]>, arg: Arg): Promise<boolean> {
+  const { workflowIdConflictPolicy: _, ...start } = startOptions(deps.config.temporal.taskQueue, transactionId);
   try {
-    await send(deps.temporal.workflow.getHandle(transactionWorkflowId(transactionId)));
+    await deps.temporal.workflow.signalWithStart(TRANSACTION_WORKFLOW, { ...start, signal, signalArgs: [arg] });
+    return true;
   } catch (err) {
-    if (err instanceof WorkflowNotFoundError) throw ended('finished');
+    if (err instanceof WorkflowExecutionAlreadyStartedError) return false;
     throw err;
   }
 }

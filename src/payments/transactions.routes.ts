@@ -4,7 +4,7 @@ import { paginated } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { transactionTimeline } from './timeline.service';
 import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
-import { driveTransactionWorkflow, signalOpenWorkflow } from './transaction-workflow.client';
+import { driveTransactionWorkflow, signalTransactionWorkflow } from './transaction-workflow.client';
 import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import {
@@ -125,7 +125,7 @@ export const transactionRoutes = [
     async handler({ em, company, params, deps }) {
       const agg = await loadTransaction(em, company.id, params.id);
       if (agg.transaction.status !== 'waiting_payment') throw notCancellable(agg.transaction.status);
-      await signalOpenWorkflow(deps, params.id, (h) => h.signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' }), notCancellable);
+      if (!(await signalTransactionWorkflow(deps, params.id, cancelTransactionSignal, { reason: 'canceled_by_merchant' }))) throw notCancellable('finished');
       return { status: 202, body: toTransactionView(agg, deps.config.urls.publicBase) };
     },
   }),

@@ -58,6 +58,27 @@ describe('the transaction.created subscriber starts the workflow only when the A
   });
 });
 
+describe('a payment or a cancel that arrives before the workflow started (Temporal was unreachable at creation)', () => {
+  it('the buyer pays the Pix: 202, the workflow starts with the payment, the transaction is paid', async () => {
+    const id = await commitThenCrash(pixBody(1_500));
+    expect(await workflowStatus(id)).toBe('NOT_FOUND');
+    const [payment] = await stack.em().execute<{ id: string }[]>(`select id from payments where transaction_id = ?`, [id]);
+    const paid = await stack.http.post(`/sandbox/payments/${payment.id}/pay`).set(acme.headers).send();
+    expect(paid.status).toBe(202);
+    await eventually(async () => (await stack.http.get(`/transactions/${id}`).set(acme.headers)).body.status === 'paid');
+  });
+
+  it('the merchant cancels: 202 and canceled; a second cancel once it finished is the 409', async () => {
+    const id = await commitThenCrash(pixBody(1_600, { payments: [{ paymentMethod: 'pix', amount: 1_600, pix: { expiresIn: 86_400 } }] }));
+    const cancel = await stack.http.post(`/transactions/${id}/cancel`).set(acme.headers).send();
+    expect(cancel.status).toBe(202);
+    await eventually(async () => (await stack.http.get(`/transactions/${id}`).set(acme.headers)).body.status === 'canceled');
+    expect(await workflowStatus(id)).toBe('COMPLETED');
+    const again = await stack.http.post(`/transactions/${id}/cancel`).set(acme.headers).send();
+    expect(again.status).toBe(409);
+  });
+});
+
 describe('Idempotency-Key: a retry after a crash between the commit and the stored answer', () => {
   /** The claim as a crashed request leaves it: in progress, no response, its lease run out. */
   async function crashedClaim(key: string, body: object, existing: boolean): Promise<void> {
