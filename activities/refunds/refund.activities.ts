@@ -18,6 +18,10 @@ import { SandboxRefundTransferGateway, type RefundTransferGateway } from '../../
 import { approveRefund, loadRefund, refuseRefund } from '../../src/refunds/refunds.service';
 import type { RefundActivities } from '../../workflows/refunds/refund.contract';
 import type { ActivityDeps } from '../deps';
+import { whileHeartbeating } from '../heartbeat';
+
+/** Well inside the money activities' heartbeat timeout (refund.workflow.ts). */
+const MONEY_HEARTBEAT_MS = 5_000;
 
 /**
  * Activities of the refund workflow (signatures in its contract). Each move runs in one
@@ -54,13 +58,14 @@ export function createRefundActivities({ orm, dispatcher, paymentGateway, config
       const request = await gatewayRefundRequest(fork(), refundId);
       if (!request) return null;
       if (!gateway.refund) throw ApplicationFailure.nonRetryable(`The ${gateway.name} gateway cannot refund`, 'GatewayWithoutRefunds');
-      return gateway.refund(request);
+      const refund = gateway.refund.bind(gateway);
+      return whileHeartbeating(MONEY_HEARTBEAT_MS, () => refund(request));
     },
     completeGatewayRefund: ({ refundId, outcome }) => move((em) => applyGatewayRefundOutcome(em, refundId, outcome, base)),
     startRefundTed: ({ refundId }) => move((em) => markRefundTedProcessing(em, refundId)),
     async sendRefundTed({ refundId }) {
       const request = await refundTransferRequest(fork(), refundId);
-      return request ? bank.transfer(request) : null;
+      return request ? whileHeartbeating(MONEY_HEARTBEAT_MS, () => bank.transfer(request)) : null;
     },
     completeRefundTed: ({ refundId, outcome }) => move((em) => applyRefundTransferOutcome(em, refundId, outcome, base)),
     remindRefundBankDetails: ({ refundId }) => move((em) => remindRefundBankDetails(em, refundId, base)),

@@ -13,6 +13,10 @@ import {
   type WebhookDeliveryActivities,
 } from '../../workflows/webhooks/webhook-delivery.contract';
 import type { ActivityDeps } from '../deps';
+import { whileHeartbeating } from '../heartbeat';
+
+/** Well inside the attempt activity's heartbeat timeout (webhook-lane.workflow.ts). */
+const ATTEMPT_HEARTBEAT_MS = 5_000;
 
 export function createWebhookDeliveryActivities({ orm, config, temporal }: ActivityDeps): WebhookDeliveryActivities {
   return {
@@ -41,7 +45,7 @@ export function createWebhookDeliveryActivities({ orm, config, temporal }: Activ
 
     /** One signed POST, recorded on the delivery (see attemptDelivery). */
     async attemptWebhookDelivery({ deliveryId }: { deliveryId: string }): Promise<AttemptOutcome> {
-      return attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist });
+      return whileHeartbeating(ATTEMPT_HEARTBEAT_MS, () => attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist }));
     },
   };
 }

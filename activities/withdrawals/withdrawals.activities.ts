@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApplicationFailure, Context } from '@temporalio/activity';
+import { ApplicationFailure } from '@temporalio/activity';
 import { lockWithdrawal } from '../../src/withdrawals/withdrawal-history';
 import { applyWithdrawalDecision, completeWithdrawalPayout, markWithdrawalProcessing, payoutRequestFor, type MoveResult } from '../../src/withdrawals/withdrawal-payout.service';
 import { SandboxPayoutGateway } from '../../src/withdrawals/sandbox-payout-gateway';
 import type { WithdrawalActivities } from '../../workflows/withdrawals/withdrawal.contract';
 import type { ActivityDeps } from '../deps';
+import { whileHeartbeating } from '../heartbeat';
 
 /**
  * Activities of the withdrawal workflow (signatures in its contract). Each move runs in one
@@ -42,13 +43,7 @@ export function createWithdrawalActivities({ orm, dispatcher, payoutGateway, con
       // Heartbeats say this worker is alive while the PSP answers: if it dies mid-transfer the
       // attempt times out after the workflow's heartbeat timeout and runs again elsewhere, with
       // the same idempotency key, instead of waiting out the whole start-to-close timeout.
-      const ctx = Context.current();
-      const beat = setInterval(() => ctx.heartbeat(), PAYOUT_HEARTBEAT_MS);
-      try {
-        return await gateway.transfer(request);
-      } finally {
-        clearInterval(beat);
-      }
+      return whileHeartbeating(PAYOUT_HEARTBEAT_MS, () => gateway.transfer(request));
     },
     completeWithdrawalPayout: ({ withdrawalId, payout }) => move((em) => completeWithdrawalPayout(em, withdrawalId, payout)),
   };

@@ -63,6 +63,17 @@ export async function paidPixTransaction(stack: ChaosStack, company: SeededChaos
   return txnId;
 }
 
+/** A card transaction, paid (the worker is left alone meanwhile). */
+export async function paidCardTransaction(stack: ChaosStack, company: SeededChaosCompany, amount: number): Promise<{ txnId: string; paymentId: string }> {
+  const token = await tokenizeCard(stack, company);
+  const created = await stack.http.post('/v1/transactions').set(company.headers).send(cardTransactionBody(token, amount, chaosReference('card')));
+  expect(created.status).toBe(201);
+  const txnId: string = created.body.id;
+  await stack.waitFor(`card transaction ${txnId} to be paid`, async () => (await stack.http.get(`/v1/transactions/${txnId}`).set(company.headers)).body.status === 'paid', 60_000, 250);
+  const [payment] = await stack.sql<{ id: string }>(`select id from payments where transaction_id = $1`, [txnId]);
+  return { txnId, paymentId: payment.id };
+}
+
 export async function withdrawableBalance(stack: ChaosStack, company: SeededChaosCompany, recipientId: string): Promise<number> {
   const res = await stack.http.get(`/wallets/owner/${recipientId}/balance`).set(company.headers);
   expect(res.status).toBe(200);
@@ -91,12 +102,22 @@ export async function activityInFlight(stack: ChaosStack, workflowId: string, ac
   );
 }
 
-/** The attempt number that completed `activityType` in the workflow's history (2+ means a retry did it). */
-export async function completedAttempt(stack: ChaosStack, workflowId: string, activityType: string): Promise<number> {
+/**
+ * The attempt number that completed `activityType` in the workflow's history (2+ means a retry
+ * did it); `input` narrows it to the calls whose first argument has those fields.
+ */
+export async function completedAttempt(stack: ChaosStack, workflowId: string, activityType: string, input: Record<string, string> = {}): Promise<number> {
   const history = await stack.temporal.workflow.getHandle(workflowId).fetchHistory();
   const events = history.events ?? [];
+  const argOf = (data: Uint8Array | null | undefined): Record<string, unknown> => (data ? JSON.parse(Buffer.from(data).toString('utf8')) : {});
   const scheduled = new Set(
-    events.filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activityType).map((e) => String(e.eventId)),
+    events
+      .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activityType)
+      .filter((e) => {
+        const arg = argOf(e.activityTaskScheduledEventAttributes?.input?.payloads?.[0]?.data);
+        return Object.entries(input).every(([k, v]) => arg[k] === v);
+      })
+      .map((e) => String(e.eventId)),
   );
   const started = events.filter((e) => e.activityTaskStartedEventAttributes && scheduled.has(String(e.activityTaskStartedEventAttributes.scheduledEventId)));
   const completed = events.some((e) => e.activityTaskCompletedEventAttributes && scheduled.has(String(e.activityTaskCompletedEventAttributes.scheduledEventId)));

@@ -23,15 +23,14 @@ export interface WebhookReceiver {
   eventIds(): Set<string>;
   /** Requests from now on hang until the returned function is called (then answer 200). */
   hold(): () => void;
-  /** Resolves when a request arrives while held (the attempt is in flight). */
-  nextHeld(): Promise<ReceivedWebhook>;
+  /** Event ids of the requests waiting for an answer now (attempts in flight). */
+  heldEventIds(): string[];
   close(): Promise<void>;
 }
 
 export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   const received: ReceivedWebhook[] = [];
-  let held: Array<() => void> | null = null;
-  let heldWaiters: Array<(r: ReceivedWebhook) => void> = [];
+  let held: Array<{ record: ReceivedWebhook; answer: () => void }> | null = null;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -49,10 +48,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
       };
       if (!held) return answer();
-      held.push(answer);
-      const waiters = heldWaiters;
-      heldWaiters = [];
-      for (const w of waiters) w(record);
+      const entry = { record, answer };
+      held.push(entry);
+      // A request whose sender died is no longer in flight.
+      res.once('close', () => {
+        if (held) held = held.filter((h) => h !== entry);
+      });
     });
   });
   // A killed worker leaves its sockets half-open; never let them keep the test process alive.
@@ -69,10 +70,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       return () => {
         const pending = held ?? [];
         held = null;
-        for (const answer of pending) answer();
+        for (const h of pending) h.answer();
       };
     },
-    nextHeld: () => new Promise((resolve) => heldWaiters.push(resolve)),
+    heldEventIds: () => (held ?? []).map((h) => h.record.body.id).filter((id): id is string => typeof id === 'string'),
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

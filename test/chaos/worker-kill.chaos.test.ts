@@ -1,5 +1,5 @@
 import { startChaosStack, type ChaosStack, type SeededChaosCompany } from './chaos-stack';
-import { activeRecipient, activityInFlight, cardTransactionBody, chaosReference, completedAttempt, paidPixTransaction, subscribeToEverything, tokenizeCard, withdrawableBalance } from './fixtures';
+import { activeRecipient, activityInFlight, cardTransactionBody, chaosReference, completedAttempt, paidCardTransaction, paidPixTransaction, subscribeToEverything, tokenizeCard, withdrawableBalance } from './fixtures';
 import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
 import { expectInvariantsWithin } from './invariants';
 
@@ -17,11 +17,12 @@ const RECOVERY_MS = 120_000;
 let stack: ChaosStack;
 let acme: SeededChaosCompany;
 let ownerId: string;
+let webhookId: string;
 
 beforeAll(async () => {
   stack = await startChaosStack({ env: { SANDBOX_GATEWAY_LATENCY_MS: String(LATENCY_MS) } });
   acme = await stack.seedCompany('Acme Chaos');
-  await subscribeToEverything(stack, acme);
+  webhookId = await subscribeToEverything(stack, acme);
   ownerId = await activeRecipient(stack, acme, 'owner');
 }, 300_000);
 
@@ -100,5 +101,62 @@ it('withdrawal transfer: the withdrawal is paid once, with one PSP transfer and 
   // The wallet lost the withdrawal's amount once (net paid out plus its fee), no more.
   expect(await withdrawableBalance(stack, acme, ownerId)).toBe(before - 20_000);
   expect(await completedAttempt(stack, wdrId, 'sendWithdrawalPayout')).toBeGreaterThanOrEqual(2);
+  await expectInvariantsWithin(stack, RECOVERY_MS);
+}, 300_000);
+
+it('refund: the card refund is refunded once, with one acquirer refund and one ledger posting', async () => {
+  const { txnId, paymentId } = await paidCardTransaction(stack, acme, 8_000);
+  // Automatic approval is on by default: the refund goes to the acquirer at once.
+  const created = await stack.http.post(`/transactions/${txnId}/payments/${paymentId}/refund`).set(acme.headers).send({ amount: 3_000, reason: 'chaos: buyer returned the item' });
+  expect(created.status).toBe(201);
+  const refundId: string = created.body.id;
+
+  await activityInFlight(stack, refundId, 'sendRefundToGateway', async () => (await countRows(`select count(*)::text as n from sandbox_gateway_refunds where idempotency_key = $1`, [refundId])) === 1);
+  await killAndRestartWorker();
+
+  await stack.waitFor('the refund to be refunded', async () => (await stack.http.get(`/refunds/${refundId}`).set(acme.headers)).body.status === 'refunded', RECOVERY_MS, 500);
+  expect(await countRows(`select count(*)::text as n from sandbox_gateway_refunds where idempotency_key = $1`, [refundId])).toBe(1);
+  expect(await countRows(`select count(*)::text as n from ledger_postings where key = $1`, [`refund:${refundId}`])).toBe(1);
+  const refunds = await stack.http.get(`/refunds/payment/${paymentId}`).set(acme.headers);
+  expect(refunds.body.data.map((r: { id: string; amount: number }) => [r.id, r.amount])).toEqual([[refundId, 3_000]]);
+  expect(await completedAttempt(stack, refundId, 'sendRefundToGateway')).toBeGreaterThanOrEqual(2);
+  await expectInvariantsWithin(stack, RECOVERY_MS);
+}, 300_000);
+
+it('webhook attempt: the event is delivered, and its delivery records the answer once', async () => {
+  const release = stack.receiver.hold();
+  const customer = await stack.http
+    .post('/customers')
+    .set(acme.headers)
+    .send({ name: 'Ana Souza', email: 'ana.chaos@example.com', type: 'individual', document: '52998224725', phone: '+5511999990000' });
+  expect(customer.status).toBe(201);
+  const eventId = await stack.waitFor(
+    'the customer.created event',
+    async () => (await stack.sql<{ id: string }>(`select id from events where entity_id = $1 and type = 'customer.created'`, [customer.body.id]))[0]?.id,
+    30_000,
+    100,
+  );
+  // The endpoint has the request and has not answered: the attempt is in flight on the worker.
+  const laneId = `${webhookId}:lane`;
+  await activityInFlight(stack, laneId, 'attemptWebhookDelivery', async () => stack.receiver.heldEventIds().includes(eventId));
+  await stack.killWorker();
+  release();
+  await stack.startWorker();
+
+  const delivery = await stack.waitFor(
+    'the delivery to succeed',
+    async () => {
+      const res = await stack.http.get('/webhooks/deliveries').query({ eventType: 'customer.created', webhookId }).set(acme.headers);
+      const found = (res.body.data as Array<{ eventId: string; status: string }>).filter((d) => d.eventId === eventId);
+      return found.length === 1 && found[0].status === 'success' && found[0];
+    },
+    RECOVERY_MS,
+    500,
+  );
+  expect(delivery).toMatchObject({ status: 'success', returnStatus: 200, lastAttemptAt: expect.any(String) });
+  expect((delivery as unknown as { attemptCount: number }).attemptCount).toBeGreaterThanOrEqual(1);
+  expect(stack.receiver.received.filter((r) => r.body.id === eventId).length).toBeGreaterThanOrEqual(1);
+  const deliveryId = (delivery as unknown as { id: string }).id;
+  expect(await completedAttempt(stack, laneId, 'attemptWebhookDelivery', { deliveryId })).toBeGreaterThanOrEqual(2);
   await expectInvariantsWithin(stack, RECOVERY_MS);
 }, 300_000);

@@ -12,8 +12,11 @@ import {
 
 // The HTTP timeout (15 s) is inside the activity, which never throws for an HTTP failure: a
 // failed POST is an outcome. Activity retries only cover infrastructure faults (database).
+// The attempt heartbeats while the endpoint answers: a worker that dies mid-attempt holds the
+// lane's slot for the heartbeat timeout, not the whole minute (test/chaos/worker-kill.chaos.test.ts).
 const { attemptWebhookDelivery } = proxyActivities<WebhookDeliveryActivities>({
   startToCloseTimeout: '1 minute',
+  heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
 });
 
