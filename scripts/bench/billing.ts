@@ -101,7 +101,7 @@ export async function run(args: string[]): Promise<void> {
         return paid >= count;
       },
       `${count} paid invoices`,
-      Math.max(3_600_000, count * 3_000),
+      Math.max(3_600_000, count * 6_000),
     );
     const seconds = (Date.now() - started) / 1000;
     const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [company.id]);
