@@ -160,3 +160,46 @@ it('webhook attempt: the event is delivered, and its delivery records the answer
   expect(await completedAttempt(stack, laneId, 'attemptWebhookDelivery', { deliveryId })).toBeGreaterThanOrEqual(2);
   await expectInvariantsWithin(stack, RECOVERY_MS);
 }, 300_000);
+
+it('subscription charge: the enrollment invoice is paid once, with one charge for its one attempt', async () => {
+  const post = (path: string, body: object) => stack.http.post(path).set(acme.headers).send(body);
+  const customer = await post('/customers', { name: 'Bruno Lima', email: 'bruno.chaos@example.com', type: 'individual', document: '11144477735', phone: '+5511988887777' });
+  expect(customer.status).toBe(201);
+  const plan = await post('/plans', { code: 'chaos-pro', name: 'Chaos Pro' });
+  expect(plan.status).toBe(201);
+  expect((await post(`/plans/${plan.body.id}/charges`, { item: { key: 'base', name: 'Base' }, price: { money: { amount: 4_990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } } })).status).toBe(201);
+  expect((await post(`/plans/${plan.body.id}/publish`, {})).status).toBe(200);
+  const card = await post('/payment-methods/cards', { customerId: customer.body.id, token: await tokenizeCard(stack, acme) });
+  expect(card.status).toBe(201);
+
+  const created = await post('/subscriptions', { customerId: customer.body.id, planId: plan.body.id, defaultPaymentMethodRef: card.body.id });
+  expect(created.status).toBe(201);
+  const subId: string = created.body.id;
+  // The subscription charges its enrollment invoice as a card transaction (origin subscription).
+  const txnId = await stack.waitFor(
+    'the enrollment charge',
+    async () => (await stack.sql<{ id: string }>(`select id from transactions where metadata->>'subscriptionId' = $1`, [subId]))[0]?.id,
+    60_000,
+    100,
+  );
+  const [payment] = await stack.sql<{ id: string }>(`select id from payments where transaction_id = $1`, [txnId]);
+  await activityInFlight(stack, txnId, 'authorizeTransactionCard', async () => (await countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id])) === 1);
+  await killAndRestartWorker();
+
+  const invoices = await stack.waitFor(
+    'the enrollment invoice to be paid',
+    async () => {
+      const list = (await stack.http.get('/invoices').query({ subscription: subId }).set(acme.headers)).body.data as Array<{ id: string; status: string; attemptCount: number; lastTransactionId: string }>;
+      return list.length > 0 && list.every((i) => i.status === 'paid') && list;
+    },
+    RECOVERY_MS,
+    500,
+  );
+  expect(invoices).toHaveLength(1);
+  expect(invoices[0]).toMatchObject({ status: 'paid', attemptCount: 1, lastTransactionId: txnId });
+  expect(await countRows(`select count(*)::text as n from transactions where metadata->>'invoiceId' = $1`, [invoices[0].id])).toBe(1);
+  expect(await countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id])).toBe(1);
+  expect((await stack.http.get(`/subscriptions/${subId}`).set(acme.headers)).body.status).toBe('active');
+  expect(await completedAttempt(stack, txnId, 'authorizeTransactionCard')).toBeGreaterThanOrEqual(2);
+  await expectInvariantsWithin(stack, RECOVERY_MS);
+}, 300_000);
