@@ -178,6 +178,8 @@ async function hasEarlierFirstAttemptPending(em: EntityManager, delivery: Webhoo
 export interface AttemptOptions {
   allowlist: readonly string[];
   resolve?: Resolver;
+  /** An attempt recorded at or after this time is not sent again: its recorded outcome is the answer (a retried batch). */
+  recordedSince?: Date;
 }
 
 /**
@@ -222,6 +224,10 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     return { status: 'failed', attemptCount: delivery.attemptCount, nextDelayMs: null };
   }
 
+  if (opts.recordedSince && delivery.lastAttemptAt && delivery.lastAttemptAt >= opts.recordedSince) {
+    const nextDelayMs = delivery.status === 'retrying' ? nextRetryDelayMs(delivery.attemptCount, null) : null;
+    return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs };
+  }
   if (await hasEarlierFirstAttemptPending(em, delivery)) return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs: null, yielded: true };
 
   const now = new Date();

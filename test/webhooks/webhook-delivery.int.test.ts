@@ -9,6 +9,8 @@ import { Event } from '../../src/events/event.entity';
 import { Webhook, WebhookDelivery } from '../../src/webhooks/webhook.entity';
 import { webhookEventSubscriber } from '../../src/webhooks/webhooks.subscriber';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/delivery-schedule.rules';
+import { attemptDelivery } from '../../src/webhooks/deliveries.service';
+import { LANE_BATCH_SIZE } from '../../workflows/webhooks/webhook-delivery.contract';
 import { newId } from '../../src/shared/ids';
 import { eventually, Receiver, Trap } from './receiver';
 import { historyAsJson } from '../replay/history-files';
@@ -247,7 +249,32 @@ describe('per-webhook lanes', () => {
     // The healthy webhook was not queued behind the slow one.
     expect(fast).toHaveLength(5);
     expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(slow[4].at);
-    await recordHistory('lane-five-in-order', `${slowWebhook.id}:lane`);
+    await recordHistory('lane-five-in-order-batches', `${slowWebhook.id}:lane`);
+  });
+
+  it('keeps event order across more deliveries than one batch, each sent once', async () => {
+    const { company, webhook } = await setup('/lane-burst');
+    const customerIds = await Promise.all(Array.from({ length: LANE_BATCH_SIZE + 5 }, () => createCustomer(company)));
+    const got = await eventually(() => receiver.received('/lane-burst').length >= customerIds.length && receiver.received('/lane-burst'), 60_000);
+    const created = (await stack.http.get(`/webhooks/deliveries?webhookId=${webhook.id}&limit=100`).set(company.headers)).body.data.map((d: { eventId: string }) => d.eventId);
+    expect(created).toHaveLength(customerIds.length);
+    // Event ids are time-ordered: the lane sends them in that order, whatever order their deliveries asked in.
+    expect(got.map((r) => JSON.parse(r.body).id)).toEqual([...created].sort());
+    expect(new Set(got.map((r) => JSON.parse(r.body).id)).size).toBe(customerIds.length);
+  });
+
+  it('a retried batch answers with what its first try recorded instead of sending again', async () => {
+    const { company, webhook } = await setup('/lane-retried');
+    await createCustomer(company);
+    const [delivery] = await eventually(async () => {
+      const ds = await deliveriesOf(company, webhook.id);
+      return ds.length === 1 && ds[0].status === 'success' && ds;
+    });
+    const sent = receiver.received('/lane-retried').length;
+    const outcome = await attemptDelivery(stack.em() as never, delivery.id, { allowlist: [`127.0.0.1:${receiver.port}`], recordedSince: new Date(Date.now() - 60_000) });
+    expect(outcome).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
+    expect(receiver.received('/lane-retried')).toHaveLength(sent);
+    expect((await deliveryDetail(company, delivery.id)).attemptCount).toBe(1);
   });
 });
 

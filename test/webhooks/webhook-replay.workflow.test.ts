@@ -10,7 +10,7 @@ const histories = recordedHistories(path.join(__dirname, 'histories'));
 
 describe('webhook workflows replay', () => {
   it('has recorded deliveries (retried, exhausted, attempted now) and a lane', () => {
-    expect(histories.map((h) => h.file)).toEqual(['delivery-attempt-now.json', 'delivery-exhausted.json', 'delivery-fails-then-succeeds.json', 'lane-five-in-order.json']);
+    expect(histories.map((h) => h.file)).toEqual(['delivery-attempt-now.json', 'delivery-exhausted.json', 'delivery-fails-then-succeeds.json', 'lane-five-in-order-batches.json', 'lane-five-in-order.json']);
   });
 
   it('replays every recorded history without non-determinism', async () => {

@@ -31,6 +31,12 @@ export const LANE_IDLE_MS = 60_000;
 export const ATTEMPT_REQUEST_RENEW_MS = 15 * 60_000;
 /** Attempts per lane run before continue-as-new keeps its history short. */
 export const LANE_ATTEMPTS_PER_RUN = 500;
+/**
+ * How many queued deliveries a lane hands to one activity, which attempts them one after
+ * another in event order: one lane cycle (task-queue hop, activity, workflow task) per batch
+ * instead of per delivery, so a busy webhook is not limited to one delivery per cycle.
+ */
+export const LANE_BATCH_SIZE = 25;
 
 export interface WebhookDeliveryInput {
   deliveryId: string;
@@ -80,6 +86,8 @@ export interface LaneState {
 export interface WebhookDeliveryActivities {
   requestWebhookAttempt(input: AttemptRequest & { webhookId: string }): Promise<void>;
   attemptWebhookDelivery(input: { deliveryId: string }): Promise<AttemptOutcome>;
+  /** The lane's batch: the deliveries' attempts one after another, in order; null where one could not be recorded. */
+  attemptWebhookDeliveries(input: { deliveryIds: string[] }): Promise<Array<AttemptOutcome | null>>;
 }
 
 /** The retry endpoint: attempt now instead of waiting for the next timer. */

@@ -1,7 +1,8 @@
-import { allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import {
   attemptDoneSignal,
   LANE_ATTEMPTS_PER_RUN,
+  LANE_BATCH_SIZE,
   LANE_IDLE_MS,
   requestAttemptSignal,
   type AttemptOutcome,
@@ -19,18 +20,29 @@ const { attemptWebhookDelivery } = proxyActivities<WebhookDeliveryActivities>({
   heartbeatTimeout: '20 seconds',
   retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
 });
+// A batch is up to LANE_BATCH_SIZE attempts of at most 15 s each, one after another.
+const { attemptWebhookDeliveries } = proxyActivities<WebhookDeliveryActivities>({
+  startToCloseTimeout: '8 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
+});
+
+/** Lane runs started before batches attempt one delivery per activity (their histories replay that way). */
+export const LANE_BATCHES_PATCH = 'webhook-lane-batches';
 
 /**
  * A webhook's outbound lane (workflow id `<whk_…>:lane`): a FIFO of attempts for its
  * deliveries. Deliveries ask to be attempted (signal-with-start, so the lane exists whenever
  * someone waits); the lane runs the attempts in event order (orderKey = event id, time-ordered)
  * with at most `maxInFlight` at once, and signals each outcome back to its delivery workflow.
- * A failed delivery leaves the lane while it sleeps its retry timer, so a broken endpoint
+ * Runs since batches hand up to LANE_BATCH_SIZE queued deliveries to one activity that attempts
+ * them in order (one lane cycle per batch). A failed delivery leaves the lane while it sleeps its retry timer, so a broken endpoint
  * delays its own retries, not the webhook's other events, and never holds more than
  * `maxInFlight` of the worker's activity slots. The next attempt is scheduled in the same
  * workflow task that sees the previous one complete: one task per delivery on the lane's path.
  */
 export async function webhookLaneWorkflow(state: LaneState): Promise<void> {
+  const batches = patched(LANE_BATCHES_PATCH);
   const queue = [...state.queue];
   const running = new Set<string>();
   let replying = 0;
@@ -65,8 +77,42 @@ export async function webhookLaneWorkflow(state: LaneState): Promise<void> {
     }
   }
 
+  /** Up to LANE_BATCH_SIZE queued deliveries in one activity: one in flight for the lane, as a single attempt is. */
+  async function attemptBatch(batch: AttemptRequest[]): Promise<void> {
+    let outcomes: Array<AttemptOutcome | null> = [];
+    try {
+      outcomes = await attemptWebhookDeliveries({ deliveryIds: batch.map((r) => r.deliveryId) });
+    } catch {
+      // Infrastructure failure after the activity's retries: each delivery asks again later.
+    } finally {
+      for (const r of batch) running.delete(r.deliveryId);
+      replying += 1;
+      changed = true;
+    }
+    try {
+      await Promise.all(
+        batch.map(async (r, i) => {
+          const outcome = outcomes[i];
+          if (!outcome) return;
+          // A delivery workflow that is gone (terminated) is waiting for nothing.
+          await getExternalWorkflowHandle(r.deliveryId).signal(attemptDoneSignal, outcome).catch(() => undefined);
+        }),
+      );
+    } finally {
+      replying -= 1;
+      changed = true;
+    }
+  }
+
   for (;;) {
     while (running.size < state.maxInFlight && queue.length > 0) {
+      if (batches) {
+        const batch = queue.splice(0, LANE_BATCH_SIZE);
+        for (const r of batch) running.add(r.deliveryId);
+        attempts += batch.length;
+        void attemptBatch(batch);
+        continue;
+      }
       const next = queue.shift()!;
       running.add(next.deliveryId);
       attempts += 1;
