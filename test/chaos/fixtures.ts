@@ -106,7 +106,12 @@ export async function activityInFlight(stack: ChaosStack, workflowId: string, ac
  * The attempt number that completed `activityType` in the workflow's history (2+ means a retry
  * did it); `input` narrows it to the calls whose first argument has those fields.
  */
-export async function completedAttempt(stack: ChaosStack, workflowId: string, activityType: string, input: Record<string, string> = {}): Promise<number> {
+export async function completedAttempt(
+  stack: ChaosStack,
+  workflowId: string,
+  activityType: string,
+  input: Record<string, string> | ((arg: Record<string, unknown>) => boolean) = {},
+): Promise<number> {
   const history = await stack.temporal.workflow.getHandle(workflowId).fetchHistory();
   const events = history.events ?? [];
   const argOf = (data: Uint8Array | null | undefined): Record<string, unknown> => (data ? JSON.parse(Buffer.from(data).toString('utf8')) : {});
@@ -115,7 +120,7 @@ export async function completedAttempt(stack: ChaosStack, workflowId: string, ac
       .filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === activityType)
       .filter((e) => {
         const arg = argOf(e.activityTaskScheduledEventAttributes?.input?.payloads?.[0]?.data);
-        return Object.entries(input).every(([k, v]) => arg[k] === v);
+        return typeof input === 'function' ? input(arg) : Object.entries(input).every(([k, v]) => arg[k] === v);
       })
       .map((e) => String(e.eventId)),
   );
