@@ -16,6 +16,7 @@ afterAll(() => stack?.close());
 const lastro = (args: string[]) => runLastro(stack, ...args);
 
 describe('lastro refunds', () => {
+  // Five CLI processes (each a `node --import tsx` start) can outlast jest's default on a loaded 2-core machine.
   it('settings shows and sets automatic approval; pending lists the refund; approve and refuse send the operator signals', async () => {
     const off = await lastro(['refunds', 'settings', acme.company.id, '--auto-approve', 'off']);
     expect(off.code).toBe(0);
@@ -42,5 +43,5 @@ describe('lastro refunds', () => {
     const late = await lastro(['refunds', 'approve', second.body.id]);
     expect(late.code).not.toBe(0);
     expect(late.stderr).toContain('is refused');
-  });
+  }, 300_000);
 });
