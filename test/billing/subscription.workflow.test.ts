@@ -11,6 +11,7 @@ import type { Recurrence } from '../../src/billing/price.rules';
 import {
   CHARGE_DECISION_FALLBACK_MS,
   SUBSCRIPTION_WORKFLOW,
+  advanceSubscriptionSignal,
   cancelSubscriptionSignal,
   chargeDecidedSignal,
   pauseSubscriptionSignal,
@@ -352,6 +353,16 @@ describe('subscription workflow', () => {
     expect(Date.parse(inv.settledAt[0]) - Date.parse(inv.attempts[0])).toBeGreaterThanOrEqual(CHARGE_DECISION_FALLBACK_MS);
     expect(inv.status).toBe('paid');
     expect(outcome).toMatchObject({ status: 'ended', reason: 'max_cycles', cyclesBilled: 1 });
+  });
+
+  it('two sandbox advances in a row bill two cycles now: an invoice already due does not use up the second', async () => {
+    const { sub, handle } = await startSubscription({ recurrence: {}, trialDays: 30, maxCycles: 2 });
+    await handle.signal(advanceSubscriptionSignal);
+    await handle.signal(advanceSubscriptionSignal);
+    expect(await handle.result()).toMatchObject({ status: 'ended', reason: 'max_cycles', cyclesBilled: 2 });
+    expect(sub.invoices.map((i) => i.status)).toEqual(['paid', 'paid']);
+    // Both cycles ran at the advances, not the second one a month later.
+    expect(day(sub.invoices[1].issuedAt)).toBe(day(sub.invoices[0].issuedAt));
   });
 
   it('cancel immediately ends the workflow without billing again', async () => {

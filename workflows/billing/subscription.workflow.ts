@@ -63,6 +63,9 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
   const cyclesPerRun = input.cyclesPerRun ?? DEFAULT_CYCLES_PER_RUN;
   // Decided once per run, before its first command: a run is wholly on one path.
   const bySignal = patched('charge-by-signal');
+  // Runs before this patch let a wait that was already due (an invoice's first attempt) use up a
+  // sandbox advance meant for the next cycle, so that cycle waited for its real date.
+  const advanceKeptWhenDue = patched('advance-kept-when-due');
   const { loadSubscriptionProgress, activateSubscription, issueSubscriptionInvoice, startInvoiceCollection, settleInvoiceCollection, rescheduleInvoice, advanceSubscriptionCycle, endSubscription } =
     bySignal ? asLocal : asTasks;
   const loaded = input.progress ?? (await loadSubscriptionProgress({ subscriptionId: input.subscriptionId }));
@@ -120,6 +123,7 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
         await condition(() => p.pausedAt === null || cancelNow);
         continue;
       }
+      if (advanceKeptWhenDue && (early() || target() <= Date.now())) return true;
       if (Number(p.advanceRequested) > 0) {
         p.advanceRequested = Number(p.advanceRequested) - 1;
         return true;
