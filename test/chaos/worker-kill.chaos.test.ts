@@ -138,9 +138,13 @@ it('webhook attempt: the event is delivered, and its delivery records the answer
   );
   // The endpoint has the request and has not answered: the attempt is in flight on the worker.
   const laneId = `${webhookId}:lane`;
-  await activityInFlight(stack, laneId, 'attemptWebhookDeliveries', async () => stack.receiver.heldEventIds().includes(eventId));
-  await stack.killWorker();
-  release();
+  try {
+    await activityInFlight(stack, laneId, 'attemptWebhookDeliveries', async () => stack.receiver.heldEventIds().includes(eventId));
+    await stack.killWorker();
+  } finally {
+    // Never leave the endpoint holding: later scenarios' events would all go undelivered.
+    release();
+  }
   await stack.startWorker();
 
   const delivery = await stack.waitFor(
