@@ -53,13 +53,13 @@ export function createWebhookDeliveryActivities({ orm, config, temporal }: Activ
      * batch (its worker died) does not send again what the first try already recorded: those
      * answer with their recorded outcome. One delivery's database fault does not stop the rest.
      */
-    async attemptWebhookDeliveries({ deliveryIds }: { deliveryIds: string[] }): Promise<Array<AttemptOutcome | null>> {
+    async attemptWebhookDeliveries({ deliveryIds, mayNotYield = [] }: { deliveryIds: string[]; mayNotYield?: string[] }): Promise<Array<AttemptOutcome | null>> {
       const info = Context.current().info;
       const recordedSince = info.attempt > 1 ? new Date(info.scheduledTimestampMs) : undefined;
       return whileHeartbeating(ATTEMPT_HEARTBEAT_MS, async () => {
         const outcomes: Array<AttemptOutcome | null> = [];
         for (const deliveryId of deliveryIds) {
-          outcomes.push(await attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist, recordedSince }).catch(() => null));
+          outcomes.push(await attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist, recordedSince, mayYield: !mayNotYield.includes(deliveryId) }).catch(() => null));
         }
         return outcomes;
       });

@@ -180,6 +180,8 @@ export interface AttemptOptions {
   resolve?: Resolver;
   /** An attempt recorded at or after this time is not sent again: its recorded outcome is the answer (a retried batch). */
   recordedSince?: Date;
+  /** False for a delivery that already gave way once (AttemptOutcome.yielded). */
+  mayYield?: boolean;
 }
 
 /**
@@ -228,7 +230,7 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     const nextDelayMs = delivery.status === 'retrying' ? nextRetryDelayMs(delivery.attemptCount, null) : null;
     return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs };
   }
-  if (await hasEarlierFirstAttemptPending(em, delivery)) return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs: null, yielded: true };
+  if (opts.mayYield !== false && (await hasEarlierFirstAttemptPending(em, delivery))) return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs: null, yielded: true };
 
   const now = new Date();
   const body = envelopeBody(delivery.payload);

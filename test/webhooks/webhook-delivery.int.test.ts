@@ -263,6 +263,24 @@ describe('per-webhook lanes', () => {
     expect(new Set(got.map((r) => JSON.parse(r.body).id)).size).toBe(customerIds.length);
   });
 
+  it('a delivery gives way to an earlier event still on its way once, then is sent (no starvation under steady traffic)', async () => {
+    const { company, webhook } = await setup('/lane-yield-once');
+    await createCustomer(company);
+    await createCustomer(company);
+    const [earlier, later] = await eventually(async () => {
+      const ds = await stack.http.get(`/webhooks/deliveries?webhookId=${webhook.id}&sort=createdAt.asc`).set(company.headers);
+      return ds.body.data.length === 2 && ds.body.data.every((d: { status: string }) => d.status === 'success') && ds.body.data;
+    });
+    // As under steady traffic: the earlier event's delivery has not had its first attempt yet.
+    for (const d of [earlier, later]) await stack.em().nativeUpdate(WebhookDelivery, { id: d.id }, { status: 'pending', attemptCount: 0, createdAt: new Date() });
+    const sent = receiver.received('/lane-yield-once').length;
+    const opts = { allowlist: [`127.0.0.1:${receiver.port}`] };
+    expect(await attemptDelivery(stack.em() as never, later.id, opts)).toMatchObject({ yielded: true });
+    expect(receiver.received('/lane-yield-once')).toHaveLength(sent);
+    expect(await attemptDelivery(stack.em() as never, later.id, { ...opts, mayYield: false })).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
+    expect(receiver.received('/lane-yield-once')).toHaveLength(sent + 1);
+  });
+
   it('a retried batch answers with what its first try recorded instead of sending again', async () => {
     const { company, webhook } = await setup('/lane-retried');
     await createCustomer(company);

@@ -60,7 +60,9 @@ export interface AttemptOutcome {
   /**
    * Nothing was sent: an earlier event's delivery to the same webhook has not had its first
    * attempt yet (it reached the idle lane a moment after this one). The workflow queues again
-   * after ORDER_YIELD_MS so that the earlier event leaves first.
+   * after ORDER_YIELD_MS so that the earlier event leaves first. A delivery gives way once: under
+   * steady traffic there is always a newer-than-10-s event still on its way to the lane, and
+   * giving way every time starved every delivery until the traffic stopped (the soak).
    */
   yielded?: boolean;
 }
@@ -70,6 +72,8 @@ export const ORDER_YIELD_MS = 250;
 export interface AttemptRequest {
   deliveryId: string;
   orderKey: string;
+  /** False once the delivery has given way (see AttemptOutcome.yielded); absent means true. */
+  mayYield?: boolean;
 }
 
 export interface LaneState {
@@ -87,7 +91,7 @@ export interface WebhookDeliveryActivities {
   requestWebhookAttempt(input: AttemptRequest & { webhookId: string }): Promise<void>;
   attemptWebhookDelivery(input: { deliveryId: string }): Promise<AttemptOutcome>;
   /** The lane's batch: the deliveries' attempts one after another, in order; null where one could not be recorded. */
-  attemptWebhookDeliveries(input: { deliveryIds: string[] }): Promise<Array<AttemptOutcome | null>>;
+  attemptWebhookDeliveries(input: { deliveryIds: string[]; mayNotYield?: string[] }): Promise<Array<AttemptOutcome | null>>;
 }
 
 /** The retry endpoint: attempt now instead of waiting for the next timer. */

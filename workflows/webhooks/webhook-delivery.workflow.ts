@@ -25,6 +25,7 @@ const { requestWebhookAttempt } = proxyActivities<WebhookDeliveryActivities>({
 export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Promise<WebhookDeliveryResult> {
   let attemptNow = false;
   let outcome: AttemptOutcome | null = null;
+  let yieldedOnce = false;
   setHandler(attemptNowSignal, () => {
     attemptNow = true;
   });
@@ -37,10 +38,11 @@ export async function webhookDeliveryWorkflow(input: WebhookDeliveryInput): Prom
     attemptNow = false;
     // Asking again is harmless (the lane ignores a delivery it holds) and recovers from a lost lane.
     do {
-      await requestWebhookAttempt({ webhookId: input.webhookId, deliveryId: input.deliveryId, orderKey: input.orderKey });
+      await requestWebhookAttempt({ webhookId: input.webhookId, deliveryId: input.deliveryId, orderKey: input.orderKey, ...(yieldedOnce ? { mayYield: false } : {}) });
     } while (!(await condition(() => outcome !== null, ATTEMPT_REQUEST_RENEW_MS)));
     const done = outcome as unknown as AttemptOutcome;
     if (done.yielded) {
+      yieldedOnce = true;
       await sleep(ORDER_YIELD_MS);
       continue;
     }

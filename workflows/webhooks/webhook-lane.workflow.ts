@@ -81,7 +81,8 @@ export async function webhookLaneWorkflow(state: LaneState): Promise<void> {
   async function attemptBatch(batch: AttemptRequest[]): Promise<void> {
     let outcomes: Array<AttemptOutcome | null> = [];
     try {
-      outcomes = await attemptWebhookDeliveries({ deliveryIds: batch.map((r) => r.deliveryId) });
+      const mayNotYield = batch.filter((r) => r.mayYield === false).map((r) => r.deliveryId);
+      outcomes = await attemptWebhookDeliveries({ deliveryIds: batch.map((r) => r.deliveryId), ...(mayNotYield.length ? { mayNotYield } : {}) });
     } catch {
       // Infrastructure failure after the activity's retries: each delivery asks again later.
     } finally {
