@@ -17,6 +17,8 @@ const envSchema = z.object({
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
   TEMPORAL_TASK_QUEUE: z.string().default('lastro'),
+  /** Workflows a worker keeps in memory (about 1 MB each); the rest replay from history when they wake. */
+  TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).default(500),
   PUBLIC_BASE_URL: optionalUrl,
   BILLING_URL: optionalUrl,
   CHECKOUT_URL: optionalUrl,
@@ -42,7 +44,7 @@ export interface Config {
   host: string;
   port: number;
   databaseUrl: string;
-  temporal: { address: string; namespace: string; taskQueue: string };
+  temporal: { address: string; namespace: string; taskQueue: string; maxCachedWorkflows: number };
   urls: { publicBase: string; billing: string; checkout: string; checkoutPage: string; kyc: string };
   cardVaultKey?: string;
   webhookAllowlist: string[];
@@ -73,7 +75,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     databaseUrl: e.DATABASE_URL ?? embeddedDatabaseUrl(e.PGPORT),
-    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE },
+    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE, maxCachedWorkflows: e.TEMPORAL_MAX_CACHED_WORKFLOWS },
     urls: {
       publicBase,
       billing: stripSlash(e.BILLING_URL ?? publicBase),

@@ -27,6 +27,9 @@ export async function createLastroWorker(opts: {
     namespace: opts.namespace,
     taskQueue: opts.taskQueue,
     activities: createActivities(opts.deps),
+    // Bounded: transactions stay open for months (settlement, chargebacks), so an unbounded cache
+    // grows with every sale (the SDK's default is sized to the heap: ~2,300 workflows here).
+    maxCachedWorkflows: opts.deps.config.temporal.maxCachedWorkflows,
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve(WORKFLOWS_PATH) }),
   });
 }
