@@ -50,16 +50,18 @@ export function createWebhookDeliveryActivities({ orm, config, temporal }: Activ
 
     /**
      * The lane's batch, one attempt after another in the lane's (event) order. A retry of the
-     * batch (its worker died) does not send again what the first try already recorded: those
-     * answer with their recorded outcome. One delivery's database fault does not stop the rest.
+     * batch (its worker died, or the database failed mid-batch) does not send again what an
+     * earlier try already recorded: those answer with their recorded outcome. A fault fails the
+     * whole activity so Temporal retries it within seconds; answering null for one delivery would
+     * leave it waiting for its 15-minute re-request (seen when PostgreSQL restarted mid-burst).
      */
-    async attemptWebhookDeliveries({ deliveryIds, mayNotYield = [] }: { deliveryIds: string[]; mayNotYield?: string[] }): Promise<Array<AttemptOutcome | null>> {
+    async attemptWebhookDeliveries({ deliveryIds, mayNotYield = [] }: { deliveryIds: string[]; mayNotYield?: string[] }): Promise<AttemptOutcome[]> {
       const info = Context.current().info;
       const recordedSince = info.attempt > 1 ? new Date(info.scheduledTimestampMs) : undefined;
       return whileHeartbeating(ATTEMPT_HEARTBEAT_MS, async () => {
-        const outcomes: Array<AttemptOutcome | null> = [];
+        const outcomes: AttemptOutcome[] = [];
         for (const deliveryId of deliveryIds) {
-          outcomes.push(await attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist, recordedSince, mayYield: !mayNotYield.includes(deliveryId) }).catch(() => null));
+          outcomes.push(await attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist, recordedSince, mayYield: !mayNotYield.includes(deliveryId) }));
         }
         return outcomes;
       });

@@ -90,8 +90,8 @@ export interface LaneState {
 export interface WebhookDeliveryActivities {
   requestWebhookAttempt(input: AttemptRequest & { webhookId: string }): Promise<void>;
   attemptWebhookDelivery(input: { deliveryId: string }): Promise<AttemptOutcome>;
-  /** The lane's batch: the deliveries' attempts one after another, in order; null where one could not be recorded. */
-  attemptWebhookDeliveries(input: { deliveryIds: string[]; mayNotYield?: string[] }): Promise<Array<AttemptOutcome | null>>;
+  /** The lane's batch: the deliveries' attempts one after another, in order, one outcome each. */
+  attemptWebhookDeliveries(input: { deliveryIds: string[]; mayNotYield?: string[] }): Promise<AttemptOutcome[]>;
 }
 
 /** The retry endpoint: attempt now instead of waiting for the next timer. */
