@@ -5,7 +5,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { freePort } from '../helpers/ports';
+import { devStackEnv } from '../helpers/dev-stack-env';
 import { MAINTENANCE_SCHEDULES } from '../../workflows/maintenance/maintenance.contract';
 
 /**
@@ -27,20 +27,7 @@ fs.chmodSync(dataDir, 0o755);
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  const [port, pgPort, temporalPort, uiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  env = {
-    ...process.env,
-    LASTRO_DATA_DIR: dataDir,
-    PORT: String(port),
-    PGPORT: String(pgPort),
-    TEMPORAL_PORT: String(temporalPort),
-    TEMPORAL_UI_PORT: String(uiPort),
-    DATABASE_URL: '',
-    TEMPORAL_ADDRESS: '',
-    LOG_LEVEL: 'warn',
-  };
-  delete env.DATABASE_URL;
-  delete env.TEMPORAL_ADDRESS;
+  env = await devStackEnv(dataDir);
 });
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort } from '../../../test/helpers/ports';
+import { devStackEnv } from '../../../test/helpers/dev-stack-env';
 
 /** The line `npm run dev` prints once the API answers (src/dev/index.ts). */
 export interface DevReady {
@@ -27,19 +27,7 @@ export interface DevStack {
  * does). Its output goes to `<dataDir>/dev.log`.
  */
 export async function startDevStack(root: string, dataDir: string, extraEnv: Record<string, string>): Promise<DevStack> {
-  const [port, pgPort, temporalPort, uiPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    LASTRO_DATA_DIR: dataDir,
-    PORT: String(port),
-    PGPORT: String(pgPort),
-    TEMPORAL_PORT: String(temporalPort),
-    TEMPORAL_UI_PORT: String(uiPort),
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  };
-  delete env.DATABASE_URL;
-  delete env.TEMPORAL_ADDRESS;
+  const env = await devStackEnv(dataDir, extraEnv);
   const logFile = fs.createWriteStream(path.join(dataDir, 'dev.log'));
   const child = spawn('npm', ['run', 'dev'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
   let exitReason: string | null = null;
