@@ -1,15 +1,15 @@
 import { Context } from '@temporalio/activity';
-import { WorkflowExecutionAlreadyStartedError } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { attemptDelivery } from '../../src/webhooks/deliveries.service';
+import { attemptDelivery, requestAttempt, requestedDeliveryIds } from '../../src/webhooks/deliveries.service';
+import { laneWaker } from '../../src/webhooks/lane-wake';
 import {
-  requestAttemptSignal,
-  WEBHOOK_LANE_WORKFLOW,
-  WEBHOOK_MAX_IN_FLIGHT,
-  webhookLaneWorkflowId,
+  attemptDoneSignal,
+  LANE_BATCH_SIZE,
+  LANE_DRAIN_BUDGET_MS,
   type AttemptOutcome,
-  type LaneState,
   type AttemptRequest,
+  type DrainResult,
   type WebhookDeliveryActivities,
 } from '../../workflows/webhooks/webhook-delivery.contract';
 import type { ActivityDeps } from '../deps';
@@ -19,37 +19,62 @@ import { whileHeartbeating } from '../heartbeat';
 const ATTEMPT_HEARTBEAT_MS = 5_000;
 
 export function createWebhookDeliveryActivities({ orm, config, temporal }: ActivityDeps): WebhookDeliveryActivities {
+  const em = () => orm.em as unknown as EntityManager;
+  // One per worker, so that every delivery of a burst shares the wake-ups of its webhook's lane.
+  const wakeLane = laneWaker(temporal, config.temporal.taskQueue);
+
+  /** Best effort: a delivery that misses it reads its outcome from the row (OUTCOME_CHECK_MS). */
+  async function signalOutcome(deliveryId: string, outcome: AttemptOutcome): Promise<void> {
+    try {
+      await temporal.workflow.getHandle(deliveryId).signal(attemptDoneSignal, outcome);
+    } catch (err) {
+      // Not found: its run has not started yet (its request will find the outcome) or was terminated.
+      if (!(err instanceof WorkflowNotFoundError)) Context.current().log.warn('webhook outcome not signalled', { deliveryId, error: String(err) });
+    }
+  }
+
   return {
+    /** See requestAttempt; null means the delivery is requested and its lane awake. */
+    async requestWebhookAttempt({ webhookId, deliveryId, afterAttempt }: AttemptRequest & { webhookId: string }): Promise<AttemptOutcome | null> {
+      const recorded = await requestAttempt(em(), deliveryId, afterAttempt);
+      if (recorded) return recorded;
+      await wakeLane(webhookId);
+      return null;
+    },
+
     /**
-     * Queues a delivery's next attempt in its webhook's lane, starting the lane if it is not running
-     * (signal-with-start: a workflow cannot start another workflow it does not own).
+     * The lane's work: batches of the webhook's requested deliveries, each attempted in event
+     * order and its outcome signalled to its delivery workflow, until none is requested or the
+     * budget is spent. Recording an attempt clears its request, so a retried drain (worker died,
+     * database failed) resends at most the attempt that was in flight.
      */
-    async requestWebhookAttempt({ webhookId, ...request }: AttemptRequest & { webhookId: string }): Promise<void> {
-      const initial: LaneState = { webhookId, maxInFlight: WEBHOOK_MAX_IN_FLIGHT, queue: [] };
-      const workflowId = webhookLaneWorkflowId(webhookId);
-      try {
-        await temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, {
-          workflowId,
-          taskQueue: Context.current().info.taskQueue,
-          args: [initial],
-          signal: requestAttemptSignal,
-          signalArgs: [request],
-        });
-      } catch (err) {
-        // Two deliveries starting the same lane at once: the loser (some servers report it
-        // this way) signals the lane the winner started. Anything else is retried by Temporal.
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-        await temporal.workflow.getHandle(workflowId).signal(requestAttemptSignal, request);
-      }
+    async drainWebhookDeliveries({ webhookId }: { webhookId: string }): Promise<DrainResult> {
+      const started = Date.now();
+      let attempted = 0;
+      return whileHeartbeating(ATTEMPT_HEARTBEAT_MS, async () => {
+        for (;;) {
+          const batch = await requestedDeliveryIds(em(), webhookId, LANE_BATCH_SIZE);
+          if (batch.length === 0) return { attempted, more: false };
+          const signals: Promise<void>[] = [];
+          for (const deliveryId of batch) {
+            // Order is kept by the lane's query: nothing to give way to.
+            const outcome = await attemptDelivery(em(), deliveryId, { allowlist: config.webhookAllowlist, mayYield: false });
+            attempted += 1;
+            signals.push(signalOutcome(deliveryId, outcome));
+          }
+          await Promise.all(signals);
+          if (Date.now() - started >= LANE_DRAIN_BUDGET_MS) return { attempted, more: true };
+        }
+      });
     },
 
-    /** One signed POST, recorded on the delivery (see attemptDelivery). */
+    /** Lane runs before LANE_READS_DATABASE_PATCH: one signed POST, recorded on the delivery (see attemptDelivery). */
     async attemptWebhookDelivery({ deliveryId }: { deliveryId: string }): Promise<AttemptOutcome> {
-      return whileHeartbeating(ATTEMPT_HEARTBEAT_MS, () => attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist }));
+      return whileHeartbeating(ATTEMPT_HEARTBEAT_MS, () => attemptDelivery(em(), deliveryId, { allowlist: config.webhookAllowlist }));
     },
 
     /**
-     * The lane's batch, one attempt after another in the lane's (event) order. A retry of the
+     * Lane runs before LANE_READS_DATABASE_PATCH: a batch, one attempt after another in the lane's (event) order. A retry of the
      * batch (its worker died, or the database failed mid-batch) does not send again what an
      * earlier try already recorded: those answer with their recorded outcome. A fault fails the
      * whole activity so Temporal retries it within seconds; answering null for one delivery would
@@ -61,7 +86,7 @@ export function createWebhookDeliveryActivities({ orm, config, temporal }: Activ
       return whileHeartbeating(ATTEMPT_HEARTBEAT_MS, async () => {
         const outcomes: AttemptOutcome[] = [];
         for (const deliveryId of deliveryIds) {
-          outcomes.push(await attemptDelivery(orm.em as unknown as EntityManager, deliveryId, { allowlist: config.webhookAllowlist, recordedSince, mayYield: !mayNotYield.includes(deliveryId) }));
+          outcomes.push(await attemptDelivery(em(), deliveryId, { allowlist: config.webhookAllowlist, recordedSince, mayYield: !mayNotYield.includes(deliveryId) }));
         }
         return outcomes;
       });

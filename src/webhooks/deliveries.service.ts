@@ -99,6 +99,7 @@ export async function createDeliveriesForEvent(em: EntityManager, event: Event):
       payload: event.payload,
       status: 'pending' as const,
       attemptCount: 0,
+      attemptRequestedAt: now,
       createdAt: now,
       updatedAt: now,
     }));
@@ -141,7 +142,12 @@ export async function retryDelivery(em: EntityManager, temporal: Client, taskQue
   const webhook = await em.findOne(Webhook, { id: delivery.webhookId });
   if (!webhook || webhook.deletedAt) throw conflict('webhook_deleted', 'The webhook of this delivery was deleted');
   if (!webhook.isActive) throw conflict('webhook_inactive', 'The webhook of this delivery is inactive; activate it (PATCH /webhooks/{id}/status) to retry');
-  const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, orderKey: delivery.eventId ?? delivery.id };
+  // A finished delivery is requested here: a new run finding it finished and not requested
+  // would take the recorded outcome as its answer. A running one requests its own attempt.
+  if (delivery.status === 'success' || delivery.status === 'failed') {
+    await em.nativeUpdate(WebhookDelivery, { id: delivery.id, attemptRequestedAt: null }, { attemptRequestedAt: new Date() });
+  }
+  const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, orderKey: delivery.eventId ?? delivery.id, attemptsBefore: delivery.attemptCount };
   await temporal.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, {
     workflowId: webhookDeliveryWorkflowId(delivery.id),
     taskQueue,
@@ -150,6 +156,40 @@ export async function retryDelivery(em: EntityManager, temporal: Client, taskQue
     signalArgs: [],
     workflowIdReusePolicy: 'ALLOW_DUPLICATE',
   });
+}
+
+// ---------------------------------------------------------------------------------------
+// Requests and the lane's drain
+
+/** The outcome a recorded attempt stands for (a Retry-After it honoured is not kept: the schedule applies). */
+function recordedOutcome(d: WebhookDelivery): AttemptOutcome {
+  const nextDelayMs = d.status === 'retrying' ? nextRetryDelayMs(d.attemptCount, null) : null;
+  return { status: d.status, attemptCount: d.attemptCount, nextDelayMs };
+}
+
+/**
+ * A delivery workflow asks for its next attempt. With `afterAttempt` (the attempts the run has
+ * seen), an attempt already recorded past it, or a finished delivery nobody requested again,
+ * is the answer: the lane got there first or its signal was lost, and nothing is sent twice.
+ * Otherwise the row is marked requested (it keeps an earlier mark) and null says "wake the lane".
+ */
+export async function requestAttempt(rootEm: EntityManager, deliveryId: string, afterAttempt?: number): Promise<AttemptOutcome | null> {
+  return rootEm.fork().transactional(async (em) => {
+    const d = await em.findOne(WebhookDelivery, { id: deliveryId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    if (!d) return { status: 'missing', attemptCount: 0, nextDelayMs: null };
+    if (afterAttempt !== undefined) {
+      if (d.attemptCount > afterAttempt) return recordedOutcome(d);
+      if (!d.attemptRequestedAt && (d.status === 'success' || d.status === 'failed')) return recordedOutcome(d);
+    }
+    d.attemptRequestedAt ??= new Date();
+    return null;
+  });
+}
+
+/** The lane's next batch: the webhook's requested deliveries, in event order (event ids are time-ordered). */
+export async function requestedDeliveryIds(em: EntityManager, webhookId: string, limit: number): Promise<string[]> {
+  const rows = await em.fork().find(WebhookDelivery, { webhookId, attemptRequestedAt: { $ne: null } }, { fields: ['id'], orderBy: { eventId: 'asc', id: 'asc' }, limit });
+  return rows.map((r) => r.id);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -222,14 +262,12 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
   if (!webhook || webhook.deletedAt || !webhook.isActive) {
     delivery.status = 'failed';
     delivery.errorMessage = `Not sent: the webhook is ${!webhook || webhook.deletedAt ? 'deleted' : 'inactive'}`;
+    delivery.attemptRequestedAt = null;
     await em.flush();
     return { status: 'failed', attemptCount: delivery.attemptCount, nextDelayMs: null };
   }
 
-  if (opts.recordedSince && delivery.lastAttemptAt && delivery.lastAttemptAt >= opts.recordedSince) {
-    const nextDelayMs = delivery.status === 'retrying' ? nextRetryDelayMs(delivery.attemptCount, null) : null;
-    return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs };
-  }
+  if (opts.recordedSince && delivery.lastAttemptAt && delivery.lastAttemptAt >= opts.recordedSince) return recordedOutcome(delivery);
   if (opts.mayYield !== false && (await hasEarlierFirstAttemptPending(em, delivery))) return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs: null, yielded: true };
 
   const now = new Date();
@@ -242,6 +280,7 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     const httpStatus = response.kind === 'response' ? response.status : null;
     d.attemptCount += 1;
     d.lastAttemptAt = new Date();
+    d.attemptRequestedAt = null;
     d.url = webhook.url;
     d.returnStatus = httpStatus;
     d.returnData = response.kind === 'response' ? response.returnData : null;

@@ -60,6 +60,12 @@ export class WebhookDelivery extends BaseEntity {
   returnData: Opt<Record<string, unknown>> | null = null;
   errorMessage: Opt<string> | null = null;
   lastAttemptAt: Opt<Date> | null = null;
+  /**
+   * Set while the delivery waits for its webhook's lane to attempt it (from creation, from its
+   * retry timer, from a manual retry); cleared when the attempt is recorded. The lane sends what
+   * is set, in event order.
+   */
+  attemptRequestedAt: Opt<Date> | null = null;
 }
 
 export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery, BaseEntity>({
@@ -86,5 +92,6 @@ export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery, BaseEntit
     returnData: { type: 'json', nullable: true },
     errorMessage: { type: 'text', nullable: true },
     lastAttemptAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    attemptRequestedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

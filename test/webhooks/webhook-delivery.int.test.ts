@@ -9,7 +9,7 @@ import { Event } from '../../src/events/event.entity';
 import { Webhook, WebhookDelivery } from '../../src/webhooks/webhook.entity';
 import { webhookEventSubscriber } from '../../src/webhooks/webhooks.subscriber';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/delivery-schedule.rules';
-import { attemptDelivery } from '../../src/webhooks/deliveries.service';
+import { attemptDelivery, requestAttempt, requestedDeliveryIds } from '../../src/webhooks/deliveries.service';
 import { LANE_BATCH_SIZE } from '../../workflows/webhooks/webhook-delivery.contract';
 import { newId } from '../../src/shared/ids';
 import { eventually, Receiver, Trap } from './receiver';
@@ -147,7 +147,7 @@ describe('the retry schedule', () => {
     expect(reqs[1].body).toBe(reqs[0].body);
     expect(await deliveryDetail(company, delivery.id)).toMatchObject({ status: 'success', attemptCount: 2, returnStatus: 204, errorMessage: null });
     expect(await firedTimerSeconds(delivery.id)).toEqual([5]);
-    await recordHistory('delivery-fails-then-succeeds', delivery.id);
+    await recordHistory('by-row-delivery-fails-then-succeeds', delivery.id);
   });
 
   it('gives up after 8 attempts on the full schedule (time skipping) and stores the last answer', async () => {
@@ -160,7 +160,7 @@ describe('the retry schedule', () => {
     expect(receiver.received('/down')).toHaveLength(8);
     expect(await firedTimerSeconds(delivery.id)).toEqual(RETRY_DELAYS_MS.map((ms) => ms / 1000));
     expect(await signalledAttempts(delivery.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ status: n < 8 ? 'retrying' : 'failed', attemptCount: n })));
-    await recordHistory('delivery-exhausted', delivery.id);
+    await recordHistory('by-row-delivery-exhausted', delivery.id);
     const detail = await deliveryDetail(company, delivery.id);
     expect(detail).toMatchObject({ status: 'failed', attemptCount: 8, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: expect.any(String) });
     expect(detail.returnData.truncated).toBe(true);
@@ -249,7 +249,7 @@ describe('per-webhook lanes', () => {
     // The healthy webhook was not queued behind the slow one.
     expect(fast).toHaveLength(5);
     expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(slow[4].at);
-    await recordHistory('lane-five-in-order-batches', `${slowWebhook.id}:lane`);
+    await recordHistory('by-row-lane-five-in-order', `${slowWebhook.id}:lane`);
   });
 
   it('keeps event order across more deliveries than one batch, each sent once', async () => {
@@ -263,6 +263,38 @@ describe('per-webhook lanes', () => {
     // Event ids are time-ordered: the lane sends them in that order, whatever order their deliveries asked in.
     expect(got.map((r) => JSON.parse(r.body).id)).toEqual([...created].sort());
     expect(new Set(got.map((r) => JSON.parse(r.body).id)).size).toBe(customerIds.length);
+  });
+
+  it('costs the lane a few wake-ups for a burst, not a signal per delivery, and leaves nothing requested', async () => {
+    const { company, webhook } = await setup('/lane-coalesced');
+    const count = 40;
+    await Promise.all(Array.from({ length: count }, () => createCustomer(company)));
+    await eventually(() => receiver.received('/lane-coalesced').length >= count, 60_000);
+    const history = await stack.env.client.workflow.getHandle(`${webhook.id}:lane`).fetchHistory();
+    const signals = (history.events ?? []).map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
+    const drains = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'drainWebhookDeliveries');
+    expect(signals.filter((n) => n === 'requestAttempt')).toHaveLength(0);
+    // Each delivery's dispatch and its workflow both wake the lane: 2 × count calls, coalesced
+    // (per LANE_WAKE_WINDOW_MS, so how far below depends on how fast the burst arrives).
+    expect(signals.length).toBeLessThan(count);
+    expect(drains.length).toBeLessThan(count / 2);
+    expect(new Set(receiver.received('/lane-coalesced').map((r) => JSON.parse(r.body).id)).size).toBe(count);
+    expect(await requestedDeliveryIds(stack.em() as never, webhook.id, 100)).toEqual([]);
+  });
+
+  it('answers a delivery that asks after the lane recorded its attempt with that outcome, sending nothing twice', async () => {
+    const { company, webhook } = await setup('/lane-recorded-first');
+    await createCustomer(company);
+    const [delivery] = await eventually(async () => {
+      const ds = await deliveriesOf(company, webhook.id);
+      return ds.length === 1 && ds[0].status === 'success' && ds;
+    });
+    const sent = receiver.received('/lane-recorded-first').length;
+    // As a run that had seen no attempt, and as one that had seen it (finished, not requested again).
+    expect(await requestAttempt(stack.em() as never, delivery.id, 0)).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
+    expect(await requestAttempt(stack.em() as never, delivery.id, 1)).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
+    expect(await requestedDeliveryIds(stack.em() as never, webhook.id, 10)).toEqual([]);
+    expect(receiver.received('/lane-recorded-first')).toHaveLength(sent);
   });
 
   it('a delivery gives way to an earlier event still on its way once, then is sent (no starvation under steady traffic)', async () => {
@@ -373,7 +405,7 @@ describe('POST /webhooks/deliveries/:id/retry', () => {
     expect(res.body).toEqual({ ok: true });
     expect(await workflowResult(delivery.id)).toEqual({ status: 'success', attemptCount: 2 });
     expect(await firedTimerSeconds(delivery.id)).toEqual([]);
-    await recordHistory('delivery-attempt-now', delivery.id);
+    await recordHistory('by-row-delivery-attempt-now', delivery.id);
   });
 
   it('refuses to retry for an inactive or deleted webhook (409)', async () => {

@@ -9,8 +9,18 @@ import { recordedHistories, replayErrors } from '../helpers/replay';
 const histories = recordedHistories(path.join(__dirname, 'histories'));
 
 describe('webhook workflows replay', () => {
-  it('has recorded deliveries (retried, exhausted, attempted now) and a lane', () => {
-    expect(histories.map((h) => h.file)).toEqual(['delivery-attempt-now.json', 'delivery-exhausted.json', 'delivery-fails-then-succeeds.json', 'lane-five-in-order-batches.json', 'lane-five-in-order.json']);
+  it('has recorded deliveries (retried, exhausted, attempted now) and a lane, before and since the lane reads the database', () => {
+    expect(histories.map((h) => h.file)).toEqual([
+      'by-row-delivery-attempt-now.json',
+      'by-row-delivery-exhausted.json',
+      'by-row-delivery-fails-then-succeeds.json',
+      'by-row-lane-five-in-order.json',
+      'delivery-attempt-now.json',
+      'delivery-exhausted.json',
+      'delivery-fails-then-succeeds.json',
+      'lane-five-in-order-batches.json',
+      'lane-five-in-order.json',
+    ]);
   });
 
   it('replays every recorded history without non-determinism', async () => {

@@ -7,12 +7,15 @@ import type { DeliveryStatus } from '../../src/webhooks/delivery-schedule.rules'
  *
  * Two workflows cooperate:
  * - webhookDeliveryWorkflow, id = the delivery id (`whd_…`): one event to one webhook; owns
- *   the retry schedule as durable timers, so its history shows the whole schedule, and
- *   receives each attempt's outcome as an `attemptDone` signal.
- * - webhookLaneWorkflow, id = `<whk_…>:lane`: one per webhook, started on demand; runs the
- *   attempts of that webhook's deliveries in event order, at most WEBHOOK_MAX_IN_FLIGHT at a
- *   time, so one slow endpoint holds at most that many of the worker's activity slots and a
- *   healthy endpoint receives its events in order.
+ *   the retry schedule as durable timers, so its history shows the whole schedule. It asks
+ *   for each attempt (the row's `attemptRequestedAt`) and learns the outcome from an
+ *   `attemptDone` signal, or from the row when it asks again.
+ * - webhookLaneWorkflow, id = `<whk_…>:lane`: one per webhook, started on demand; sends that
+ *   webhook's requested deliveries in event order, one at a time (WEBHOOK_MAX_IN_FLIGHT), so
+ *   one slow endpoint holds at most one of the worker's activity slots and a healthy endpoint
+ *   receives its events in order. It reads what to send from the database, woken by a
+ *   `deliveriesDue` signal that carries nothing, so any number of new deliveries costs the
+ *   lane one wake-up (lane-wake.ts coalesces them), not one signal each.
  */
 export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDeliveryWorkflow';
 export const WEBHOOK_LANE_WORKFLOW = 'webhookLaneWorkflow';
@@ -29,8 +32,27 @@ export const LANE_IDLE_MS = 60_000;
  * been terminated); the lane ignores a request for a delivery it already holds.
  */
 export const ATTEMPT_REQUEST_RENEW_MS = 15 * 60_000;
-/** Attempts per lane run before continue-as-new keeps its history short. */
+/** Attempts per lane run before continue-as-new keeps its history short (runs before LANE_READS_DATABASE_PATCH). */
 export const LANE_ATTEMPTS_PER_RUN = 500;
+/** Drains per lane run before continue-as-new (each drain adds a handful of events, whatever it sent). */
+export const LANE_DRAINS_PER_RUN = 200;
+/**
+ * A drain stops taking new batches after this long and returns, so the lane's workflow gets a
+ * turn (continue-as-new, history) under a backlog that never empties; it starts the next at once.
+ */
+export const LANE_DRAIN_BUDGET_MS = 60_000;
+/**
+ * How long a delivery waits for its outcome signal before asking again, which reads the
+ * outcome from the row if the signal was lost (a worker died after recording) or wakes the lane
+ * again if the attempt has not happened (the lane was terminated).
+ */
+export const OUTCOME_CHECK_MS = 2 * 60_000;
+/**
+ * Runs started since then: the lane drains requested deliveries from the database, and a
+ * delivery asks through its row (LaneState.queue and the per-delivery request signal are for
+ * histories recorded before).
+ */
+export const LANE_READS_DATABASE_PATCH = 'webhook-lane-reads-database';
 /**
  * How many queued deliveries a lane hands to one activity, which attempts them one after
  * another in event order: one lane cycle (task-queue hop, activity, workflow task) per batch
@@ -43,6 +65,11 @@ export interface WebhookDeliveryInput {
   webhookId: string;
   /** Sort key within the webhook's lane: the event id (time-ordered). */
   orderKey: string;
+  /**
+   * Attempts the delivery had when this run started: 0 from dispatch, the recorded count when
+   * the retry endpoint starts a finished delivery again. An outcome counts only past it.
+   */
+  attemptsBefore?: number;
 }
 
 export interface WebhookDeliveryResult {
@@ -74,12 +101,24 @@ export interface AttemptRequest {
   orderKey: string;
   /** False once the delivery has given way (see AttemptOutcome.yielded); absent means true. */
   mayYield?: boolean;
+  /**
+   * The attempts the asking run has seen. With it, a request answers with the recorded outcome
+   * when a later attempt is already recorded (nothing is sent twice); without it (runs before
+   * LANE_READS_DATABASE_PATCH), a request only asks.
+   */
+  afterAttempt?: number;
+}
+
+/** What a drain did: `more` when it stopped at LANE_DRAIN_BUDGET_MS with deliveries still requested. */
+export interface DrainResult {
+  attempted: number;
+  more: boolean;
 }
 
 export interface LaneState {
   webhookId: string;
   maxInFlight: number;
-  /** Waiting requests, sorted by orderKey (carried over continue-as-new). */
+  /** Waiting requests, sorted by orderKey (carried over continue-as-new; empty since LANE_READS_DATABASE_PATCH). */
   queue: AttemptRequest[];
 }
 
@@ -88,15 +127,21 @@ export interface LaneState {
  * contract (activities/webhooks/webhook-delivery.activities.ts implements this interface).
  */
 export interface WebhookDeliveryActivities {
-  requestWebhookAttempt(input: AttemptRequest & { webhookId: string }): Promise<void>;
+  /** Marks the delivery requested and wakes its lane; answers the recorded outcome instead when there is one past `afterAttempt`. */
+  requestWebhookAttempt(input: AttemptRequest & { webhookId: string }): Promise<AttemptOutcome | null>;
+  /** The lane's work: the webhook's requested deliveries, in event order, each attempt recorded and signalled to its delivery. */
+  drainWebhookDeliveries(input: { webhookId: string }): Promise<DrainResult>;
+  /** Lane runs before LANE_READS_DATABASE_PATCH: one delivery's attempt. */
   attemptWebhookDelivery(input: { deliveryId: string }): Promise<AttemptOutcome>;
-  /** The lane's batch: the deliveries' attempts one after another, in order, one outcome each. */
+  /** Lane runs before LANE_READS_DATABASE_PATCH: a batch of queued deliveries, one outcome each. */
   attemptWebhookDeliveries(input: { deliveryIds: string[]; mayNotYield?: string[] }): Promise<AttemptOutcome[]>;
 }
 
 /** The retry endpoint: attempt now instead of waiting for the next timer. */
 export const attemptNowSignal = defineSignal('attemptNow');
-/** Delivery → lane (via signal-with-start, from an activity): attempt me when my turn comes. */
+/** Delivery → lane (runs before LANE_READS_DATABASE_PATCH): attempt me when my turn comes. */
 export const requestAttemptSignal = defineSignal<[AttemptRequest]>('requestAttempt');
+/** → lane (signal-with-start, coalesced by lane-wake.ts): deliveries are requested in the database. */
+export const deliveriesDueSignal = defineSignal('deliveriesDue');
 /** Lane → delivery: the attempt's outcome. */
 export const attemptDoneSignal = defineSignal<[AttemptOutcome]>('attemptDone');

@@ -1,9 +1,12 @@
 import { allHandlersFinished, condition, continueAsNew, getExternalWorkflowHandle, patched, proxyActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import {
   attemptDoneSignal,
+  deliveriesDueSignal,
   LANE_ATTEMPTS_PER_RUN,
   LANE_BATCH_SIZE,
+  LANE_DRAINS_PER_RUN,
   LANE_IDLE_MS,
+  LANE_READS_DATABASE_PATCH,
   requestAttemptSignal,
   type AttemptOutcome,
   type AttemptRequest,
@@ -11,8 +14,8 @@ import {
   type WebhookDeliveryActivities,
 } from './webhook-delivery.contract';
 
-// The HTTP timeout (15 s) is inside the activity, which never throws for an HTTP failure: a
-// failed POST is an outcome. Activity retries only cover infrastructure faults (database).
+// Lane runs before LANE_READS_DATABASE_PATCH. The HTTP timeout (15 s) is inside the activity, which
+// never throws for an HTTP failure: a failed POST is an outcome. Retries cover infrastructure faults.
 // The attempt heartbeats while the endpoint answers: a worker that dies mid-attempt holds the
 // lane's slot for the heartbeat timeout, not the whole minute (test/chaos/worker-kill.chaos.test.ts).
 const { attemptWebhookDelivery } = proxyActivities<WebhookDeliveryActivities>({
@@ -27,11 +30,53 @@ const { attemptWebhookDeliveries } = proxyActivities<WebhookDeliveryActivities>(
   retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
 });
 
+// A drain sends for up to LANE_DRAIN_BUDGET_MS, then finishes the attempt in hand (at most 15 s).
+// The HTTP timeout is inside the activity, which never throws for an HTTP failure: a failed POST
+// is an outcome. Retries cover infrastructure faults (database); a retried drain sends only what
+// is still requested, so an attempt recorded by the first try is not sent again.
+const { drainWebhookDeliveries } = proxyActivities<WebhookDeliveryActivities>({
+  startToCloseTimeout: '3 minutes',
+  heartbeatTimeout: '20 seconds',
+  retry: { initialInterval: '2 seconds', maximumInterval: '30 seconds' },
+});
+
 /** Lane runs started before batches attempt one delivery per activity (their histories replay that way). */
 export const LANE_BATCHES_PATCH = 'webhook-lane-batches';
 
 /**
- * A webhook's outbound lane (workflow id `<whk_…>:lane`): a FIFO of attempts for its
+ * A webhook's outbound lane (workflow id `<whk_…>:lane`). Runs since LANE_READS_DATABASE_PATCH
+ * drain the webhook's requested deliveries from the database, in event order, one drain at a
+ * time; a `deliveriesDue` signal (signal-with-start, so the lane exists whenever something is
+ * requested) asks for another drain after the current one. Its history grows by a handful of
+ * events per drain, whatever the number of deliveries, and nothing is signalled to it per
+ * delivery: under a burst of events to one busy webhook, the lane is no hot spot. Earlier runs
+ * keep their queue of signalled requests (webhookLaneQueue below).
+ */
+export async function webhookLaneWorkflow(state: LaneState): Promise<void> {
+  if (!patched(LANE_READS_DATABASE_PATCH)) return webhookLaneQueue(state);
+  let due = true;
+  setHandler(deliveriesDueSignal, () => {
+    due = true;
+  });
+  for (let drains = 0; ; drains++) {
+    if (drains >= LANE_DRAINS_PER_RUN || workflowInfo().continueAsNewSuggested) {
+      await condition(allHandlersFinished);
+      await continueAsNew<typeof webhookLaneWorkflow>({ ...state, queue: [] });
+    }
+    if (!due) {
+      await condition(() => due, LANE_IDLE_MS);
+      // Idle this long: end; the next wake-up starts a new run. (A request that raced the end
+      // is read by its delivery's OUTCOME_CHECK_MS request, which wakes the lane again.)
+      if (!due) return;
+    }
+    due = false;
+    const { more } = await drainWebhookDeliveries({ webhookId: state.webhookId });
+    if (more) due = true;
+  }
+}
+
+/**
+ * Lane runs before LANE_READS_DATABASE_PATCH: a FIFO of attempts for its
  * deliveries. Deliveries ask to be attempted (signal-with-start, so the lane exists whenever
  * someone waits); the lane runs the attempts in event order (orderKey = event id, time-ordered)
  * with at most `maxInFlight` at once, and signals each outcome back to its delivery workflow.
@@ -41,7 +86,7 @@ export const LANE_BATCHES_PATCH = 'webhook-lane-batches';
  * `maxInFlight` of the worker's activity slots. The next attempt is scheduled in the same
  * workflow task that sees the previous one complete: one task per delivery on the lane's path.
  */
-export async function webhookLaneWorkflow(state: LaneState): Promise<void> {
+async function webhookLaneQueue(state: LaneState): Promise<void> {
   const batches = patched(LANE_BATCHES_PATCH);
   const queue = [...state.queue];
   const running = new Set<string>();
