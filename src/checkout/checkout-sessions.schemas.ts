@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../shared/email';
 import { cents, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginationQuery } from '../http/pagination';
 import { SESSION_STATUSES } from './checkout-session.entity';
@@ -35,8 +36,9 @@ const addressInput = z.strictObject({
 
 const customerFields = {
   name: z.string().trim().min(1).max(255),
-  email: z.email().max(255),
-  document: z.string().trim().min(11).max(18).meta({ description: 'CPF or CNPJ, with or without punctuation; check digits are verified' }),
+  email: emailAddress(),
+  // Check digits are a named format (checkout-session.rules.ts checks them; scripts/fuzz-hooks.py generates them).
+  document: z.string().trim().min(11).max(18).meta({ format: 'cpf-cnpj', description: 'CPF or CNPJ, with or without punctuation; check digits are verified' }),
   phone: z.string().trim().regex(/^\+?[0-9 ()-]{8,20}$/, 'Expected a phone number'),
   address: addressInput,
 };

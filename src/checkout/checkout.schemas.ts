@@ -153,7 +153,9 @@ const customFieldInput = z
     key: z.string().max(CHECKOUT_LIMITS.customFieldKeyLength).regex(/^[a-z][a-z0-9_]*$/i, 'Starts with a letter, then letters, digits or _'),
     label: localizableLabel,
     type: z.enum(['text', 'select', 'checkbox']),
-    options: z.array(selectOption).min(1).max(CHECKOUT_LIMITS.selectOptions).optional(),
+    // Values are unique (superRefine): for plain strings that is uniqueItems; an object option
+    // with another's value but its own label is beyond JSON Schema (scripts/fuzz-hooks.py).
+    options: z.array(selectOption).min(1).max(CHECKOUT_LIMITS.selectOptions).meta({ uniqueItems: true }).optional(),
     required: z.boolean().default(false),
   })
   .superRefine((f, ctx) => {
@@ -162,7 +164,7 @@ const customFieldInput = z
     const values = (f.options ?? []).map(optionValue);
     if (new Set(values).size !== values.length) ctx.addIssue({ code: 'custom', path: ['options'], message: 'Option values must be unique' });
   })
-  // options go with select, and only there (their uniqueness is not stated).
+  // options go with select, and only there.
   .meta({ anyOf: [{ required: ['type', 'options'], properties: { type: { const: 'select' } } }, { properties: { type: { enum: ['text', 'checkbox'] }, options: false } }] });
 
 export const customFieldsInput = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../shared/email';
 import { isValidCnpj, isValidCpf, normalizeDocument } from '../shared/documents';
 import { idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginatedSchema, paginationQuery } from '../http/pagination';
@@ -21,7 +22,7 @@ export const addressSchema = z
 
 const customerFields = {
   name: z.string().trim().min(2).max(255),
-  email: z.email().max(255),
+  email: emailAddress(),
   type: z.enum(['individual', 'company']),
   document: z.string().trim().min(6).max(32),
   documentType: z.enum(['cpf', 'cnpj', 'passport']),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { emailAddress } from '../shared/email';
 import { documentKind } from '../shared/documents';
 import { idParam, timestamp } from '../http/schemas';
 import { paginatedSchema, paginationQuery } from '../http/pagination';
@@ -43,7 +44,7 @@ const legalRepresentativeSchema = z
   .strictObject({
     name: z.string().trim().min(2).max(255),
     document: brDocument,
-    email: z.email().max(255).optional(),
+    email: emailAddress().optional(),
     motherName: text().optional(),
     birthdate: calendarDate.optional(),
     monthlyIncome: nonNegativeCents.optional(),
@@ -95,7 +96,7 @@ const pixKeyTypes = ['cpf', 'cnpj', 'email', 'phone', 'random'] as const;
 
 const recipientFields = {
   name: z.string().trim().min(2).max(255),
-  email: z.email().max(255),
+  email: emailAddress(),
   document: brDocument,
   type: z.enum(['individual', 'company']),
   phone: z.string().trim().min(1).max(32),
@@ -165,7 +166,7 @@ const crossFieldSchema = {
           [
             ['cpf', { format: 'cpf' }],
             ['cnpj', { format: 'cnpj' }],
-            ['email', z.toJSONSchema(z.email())],
+            ['email', z.toJSONSchema(emailAddress(140))],
             ['phone', { pattern: '^\\+55\\d{10,11}$' }],
             ['random', { pattern: '^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$' }],
           ] as const
@@ -182,7 +183,7 @@ function pixKeyProblem(type: (typeof pixKeyTypes)[number], key: string): string 
     case 'cnpj':
       return documentKind(key) === type ? null : `Invalid ${type.toUpperCase()} Pix key`;
     case 'email':
-      return z.email().safeParse(key).success ? null : 'Invalid e-mail Pix key';
+      return emailAddress(140).safeParse(key).success ? null : 'Invalid e-mail Pix key';
     case 'phone':
       return /^\+55\d{10,11}$/.test(key) ? null : 'A phone Pix key is +55 followed by 10-11 digits';
     case 'random':
@@ -214,7 +215,7 @@ export const updateRecipientBody = z.strictObject(optionalFields).superRefine(cr
 export const recipientIdParams = z.strictObject({ id: idParam });
 
 export const listRecipientsQuery = z.strictObject({
-  email: z.email().max(255).optional().meta({ description: 'Exact e-mail (case-insensitive)' }),
+  email: emailAddress().optional().meta({ description: 'Exact e-mail (case-insensitive)' }),
   document: z.string().trim().min(11).max(18).optional().meta({ description: 'Exact CPF/CNPJ, punctuation ignored' }),
   ...paginationQuery,
 });

@@ -48,3 +48,26 @@ it.each([
   expect(createLinkBody.safeParse(body).success).toBe(ok);
   expect(allows(prop(createLinkBody, 'customFields'), body.customFields)).toBe(ok);
 });
+
+describe('customFields[].options: values unique once trimmed', () => {
+  const withOptions = (options: unknown[]) => ({ items: [item], paymentMethods: { pix: {} }, customFields: [{ key: 'size', label: 'Tamanho', type: 'select', options }] });
+
+  it('the document states uniqueItems, which covers repeated string options', () => {
+    expect(prop(createLinkBody, 'customFields')).toMatchObject({ items: { properties: { options: { uniqueItems: true } } } });
+  });
+
+  it.each([
+    [['P', 'M'], true],
+    [['P', 'P'], false],
+    [['P', ' P'], false],
+    [['P', { value: 'P', label: 'Pequeno' }], false],
+    [[{ value: 'P', label: 'Pequeno' }, { value: 'P', label: 'Small' }], false],
+  ])('%j accepted: %s', (options, ok) => {
+    expect(createLinkBody.safeParse(withOptions(options)).success).toBe(ok);
+    expect(createChargeBody.safeParse(withOptions(options)).success).toBe(ok);
+  });
+});
+
+it('a prefilled customer document names the cpf-cnpj format (check digits, checkout-session.rules.ts)', () => {
+  expect(JSON.stringify(prop(createChargeBody, 'customer'))).toContain('"format":"cpf-cnpj"');
+});
