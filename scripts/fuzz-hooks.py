@@ -7,17 +7,36 @@ API's own (src/shared/documents.ts, src/payments/card.rules.ts); the generators 
 the same published algorithms.
 """
 
+import ast
 import base64
 import datetime
+import importlib.util
 import json
 import os
 import re
+import sys
+import threading
 import urllib.error
 import urllib.parse
 import urllib.request
 
 import schemathesis
 from hypothesis import strategies as st
+
+# CPython 3.11 before 3.11.8 (and 3.12 before 3.12.2) keeps ast.parse's recursion count in
+# state shared by threads; when garbage collection inside one parse lets the other worker's
+# parse run, the first fails with "SystemError: AST constructor recursion depth mismatch"
+# (python/cpython#106905). Hypothesis parses lambda sources while generating (filter rewriting,
+# descriptions), so with --workers 2 one case in ~10,000 ended as a tool error. One parse at a
+# time here; a fixed interpreter skips this.
+if (3, 11) <= sys.version_info < (3, 11, 8) or (3, 12) <= sys.version_info < (3, 12, 2):
+    _parse, _one_parse = ast.parse, threading.RLock()
+
+    def _parse_alone(*args, **kwargs):
+        with _one_parse:
+            return _parse(*args, **kwargs)
+
+    ast.parse = _parse_alone
 
 digits = lambda n: st.lists(st.integers(0, 9), min_size=n, max_size=n)  # noqa: E731
 
@@ -116,14 +135,13 @@ schemathesis.openapi.format("http-url", http_url)
 COMPANY_ID = re.compile(r"comp_[0-9a-z]{26}")
 
 
-@schemathesis.hook
-def map_body(context, body):
+def stack_company(case):
     """Test data, as the API key is: a well-formed companyId (public tokenization) names the
-    stack's company, which a generated id never does. A malformed one is left to be refused."""
-    company = os.environ.get("LASTRO_FUZZ_COMPANY_ID")
+    stack's company, which a generated id never does. A malformed one is left to be refused, so
+    this applies to negative cases too (their violation stays)."""
+    body, company = case.body, os.environ.get("LASTRO_FUZZ_COMPANY_ID")
     if company and isinstance(body, dict) and isinstance(body.get("companyId"), str) and COMPANY_ID.fullmatch(body["companyId"]):
-        return {**body, "companyId": company}
-    return body
+        case.body = {**body, "companyId": company}
 
 
 def fresh_card_token():
@@ -322,6 +340,15 @@ def customer_document(case):
     body["document"] = VALID_DOCUMENTS[kind]
 
 
+def new_customer_document(body):
+    """POST /customers (customers.schemas.ts checkDocument): the document fits documentType (cpf
+    when absent). The document states it as a format inside anyOf branches, which the coverage
+    phase does not generate from, so a value of the right length only is made valid."""
+    kind, document = body.get("documentType", "cpf"), body.get("document")
+    if kind in VALID_DOCUMENTS and isinstance(document, str) and not document_fits(kind, document):
+        body["document"] = VALID_DOCUMENTS[kind]
+
+
 def document_fits(kind, document):
     bare = re.sub(r"[^0-9A-Za-z]", "", document).upper()
     if kind == "cpf":
@@ -358,6 +385,91 @@ def recipient_split(case):
         body["splitValue"] = 50 if kind == "percentage" else 1000
 
 
+def pix_key(body):
+    """recipients.schemas.ts pixKeyProblem: a cpf or cnpj Pix key carries check digits (a format
+    inside anyOf branches, which the coverage phase does not generate from)."""
+    kind, key = body.get("pixKeyType"), body.get("pixKey")
+    if kind in ("cpf", "cnpj") and isinstance(key, str) and not document_fits(kind, key):
+        body["pixKey"] = VALID_DOCUMENTS[kind]
+
+
+def not_the_owner(body):
+    """POST /recipients reuses the registration with the same document or e-mail and sets its
+    role (recipients.service.ts createRecipient): a case naming the seeded owner's would take it
+    from the cases that rely on it, so it names a registration of its own."""
+    owner = seed().OWNER
+    document, email = body.get("document"), body.get("email")
+    bare = re.sub(r"[./\-\s]", "", document).upper() if isinstance(document, str) else None
+    if bare == owner["document"] or (isinstance(email, str) and email.lower() == owner["email"]):
+        n = next(throwaways)
+        body["document"] = cpf_from([int(c) for c in str(n)])
+        body["email"] = f"spare{n}@fuzz.lastro.test"
+
+
+JS_BLANKS = "\t\n\v\f\r \u00a0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000\ufeff"
+
+
+def custom_fields(body):
+    """checkout.schemas.ts customFieldInput: option values unique once trimmed (the document states
+    uniqueItems, which two options differing by blanks or by label alone meet); keys unique
+    regardless of case (customFieldsInput)."""
+    fields = body.get("customFields")
+    if not isinstance(fields, list):
+        return
+    keys, kept = set(), []
+    for field in fields:
+        key = field.get("key") if isinstance(field, dict) else None
+        if isinstance(key, str):
+            if key.lower() in keys:
+                continue
+            keys.add(key.lower())
+        options = field.get("options") if isinstance(field, dict) else None
+        if isinstance(options, list):
+            values, unique = set(), []
+            for option in options:
+                value = option.get("value") if isinstance(option, dict) else option
+                if isinstance(value, str):
+                    if value.strip(JS_BLANKS) in values:
+                        continue
+                    values.add(value.strip(JS_BLANKS))
+                unique.append(option)
+            field["options"] = unique
+        kept.append(field)
+    body["customFields"] = kept
+
+
+seed_module = None
+
+
+def seed():
+    """scripts/fuzz-seed.py, for the owner it makes."""
+    global seed_module
+    if seed_module is None:
+        spec = importlib.util.spec_from_file_location("fuzz_seed", os.path.join(os.path.dirname(os.path.abspath(__file__)), "fuzz-seed.py"))
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        seed_module = module
+    return seed_module
+
+
+owner_lock = threading.Lock()
+
+
+def active_owner(case):
+    """A payment without splits goes to the company's active owner (split-check.service.ts). If a
+    case took it (a link deleted, a role changed, a generated owner in its place), it is made
+    again as scripts/fuzz-seed.py made it: the same document, so the same registration and id."""
+    with owner_lock:
+        status, owner = api("GET", "/recipients/owner")
+        if status == 200 and owner and owner.get("status") == "active":
+            return
+        if owner and owner["id"] != os.environ["LASTRO_FUZZ_OWNER_ID"]:
+            api("PUT", f"/recipients/{owner['id']}", {"role": "seller"})
+        status, again = api("POST", "/recipients", seed().OWNER)
+        if status in (200, 201) and again.get("status") != "active":
+            seed().approve_owner(again["id"], lambda: api("GET", "/recipients/owner")[1])
+
+
 def metered_usage(case):
     """POST /subscriptions/{id}/usage: the meter is one a metered item of that subscription uses
     (subscriptions.service.ts reportUsage); a subscription without one is swapped for the seeded
@@ -375,15 +487,11 @@ def metered_usage(case):
         case.body["meterId"] = os.environ["LASTRO_FUZZ_METER_ID"]
 
 
-saved_cards = {}
-
-
 def saved_card_of(customer_id):
-    """A saved card of that customer (POST /payment-methods/cards with a fresh token), once per customer."""
-    if customer_id not in saved_cards:
-        status, card = api("POST", "/payment-methods/cards", {"customerId": customer_id, "token": fresh_card_token()})
-        saved_cards[customer_id] = card["id"] if status == 201 else None
-    return saved_cards[customer_id]
+    """A saved card of that customer (POST /payment-methods/cards with a fresh token). A new one
+    each time: other cases delete saved cards, so a remembered one may be gone."""
+    status, card = api("POST", "/payment-methods/cards", {"customerId": customer_id, "token": fresh_card_token()})
+    return card["id"] if status == 201 else None
 
 
 def subscription_card(case):
@@ -457,8 +565,9 @@ def card_token(body):
         body["token"] = fresh_card_token()
 
 
-checkout = [on_body(checkout_items), on_body(checkout_splits)]
-transaction = [on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates)]
+checkout = [on_body(checkout_items), on_body(checkout_splits), on_body(custom_fields)]
+transaction = [active_owner, on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates)]
+recipient_writes = [spare_owner_writes, with_body(recipient_split), on_body(pix_key)]
 
 REPAIRS = {
     ("POST", "/payment-methods/cards"): [on_body(card_token)],
@@ -466,8 +575,10 @@ REPAIRS = {
     ("DELETE", "/v1/recipients/{id}"): [spare_owner_writes],
     ("POST", "/recipients/{id}/kyc-link"): [spare_owner_writes],
     ("POST", "/v1/recipients/{id}/kyc-link"): [spare_owner_writes],
-    ("PUT", "/recipients/{id}"): [spare_owner_writes, with_body(recipient_split)],
-    ("PUT", "/v1/recipients/{id}"): [spare_owner_writes, with_body(recipient_split)],
+    ("POST", "/recipients"): [on_body(not_the_owner), on_body(pix_key)],
+    ("POST", "/v1/recipients"): [on_body(not_the_owner), on_body(pix_key)],
+    ("PUT", "/recipients/{id}"): recipient_writes,
+    ("PUT", "/v1/recipients/{id}"): recipient_writes,
     ("POST", "/subscriptions/{id}/usage"): [with_body(metered_usage)],
     ("POST", "/subscriptions/{id}/payment-method"): [with_body(subscription_card)],
     ("POST", "/subscriptions"): [with_body(plan_subscription), with_body(new_subscription_card)],
@@ -478,6 +589,9 @@ REPAIRS = {
     ("POST", "/plans/{id}/charges"): [on_body(lambda body: price_tiers(body.get("price")))],
     ("POST", "/transactions"): transaction,
     ("POST", "/v1/transactions"): transaction,
+    ("POST", "/customers"): [on_body(new_customer_document)],
+    ("POST", "/v1/customers"): [on_body(new_customer_document)],
+    ("POST", "/checkout/public/sessions/{id}/confirm"): [active_owner],
     ("PUT", "/customers/{id}"): [with_body(customer_document)],
     ("PUT", "/v1/customers/{id}"): [with_body(customer_document)],
 }
@@ -485,7 +599,9 @@ REPAIRS = {
 
 @schemathesis.hook
 def map_case(context, case):
-    """Positive cases only: the repairs above. Negative cases keep what was generated."""
+    """Every phase runs this one (coverage does not run map_body). The stack's company for all
+    cases; the repairs above for positive cases only: negative ones keep what was generated."""
+    stack_company(case)
     if case.meta is not None and not case.meta.generation.mode.is_negative:
         for repair in REPAIRS.get((case.method.upper(), case.path), []):
             repair(case)

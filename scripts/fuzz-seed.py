@@ -4,7 +4,8 @@ A merchant that takes payments has what the API's rules refer to; a fresh sandbo
 none of it, so schema-valid requests would be refused for the company's state, not for their
 shape. This seeds, for the stack's company:
 - an active owner recipient (POST /recipients with role owner, then the operator's KYC approval
-  through the CLI, as in production), which receives a transaction without splits;
+  through the CLI, as in production), which receives a transaction without splits (the hooks
+  import this module to make it again if a case took it);
 - a published plan with a metered component and a customer subscribed to it (send_invoice, so
   nothing is charged), which usage can be reported for.
 
@@ -44,30 +45,42 @@ def cli(*args):
     subprocess.run(["node", "--import", "tsx", os.path.join(ROOT, "src/cli/index.ts"), *args], check=True, stdout=subprocess.DEVNULL, cwd=ROOT)
 
 
-def active_owner():
-    owner = call("POST", "/recipients", {
-        "name": "Loja Fuzz Ltda",
-        "email": "owner@fuzz.lastro.test",
-        "document": "11222333000181",
-        "type": "company",
-        "phone": "+55 11 99999-0000",
-        "role": "owner",
-        "address": {"address": "Rua Um", "number": "1", "city": "São Paulo", "state": "SP", "postalCode": "01001000"},
-        "bankAccount": {
-            "bankHolderName": "Loja Fuzz Ltda",
-            "bankHolderDocument": "11222333000181",
-            "bankCode": "341",
-            "bankAgency": "0001",
-            "bankAccount": "12345",
-            "bankAccountDigit": "6",
-        },
-    })
-    cli("recipients", "kyc-approve", owner["id"], "--operator", "fuzz-seed")
+# The owner's registration: its document names it, so a POST with it again reuses it (same id).
+OWNER = {
+    "name": "Loja Fuzz Ltda",
+    "email": "owner@fuzz.lastro.test",
+    "document": "11222333000181",
+    "type": "company",
+    "phone": "+55 11 99999-0000",
+    "role": "owner",
+    "address": {"address": "Rua Um", "number": "1", "city": "São Paulo", "state": "SP", "postalCode": "01001000"},
+    "bankAccount": {
+        "bankHolderName": "Loja Fuzz Ltda",
+        "bankHolderDocument": "11222333000181",
+        "bankCode": "341",
+        "bankAgency": "0001",
+        "bankAccount": "12345",
+        "bankAccountDigit": "6",
+    },
+}
+
+
+def approve_owner(recipient_id, get):
+    """The operator's KYC approval, then the wait for the onboarding workflow to activate it;
+    `get` reads GET /recipients/owner (the hooks pass their own client)."""
+    cli("recipients", "kyc-approve", recipient_id, "--operator", "fuzz-seed")
     for _ in range(120):
-        if (call("GET", "/recipients/owner") or {}).get("status") == "active":
-            return owner["id"]
+        if (get() or {}).get("status") == "active":
+            return True
         time.sleep(0.5)
-    sys.exit("fuzz-seed: the owner recipient did not become active")
+    return False
+
+
+def active_owner():
+    owner = call("POST", "/recipients", OWNER)
+    if not approve_owner(owner["id"], lambda: call("GET", "/recipients/owner")):
+        sys.exit("fuzz-seed: the owner recipient did not become active")
+    return owner["id"]
 
 
 def metered_subscription():
@@ -90,6 +103,9 @@ def metered_subscription():
     return subscription["id"]
 
 
-print(f"LASTRO_FUZZ_OWNER_ID={active_owner()}")
-print(f"LASTRO_FUZZ_METERED_SUBSCRIPTION_ID={metered_subscription()}")
-print("LASTRO_FUZZ_METER_ID=api_calls")
+if __name__ == "__main__":
+    print(f"LASTRO_FUZZ_OWNER_ID={active_owner()}")
+    print(f"LASTRO_FUZZ_METERED_SUBSCRIPTION_ID={metered_subscription()}")
+    print("LASTRO_FUZZ_METER_ID=api_calls")
+    # The hooks re-seed the owner with the same CLI if a case took it (scripts/fuzz-hooks.py).
+    print(f"TEMPORAL_ADDRESS={os.environ['TEMPORAL_ADDRESS']}")

@@ -14,8 +14,9 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   "$venv/bin/pip" install --quiet 'schemathesis==4.32.5'
 fi
 
+# Ports and data folder can be moved (FUZZ_*) so two runs on one machine do not meet.
 port=${FUZZ_PORT:-3917}
-data="$root/.cache/fuzz-data"
+data="${FUZZ_DATA_DIR:-$root/.cache/fuzz-data}"
 rm -rf "$data"
 mkdir -p "$data"
 log="$data/dev.log"
