@@ -56,14 +56,19 @@ export function createWebhookDeliveryActivities({ orm, config, temporal }: Activ
           const batch = await requestedDeliveryIds(em(), webhookId, LANE_BATCH_SIZE);
           if (batch.length === 0) return { attempted, more: false };
           const signals: Promise<void>[] = [];
+          // Checked before each attempt, not each batch: 25 slow endpoints' answers could outlast
+          // the activity's timeout, and a timed-out drain is retried while the first still sends.
+          let spent = false;
           for (const deliveryId of batch) {
+            spent = Date.now() - started >= LANE_DRAIN_BUDGET_MS;
+            if (spent) break;
             // Order is kept by the lane's query: nothing to give way to.
             const outcome = await attemptDelivery(em(), deliveryId, { allowlist: config.webhookAllowlist, mayYield: false });
             attempted += 1;
             signals.push(signalOutcome(deliveryId, outcome));
           }
           await Promise.all(signals);
-          if (Date.now() - started >= LANE_DRAIN_BUDGET_MS) return { attempted, more: true };
+          if (spent) return { attempted, more: true };
         }
       });
     },

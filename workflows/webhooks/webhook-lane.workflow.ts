@@ -30,7 +30,7 @@ const { attemptWebhookDeliveries } = proxyActivities<WebhookDeliveryActivities>(
   retry: { initialInterval: '2 seconds', maximumAttempts: 5 },
 });
 
-// A drain sends for up to LANE_DRAIN_BUDGET_MS, then finishes the attempt in hand (at most 15 s).
+// A drain starts attempts for up to LANE_DRAIN_BUDGET_MS, then finishes the one in hand (at most 15 s).
 // The HTTP timeout is inside the activity, which never throws for an HTTP failure: a failed POST
 // is an outcome. Retries cover infrastructure faults (database); a retried drain sends only what
 // is still requested, so an attempt recorded by the first try is not sent again.
