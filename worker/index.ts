@@ -30,6 +30,11 @@ export async function createLastroWorker(opts: {
     // Bounded: transactions stay open for months (settlement, chargebacks), so an unbounded cache
     // grows with every sale (the SDK's default is sized to the heap: ~2,300 workflows here).
     maxCachedWorkflows: opts.deps.config.temporal.maxCachedWorkflows,
+    // The SDK sends heartbeats at most every 80 % of an activity's heartbeat timeout: 16 s of a
+    // 20 s one, so a heartbeat 4 s late on a loaded machine times the activity out and its retry
+    // runs beside it (the likeliest cause of the few webhook events the soak got twice). Every
+    // 5 s leaves 15 s of margin.
+    maxHeartbeatThrottleInterval: '5 seconds',
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve(WORKFLOWS_PATH) }),
   });
 }
