@@ -14,7 +14,9 @@ import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas'
 import { signalSubscription, startSubscriptionWorkflowAfterCommit } from '../../src/billing/subscription-workflow.client';
 import { advanceSubscriptionSignal } from '../../workflows/billing/subscription.contract';
 import { noopDecision } from './transaction-floors/noop.workflow';
-import { startBenchStack } from './bench-stack';
+import { formatProbe, startBenchStack } from './bench-stack';
+import { transactionWorkflowId } from '../../workflows/payments/transaction.contract';
+import { subscriptionWorkflowId } from '../../workflows/billing/subscription.contract';
 
 /**
  * Subscriptions advanced one cycle, end to end on a dev-like stack started here (embedded
@@ -24,13 +26,23 @@ import { startBenchStack } from './bench-stack';
  * card (its own transaction workflow, sandbox acquirer), paid, cycle advanced. Measured: from
  * the first signal until all N invoices are paid. Beside it, on the same Temporal server, N
  * no-op workflows each answered by one message and completing (the floor).
- * Setting up the N subscriptions (and N no-op workflows) is not measured.
+ * Setting up the N subscriptions (and N no-op workflows) is not measured. At the end it prints
+ * where the time went: per-invoice stages, CPU and run-queue wait of each process, SQL
+ * statements per invoice (BENCH_SQL=1 lists them), the pool, and workflow tasks per workflow.
  *
- *   npm run bench -- billing [--count N = 10000] [--concurrency C = 64]
+ *   npm run bench -- billing [--count N = 10000] [--concurrency C = 64] [--temporal-db memory|file]
+ *     [--temporal-config key=<JSON> ...] [--db-pool N]
  */
 export async function run(args: string[]): Promise<void> {
   const count = Number(flag(args, '--count') ?? args.find((a) => /^\d+$/.test(a)) ?? 10_000);
   const concurrency = Number(flag(args, '--concurrency') ?? 64);
+  // In memory by default: the dev server's SQLite file (rollback journal, fsync per write, one
+  // connection) cost the Temporal server half again as much CPU per invoice as the same
+  // server in memory (docs/billing.md "Benchmark"), a cost of the dev server, not of Lastro.
+  const temporalDb = flag(args, '--temporal-db') ?? 'memory';
+  if (temporalDb !== 'file' && temporalDb !== 'memory') throw new Error('--temporal-db is file or memory');
+  const dynamicConfig = keyValues(flags(args, '--temporal-config'));
+  const dbPoolMax = flag(args, '--db-pool') ? Number(flag(args, '--db-pool')) : undefined;
   const root = path.resolve(__dirname, '..', '..');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-bench-'));
   fs.chmodSync(tmp, 0o755);
@@ -38,7 +50,15 @@ export async function run(args: string[]): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
 
   try {
-    const { deps, rootEm, connection } = await startBenchStack({ root, tmp, env: { LASTRO_DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, cleanup, log });
+    const { deps, rootEm, connection, startProbe } = await startBenchStack({
+      root,
+      tmp,
+      env: { LASTRO_DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: '1000000' },
+      cleanup,
+      log,
+      temporal: { inMemory: temporalDb === 'memory', dynamicConfig },
+      dbPoolMax,
+    });
     const noopBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./transaction-floors/noop.workflow'), logger: quietLogger(log) });
     const noopWorker = await Worker.create({ connection, namespace: 'default', taskQueue: 'bench-noop', workflowBundle: noopBundle });
     const noopRunning = noopWorker.run();
@@ -86,6 +106,7 @@ export async function run(args: string[]): Promise<void> {
     await waitFor(async () => (await countIn(rootEm, 'billing_subscriptions', company.id, 'trialing')) === count, 'all subscriptions trialing', Math.max(600_000, count * 300));
 
     log(`[bench] advancing ${count} subscriptions one cycle…`);
+    const stopProbe = startProbe();
     const started = Date.now();
     await pool(count, concurrency, async (i) => signalSubscription(deps.temporal, ids[i], advanceSubscriptionSignal));
     const signaled = Date.now();
@@ -104,9 +125,11 @@ export async function run(args: string[]): Promise<void> {
       Math.max(3_600_000, count * 6_000),
     );
     const seconds = (Date.now() - started) / 1000;
+    const probe = stopProbe();
     const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [company.id]);
 
     const stageRows = await stages(rootEm, company.id, new Date(started));
+    const tasks = await workflowTasks(deps.temporal, rootEm, company.id, ids);
 
     log(`[bench] the floor: ${count} no-op workflows, one message each…`);
     const floorStarted = Date.now();
@@ -123,11 +146,23 @@ export async function run(args: string[]): Promise<void> {
     log(`floor: ${count} no-op workflows answered and completed in ${floorSeconds.toFixed(1)} s = ${(count / floorSeconds).toFixed(1)} workflows/s`);
     log('  where the time goes, per invoice (seconds, p50 / p90 / max):');
     for (const r of stageRows) log(`    ${r.stage.padEnd(40)} ${r.p50.toFixed(1)} / ${r.p90.toFixed(1)} / ${r.max.toFixed(1)}`);
-    log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, concurrency ${concurrency})`);
+    for (const line of formatProbe(probe, count)) log(line);
+    for (const line of tasks) log(line);
+    log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, concurrency ${concurrency}, Temporal store ${temporalDb}, settings ${JSON.stringify({ dynamicConfig, dbPoolMax })})`);
   } finally {
     for (const fn of cleanup) await fn().catch((err) => log(`[bench] cleanup: ${String(err)}`));
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/** `key=<JSON>` pairs (`--temporal-config system.enableActivityEagerExecution=true`) as an object. */
+function keyValues(pairs: string[]): Record<string, string | number | boolean> {
+  return Object.fromEntries(pairs.map((kv) => [kv.slice(0, kv.indexOf('=')), JSON.parse(kv.slice(kv.indexOf('=') + 1)) as string | number | boolean]));
+}
+
+/** Every value of a repeatable flag (`--name v` or `--name=v`). */
+function flags(args: string[], name: string): string[] {
+  return args.flatMap((a, i) => (a === name && i + 1 < args.length ? [args[i + 1]] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
 }
 
 function flag(args: string[], name: string): string | undefined {
@@ -188,6 +223,42 @@ async function stages(rootEm: EntityManager, companyId: string, since: Date): Pr
     [companyId, since, companyId, since],
   );
   return rows;
+}
+
+/** How many histories `workflowTasks` reads per kind: enough for a mean, cheap beside the run. */
+const HISTORY_SAMPLE = 20;
+
+/**
+ * Workflow tasks per workflow, from a sample of histories: how many were scheduled, and how
+ * many timed out or failed (each one a task the server and the worker did twice).
+ */
+async function workflowTasks(temporal: Client, rootEm: EntityManager, companyId: string, subscriptionIds: string[]): Promise<string[]> {
+  const txns = await rootEm
+    .fork()
+    .execute<{ id: string }[]>(`select id from transactions where company_id = ? and origin = 'subscription' order by id limit ?`, [companyId, HISTORY_SAMPLE]);
+  const kinds = [
+    { name: 'subscription', ids: subscriptionIds.slice(0, HISTORY_SAMPLE).map(subscriptionWorkflowId) },
+    { name: 'transaction', ids: txns.map((t) => transactionWorkflowId(t.id)) },
+  ];
+  const lines: string[] = [];
+  for (const kind of kinds) {
+    const counts = { events: 0, scheduled: 0, timedOut: 0, failed: 0, activities: 0 };
+    for (const id of kind.ids) {
+      const history = await temporal.workflow.getHandle(id).fetchHistory();
+      for (const e of history.events ?? []) {
+        counts.events++;
+        if (e.workflowTaskScheduledEventAttributes) counts.scheduled++;
+        if (e.workflowTaskTimedOutEventAttributes) counts.timedOut++;
+        if (e.workflowTaskFailedEventAttributes) counts.failed++;
+        if (e.activityTaskScheduledEventAttributes) counts.activities++;
+      }
+    }
+    const per = (n: number) => (n / Math.max(1, kind.ids.length)).toFixed(2);
+    lines.push(
+      `  ${kind.name} workflows (${kind.ids.length} histories): ${per(counts.events)} events, ${per(counts.scheduled)} workflow tasks (${per(counts.timedOut)} timed out, ${per(counts.failed)} failed), ${per(counts.activities)} activity tasks each`,
+    );
+  }
+  return lines;
 }
 
 async function waitFor(ok: () => Promise<boolean>, what: string, timeoutMs = 600_000): Promise<void> {

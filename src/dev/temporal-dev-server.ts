@@ -12,12 +12,23 @@ export interface DevTemporal {
   stop(): Promise<void>;
 }
 
+export interface DevTemporalOptions {
+  root: string;
+  /** The SQLite file its histories persist to; null keeps them in memory (gone when it stops). */
+  dbFile: string | null;
+  port: number;
+  uiPort: number;
+  log: (line: string) => void;
+  /** Server dynamic config (`--dynamic-config-value key=<JSON>`), e.g. for a benchmark. */
+  dynamicConfig?: Record<string, string | number | boolean>;
+}
+
 /**
  * The Temporal dev server with its web UI, persisting to a SQLite file. It is the Temporal
  * CLI built by scripts/temporal-cli.sh (or TEMPORAL_CLI_PATH); on a machine without Go, the
  * Temporal SDK downloads the CLI itself.
  */
-export async function startTemporalDevServer(opts: { root: string; dbFile: string; port: number; uiPort: number; log: (line: string) => void }): Promise<DevTemporal> {
+export async function startTemporalDevServer(opts: DevTemporalOptions): Promise<DevTemporal> {
   const cli = provisionCli(opts.root);
   const address = `127.0.0.1:${opts.port}`;
   const uiUrl = `http://127.0.0.1:${opts.uiPort}`;
@@ -25,7 +36,23 @@ export async function startTemporalDevServer(opts: { root: string; dbFile: strin
 
   const child = spawn(
     cli,
-    ['server', 'start-dev', '--ip', '127.0.0.1', '--port', String(opts.port), '--ui-port', String(opts.uiPort), '--db-filename', opts.dbFile, '--namespace', 'default', '--log-level', 'warn', ...DEV_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=Keyword`])],
+    [
+      'server',
+      'start-dev',
+      '--ip',
+      '127.0.0.1',
+      '--port',
+      String(opts.port),
+      '--ui-port',
+      String(opts.uiPort),
+      ...(opts.dbFile === null ? [] : ['--db-filename', opts.dbFile]),
+      '--namespace',
+      'default',
+      '--log-level',
+      'warn',
+      ...DEV_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=Keyword`]),
+      ...dynamicConfigArgs(opts.dynamicConfig),
+    ],
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   pipeLines(child, (l) => opts.log(`[temporal] ${l}`));
@@ -38,11 +65,24 @@ function provisionCli(root: string): string {
   return out.trim().split('\n').pop() ?? '';
 }
 
-async function startWithSdkDownload(opts: { dbFile: string; port: number; uiPort: number }, address: string, uiUrl: string): Promise<DevTemporal> {
+function dynamicConfigArgs(values: DevTemporalOptions['dynamicConfig'] = {}): string[] {
+  return Object.entries(values).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${JSON.stringify(value)}`]);
+}
+
+async function startWithSdkDownload(opts: DevTemporalOptions, address: string, uiUrl: string): Promise<DevTemporal> {
   // @temporalio/testing is a dev dependency: present after `npm ci`, which `npm run dev` assumes.
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
   const env = await TestWorkflowEnvironment.createLocal({
-    server: { ip: '127.0.0.1', port: opts.port, ui: true, uiPort: opts.uiPort, dbFilename: opts.dbFile, namespace: 'default', searchAttributes: [...DEV_SEARCH_ATTRIBUTES] },
+    server: {
+      ip: '127.0.0.1',
+      port: opts.port,
+      ui: true,
+      uiPort: opts.uiPort,
+      ...(opts.dbFile === null ? {} : { dbFilename: opts.dbFile }),
+      namespace: 'default',
+      searchAttributes: [...DEV_SEARCH_ATTRIBUTES],
+      extraArgs: dynamicConfigArgs(opts.dynamicConfig),
+    },
   });
   return { address, uiUrl, stop: () => env.teardown() };
 }
