@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../shared/logger';
 import { Event } from './event.entity';
@@ -41,12 +42,10 @@ export class EventDispatcher {
   /** Dispatches one event; returns false when it was already dispatched (or is missing). */
   async dispatch(eventId: string): Promise<boolean> {
     const after = await this.rootEm.fork().transactional(async (em) => {
-      const [row] = await em.execute<{ id: string }[]>(
-        `select id from events where id = ? and dispatched_at is null for update skip locked`,
-        [eventId],
-      );
-      if (!row) return null;
-      const event = await em.findOneOrFail(Event, { id: eventId });
+      // Locked and loaded in one statement: a business step emits several events and each
+      // is dispatched in its own transaction, so every round trip here counts (docs/billing.md).
+      const event = await em.findOne(Event, { id: eventId, dispatchedAt: null }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+      if (!event) return null;
       const work: AfterDispatch[] = [];
       for (const s of this.subscribers) {
         const w = await s.handle(em, event);
