@@ -85,8 +85,14 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
     loadSubscriptionProgress: ({ subscriptionId }) => subscriptionProgress(fork(), subscriptionId),
     activateSubscription: ({ subscriptionId, status }) => move((em) => activate(em, subscriptionId, status)),
     async issueSubscriptionInvoice({ subscriptionId, ...input }) {
-      const issued = await move((em) => issueCycleInvoice(em, subscriptionId, input));
-      await paymentLink(issued.invoiceId);
+      const { issued, sendInvoice } = await move(async (em) => {
+        const { result, events } = await issueCycleInvoice(em, subscriptionId, input);
+        // From this transaction's identity map, no query: only a send_invoice invoice gets a link,
+        // and asking for one costs a transaction of its own (docs/billing.md, benchmark).
+        const invoice = await em.findOneOrFail(Invoice, { id: result.invoiceId });
+        return { result: { issued: result, sendInvoice: invoice.collectionMethod === 'send_invoice' }, events };
+      });
+      if (sendInvoice) await paymentLink(issued.invoiceId);
       return issued;
     },
     startInvoiceCollection,
