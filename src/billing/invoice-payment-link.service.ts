@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import { Company } from '../companies/company.entity';
@@ -18,7 +19,7 @@ import { Invoice } from './subscription.entity';
 export async function ensureInvoicePaymentLink(deps: AppDeps, invoiceId: string): Promise<string | null> {
   const em = deps.orm.em.fork() as unknown as EntityManager;
   const made = await em.transactional(async (tem) => {
-    const invoice = await tem.findOneOrFail(Invoice, { id: invoiceId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    const invoice = await tem.findOneOrFail(Invoice, { id: invoiceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (invoice.checkoutSessionId || invoice.collectionMethod !== 'send_invoice' || invoice.total === 0) return null;
     if (invoice.status !== 'open' && invoice.status !== 'past_due') return null;
     const company = await tem.findOneOrFail(Company, { id: invoice.companyId });

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EventSubscriber } from '../events/dispatcher';
 import type { Event } from '../events/event.entity';
 import { recordEvent } from '../events/outbox';
@@ -25,7 +26,7 @@ export function invoiceRefundSubscriber(dispatchSoon: (eventIds: string[]) => vo
       const data = (event.payload as { data?: RefundedData }).data ?? {};
       const transactionId = data.transactionId ?? event.entityId;
       if (!transactionId || !data.refundId || !data.refundAmount) return;
-      const invoice = await em.findOne(Invoice, { companyId: event.companyId, lastTransactionId: transactionId, status: 'paid' }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+      const invoice = await em.findOne(Invoice, { companyId: event.companyId, lastTransactionId: transactionId, status: 'paid' }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!invoice || (await alreadyRecorded(em, invoice.id, data.refundId))) return;
       invoice.amountRefunded = Math.min(invoice.total, invoice.amountRefunded + data.refundAmount);
       const recorded: Event = recordEvent(em, {

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
@@ -81,7 +82,7 @@ export async function voidOpenInvoices(em: EntityManager, subscriptionId: string
 }
 
 export async function getInvoice(em: EntityManager, companyId: string | null, id: string, lock = false): Promise<Invoice> {
-  const invoice = await em.findOne(Invoice, companyId ? { id, companyId } : { id }, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const invoice = await em.findOne(Invoice, companyId ? { id, companyId } : { id }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!invoice) throw notFound('Invoice');
   return invoice;
 }

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, notFound } from '../http/errors';
@@ -30,7 +31,7 @@ export async function createPlan(em: EntityManager, companyId: string, input: Cr
 
 /** The caller's plan or 404; `lock` takes a row lock so that catalog changes of one plan serialize. */
 export async function getPlan(em: EntityManager, companyId: string, id: string, lock = false): Promise<Plan> {
-  const plan = await em.findOne(Plan, { id, companyId }, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const plan = await em.findOne(Plan, { id, companyId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!plan) throw notFound('Plan');
   return plan;
 }

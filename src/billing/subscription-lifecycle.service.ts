@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../events/event.entity';
 import { Invoice, Subscription } from './subscription.entity';
@@ -54,7 +55,7 @@ export async function issueCycleInvoice(em: EntityManager, id: string, input: Is
 }
 
 export async function rescheduleAttempt(em: EntityManager, invoiceId: string, nextAttemptAt: string): Promise<Moved> {
-  const invoice = await em.findOneOrFail(Invoice, { id: invoiceId }, { lockMode: 4 });
+  const invoice = await em.findOneOrFail(Invoice, { id: invoiceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (invoice.status !== 'past_due' || invoice.nextAttemptAt?.toISOString() === nextAttemptAt) return { result: undefined, events: [] };
   invoice.nextAttemptAt = new Date(nextAttemptAt);
   return { result: undefined, events: [invoiceEvent(em, invoice, 'invoice.rescheduled')] };
@@ -108,7 +109,7 @@ export async function recordCollection(
   em: EntityManager,
   input: { invoiceId: string; attempt: number; at: string; charged: boolean; paid: boolean; code: string | null; transactionId: string | null },
 ): Promise<Moved<CollectionResult>> {
-  const invoice = await em.findOneOrFail(Invoice, { id: input.invoiceId }, { lockMode: 4 });
+  const invoice = await em.findOneOrFail(Invoice, { id: input.invoiceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const result = { paid: input.paid, code: input.code, transactionId: input.transactionId };
   if (invoice.status === 'paid') return { result: { paid: true, code: null, transactionId: invoice.lastTransactionId }, events: [] };
   if (invoice.attemptCount >= input.attempt || invoice.status === 'void' || invoice.status === 'uncollectible') return { result, events: [] };

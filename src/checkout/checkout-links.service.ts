@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { isDeepStrictEqual } from 'node:util';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -129,7 +130,7 @@ export async function createLink(em: EntityManager, company: Company, input: Cre
 
 /** The caller's link (archived ones too: they stay readable), or 404. */
 export async function getLink(em: EntityManager, companyId: string, id: string, lock = false): Promise<CheckoutLink> {
-  const link = await em.findOne(CheckoutLink, { id, companyId }, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const link = await em.findOne(CheckoutLink, { id, companyId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!link) throw notFound('Checkout link');
   return link;
 }

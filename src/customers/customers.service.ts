@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { likeContains, offsetOf } from '../http/pagination';
@@ -67,7 +68,7 @@ export async function updateCustomer(
   id: string,
   input: UpdateCustomerInput,
 ): Promise<{ customer: Customer; event: Event | null }> {
-  const customer = await em.findOne(Customer, { id, companyId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+  const customer = await em.findOne(Customer, { id, companyId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   if (!customer) throw notFound('Customer');
   if (customer.deletedAt) throw conflict('customer_deleted', 'A deleted customer cannot be updated');
 

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Company } from '../companies/company.entity';
@@ -135,9 +136,9 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
 /** The transaction with its payments and splits, scoped to the company (404 otherwise). */
 export async function loadTransaction(em: EntityManager, companyId: string | null, id: string, lock = false): Promise<TransactionAggregate> {
   const where = companyId ? { id, companyId } : { id };
-  const transaction = await em.findOne(Transaction, where, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const transaction = await em.findOne(Transaction, where, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!transaction) throw notFound('Transaction');
-  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { id: 'asc' }, ...(lock ? { lockMode: 4 } : {}) });
+  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { id: 'asc' }, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
   const splits = await em.find(TransactionSplit, { transactionId: id }, { orderBy: { id: 'asc' } });
   return { transaction, payments, splits };
 }

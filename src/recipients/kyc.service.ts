@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
@@ -127,7 +128,7 @@ export async function ensureOnboardingWorkflow(temporal: Client, config: Config,
   });
 }
 
-const linksOf = (em: EntityManager, recipientId: string) => em.find(RecipientLink, { recipientId, deletedAt: null }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+const linksOf = (em: EntityManager, recipientId: string) => em.find(RecipientLink, { recipientId, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 async function eventFor(em: EntityManager, link: RecipientLink, type: 'recipient.updated' | 'recipient.approved' | 'recipient.refused'): Promise<Event> {
   const linked = await getLinkedRecipient(em, link.companyId, link.recipientId);

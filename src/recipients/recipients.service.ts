@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
@@ -85,7 +86,7 @@ async function withBankAccount(em: EntityManager, recipient: Recipient, link: Re
 
 /** The recipient linked to the company (live link), or 404: another company's recipient is never visible. */
 export async function getLinkedRecipient(em: EntityManager, companyId: string, recipientId: string, lock = false): Promise<LinkedRecipient> {
-  const link = await em.findOne(RecipientLink, { companyId, recipientId, deletedAt: null }, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const link = await em.findOne(RecipientLink, { companyId, recipientId, deletedAt: null }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!link) throw notFound('Recipient');
   const recipient = await em.findOneOrFail(Recipient, { id: recipientId });
   return withBankAccount(em, recipient, link);
@@ -199,7 +200,7 @@ export async function createRecipient(
   }
   if (role === 'owner') await assertOwnerFree(em, companyId, recipient.id);
 
-  let link = await em.findOne(RecipientLink, { companyId, recipientId: recipient.id }, { lockMode: 4 });
+  let link = await em.findOne(RecipientLink, { companyId, recipientId: recipient.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const startedLink = !link || link.deletedAt !== null;
   const account = bankAccount ? addBankAccount(em, recipient.id, bankAccount) : null;
   if (startedLink) {

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
 import { conflict, notFound } from '../http/errors';
@@ -175,7 +176,7 @@ function recordedOutcome(d: WebhookDelivery): AttemptOutcome {
  */
 export async function requestAttempt(rootEm: EntityManager, deliveryId: string, afterAttempt?: number): Promise<AttemptOutcome | null> {
   return rootEm.fork().transactional(async (em) => {
-    const d = await em.findOne(WebhookDelivery, { id: deliveryId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    const d = await em.findOne(WebhookDelivery, { id: deliveryId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!d) return { status: 'missing', attemptCount: 0, nextDelayMs: null };
     if (afterAttempt !== undefined) {
       if (d.attemptCount > afterAttempt) return recordedOutcome(d);
@@ -276,7 +277,7 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
   const response = await sendWebhookRequest({ url: webhook.url, body, headers, allowlist: opts.allowlist, resolve: opts.resolve });
 
   return rootEm.fork().transactional(async (tem) => {
-    const d = await tem.findOneOrFail(WebhookDelivery, { id: deliveryId }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+    const d = await tem.findOneOrFail(WebhookDelivery, { id: deliveryId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     const httpStatus = response.kind === 'response' ? response.status : null;
     d.attemptCount += 1;
     d.lastAttemptAt = new Date();
@@ -289,7 +290,7 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     d.updatedAt = new Date();
     if (httpStatus === 410) {
       // The receiver says the endpoint is gone for good: stop sending it anything.
-      const w = await tem.findOne(Webhook, { id: webhook.id }, { lockMode: 4 /* PESSIMISTIC_WRITE */ });
+      const w = await tem.findOne(Webhook, { id: webhook.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (w?.isActive) {
         w.isActive = false;
         bumpVersion(w);

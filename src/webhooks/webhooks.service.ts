@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
@@ -64,7 +65,7 @@ export async function createWebhook(em: EntityManager, companyId: string, input:
 
 /** The caller's webhook (deleted ones included, with deletedAt), or 404. */
 export async function getWebhook(em: EntityManager, companyId: string, id: string, lock = false): Promise<Webhook> {
-  const webhook = await em.findOne(Webhook, { id, companyId }, lock ? { lockMode: 4 /* PESSIMISTIC_WRITE */ } : {});
+  const webhook = await em.findOne(Webhook, { id, companyId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!webhook) throw notFound('Webhook');
   return webhook;
 }

@@ -1,3 +1,4 @@
+import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { iso } from '../db/base.entity';
 import { recordEvent } from '../events/outbox';
@@ -37,7 +38,7 @@ export function withdrawalEvent(em: EntityManager, w: Withdrawal, type: 'withdra
  */
 export async function lockWithdrawal(em: EntityManager, withdrawalId: string): Promise<Withdrawal | null> {
   await em.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`withdrawal:${withdrawalId}`]);
-  return em.findOne(Withdrawal, { id: withdrawalId }, { lockMode: 4 /* PESSIMISTIC_WRITE */, refresh: true });
+  return em.findOne(Withdrawal, { id: withdrawalId }, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
 }
 
 /** Moves the status along the spec's table and appends who did it to statusHistory. */
