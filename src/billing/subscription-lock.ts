@@ -2,9 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 
 /**
  * Takes the subscription's row lock for the caller's transaction; false when there is no row.
- * An ORM `findOne` with a FOR UPDATE lock that had waited on the workflow's concurrent move was
- * seen to come back empty under load although the row existed: the lock is taken by id with
- * plain SQL, retried while it comes back empty, and the entity is read afterwards.
+ * An ORM `findOne` asked for `lockMode: 4` was seen to come back empty under load although the
+ * row existed: 4 is PESSIMISTIC_PARTIAL_WRITE, FOR UPDATE SKIP LOCKED, so a row held by the
+ * workflow's concurrent move was skipped (the services now ask for PESSIMISTIC_WRITE). The lock
+ * here is plain SQL by id, which waits; the entity is read afterwards.
  */
 export async function lockSubscriptionRow(em: EntityManager, id: string): Promise<boolean> {
   for (let tries = 0; tries < 5; tries++) {
