@@ -25,9 +25,19 @@ const trims = (check: any): boolean => {
 };
 
 /**
+ * The JSON body parser refuses a `__proto__` key anywhere (co-body's @hapi/bourne, against
+ * prototype poisoning), so a free-form object (metadata and other records) says it cannot have one.
+ */
+function forbidProtoKey(json: Json): void {
+  const names = json.propertyNames ?? {};
+  json.propertyNames = names.not === undefined ? { ...names, not: { const: '__proto__' } } : { allOf: [names, { not: { const: '__proto__' } }] };
+}
+
+/**
  * A zod schema as JSON Schema (draft 2020-12), as the OpenAPI document shows it. A string that
  * is trimmed before its length is checked (`z.string().trim().min(1)`) gets a pattern saying
- * so, since minLength alone would call "  " valid while the API refuses it.
+ * so, since minLength alone would call "  " valid while the API refuses it. A record's keys
+ * exclude `__proto__` (forbidProtoKey).
  */
 export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   return z.toJSONSchema(schema, {
@@ -37,6 +47,7 @@ export function toJsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
     override: (ctx) => {
       const def = (ctx.zodSchema as any)._zod.def;
       const json = ctx.jsonSchema as Json;
+      if (io === 'input' && def.type === 'record') forbidProtoKey(json);
       if (io !== 'input' || def.type !== 'string' || !(def.checks ?? []).some(trims)) return;
       if (typeof json.minLength !== 'number' || json.minLength < 1) return;
       const pattern = trimmedMinPattern(json.minLength);

@@ -78,7 +78,11 @@ function toApiError(err: unknown, ctx: Koa.Context): ApiError {
   const status = e?.status ?? e?.statusCode;
   switch (status) {
     case 400:
-      // co-body marks a JSON parse failure with status 400 and throws the SyntaxError itself.
+      // co-body marks a JSON parse failure with status 400 and throws the SyntaxError itself;
+      // its parser (@hapi/bourne) also refuses a `__proto__` key, which deserves saying so.
+      if (err instanceof SyntaxError && /forbidden prototype property/.test(err.message)) {
+        return new ApiError(400, 'validation_failed', 'JSON body has a key named "__proto__", which is not accepted anywhere');
+      }
       return new ApiError(400, 'validation_failed', err instanceof SyntaxError || e.type === 'entity.parse.failed' ? 'Malformed JSON body' : 'Bad request');
     case 405:
     case 501: {

@@ -121,6 +121,20 @@ describe('error responses (default stack)', () => {
     expect(res.text).not.toMatch(/SyntaxError|at JSON\.parse|node_modules/);
   });
 
+  it('refuses a __proto__ key with a 400 that says so, and the document excludes it from free-form keys', async () => {
+    const res = await rawRequest(stack.baseUrl, {
+      method: 'POST',
+      path: '/customers',
+      headers: { ...acme.headers, 'content-type': 'application/json' },
+      body: JSON.stringify(validCustomer).replace(/}$/, ', "metadata": {"__proto__": {"admin": true}}}'),
+    });
+    expectErrorBody(res, 400, 'validation_failed');
+    expect(res.body.error.message).toMatch(/"__proto__"/);
+    const doc = (await stack.http.get('/openapi.json')).body;
+    const metadata = doc.paths['/customers'].post.requestBody.content['application/json'].schema;
+    expect(metadata.properties.metadata.propertyNames.not).toEqual({ const: '__proto__' });
+  });
+
   it('answers a validation failure with 400 and details naming each field', async () => {
     const res = await stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, email: 'nope', colour: 'blue' });
     expectErrorBody(res, 400, 'validation_failed');
