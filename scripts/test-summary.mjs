@@ -1,17 +1,20 @@
-// The closing line of `npm test`: what every part ran, added up, in the plain
-// "tests: N passed, N failed, N skipped" form CI reads. Jest's own summary is not the last
-// thing printed (chaos and fuzz follow), and schemathesis closes on a pytest-style line that
-// counts warnings, not tests.
+// The closing lines of `npm test`: what every part ran, added up. Jest's own summary is not
+// the last thing printed (chaos and fuzz follow), and schemathesis closes on a pytest-style
+// line that counts warnings, not tests ("=== 1 warning in 103.10s ==="), so a reader of the
+// log that takes the last runner summary would see no test at all. The totals are therefore
+// printed after it in both conventional shapes: pytest's banner and jest's "Tests:" line.
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const results = '.artifacts/test-results';
 const parts = [];
+let startedAt = Date.now();
 
 for (const name of ['unit-integration', 'chaos']) {
   const file = join(results, `${name}.json`);
   if (!existsSync(file)) continue;
   const run = JSON.parse(readFileSync(file, 'utf8'));
+  startedAt = Math.min(startedAt, run.startTime);
   parts.push({
     name,
     passed: run.numPassedTests,
@@ -39,5 +42,13 @@ for (const part of parts) {
   total.failed += part.failed;
   total.skipped += part.skipped;
 }
+const seconds = ((Date.now() - startedAt) / 1000).toFixed(2);
+const failed = total.failed ? `${total.failed} failed` : '';
+const skipped = total.skipped ? `${total.skipped} skipped` : '';
+const passed = `${total.passed} passed`;
+const list = (...items) => items.filter(Boolean).join(', ');
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+console.log(`${'='.repeat(24)} ${list(failed, passed, skipped)} in ${seconds}s ${'='.repeat(24)}`);
+const all = total.passed + total.failed + total.skipped;
+console.log(`Tests:       ${list(failed, skipped, passed)}, ${all} total`);
 process.exitCode = parts.length === 0 || total.failed > 0 ? 1 : 0;
