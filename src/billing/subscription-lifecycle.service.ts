@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../events/event.entity';
 import { Invoice, Subscription } from './subscription.entity';
 import { isFinished } from './subscription.rules';
-import { lockSubscriptionRow } from './subscription-lock';
+import { lockRowById } from '../db/row-lock';
 import { invoiceEvent, issueInvoice, voidOpenInvoices, type IssueInvoiceInput } from './invoices.service';
 import { subscriptionEvent } from './subscriptions.service';
 import type { CollectionResult, EndReason, IssuedInvoice, SubscriptionProgress } from '../../workflows/billing/subscription.contract';
@@ -15,7 +15,7 @@ import type { CollectionResult, EndReason, IssuedInvoice, SubscriptionProgress }
  */
 
 async function lockSubscription(em: EntityManager, id: string): Promise<Subscription | null> {
-  if (!(await lockSubscriptionRow(em, id))) return null;
+  if (!(await lockRowById(em, 'billing_subscriptions', id))) return null;
   return em.findOne(Subscription, { id }, { refresh: true });
 }
 type Moved<T = void> = { result: T; events: Event[] };

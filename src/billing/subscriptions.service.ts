@@ -10,7 +10,7 @@ import { addDays } from './schedule.rules';
 import { Plan, PlanItem, Price } from './plan.entity';
 import type { Recurrence } from './price.rules';
 import { Subscription, SubscriptionItem, UsageRecord } from './subscription.entity';
-import { lockSubscriptionRow } from './subscription-lock';
+import { lockRowById } from '../db/row-lock';
 import { boundaryAt, dueDateOf, invoiceTimeOf, isFinished, type SubscriptionStatus } from './subscription.rules';
 import { customerCard } from './saved-cards.service';
 import { issueInvoice, voidOpenInvoices } from './invoices.service';
@@ -195,7 +195,7 @@ export async function getSubscription(em: EntityManager, companyId: string, id: 
   const s = await em.findOne(Subscription, { id, companyId });
   if (!s) throw notFound('Subscription');
   if (lock) {
-    await lockSubscriptionRow(em, id);
+    await lockRowById(em, 'billing_subscriptions', id);
     await em.refresh(s);
   }
   return s;

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import type { Company } from '../companies/company.entity';
+import { lockRowById } from '../db/row-lock';
 import { recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
 import type { Event } from '../events/event.entity';
@@ -154,25 +155,12 @@ export async function createCharge(em: EntityManager, deps: AppDeps, company: Co
 
 /** The company's session (link session or charge), or 404; without a company (the public page) any session by id. */
 export async function getSession(em: EntityManager, companyId: string | null, id: string, lock = false): Promise<CheckoutSession> {
-  if (lock && !(await lockSessionRow(em, id))) throw notFound('Checkout session');
+  if (lock && !(await lockRowById(em, 'checkout_sessions', id))) throw notFound('Checkout session');
   const session = await em.findOne(CheckoutSession, companyId ? { id, companyId } : { id }, lock ? { refresh: true } : {});
   if (!session) throw notFound('Checkout session');
   return session;
 }
 
-/**
- * Takes the session's row lock for the caller's transaction; false when there is no row. Plain
- * SQL by id, retried while empty, then the entity is read fresh: an ORM findOne with FOR
- * UPDATE that had waited on a concurrent writer was seen to come back empty (as billing saw,
- * src/billing/subscription-lock.ts).
- */
-async function lockSessionRow(em: EntityManager, id: string): Promise<boolean> {
-  for (let tries = 0; tries < 5; tries++) {
-    const rows = await em.execute('select id from checkout_sessions where id = ? for update', [id], 'all');
-    if (rows.length === 1) return true;
-  }
-  return false;
-}
 
 export async function listSessions(em: EntityManager, companyId: string, q: ListChargesQuery, only: 'charges' | 'all'): Promise<{ states: SessionState[]; total: number }> {
   const where: Record<string, unknown> = { companyId };
@@ -263,7 +251,7 @@ const openTransactionIds = (state: SessionState): string[] =>
  * paid session never keeps the buyer's money (docs/checkout.md).
  */
 export async function expireSession(em: EntityManager, sessionId: string, urls: SessionUrls): Promise<{ status: CheckoutSessionStatus; events: Event[]; openTransactionIds: string[] }> {
-  if (!(await lockSessionRow(em, sessionId))) return { status: 'expired', events: [], openTransactionIds: [] };
+  if (!(await lockRowById(em, 'checkout_sessions', sessionId))) return { status: 'expired', events: [], openTransactionIds: [] };
   const { state, events, toCancel } = await syncSession(em, sessionId, urls);
   const session = state.session;
   if (session.status === 'paid' || session.status === 'canceled' || session.status === 'expired') return { status: session.status, events, openTransactionIds: toCancel };

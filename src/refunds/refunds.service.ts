@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Company } from '../companies/company.entity';
 import { refundSettingsOf } from '../companies/companies.service';
+import { lockRowById } from '../db/row-lock';
 import type { Event } from '../events/event.entity';
 import { recordEvent } from '../events/outbox';
 import { feeFor } from '../fees/fees.service';
@@ -28,10 +29,9 @@ export interface RefundActor {
   type: RefundRequesterType;
 }
 
-/** Row lock by id with plain SQL (see billing/subscription-lock.ts for why not an ORM FOR UPDATE), then the fresh row. */
+/** The row locked by id (src/db/row-lock.ts), then read fresh. */
 async function lockRow<T extends object>(em: EntityManager, table: 'refunds' | 'payments', entity: new () => T, where: Record<string, string>): Promise<T | null> {
-  const rows = await em.execute<{ id: string }[]>(`select id from ${table} where id = ? for update`, [where.id], 'all');
-  if (rows.length === 0) return null;
+  if (!(await lockRowById(em, table, where.id))) return null;
   return em.findOne(entity as never, where as never, { refresh: true }) as Promise<T | null>;
 }
 
