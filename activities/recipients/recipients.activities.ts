@@ -7,7 +7,7 @@ import type { ActivityDeps } from '../deps';
  * KYC activities of the recipientOnboarding workflow (signatures in its contract). Each runs
  * in one transaction on a forked EntityManager, writes its events to the outbox in that
  * transaction and dispatches them after commit (the outbox sweeper is the backstop). Both
- * are idempotent under retry: they only move links still awaiting that step.
+ * are idempotent under retry: they only move the link if it still awaits that step.
  */
 export function createRecipientActivities({ orm, dispatcher }: ActivityDeps): RecipientOnboardingActivities {
   const inTransaction = async (fn: (em: EntityManager) => Promise<{ id: string }[]>): Promise<number> => {
@@ -16,10 +16,8 @@ export function createRecipientActivities({ orm, dispatcher }: ActivityDeps): Re
     return events.length;
   };
   return {
-    recordRecipientKycSubmission: (input) => inTransaction((em) => recordKycSubmission(em, input.recipientId, new Date(input.submittedAt))),
-    applyRecipientKycDecision: (input) =>
-      inTransaction((em) =>
-        applyKycDecision(em, input.recipientId, { outcome: input.outcome, operator: input.operator, reason: input.reason, decidedAt: new Date(input.decidedAt) }),
-      ),
+    recordRecipientKycSubmission: ({ submittedAt, ...link }) => inTransaction((em) => recordKycSubmission(em, link, new Date(submittedAt))),
+    applyRecipientKycDecision: ({ outcome, operator, reason, decidedAt, ...link }) =>
+      inTransaction((em) => applyKycDecision(em, link, { outcome, operator, reason, decidedAt: new Date(decidedAt) })),
   };
 }

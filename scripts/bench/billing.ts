@@ -81,7 +81,7 @@ export async function run(args: string[]): Promise<void> {
       return (await res.json()) as { id: string };
     };
     const owner = await call('POST', '/recipients', { name: 'Bench Owner', email: 'owner@bench.example', document: '52998224725', type: 'individual', phone: '+5511999990000', role: 'owner' });
-    await rootEm.fork().transactional((tem) => applyKycDecision(tem, owner.id, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
+    await rootEm.fork().transactional((tem) => applyKycDecision(tem, { recipientId: owner.id, companyId: company.id }, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
     const customer = await call('POST', '/customers', { name: 'Bench Buyer', email: 'buyer@bench.example', type: 'individual', document: '52998224725', phone: '+5511999990000' });
     const plan = await call('POST', '/plans', { code: 'bench', name: 'Bench' });
     await call('POST', `/plans/${plan.id}/prices`, { money: { amount: 2990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' }, trialSpec: { durationDays: 30 } });

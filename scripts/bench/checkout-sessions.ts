@@ -43,7 +43,7 @@ export async function run(args: string[]): Promise<void> {
     const json = { 'x-api-key': apiKey, 'content-type': 'application/json' };
     const post = (p: string, body: unknown, headers: Record<string, string> = json) => fetch(`${base}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
     const owner = (await (await post('/recipients', { name: 'Bench Owner', email: 'owner@bench.example', document: '52998224725', type: 'individual', phone: '+5511999990000', role: 'owner' })).json()) as { id: string };
-    await rootEm.fork().transactional((tem) => applyKycDecision(tem, owner.id, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
+    await rootEm.fork().transactional((tem) => applyKycDecision(tem, { recipientId: owner.id, companyId: company.id }, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
     const link = (await (
       await post('/checkout/links', {
         items: [{ name: 'Curso', quantity: 1, unitAmount: 15000 }],

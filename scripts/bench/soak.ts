@@ -162,7 +162,7 @@ async function setUp(w: SoakWorld, receiverPort: number): Promise<void> {
   const recipient = async (role: 'owner' | 'seller') => {
     const body = sellerBody({ role, address: fullAddress });
     const created = (await call(w, 'setup recipient', 'POST', '/recipients', { body: { ...body, bankAccount: bankAccountFor(body.document as string) } })).body;
-    await sendKycDecision(w.temporal, w.taskQueue, { recipientId: created.id, operator: 'soak', outcome: 'approved' });
+    await sendKycDecision(w.temporal, w.taskQueue, { recipientId: created.id, companyId: created.companyId, operator: 'soak', outcome: 'approved' });
     return created.id as string;
   };
   w.ownerId = await recipient('owner');

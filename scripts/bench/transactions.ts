@@ -60,7 +60,7 @@ export async function run(args: string[]): Promise<void> {
       headers: { ...headers, 'content-type': 'application/json' },
       body: JSON.stringify({ name: 'Bench Owner', email: 'owner@bench.example', document: '52998224725', type: 'individual', phone: '+5511999990000', role: 'owner' }),
     }).then((r) => r.json() as Promise<{ id: string }>);
-    await rootEm.fork().transactional((tem) => applyKycDecision(tem, owner.id, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
+    await rootEm.fork().transactional((tem) => applyKycDecision(tem, { recipientId: owner.id, companyId: company.id }, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
 
     const levelsTotal = total * levels.length + 20;
     log(`[bench] tokenizing ${levelsTotal} cards…`);

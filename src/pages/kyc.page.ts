@@ -66,7 +66,8 @@ export interface KycFormInput {
 /** The review-and-upload page for a valid link. */
 export function renderKycFormPage({ locale, token, linked, received, required }: KycFormInput): string {
   const t = KYC_TEXT[locale];
-  const r = linked.recipient;
+  // What this company supplied (its link, its bank account), never another company's.
+  const { recipient, link: r } = linked;
   const b = linked.bankAccount;
   const base = `/kyc/${token}`;
   const bank = b ? `${b.bankName ?? b.bankCode} · ag. ${b.bankAgency} · conta •••${b.bankAccount.slice(-3)}${b.bankAccountDigit ? `-${b.bankAccountDigit}` : ''}` : null;
@@ -92,7 +93,7 @@ export function renderKycFormPage({ locale, token, linked, received, required }:
       <dl>
 ${row(t.name, r.name, t)}
 ${row(t.email, r.email, t)}
-${row(t.document, maskDocument(r.document), t)}
+${row(t.document, maskDocument(recipient.document), t)}
 ${row(t.phone, r.phone, t)}
 ${row(t.address, formatAddress(r.profile.address), t)}
 ${row(t.bankAccount, bank, t)}

@@ -83,7 +83,7 @@ export const kycPageRoutes = [
       const resolved = await resolveKycToken(em, params.token);
       const html =
         resolved.state === 'valid'
-          ? renderKycFormPage({ locale, token: params.token, linked: resolved.linked, received: resolved.files, required: requiredFileKinds(resolved.linked.recipient) })
+          ? renderKycFormPage({ locale, token: params.token, linked: resolved.linked, received: resolved.files, required: requiredFileKinds(resolved.linked.link) })
           : renderKycProblemPage(locale, resolved.state, `/kyc/${params.token}`);
       const status = resolved.state === 'valid' ? 200 : PROBLEM_STATUS[resolved.state];
       return { status, body: html, contentType: 'text/html; charset=utf-8', headers: KYC_PAGE_HEADERS };
@@ -108,7 +108,7 @@ export const kycPageRoutes = [
       if (resolved.state !== 'valid') throw tokenProblem(resolved.state);
       const checked = checkFileBytes(params.kind, await readRawBody(koa, MAX_KYC_FILE_BYTES));
       if (typeof checked === 'string') throw new ApiError(400, 'validation_failed', `${params.kind}: ${checked}`, [{ path: params.kind, message: checked }]);
-      await storePageFile(em, resolved.kycLink.recipientId, checked);
+      await storePageFile(em, resolved.linked.link, checked);
       await em.flush();
       return { body: { kind: checked.kind, contentType: checked.contentType, size: checked.sizeBytes } };
     },
@@ -127,7 +127,7 @@ export const kycPageRoutes = [
     async handler({ em, params, deps }) {
       const resolved = await resolveKycToken(em, params.token);
       if (resolved.state !== 'valid') throw tokenProblem(resolved.state);
-      await submitKyc(em, deps.temporal, deps.config, resolved.kycLink, resolved.linked.recipient);
+      await submitKyc(em, deps.temporal, deps.config, resolved.kycLink, resolved.linked.link);
       return { body: { status: 'submitted' as const } };
     },
   }),

@@ -7,16 +7,11 @@ import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import { newId } from '../shared/ids';
 import type { Config } from '../config';
-import {
-  RECIPIENT_ONBOARDING_WORKFLOW,
-  kycSubmittedSignal,
-  recipientOnboardingWorkflowId,
-  type KycSubmitted,
-  type RecipientOnboardingInput,
-} from '../../workflows/recipients/recipient-onboarding.contract';
+import type { KycSubmitted, RecipientLinkRef } from '../../workflows/recipients/recipient-onboarding.contract';
 import { KYC_FILE_KINDS, sha256Hex, type CheckedFile } from './kyc-files';
-import { KycLink, Recipient, RecipientFile, RecipientLink, type KycFileKind } from './recipient.entity';
+import { KycLink, RecipientFile, RecipientLink, type KycFileKind, type RecipientType } from './recipient.entity';
 import { getLinkedRecipient, storeKycFiles, toRecipientView, type LinkedRecipient } from './recipients.service';
+import { signalKycSubmitted } from './recipient-onboarding-workflow.client';
 
 /** How long a KYC link works: a week, so a seller can gather documents; it is single-use anyway. */
 export const KYC_LINK_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -55,32 +50,33 @@ export async function resolveKycToken(em: EntityManager, token: string, now = ne
   // The company removed the recipient after sending the link: the link is dead.
   if (!link) return { state: 'unknown' };
   const linked = await getLinkedRecipient(em, kycLink.companyId, kycLink.recipientId);
-  return { state: 'valid', kycLink, linked, files: await receivedFileKinds(em, kycLink.recipientId) };
+  return { state: 'valid', kycLink, linked, files: await receivedFileKinds(em, link) };
 }
 
-export async function receivedFileKinds(em: EntityManager, recipientId: string): Promise<KycFileKind[]> {
-  const files = await em.find(RecipientFile, { recipientId }, { fields: ['kind'] });
+/** The kinds of document this company's seller sent (another company's uploads never count). */
+export async function receivedFileKinds(em: EntityManager, link: RecipientLinkRef): Promise<KycFileKind[]> {
+  const files = await em.find(RecipientFile, { companyId: link.companyId, recipientId: link.recipientId }, { fields: ['kind'] });
   return KYC_FILE_KINDS.filter((k) => files.some((f) => f.kind === k));
 }
 
 /** The documents a submission needs: ID and selfie always; the social contract for a company. */
-export function requiredFileKinds(recipient: Recipient): KycFileKind[] {
-  return recipient.type === 'company' ? ['identificationDocument', 'selfie', 'socialContract'] : ['identificationDocument', 'selfie'];
+export function requiredFileKinds(link: { type: RecipientType }): KycFileKind[] {
+  return link.type === 'company' ? ['identificationDocument', 'selfie', 'socialContract'] : ['identificationDocument', 'selfie'];
 }
 
-/** Page uploads per recipient per hour: a seller retries a few photos, not hundreds (the page is public). */
+/** Page uploads per link per hour: a seller retries a few photos, not hundreds (the page is public). */
 export const KYC_PAGE_UPLOADS_PER_HOUR = 30;
 
-/** Stores a file uploaded from the page; 429 once the recipient's hourly upload budget is spent. */
-export async function storePageFile(em: EntityManager, recipientId: string, file: CheckedFile): Promise<void> {
+/** Stores a file uploaded from the page; 429 once the link's hourly upload budget is spent. */
+export async function storePageFile(em: EntityManager, link: RecipientLinkRef, file: CheckedFile): Promise<void> {
   const [{ n }] = await em.execute<{ n: string }[]>(
-    `select count(*) as n from recipient_files where recipient_id = ? and source = 'kyc_page' and created_at > now() - interval '1 hour'`,
-    [recipientId],
+    `select count(*) as n from recipient_files where recipient_id = ? and company_id = ? and source = 'kyc_page' and created_at > now() - interval '1 hour'`,
+    [link.recipientId, link.companyId],
   );
   if (Number(n) >= KYC_PAGE_UPLOADS_PER_HOUR) {
     throw new ApiError(429, 'rate_limited', 'Too many uploads for this recipient; try again in an hour', undefined, { 'Retry-After': '3600' });
   }
-  storeKycFiles(em, recipientId, [file], 'kyc_page');
+  storeKycFiles(em, link, [file], 'kyc_page');
 }
 
 /**
@@ -94,41 +90,24 @@ export async function submitKyc(
   temporal: Client,
   config: Config,
   kycLink: KycLink,
-  recipient: Recipient,
+  link: RecipientLink,
   now = new Date(),
 ): Promise<void> {
-  const received = await receivedFileKinds(em, recipient.id);
-  const absent = requiredFileKinds(recipient).filter((k) => !received.includes(k));
+  const received = await receivedFileKinds(em, link);
+  const absent = requiredFileKinds(link).filter((k) => !received.includes(k));
   if (absent.length > 0) throw conflict('kyc_files_missing', `Missing documents: ${absent.join(', ')}`);
   const rows = await em.execute<{ id: string }[]>(
     'update kyc_links set used_at = ?, updated_at = ? where id = ? and used_at is null and expires_at > ? returning id',
     [now, now, kycLink.id, now],
   );
   if (rows.length === 0) throw conflict('kyc_link_used', 'This KYC link was already used or has expired');
-  const signal: KycSubmitted = { kycLinkId: kycLink.id, companyId: kycLink.companyId, submittedAt: now.toISOString(), fileKinds: received };
-  await temporal.workflow.signalWithStart(RECIPIENT_ONBOARDING_WORKFLOW, {
-    workflowId: recipientOnboardingWorkflowId(recipient.id),
-    taskQueue: config.temporal.taskQueue,
-    args: [{ recipientId: recipient.id } satisfies RecipientOnboardingInput],
-    signal: kycSubmittedSignal,
-    signalArgs: [signal],
-  });
+  const signal: KycSubmitted = { kycLinkId: kycLink.id, submittedAt: now.toISOString(), fileKinds: received };
+  await signalKycSubmitted(temporal, config.temporal.taskQueue, link, signal);
 }
 
-/**
- * Makes sure the onboarding workflow runs (POST /recipients, kyc-link). Starting it again
- * while it runs is a no-op; after a finished run (an earlier KYC) a new run starts.
- */
-export async function ensureOnboardingWorkflow(temporal: Client, config: Config, recipientId: string): Promise<void> {
-  await temporal.workflow.start(RECIPIENT_ONBOARDING_WORKFLOW, {
-    workflowId: recipientOnboardingWorkflowId(recipientId),
-    taskQueue: config.temporal.taskQueue,
-    args: [{ recipientId } satisfies RecipientOnboardingInput],
-    workflowIdConflictPolicy: 'USE_EXISTING',
-  });
-}
-
-const linksOf = (em: EntityManager, recipientId: string) => em.find(RecipientLink, { recipientId, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+/** The live link, locked for the rest of the transaction; null once the company removed it. */
+const lockedLink = (em: EntityManager, ref: RecipientLinkRef) =>
+  em.findOne(RecipientLink, { companyId: ref.companyId, recipientId: ref.recipientId, deletedAt: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
 
 async function eventFor(em: EntityManager, link: RecipientLink, type: 'recipient.updated' | 'recipient.approved' | 'recipient.refused'): Promise<Event> {
   const linked = await getLinkedRecipient(em, link.companyId, link.recipientId);
@@ -136,20 +115,17 @@ async function eventFor(em: EntityManager, link: RecipientLink, type: 'recipient
 }
 
 /**
- * A KYC submission moves every live link still `new` (or `refused`, a second attempt) to
- * `pending`. Idempotent: a retried activity finds nothing left to move.
+ * A KYC submission moves the company's link, if still `new` (or `refused`, a second attempt),
+ * to `pending`. Idempotent: a retried activity finds nothing left to move.
  */
-export async function recordKycSubmission(em: EntityManager, recipientId: string, submittedAt: Date): Promise<Event[]> {
-  const events: Event[] = [];
-  for (const link of await linksOf(em, recipientId)) {
-    if (link.status !== 'new' && link.status !== 'refused') continue;
-    link.status = 'pending';
-    link.kycSubmittedAt = submittedAt;
-    link.refusalReason = null;
-    link.updatedAt = new Date();
-    events.push(await eventFor(em, link, 'recipient.updated'));
-  }
-  return events;
+export async function recordKycSubmission(em: EntityManager, ref: RecipientLinkRef, submittedAt: Date): Promise<Event[]> {
+  const link = await lockedLink(em, ref);
+  if (!link || (link.status !== 'new' && link.status !== 'refused')) return [];
+  link.status = 'pending';
+  link.kycSubmittedAt = submittedAt;
+  link.refusalReason = null;
+  link.updatedAt = new Date();
+  return [await eventFor(em, link, 'recipient.updated')];
 }
 
 export interface KycDecision {
@@ -160,19 +136,16 @@ export interface KycDecision {
 }
 
 /**
- * The operator's decision: every live link still awaiting KYC (`new` or `pending`) becomes
- * `active` (recipient.approved) or `refused` (recipient.refused). Idempotent under retry.
+ * The operator's decision on one company's link: if still awaiting KYC (`new` or `pending`) it
+ * becomes `active` (recipient.approved) or `refused` (recipient.refused). Idempotent under retry.
  */
-export async function applyKycDecision(em: EntityManager, recipientId: string, d: KycDecision): Promise<Event[]> {
-  const events: Event[] = [];
-  for (const link of await linksOf(em, recipientId)) {
-    if (link.status !== 'new' && link.status !== 'pending') continue;
-    link.status = d.outcome === 'approved' ? 'active' : 'refused';
-    link.reviewedBy = d.operator;
-    link.reviewedAt = d.decidedAt;
-    link.refusalReason = d.reason;
-    link.updatedAt = new Date();
-    events.push(await eventFor(em, link, d.outcome === 'approved' ? 'recipient.approved' : 'recipient.refused'));
-  }
-  return events;
+export async function applyKycDecision(em: EntityManager, ref: RecipientLinkRef, d: KycDecision): Promise<Event[]> {
+  const link = await lockedLink(em, ref);
+  if (!link || (link.status !== 'new' && link.status !== 'pending')) return [];
+  link.status = d.outcome === 'approved' ? 'active' : 'refused';
+  link.reviewedBy = d.operator;
+  link.reviewedAt = d.decidedAt;
+  link.refusalReason = d.reason;
+  link.updatedAt = new Date();
+  return [await eventFor(em, link, d.outcome === 'approved' ? 'recipient.approved' : 'recipient.refused')];
 }

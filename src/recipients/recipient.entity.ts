@@ -8,7 +8,7 @@ export type LinkRole = 'seller' | 'owner' | 'platform';
 export type SplitType = 'percentage' | 'flat';
 export type KycFileKind = 'identificationDocument' | 'selfie' | 'socialContract';
 
-/** Request-only inputs of the spec, kept with the registration (shown on the KYC page, not in API responses). */
+/** Request-only inputs of the spec, kept on the company's link (shown on the KYC page, not in API responses). */
 export interface RecipientProfile {
   companyType?: string;
   companyName?: string;
@@ -46,19 +46,17 @@ export interface RecipientProfile {
 }
 
 /**
- * The global registration: one per CPF/CNPJ across Lastro, whichever companies link it.
- * `document` is stored normalized (bare characters, upper case), which is what makes the
- * unique index mean "one person or business".
+ * The global registration: one per CPF/CNPJ across Lastro, whichever companies link it. It
+ * holds only the identity every company agrees on (the id and the document); everything a
+ * company supplies about the person (name, contact, profile, bank accounts, KYC files) is kept
+ * per company, on its link and in rows carrying its company id, so one company can never read
+ * or change what another supplied. `document` is stored normalized (bare characters, upper
+ * case), which is what makes the unique index mean "one person or business".
  */
 export class Recipient extends BaseEntity {
   document!: string;
   documentType!: 'cpf' | 'cnpj';
-  name!: string;
-  email!: string;
-  type!: RecipientType;
-  phone: Opt<string> | null = null;
   kind: Opt<RecipientKind> = 'merchant';
-  profile: Opt<RecipientProfile> = {};
 }
 
 export const RecipientSchema = new EntitySchema<Recipient, BaseEntity>({
@@ -68,17 +66,13 @@ export const RecipientSchema = new EntitySchema<Recipient, BaseEntity>({
   properties: {
     document: { type: 'string', length: 14, unique: true },
     documentType: { type: 'string', length: 8 },
-    name: { type: 'string', length: 255 },
-    email: { type: 'string', length: 255, index: true },
-    type: { type: 'string', length: 16 },
-    phone: { type: 'string', length: 32, nullable: true },
     kind: { type: 'string', length: 16 },
-    profile: { type: 'json' },
   },
 });
 
-/** A payout bank account of a registration (rba_); a link points at its default one. */
+/** A payout bank account (rba_) one company supplied for a registration; its link points at its default one. */
 export class RecipientBankAccount extends BaseEntity {
+  companyId!: string;
   recipientId!: string;
   bankCode!: string;
   bankName: Opt<string> | null = null;
@@ -96,7 +90,8 @@ export const RecipientBankAccountSchema = new EntitySchema<RecipientBankAccount,
   extends: BaseEntitySchema,
   tableName: 'recipient_bank_accounts',
   properties: {
-    recipientId: { type: 'string', length: 40, index: true },
+    companyId: { type: 'string', length: 40 },
+    recipientId: { type: 'string', length: 40 },
     bankCode: { type: 'string', length: 10 },
     bankName: { type: 'string', length: 255, nullable: true },
     bankAgency: { type: 'string', length: 20 },
@@ -110,12 +105,18 @@ export const RecipientBankAccountSchema = new EntitySchema<RecipientBankAccount,
 });
 
 /**
- * What a company knows of a registration: status, role and split configuration. Keyed by
- * (company, recipient); deleting the recipient soft-deletes only this row.
+ * What a company knows of a registration: what it supplied (name, contact, type, profile), its
+ * KYC status, role and split configuration. Keyed by (company, recipient); deleting the
+ * recipient soft-deletes only this row.
  */
 export class RecipientLink {
   companyId!: string;
   recipientId!: string;
+  name!: string;
+  email!: string;
+  type!: RecipientType;
+  phone: Opt<string> | null = null;
+  profile: Opt<RecipientProfile> = {};
   status!: LinkStatus;
   role!: LinkRole;
   splitValue: Opt<number> | null = null;
@@ -136,6 +137,11 @@ export const RecipientLinkSchema = new EntitySchema<RecipientLink>({
   properties: {
     companyId: { type: 'string', length: 40, primary: true },
     recipientId: { type: 'string', length: 40, primary: true },
+    name: { type: 'string', length: 255 },
+    email: { type: 'string', length: 255 },
+    type: { type: 'string', length: 16 },
+    phone: { type: 'string', length: 32, nullable: true },
+    profile: { type: 'json' },
     status: { type: 'string', length: 16 },
     role: { type: 'string', length: 16 },
     splitValue: { type: 'double', nullable: true },
@@ -151,9 +157,13 @@ export const RecipientLinkSchema = new EntitySchema<RecipientLink>({
   },
 });
 
-/** A KYC document's bytes, type-sniffed and hashed. Stored in PostgreSQL, never in Temporal. */
+/**
+ * A KYC document's bytes, type-sniffed and hashed, as one company's seller sent them (the KYC
+ * of a link). Stored in PostgreSQL, never in Temporal.
+ */
 export class RecipientFile {
   id!: number;
+  companyId!: string;
   recipientId!: string;
   kind!: KycFileKind;
   contentType!: string;
@@ -169,6 +179,7 @@ export const RecipientFileSchema = new EntitySchema<RecipientFile>({
   tableName: 'recipient_files',
   properties: {
     id: { type: new BigIntType('number'), primary: true, autoincrement: true },
+    companyId: { type: 'string', length: 40 },
     recipientId: { type: 'string', length: 40 },
     kind: { type: 'string', length: 32 },
     contentType: { type: 'string', length: 64 },

@@ -20,7 +20,8 @@ import {
   toRecipientView,
   updateRecipient,
 } from './recipients.service';
-import { createKycLink, ensureOnboardingWorkflow } from './kyc.service';
+import { createKycLink } from './kyc.service';
+import { startOnboardingWorkflow } from './recipient-onboarding-workflow.client';
 import { MAX_KYC_FILE_BYTES } from './kyc-files';
 
 const tag = 'Recipients';
@@ -40,18 +41,19 @@ export const recipientRoutes = [
     operationId: 'createRecipient',
     summary: 'Create (or reuse) a recipient and link it to the company',
     description:
-      'The registration is global (one per CPF/CNPJ). An existing merchant registration with the same document, or else the same e-mail, is reused and updated. ' +
-      'The link starts `pending` when an address and a bank account are known, otherwise `new`. Role: seller by default; at most one owner per company (409 `owner_already_exists`).',
+      'The registration is global (one per CPF/CNPJ) and matched by document only; everything else (name, contact, profile, bank account, files) is the company’s own, ' +
+      'never shown to or changed by another company. The link starts `pending` when an address and a bank account are known, otherwise `new`. ' +
+      'Role: seller by default; at most one owner per company (409 `owner_already_exists`).',
     tag,
     request: { body: createRecipientBody },
     bodyLimit: RECIPIENT_BODY_LIMIT,
     responses: { 201: { description: 'The recipient as the company sees it', schema: recipientSchema } },
     errors: [409],
     async handler({ em, company, body, deps, dispatchAfterCommit, afterCommit }) {
-      const { linked, event, startedLink } = await createRecipient(em, company.id, body);
+      const { linked, event, startReview } = await createRecipient(em, company.id, body);
       dispatchAfterCommit([event.id]);
-      // The KYC workflow waits for the seller's documents; kyc-link and the page start it too if this fails.
-      if (startedLink) afterCommit(() => ensureOnboardingWorkflow(deps.temporal, deps.config, linked.recipient.id));
+      // The link's KYC workflow waits for the seller's documents; kyc-link and the page start it too if this fails.
+      if (startReview) afterCommit(() => startOnboardingWorkflow(deps.temporal, deps.config.temporal.taskQueue, linked.link));
       return { status: 201, body: toRecipientView(linked) };
     },
   }),
@@ -103,14 +105,19 @@ export const recipientRoutes = [
     versioned: true,
     operationId: 'updateRecipient',
     summary: 'Update a recipient (any subset of the create fields)',
+    description:
+      'Changes only the company’s own view. On an active recipient, a change of name, document, type, legal profile fields (address, legal representative, company data, Pix key) ' +
+      'or a bank account not in the recipient’s own document takes the link back to `pending` for a new KYC review; e-mail and phone change freely. ' +
+      'The document changes only while no other company has linked the registration (409 `recipient_document_shared`).',
     tag,
     request: { params: recipientIdParams, body: updateRecipientBody },
     bodyLimit: RECIPIENT_BODY_LIMIT,
     responses: { 200: { description: 'The updated recipient', schema: recipientSchema } },
     errors: [409],
-    async handler({ em, company, params, body, dispatchAfterCommit }) {
-      const { linked, event } = await updateRecipient(em, company.id, params.id, body);
+    async handler({ em, company, params, body, deps, dispatchAfterCommit, afterCommit }) {
+      const { linked, event, startReview } = await updateRecipient(em, company.id, params.id, body);
       if (event) dispatchAfterCommit([event.id]);
+      if (startReview) afterCommit(() => startOnboardingWorkflow(deps.temporal, deps.config.temporal.taskQueue, linked.link));
       return { body: toRecipientView(linked) };
     },
   }),
@@ -142,7 +149,7 @@ export const recipientRoutes = [
     errors: [409],
     async handler({ em, company, params, deps, afterCommit }) {
       const link = await createKycLink(em, deps.config, company.id, params.id);
-      afterCommit(() => ensureOnboardingWorkflow(deps.temporal, deps.config, params.id));
+      afterCommit(() => startOnboardingWorkflow(deps.temporal, deps.config.temporal.taskQueue, { recipientId: params.id, companyId: company.id }));
       return { status: 201, body: link };
     },
   }),

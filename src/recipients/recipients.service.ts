@@ -9,6 +9,8 @@ import type { EventType } from '../events/catalog';
 import { newId } from '../shared/ids';
 import { documentKind, normalizeDocument } from '../shared/documents';
 import type { CheckedFile } from './kyc-files';
+import { changeNeedsReview } from './recipient.rules';
+import type { RecipientLinkRef } from '../../workflows/recipients/recipient-onboarding.contract';
 import {
   Recipient,
   RecipientBankAccount,
@@ -32,14 +34,15 @@ export interface LinkedRecipient {
   bankAccount: RecipientBankAccount | null;
 }
 
+/** The registration's identity merged with what this company supplied: nothing another company supplied is in it. */
 export function toRecipientView({ recipient: r, link, bankAccount: b }: LinkedRecipient): RecipientView {
   return {
     id: r.id,
-    name: r.name,
-    email: r.email,
+    name: link.name,
+    email: link.email,
     document: r.document,
-    type: r.type,
-    phone: r.phone,
+    type: link.type,
+    phone: link.phone,
     kind: r.kind,
     status: link.status,
     role: link.role,
@@ -58,7 +61,8 @@ export function toRecipientView({ recipient: r, link, bankAccount: b }: LinkedRe
           bankHolderDocument: b.bankHolderDocument,
         }
       : null,
-    createdAt: iso(r.createdAt),
+    // When this company linked it: the registration's own age is another company's business.
+    createdAt: iso(link.createdAt),
     // The merged view changed when either half did.
     updatedAt: iso(r.updatedAt > link.updatedAt ? r.updatedAt : link.updatedAt),
   };
@@ -80,7 +84,9 @@ async function lockKeys(em: EntityManager, keys: string[]): Promise<void> {
 }
 
 async function withBankAccount(em: EntityManager, recipient: Recipient, link: RecipientLink): Promise<LinkedRecipient> {
-  const bankAccount = link.defaultBankAccountId ? await em.findOne(RecipientBankAccount, { id: link.defaultBankAccountId }) : null;
+  const bankAccount = link.defaultBankAccountId
+    ? await em.findOne(RecipientBankAccount, { id: link.defaultBankAccountId, companyId: link.companyId, recipientId: link.recipientId })
+    : null;
   return { recipient, link, bankAccount };
 }
 
@@ -106,30 +112,27 @@ export async function assertRecipientActive(em: EntityManager, companyId: string
 
 const hasAddress = (p: RecipientProfile): boolean => Object.values(p.address ?? {}).some((v) => typeof v === 'string' && v.trim() !== '');
 
-/** Registration fields and request-only inputs shared by create and update. */
-type RecipientInput = Omit<UpdateRecipientInput, 'role' | 'splitValue' | 'splitType' | 'bankAccount' | 'files'>;
+/** What a company supplies about the person: kept on its own link. */
+type ProfileInput = Omit<UpdateRecipientInput, 'document' | 'role' | 'splitValue' | 'splitType' | 'bankAccount' | 'files'>;
 
-function applyRegistration(recipient: Recipient, input: RecipientInput): void {
-  if (input.name !== undefined) recipient.name = input.name;
-  if (input.email !== undefined) recipient.email = input.email.toLowerCase();
-  if (input.type !== undefined) recipient.type = input.type;
-  if (input.phone !== undefined) recipient.phone = input.phone;
-  if (input.document !== undefined) {
-    recipient.document = normalizeDocument(input.document);
-    recipient.documentType = documentKind(recipient.document)!;
-  }
-  const { name: _n, email: _e, type: _t, phone: _p, document: _d, address, legalRepresentative, ...rest } = input;
-  const profile: RecipientProfile = { ...recipient.profile, ...rest };
+function applyProfile(link: RecipientLink, input: ProfileInput): void {
+  const { name, email, type, phone, address, legalRepresentative, ...rest } = input;
+  if (name !== undefined) link.name = name;
+  if (email !== undefined) link.email = email.toLowerCase();
+  if (type !== undefined) link.type = type;
+  if (phone !== undefined) link.phone = phone;
+  const profile: RecipientProfile = { ...link.profile, ...rest };
   if (address) profile.address = { ...profile.address, ...address };
   if (legalRepresentative) profile.legalRepresentative = { ...legalRepresentative, document: normalizeDocument(legalRepresentative.document) };
   // A new object, so MikroORM sees the JSON column change.
-  recipient.profile = profile;
+  link.profile = profile;
 }
 
-function addBankAccount(em: EntityManager, recipientId: string, input: BankAccountInput): RecipientBankAccount {
+function addBankAccount(em: EntityManager, link: RecipientLinkRef, input: BankAccountInput): RecipientBankAccount {
   const account = em.create(RecipientBankAccount, {
     id: newId('rba'),
-    recipientId,
+    companyId: link.companyId,
+    recipientId: link.recipientId,
     ...input,
     bankHolderDocument: normalizeDocument(input.bankHolderDocument),
   });
@@ -137,18 +140,20 @@ function addBankAccount(em: EntityManager, recipientId: string, input: BankAccou
   return account;
 }
 
-/** KYC files go to PostgreSQL (bytea): never to Temporal, never to logs. */
-export function storeKycFiles(em: EntityManager, recipientId: string, files: CheckedFile[], source: RecipientFile['source']): void {
+/** KYC files go to PostgreSQL (bytea), as the link's: never to Temporal, never to logs. */
+export function storeKycFiles(em: EntityManager, link: RecipientLinkRef, files: CheckedFile[], source: RecipientFile['source']): void {
   for (const f of files) {
-    em.persist(em.create(RecipientFile, { recipientId, kind: f.kind, contentType: f.contentType, sizeBytes: f.sizeBytes, sha256: f.sha256, data: f.data, source }));
+    em.persist(
+      em.create(RecipientFile, { companyId: link.companyId, recipientId: link.recipientId, kind: f.kind, contentType: f.contentType, sizeBytes: f.sizeBytes, sha256: f.sha256, data: f.data, source }),
+    );
   }
 }
 
 const checkedFiles = (files: UpdateRecipientInput['files']): CheckedFile[] => Object.values(files ?? {}).filter((f): f is CheckedFile => !!f);
 
-/** A link that was `new` becomes `pending` once the registration has an address and the link a bank account. */
-function promoteIfComplete(recipient: Recipient, link: RecipientLink): void {
-  if (link.status === 'new' && hasAddress(recipient.profile) && link.defaultBankAccountId) link.status = 'pending';
+/** A link that was `new` becomes `pending` once it has an address and a bank account. */
+function promoteIfComplete(link: RecipientLink): void {
+  if (link.status === 'new' && hasAddress(link.profile) && link.defaultBankAccountId) link.status = 'pending';
 }
 
 async function assertOwnerFree(em: EntityManager, companyId: string, recipientId: string): Promise<void> {
@@ -163,92 +168,128 @@ async function assertDocumentFree(em: EntityManager, document: string, recipient
 }
 
 /**
- * POST /recipients. The registration is global: an existing merchant registration with the
- * same document (first) or e-mail is reused and updated, then linked to the company as a
- * seller (or owner). A new link starts `pending` when the recipient has both an address and
- * a bank account, otherwise `new`.
+ * A registration's document is everyone's who linked it: only a company that is (and ever was)
+ * its only link may correct it, otherwise another company's recipient would change identity.
  */
-export async function createRecipient(
-  em: EntityManager,
-  companyId: string,
-  input: CreateRecipientInput,
-): Promise<{ linked: LinkedRecipient; event: Event; startedLink: boolean }> {
+async function assertDocumentChangeable(em: EntityManager, companyId: string, recipientId: string): Promise<void> {
+  const others = await em.count(RecipientLink, { recipientId, companyId: { $ne: companyId } });
+  if (others > 0) {
+    throw conflict(
+      'recipient_document_shared',
+      'Other companies have linked this CPF/CNPJ, so its document cannot change; to pay someone else, create a new recipient with their document',
+    );
+  }
+}
+
+const identityOf = (recipient: Recipient, link: RecipientLink) => ({ name: link.name, type: link.type, document: recipient.document, profile: link.profile });
+
+/** Back to KYC: the link waits for a new decision (its workflow is started again by the caller). */
+function reopenReview(link: RecipientLink): void {
+  link.status = 'pending';
+  link.reviewedAt = null;
+  link.reviewedBy = null;
+  link.refusalReason = null;
+}
+
+type LinkChanges = Pick<UpdateRecipientInput, 'role' | 'splitValue' | 'splitType' | 'bankAccount' | 'files'> & ProfileInput;
+
+/**
+ * Applies a company's changes to its own link (POST of a linked document, PUT). An identity
+ * change, or a payout account not in the recipient's own name, takes an active link back to
+ * review; returns whether it did.
+ */
+function applyLinkChanges(em: EntityManager, recipient: Recipient, link: RecipientLink, input: LinkChanges, identityBefore = identityOf(recipient, link)): boolean {
+  const { role, splitValue, splitType, bankAccount, files, ...profile } = input;
+  const statusBefore = link.status;
+  applyProfile(link, profile);
+  if (role !== undefined) link.role = role;
+  if (splitValue !== undefined) link.splitValue = splitValue;
+  if (splitType !== undefined) link.splitType = splitType;
+  if (bankAccount) link.defaultBankAccountId = addBankAccount(em, link, bankAccount).id;
+  storeKycFiles(em, link, checkedFiles(files), 'api');
+  promoteIfComplete(link);
+  const review = changeNeedsReview(statusBefore, identityBefore, identityOf(recipient, link), bankAccount?.bankHolderDocument ?? null);
+  if (review) reopenReview(link);
+  return review;
+}
+
+/** What a write did: the company's view, its event, and whether the link's KYC workflow must (re)start. */
+export interface RecipientWrite {
+  linked: LinkedRecipient;
+  event: Event | null;
+  startReview: boolean;
+}
+
+/**
+ * POST /recipients. The registration is global and matched by document only (never by e-mail,
+ * so nobody reaches another company's seller by knowing their address); a reuse never changes
+ * it. The company's link holds what this company supplies. A new link starts `pending` when it
+ * has an address and a bank account, otherwise `new`; an existing live link is updated as a
+ * PUT would.
+ */
+export async function createRecipient(em: EntityManager, companyId: string, input: CreateRecipientInput): Promise<RecipientWrite & { event: Event }> {
   const document = normalizeDocument(input.document);
-  const email = input.email.toLowerCase();
-  await lockKeys(em, [`recipient-document:${document}`, `recipient-email:${email}`]);
+  await lockKeys(em, [`recipient-document:${document}`]);
 
-  const byDocument = await em.findOne(Recipient, { document });
-  if (byDocument && byDocument.kind !== 'merchant') throw conflict('recipient_document_taken', 'This CPF/CNPJ belongs to a platform recipient');
-  let recipient = byDocument ?? (await em.findOne(Recipient, { email, kind: 'merchant' }, { orderBy: { createdAt: 'asc' } }));
-
-  const { role, splitValue, splitType, bankAccount, files, ...registration } = input;
-  if (recipient) {
-    if (recipient.document !== document) await assertDocumentFree(em, document, recipient.id);
-    applyRegistration(recipient, registration);
-  } else {
-    recipient = em.create(Recipient, {
-      id: newId('rec'),
-      document,
-      documentType: documentKind(document)!,
-      name: input.name,
-      email,
-      type: input.type,
-      profile: {},
-    });
-    applyRegistration(recipient, registration);
+  let recipient = await em.findOne(Recipient, { document });
+  if (recipient && recipient.kind !== 'merchant') throw conflict('recipient_document_taken', 'This CPF/CNPJ belongs to a platform recipient');
+  if (!recipient) {
+    recipient = em.create(Recipient, { id: newId('rec'), document, documentType: documentKind(document)! });
     em.persist(recipient);
   }
+  const { role, splitValue, splitType, bankAccount, files, document: _document, ...profile } = input;
   if (role === 'owner') await assertOwnerFree(em, companyId, recipient.id);
 
   let link = await em.findOne(RecipientLink, { companyId, recipientId: recipient.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const startedLink = !link || link.deletedAt !== null;
-  const account = bankAccount ? addBankAccount(em, recipient.id, bankAccount) : null;
+  let startReview = startedLink;
   if (startedLink) {
-    // A new (or re-created) link starts over; it may reuse the registration's latest bank account.
-    const latest = account ?? (await em.findOne(RecipientBankAccount, { recipientId: recipient.id, deletedAt: null }, { orderBy: { createdAt: 'desc' } }));
-    const fresh = { status: 'new' as LinkStatus, role: role ?? 'seller', splitValue: splitValue ?? null, splitType: splitType ?? null, defaultBankAccountId: latest?.id ?? null };
+    // A new (or re-created) link starts over from what this company supplies now; it may reuse
+    // the latest bank account this company gave before.
+    const account = bankAccount ? addBankAccount(em, { companyId, recipientId: recipient.id }, bankAccount) : null;
+    const latest = account ?? (await em.findOne(RecipientBankAccount, { companyId, recipientId: recipient.id, deletedAt: null }, { orderBy: { createdAt: 'desc' } }));
+    const fresh = {
+      status: 'new' as LinkStatus,
+      role: role ?? 'seller',
+      splitValue: splitValue ?? null,
+      splitType: splitType ?? null,
+      defaultBankAccountId: latest?.id ?? null,
+      name: input.name,
+      email: input.email.toLowerCase(),
+      type: input.type,
+      phone: null,
+      profile: {},
+    };
     if (link) {
       Object.assign(link, fresh, { deletedAt: null, kycSubmittedAt: null, reviewedAt: null, reviewedBy: null, refusalReason: null, createdAt: new Date() });
     } else {
       link = em.create(RecipientLink, { companyId, recipientId: recipient.id, ...fresh });
       em.persist(link);
     }
+    applyProfile(link, profile);
+    storeKycFiles(em, link, checkedFiles(files), 'api');
+    promoteIfComplete(link);
   } else {
-    applyLinkChanges(link!, { role, splitValue, splitType }, account);
+    startReview = applyLinkChanges(em, recipient, link!, { role, splitValue, splitType, bankAccount, files, ...profile });
   }
-  storeKycFiles(em, recipient.id, checkedFiles(files), 'api');
-  promoteIfComplete(recipient, link!);
-  recipient.updatedAt = new Date();
   link!.updatedAt = new Date();
 
   const linked = await withBankAccount(em, recipient, link!);
-  return { linked, event: recipientEvent(em, startedLink ? 'recipient.created' : 'recipient.updated', linked), startedLink };
+  return { linked, event: recipientEvent(em, startedLink ? 'recipient.created' : 'recipient.updated', linked), startReview };
 }
 
-function applyLinkChanges(
-  link: RecipientLink,
-  input: Pick<UpdateRecipientInput, 'role' | 'splitValue' | 'splitType'>,
-  account: RecipientBankAccount | null,
-): void {
-  if (input.role !== undefined) link.role = input.role;
-  if (input.splitValue !== undefined) link.splitValue = input.splitValue;
-  if (input.splitType !== undefined) link.splitType = input.splitType;
-  if (account) link.defaultBankAccountId = account.id;
-}
-
-/** PUT /recipients/:id: any subset of the POST fields; sends recipient.updated only on a real change. */
-export async function updateRecipient(
-  em: EntityManager,
-  companyId: string,
-  recipientId: string,
-  input: UpdateRecipientInput,
-): Promise<{ linked: LinkedRecipient; event: Event | null }> {
+/**
+ * PUT /recipients/:id: any subset of the POST fields, on the company's own link; sends
+ * recipient.updated only on a real change. The registration's document changes only for its
+ * sole company (409 `recipient_document_shared` otherwise).
+ */
+export async function updateRecipient(em: EntityManager, companyId: string, recipientId: string, input: UpdateRecipientInput): Promise<RecipientWrite> {
   const { recipient, link } = await getLinkedRecipient(em, companyId, recipientId, true);
-  const { role, splitValue, splitType, bankAccount, files, ...registration } = input;
-  if (role === 'owner' && link.role !== 'owner') await assertOwnerFree(em, companyId, recipientId);
+  const { document: newDocument, ...changes } = input;
+  if (changes.role === 'owner' && link.role !== 'owner') await assertOwnerFree(em, companyId, recipientId);
   // A split is a pair: checked again on the merged result, since a PUT may send one half.
-  const mergedType = splitType !== undefined ? splitType : link.splitType;
-  const mergedValue = splitValue !== undefined ? splitValue : link.splitValue;
+  const mergedType = changes.splitType !== undefined ? changes.splitType : link.splitType;
+  const mergedValue = changes.splitValue !== undefined ? changes.splitValue : link.splitValue;
   const splitProblem =
     (mergedType === null) !== (mergedValue === null)
       ? { path: mergedType === null ? 'splitType' : 'splitValue', message: 'splitValue and splitType go together' }
@@ -258,25 +299,29 @@ export async function updateRecipient(
           ? { path: 'splitValue', message: 'A flat split is integer cents' }
           : null;
   if (splitProblem) throw badRequest('validation_failed', `${splitProblem.path}: ${splitProblem.message}`, [splitProblem]);
-  if (registration.document !== undefined) {
-    const document = normalizeDocument(registration.document);
-    await lockKeys(em, [`recipient-document:${document}`]);
-    if (document !== recipient.document) await assertDocumentFree(em, document, recipientId);
-  }
 
-  applyRegistration(recipient, registration);
-  applyLinkChanges(link, { role, splitValue, splitType }, bankAccount ? addBankAccount(em, recipientId, bankAccount) : null);
-  storeKycFiles(em, recipientId, checkedFiles(files), 'api');
-  promoteIfComplete(recipient, link);
+  const identityBefore = identityOf(recipient, link);
+  if (newDocument !== undefined) {
+    const document = normalizeDocument(newDocument);
+    if (document !== recipient.document) {
+      // Both documents: serialises with a concurrent POST of either (which could add a link).
+      await lockKeys(em, [`recipient-document:${document}`, `recipient-document:${recipient.document}`]);
+      await assertDocumentChangeable(em, companyId, recipientId);
+      await assertDocumentFree(em, document, recipientId);
+      recipient.document = document;
+      recipient.documentType = documentKind(document)!;
+    }
+  }
+  const startReview = applyLinkChanges(em, recipient, link, changes, identityBefore);
 
   const uow = em.getUnitOfWork();
   uow.computeChangeSets();
   const changed = uow.getChangeSets().length > 0;
   const linked = await withBankAccount(em, recipient, link);
-  if (!changed) return { linked, event: null };
-  recipient.updatedAt = new Date();
+  if (!changed) return { linked, event: null, startReview: false };
+  if (newDocument !== undefined) recipient.updatedAt = new Date();
   link.updatedAt = new Date();
-  return { linked, event: recipientEvent(em, 'recipient.updated', linked) };
+  return { linked, event: recipientEvent(em, 'recipient.updated', linked), startReview };
 }
 
 /** DELETE: soft-deletes the company's link (status inactive); the global registration stays. */
@@ -293,7 +338,7 @@ export async function listRecipients(em: EntityManager, companyId: string, q: Li
   const where = [`l.company_id = ?`, `l.deleted_at is null`, `r.kind = 'merchant'`];
   const params: unknown[] = [companyId];
   if (q.email) {
-    where.push('r.email = ?');
+    where.push('l.email = ?');
     params.push(q.email.toLowerCase());
   }
   if (q.document) {
@@ -311,7 +356,7 @@ async function loadLinked(em: EntityManager, companyId: string, ids: string[]): 
   if (ids.length === 0) return [];
   const [recipients, links] = await Promise.all([em.find(Recipient, { id: { $in: ids } }), em.find(RecipientLink, { companyId, recipientId: { $in: ids } })]);
   const accountIds = links.map((l) => l.defaultBankAccountId).filter((id): id is string => !!id);
-  const accounts = accountIds.length ? await em.find(RecipientBankAccount, { id: { $in: accountIds } }) : [];
+  const accounts = accountIds.length ? await em.find(RecipientBankAccount, { id: { $in: accountIds }, companyId }) : [];
   return ids.map((id) => {
     const link = links.find((l) => l.recipientId === id)!;
     return { recipient: recipients.find((r) => r.id === id)!, link, bankAccount: accounts.find((a) => a.id === link.defaultBankAccountId) ?? null };

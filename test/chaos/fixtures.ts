@@ -1,6 +1,6 @@
 import type { ChaosStack, SeededChaosCompany } from './chaos-stack';
 import { bankAccountFor, fullAddress, sellerBody } from '../recipients/fixtures';
-import { kycApprovedSignal } from '../../workflows/recipients/recipient-onboarding.contract';
+import { kycApprovedSignal, recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
 
 /**
  * Setup for chaos scenarios, done the way a merchant and an operator do it: over the HTTP
@@ -13,7 +13,7 @@ export async function activeRecipient(stack: ChaosStack, company: SeededChaosCom
   const res = await stack.http.post('/recipients').set(company.headers).send({ ...body, bankAccount: bankAccountFor(body.document) });
   expect(res.status).toBe(201);
   const id: string = res.body.id;
-  await stack.temporal.workflow.getHandle(id).signal(kycApprovedSignal, { operator: 'chaos-operator' });
+  await stack.temporal.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: id, companyId: res.body.companyId })).signal(kycApprovedSignal, { operator: 'chaos-operator' });
   await stack.waitFor(
     `recipient ${id} to become active`,
     async () => (await stack.http.get(`/recipients/${id}`).set(company.headers)).body.status === 'active',

@@ -11,7 +11,7 @@ export async function newRecipient(stack: TestStack, company: SeededCompany, opt
   const res = await stack.http.post('/recipients').set(company.headers).send(sellerBody(opts.role ? { role: opts.role } : {}));
   expect(res.status).toBe(201);
   if (opts.active !== false) {
-    await stack.em().transactional((em) => applyKycDecision(em, res.body.id, { outcome: 'approved', operator: 'test', reason: null, decidedAt: new Date() }));
+    await stack.em().transactional((em) => applyKycDecision(em, { recipientId: res.body.id, companyId: company.company.id }, { outcome: 'approved', operator: 'test', reason: null, decidedAt: new Date() }));
   }
   return res.body.id;
 }

@@ -96,7 +96,9 @@ describe('KYC end to end', () => {
     expect(await page.locator('#kyc-status').textContent()).toContain('Documentos enviados');
     expect(errors).toEqual([]);
 
-    const handle = stack.env.client.workflow.getHandle(recipientOnboardingWorkflowId(recipient.id));
+    const workflowId = recipientOnboardingWorkflowId({ recipientId: recipient.id, companyId: acme.company.id });
+    expect(workflowId).toBe(`${recipient.id}:${acme.company.id}`);
+    const handle = stack.env.client.workflow.getHandle(workflowId);
     const state = await eventually(() => handle.query(onboardingStateQuery), (s) => s.submissions === 1);
     expect(state).toMatchObject({ stage: 'in_review', submissions: 1 });
 
@@ -105,7 +107,8 @@ describe('KYC end to end', () => {
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toEqual({
       recipientId: recipient.id,
-      workflowId: recipient.id,
+      companyId: acme.company.id,
+      workflowId,
       signal: 'kycApproved',
       operator: 'ops@lastro',
     });
@@ -156,7 +159,7 @@ describe('KYC end to end', () => {
     expect(noReason.code).not.toBe(0);
     expect(noReason.stderr).toContain('--reason');
     expect((await lastro('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro', '--reason', 'Documento ilegível')).code).toBe(0);
-    expect(await stack.env.client.workflow.getHandle(recipient.id).result()).toMatchObject({ outcome: 'refused', reason: 'Documento ilegível' });
+    expect(await stack.env.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: recipient.id, companyId: acme.company.id })).result()).toMatchObject({ outcome: 'refused', reason: 'Documento ilegível' });
     expect(await statusOf(recipient.id)).toBe('refused');
     const types = (await stack.em().find(Event, { entityId: recipient.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
     expect(types).toEqual(['recipient.created', 'recipient.updated', 'recipient.refused']);

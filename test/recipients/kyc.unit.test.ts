@@ -40,8 +40,8 @@ describe('KYC page', () => {
   });
 
   it('escapes everything it shows (a seller name is not markup) and masks the document', () => {
-    const recipient = Object.assign(new Recipient(), { id: 'rec_1', name: '<script>alert(1)</script>', email: 'a@b.c', document: '52998224725', documentType: 'cpf', type: 'individual', profile: {} });
-    const link = Object.assign(new RecipientLink(), { companyId: 'comp_1', recipientId: 'rec_1', status: 'new', role: 'seller' });
+    const recipient = Object.assign(new Recipient(), { id: 'rec_1', document: '52998224725', documentType: 'cpf' });
+    const link = Object.assign(new RecipientLink(), { companyId: 'comp_1', recipientId: 'rec_1', name: '<script>alert(1)</script>', email: 'a@b.c', type: 'individual', profile: {}, status: 'new', role: 'seller' });
     const html = renderKycFormPage({ locale: 'pt-BR', token: 'tok', linked: { recipient, link, bankAccount: null }, received: ['selfie'], required: ['identificationDocument', 'selfie'] });
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');

@@ -9,6 +9,7 @@ import {
   kycRefusedSignal,
   kycSubmittedSignal,
   onboardingStateQuery,
+  recipientOnboardingWorkflowId,
   type OnboardingResult,
   type RecipientOnboardingActivities,
 } from '../../workflows/recipients/recipient-onboarding.contract';
@@ -43,12 +44,12 @@ afterAll(async () => {
 });
 
 async function start() {
-  const recipientId = `rec_${randomUUID().replace(/-/g, '').slice(0, 26)}`;
-  const handle = await env.client.workflow.start(RECIPIENT_ONBOARDING_WORKFLOW, { taskQueue, workflowId: recipientId, args: [{ recipientId }] });
-  return { recipientId, handle };
+  const link = { recipientId: `rec_${randomUUID().replace(/-/g, '').slice(0, 26)}`, companyId: 'comp_1' };
+  const handle = await env.client.workflow.start(RECIPIENT_ONBOARDING_WORKFLOW, { taskQueue, workflowId: recipientOnboardingWorkflowId(link), args: [link] });
+  return { recipientId: link.recipientId, handle };
 }
 const callsFor = (recipientId: string) => calls.filter((c) => (c.input as { recipientId: string }).recipientId === recipientId);
-const submission = { kycLinkId: 'kyc_1', companyId: 'comp_1', submittedAt: '2026-11-22T10:00:00.000Z', fileKinds: ['identificationDocument', 'selfie'] };
+const submission = { kycLinkId: 'kyc_1', submittedAt: '2026-11-22T10:00:00.000Z', fileKinds: ['identificationDocument', 'selfie'] };
 
 describe('recipientOnboarding', () => {
   it('waits weeks for the operator: submission → in review → kycApproved → links activated', async () => {
@@ -60,7 +61,8 @@ describe('recipientOnboarding', () => {
     await handle.signal(kycApprovedSignal, { operator: 'ops@lastro' });
     expect(await handle.result()).toEqual<OnboardingResult>({ outcome: 'approved', operator: 'ops@lastro' });
     expect(callsFor(recipientId).map((c) => c.name)).toEqual(['recordRecipientKycSubmission', 'applyRecipientKycDecision']);
-    expect(callsFor(recipientId)[1].input).toMatchObject({ outcome: 'approved', operator: 'ops@lastro', reason: null, decidedAt: expect.any(String) });
+    expect(callsFor(recipientId)[0].input).toMatchObject({ companyId: 'comp_1' });
+    expect(callsFor(recipientId)[1].input).toMatchObject({ companyId: 'comp_1', outcome: 'approved', operator: 'ops@lastro', reason: null, decidedAt: expect.any(String) });
   });
 
   it('ignores malformed decisions (from a hand-typed UI payload) and takes the first valid one', async () => {

@@ -189,12 +189,15 @@ describe('POST /recipients', () => {
     expect(types).toEqual(['acme:recipient.created', 'acme:recipient.updated', 'other:recipient.created']);
   });
 
-  it('reuses the registration with the same e-mail (case-insensitive) and updates its document', async () => {
+  it('never matches by e-mail: the same e-mail with another document is another registration, and the first keeps its document', async () => {
     const body = sellerBody();
     const first = await create(body);
     const newDoc = newCpf();
     const again = await create({ ...body, email: body.email.toUpperCase(), document: newDoc });
-    expect(again.body).toMatchObject({ id: first.body.id, document: newDoc });
+    expect(again.status).toBe(201);
+    expect(again.body.id).not.toBe(first.body.id);
+    expect(again.body.document).toBe(newDoc);
+    expect((await stack.http.get(`/recipients/${first.body.id}`).set(acme.headers)).body.document).toBe(body.document);
   });
 
   it('allows at most one owner per company (409 owner_already_exists), also under concurrency', async () => {

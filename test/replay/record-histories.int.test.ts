@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { purgeCardSecretsWorkflow, purgeIdempotencyKeysWorkflow, sweepOutboxWorkflow } from '../../workflows/maintenance/maintenance.workflow';
-import { sendKycDecision } from '../../src/cli/commands/recipients';
+import { sendKycDecision } from '../../src/recipients/recipient-onboarding-workflow.client';
+import { recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
 import { sendWithdrawalDecision } from '../../src/cli/commands/withdrawals';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { newRecipient, pixBody } from '../payments/fixtures';
@@ -60,9 +61,10 @@ export const RECORDERS: Record<string, Recorder> = {
   recipientOnboarding: {
     name: 'kyc-approved',
     async run(stack, company) {
-      const id = await sellerReadyForKyc(stack, company);
+      const link = { recipientId: await sellerReadyForKyc(stack, company), companyId: company.company.id };
+      const id = recipientOnboardingWorkflowId(link);
       await until(async () => (await stack.client.workflow.getHandle(id).describe().catch(() => null)) !== null, 'onboarding started');
-      await sendKycDecision(stack.client, stack.config.temporal.taskQueue, { recipientId: id, operator: 'kyc-ops', outcome: 'approved' });
+      await sendKycDecision(stack.client, stack.config.temporal.taskQueue, { ...link, operator: 'kyc-ops', outcome: 'approved' });
       await finished(stack.client, id);
       return id;
     },
@@ -71,7 +73,7 @@ export const RECORDERS: Record<string, Recorder> = {
     name: 'paid-out',
     async run(stack, company) {
       const recipientId = await sellerReadyForKyc(stack, company);
-      await sendKycDecision(stack.client, stack.config.temporal.taskQueue, { recipientId, operator: 'kyc-ops', outcome: 'approved' });
+      await sendKycDecision(stack.client, stack.config.temporal.taskQueue, { recipientId, companyId: company.company.id, operator: 'kyc-ops', outcome: 'approved' });
       await until(async () => (await stack.http.get(`/recipients/${recipientId}`).set(company.headers)).body.status === 'active', 'recipient active');
       await fund(stack, company, recipientId, 5000);
       const { id } = await post(stack, company, '/withdrawals', { recipientId, amount: 1000 });

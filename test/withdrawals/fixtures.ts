@@ -1,5 +1,5 @@
 import type { TestStack, SeededCompany } from '../helpers/stack';
-import { sendKycDecision } from '../../src/cli/commands/recipients';
+import { sendKycDecision } from '../../src/recipients/recipient-onboarding-workflow.client';
 import { setFees } from '../../src/fees/fees.service';
 import { withdrawalStateQuery, type WithdrawalState } from '../../workflows/withdrawals/withdrawal.contract';
 import { bankAccountFor, fullAddress, sellerBody } from '../recipients/fixtures';
@@ -18,7 +18,7 @@ export async function activeRecipient(stack: TestStack, company: SeededCompany, 
     .send({ ...body, bankAccount: { ...bankAccountFor(body.document), bankAccount } });
   expect(created.status).toBe(201);
   const id: string = created.body.id;
-  await sendKycDecision(stack.client, stack.config.temporal.taskQueue, { recipientId: id, operator: 'kyc-ops', outcome: 'approved' });
+  await sendKycDecision(stack.client, stack.config.temporal.taskQueue, { recipientId: id, companyId: company.company.id, operator: 'kyc-ops', outcome: 'approved' });
   await until(async () => (await stack.http.get(`/recipients/${id}`).set(company.headers)).body.status === 'active', `recipient ${id} active`);
   return id;
 }

@@ -17,11 +17,11 @@ const { recordRecipientKycSubmission, applyRecipientKycDecision } = proxyActivit
 });
 
 /**
- * KYC of one registration (workflow id = rec_ id). It waits, for as long as it takes, for the
- * operator's decision; each KYC page submission in between moves the company links to
- * `pending`. The first decision wins; later decision signals are ignored (the workflow has
- * ended). A decision before any submission is accepted: operators may decide on documents
- * received through the API.
+ * KYC of one company's link to a registration (workflow id = `rec_…:comp_…`). It waits, for as
+ * long as it takes, for the operator's decision; each KYC page submission in between moves
+ * that link to `pending`. Nothing here touches another company's link. The first decision
+ * wins; later decision signals are ignored (the workflow has ended). A decision before any
+ * submission is accepted: operators may decide on documents received through the API.
  */
 export async function recipientOnboarding(input: RecipientOnboardingInput): Promise<OnboardingResult> {
   const submissions: KycSubmitted[] = [];
@@ -34,19 +34,20 @@ export async function recipientOnboarding(input: RecipientOnboardingInput): Prom
   });
   setHandler(kycApprovedSignal, (s) => {
     const operator = typeof s?.operator === 'string' ? s.operator.trim() : '';
-    if (!operator) return log.warn('kycApproved ignored: operator is required', { recipientId: input.recipientId });
+    if (!operator) return log.warn('kycApproved ignored: operator is required', { ...input });
     decision ??= { outcome: 'approved', operator };
   });
   setHandler(kycRefusedSignal, (s) => {
     const operator = typeof s?.operator === 'string' ? s.operator.trim() : '';
     const reason = typeof s?.reason === 'string' ? s.reason.trim() : '';
-    if (!operator || !reason) return log.warn('kycRefused ignored: operator and reason are required', { recipientId: input.recipientId });
+    if (!operator || !reason) return log.warn('kycRefused ignored: operator and reason are required', { ...input });
     decision ??= { outcome: 'refused', operator, reason };
   });
   setHandler(
     onboardingStateQuery,
     (): OnboardingState => ({
       recipientId: input.recipientId,
+      companyId: input.companyId,
       stage: decision ? decision.outcome : submitted > 0 ? 'in_review' : 'awaiting_submission',
       submissions: submitted,
       decidedBy: decision?.operator ?? null,
@@ -58,12 +59,13 @@ export async function recipientOnboarding(input: RecipientOnboardingInput): Prom
     await condition(() => submissions.length > 0 || decision !== undefined);
     while (submissions.length > 0) {
       const s = submissions.shift()!;
-      await recordRecipientKycSubmission({ recipientId: input.recipientId, companyId: s.companyId, submittedAt: s.submittedAt });
+      await recordRecipientKycSubmission({ recipientId: input.recipientId, companyId: input.companyId, submittedAt: s.submittedAt });
       submitted++;
     }
   }
   await applyRecipientKycDecision({
     recipientId: input.recipientId,
+    companyId: input.companyId,
     outcome: decision.outcome,
     operator: decision.operator,
     reason: decision.outcome === 'refused' ? decision.reason : null,

@@ -1,62 +1,52 @@
 import type { Command } from 'commander';
-import type { Client } from '@temporalio/client';
 import { RecipientLink } from '../../recipients/recipient.entity';
-import {
-  RECIPIENT_ONBOARDING_WORKFLOW,
-  kycApprovedSignal,
-  kycRefusedSignal,
-  recipientOnboardingWorkflowId,
-  type RecipientOnboardingInput,
-} from '../../../workflows/recipients/recipient-onboarding.contract';
+import { chooseKycLink } from '../../recipients/recipient.rules';
+import { sendKycDecision } from '../../recipients/recipient-onboarding-workflow.client';
+import { parseRecipientOnboardingWorkflowId, recipientOnboardingWorkflowId } from '../../../workflows/recipients/recipient-onboarding.contract';
 import { printJson, type CliContext } from '../context';
 
-export type KycDecisionCommand = { recipientId: string; operator: string } & ({ outcome: 'approved' } | { outcome: 'refused'; reason: string });
-
-/**
- * Sends the operator's KYC decision: the same `kycApproved` / `kycRefused` signal an
- * operator can send from the Temporal UI. Signal-with-start, so a decision still lands if
- * the workflow was never started (e.g. the API's after-commit start failed).
- */
-export async function sendKycDecision(temporal: Client, taskQueue: string, d: KycDecisionCommand): Promise<void> {
-  const common = {
-    workflowId: recipientOnboardingWorkflowId(d.recipientId),
-    taskQueue,
-    args: [{ recipientId: d.recipientId } satisfies RecipientOnboardingInput] as [RecipientOnboardingInput],
-  };
-  if (d.outcome === 'approved') {
-    await temporal.workflow.signalWithStart(RECIPIENT_ONBOARDING_WORKFLOW, { ...common, signal: kycApprovedSignal, signalArgs: [{ operator: d.operator }] });
-  } else {
-    await temporal.workflow.signalWithStart(RECIPIENT_ONBOARDING_WORKFLOW, { ...common, signal: kycRefusedSignal, signalArgs: [{ operator: d.operator, reason: d.reason }] });
-  }
-}
+// Tests and scripts drive the operator's decision as the CLI sends it.
+export { sendKycDecision, type KycDecisionCommand } from '../../recipients/recipient-onboarding-workflow.client';
 
 const defaultOperator = (): string => process.env.LASTRO_OPERATOR || process.env.USER || 'cli';
 
-/** `recipients kyc-approve <rec_…>` and `recipients kyc-refuse <rec_…> --reason …`. */
-export function register(program: Command, ctx: CliContext): void {
-  const recipients = program.command('recipients').description('Recipients (sellers): KYC decisions');
+type Decision = { outcome: 'approved' } | { outcome: 'refused'; reason: string };
 
-  const decide = async (d: KycDecisionCommand) => {
-    const links = await ctx.transaction((em) => em.find(RecipientLink, { recipientId: d.recipientId, deletedAt: null }));
-    if (links.length === 0) throw new Error(`No recipient ${d.recipientId} linked to any company`);
-    await sendKycDecision(await ctx.temporalClient(), ctx.config.temporal.taskQueue, d);
-    printJson({ recipientId: d.recipientId, workflowId: recipientOnboardingWorkflowId(d.recipientId), signal: d.outcome === 'approved' ? 'kycApproved' : 'kycRefused', operator: d.operator });
+/**
+ * `recipients kyc-approve <rec_…> [--company comp_…]` and `recipients kyc-refuse <rec_…> --reason …`.
+ * KYC is per company link: the command decides one link, named by --company, by the only live
+ * link, or by a workflow id `rec_…:comp_…` pasted from the Temporal UI.
+ */
+export function register(program: Command, ctx: CliContext): void {
+  const recipients = program.command('recipients').description('Recipients (sellers): KYC decisions, one company link at a time');
+
+  const decide = async (target: string, opts: { company?: string; operator?: string }, decision: Decision) => {
+    const named = parseRecipientOnboardingWorkflowId(target);
+    const recipientId = named?.recipientId ?? target;
+    if (named && opts.company && opts.company !== named.companyId) throw new Error(`${target} names company ${named.companyId}, not ${opts.company}`);
+    const links = await ctx.transaction((em) => em.find(RecipientLink, { recipientId, deletedAt: null }, { orderBy: { createdAt: 'asc' } }));
+    const chosen = chooseKycLink(recipientId, links, named?.companyId ?? opts.company);
+    if ('error' in chosen) throw new Error(chosen.error);
+    const link = { recipientId, companyId: chosen.companyId };
+    const operator = opts.operator ?? defaultOperator();
+    await sendKycDecision(await ctx.temporalClient(), ctx.config.temporal.taskQueue, { ...link, operator, ...decision });
+    printJson({ ...link, workflowId: recipientOnboardingWorkflowId(link), signal: decision.outcome === 'approved' ? 'kycApproved' : 'kycRefused', operator });
   };
 
   recipients
     .command('kyc-approve')
-    .description('Approve a recipient’s KYC: its links awaiting KYC become active (recipient.approved)')
-    .argument('<recipientId>', 'rec_… id (= the workflow id)')
+    .description('Approve one company link’s KYC: that link, if awaiting KYC, becomes active (recipient.approved to that company)')
+    .argument('<recipientId>', 'rec_… id, or the workflow id rec_…:comp_…')
+    .option('--company <companyId>', 'whose link (comp_…); required when the recipient is linked to several companies')
     .option('--operator <name>', 'who decides (default: $LASTRO_OPERATOR or $USER)')
-    .action((recipientId: string, opts: { operator?: string }) => decide({ recipientId, operator: opts.operator ?? defaultOperator(), outcome: 'approved' }));
+    .action((recipientId: string, opts: { company?: string; operator?: string }) => decide(recipientId, opts, { outcome: 'approved' }));
 
   recipients
     .command('kyc-refuse')
-    .description('Refuse a recipient’s KYC: its links awaiting KYC become refused (recipient.refused)')
-    .argument('<recipientId>', 'rec_… id (= the workflow id)')
+    .description('Refuse one company link’s KYC: that link, if awaiting KYC, becomes refused (recipient.refused to that company)')
+    .argument('<recipientId>', 'rec_… id, or the workflow id rec_…:comp_…')
     .requiredOption('--reason <text>', 'why (sent to the merchant in the recipient.refused event)')
+    .option('--company <companyId>', 'whose link (comp_…); required when the recipient is linked to several companies')
     .option('--operator <name>', 'who decides (default: $LASTRO_OPERATOR or $USER)')
-    .action((recipientId: string, opts: { operator?: string; reason: string }) =>
-      decide({ recipientId, operator: opts.operator ?? defaultOperator(), outcome: 'refused', reason: opts.reason }),
-    );
+    .action((recipientId: string, opts: { company?: string; operator?: string; reason: string }) => decide(recipientId, opts, { outcome: 'refused', reason: opts.reason }));
 }
