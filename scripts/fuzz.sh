@@ -14,8 +14,10 @@ if [ ! -x "$venv/bin/schemathesis" ]; then
   "$venv/bin/pip" install --quiet 'schemathesis==4.32.5'
 fi
 
-# Ports and data folder can be moved (FUZZ_*) so two runs on one machine do not meet.
-port=${FUZZ_PORT:-3917}
+# Ports are free ones picked now (FUZZ_* fix them), so the fuzzer never meets another stack's
+# server; the dev launcher also refuses to start on a taken port.
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+port=${FUZZ_PORT:-$(free_port)}
 data="${FUZZ_DATA_DIR:-$root/.cache/fuzz-data}"
 rm -rf "$data"
 mkdir -p "$data"
@@ -24,12 +26,12 @@ log="$data/dev.log"
 # Limits a single fuzzing client would trip (one address, thousands of requests) are raised:
 # the rate limiters have their own tests.
 # The stack's PostgreSQL and Temporal, also for the operator CLI that scripts/fuzz-seed.py runs.
-PGPORT=${FUZZ_PGPORT:-54417}
-temporal_port=${FUZZ_TEMPORAL_PORT:-7317}
+PGPORT=${FUZZ_PGPORT:-$(free_port)}
+temporal_port=${FUZZ_TEMPORAL_PORT:-$(free_port)}
 export PGPORT
 LASTRO_DATA_DIR="$data" PORT=$port PUBLIC_BASE_URL="http://127.0.0.1:$port" \
-  TEMPORAL_PORT=$temporal_port TEMPORAL_UI_PORT=${FUZZ_TEMPORAL_UI_PORT:-8317} \
-  WEBHOOK_ALLOWLIST="${LASTRO_FUZZ_WEBHOOK_TARGET:=127.0.0.1:3918}" \
+  TEMPORAL_PORT=$temporal_port TEMPORAL_UI_PORT=${FUZZ_TEMPORAL_UI_PORT:-$(free_port)} \
+  WEBHOOK_ALLOWLIST="${LASTRO_FUZZ_WEBHOOK_TARGET:=127.0.0.1:$(free_port)}" \
   RATE_LIMIT_PER_MINUTE=1000000 AUTH_FAILURES_PER_MINUTE=1000000 \
   CARD_TOKENS_PER_MINUTE_PER_IP=1000000 CARD_TOKENS_PER_MINUTE_PER_COMPANY=1000000 \
   node --import tsx src/dev/index.ts >"$log" 2>&1 &

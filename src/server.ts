@@ -21,6 +21,12 @@ async function main(): Promise<void> {
   const deps = await createApiDeps(config);
   const server: Server = createApp(deps).listen(config.port, config.host, () => {
     deps.logger.info({ port: config.port, mode: config.mode }, `Lastro API listening on ${config.urls.publicBase}`);
+    // The dev launcher waits for this, not for the port to answer: a port that answers may be someone else's.
+    process.send?.({ type: 'listening', port: config.port });
+  });
+  server.once('error', (err: NodeJS.ErrnoException) => {
+    deps.logger.fatal({ err }, `The API cannot listen on ${config.host}:${config.port} (${err.code ?? err.message}): stop the process that holds it, or set PORT`);
+    process.exit(1);
   });
   let stopping = false;
   const stop = () => {

@@ -6,7 +6,7 @@ import { loadConfig } from '../config';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded-postgres';
 import { createOrm, migrate } from '../db/orm';
 import { seedDevCompany } from './seed';
-import { pipeLines, stopChild, waitForPort } from '../shared/processes';
+import { assertPortFree, pipeLines, stopChild, waitForListening } from '../shared/processes';
 import { startTemporalDevServer, type DevTemporal } from './temporal-dev-server';
 
 /**
@@ -42,9 +42,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown(0));
 
   try {
+    const pgPort = Number(process.env.PGPORT ?? 54329);
+    const temporalPort = Number(process.env.TEMPORAL_PORT ?? 7233);
+    const uiPort = Number(process.env.TEMPORAL_UI_PORT ?? 8233);
+    // Every port this stack binds is checked before anything starts, so a busy one stops it here, by name.
+    await assertPortFree(config.port, 'The API', 'PORT', config.host);
+    if (!process.env.DATABASE_URL) await assertPortFree(pgPort, 'PostgreSQL', 'PGPORT');
+    if (!process.env.TEMPORAL_ADDRESS) {
+      await assertPortFree(temporalPort, 'The Temporal dev server', 'TEMPORAL_PORT');
+      await assertPortFree(uiPort, 'The Temporal UI', 'TEMPORAL_UI_PORT');
+    }
+
     let databaseUrl = process.env.DATABASE_URL;
     if (!databaseUrl) {
-      const pgPort = Number(process.env.PGPORT ?? 54329);
       log(`[dev] starting PostgreSQL on 127.0.0.1:${pgPort} (data in ${path.join(dataDir, 'pg')})`);
       stack.pg = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'pg'), port: pgPort });
       databaseUrl = await ensureDatabase(stack.pg.serverUrl, 'lastro');
@@ -53,10 +63,8 @@ async function main(): Promise<void> {
     let temporalAddress = process.env.TEMPORAL_ADDRESS;
     let temporalUi = process.env.TEMPORAL_UI_URL ?? '';
     if (!temporalAddress) {
-      const port = Number(process.env.TEMPORAL_PORT ?? 7233);
-      const uiPort = Number(process.env.TEMPORAL_UI_PORT ?? 8233);
-      log(`[dev] starting the Temporal dev server on 127.0.0.1:${port}, UI on ${uiPort}`);
-      stack.temporal = await startTemporalDevServer({ root, dbFile: path.join(dataDir, 'temporal.db'), port, uiPort, log });
+      log(`[dev] starting the Temporal dev server on 127.0.0.1:${temporalPort}, UI on ${uiPort}`);
+      stack.temporal = await startTemporalDevServer({ root, dbFile: path.join(dataDir, 'temporal.db'), port: temporalPort, uiPort, log });
       temporalAddress = stack.temporal.address;
       temporalUi = stack.temporal.uiUrl;
     }
@@ -69,8 +77,8 @@ async function main(): Promise<void> {
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
     // `node --import tsx` rather than the tsx CLI: the CLI wrapper SIGKILLs a child that does
     // not acknowledge a signal within 30 ms, which cuts a graceful shutdown short under load.
-    const startChild = (name: string, entry: string) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const startChild = (name: string, entry: string, ipc = false) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] });
       pipeLines(child, (l) => log(`[${name}] ${l}`));
       child.once('exit', (code, signal) => {
         if (!stopping) {
@@ -82,8 +90,8 @@ async function main(): Promise<void> {
       return child;
     };
     startChild('worker', 'worker/index.ts');
-    const api = startChild('api', 'src/server.ts');
-    await waitForPort(config.port, 60_000, api);
+    const api = startChild('api', 'src/server.ts', true);
+    await waitForListening(api, 120_000);
 
     log('');
     log('  Lastro is running (sandbox)');
@@ -96,7 +104,8 @@ async function main(): Promise<void> {
     // One machine-readable line, for scripts and the e2e test.
     log(`LASTRO_DEV_READY ${JSON.stringify({ companyId: seeded.companyId, apiKey: seeded.apiKey, apiUrl: config.urls.publicBase, temporalAddress, temporalUi })}`);
   } catch (err) {
-    log(`[dev] failed to start: ${(err as Error).stack ?? err}`);
+    log(`[dev] failed to start: ${(err as Error).message}`);
+    if (process.env.LOG_LEVEL === 'debug') log((err as Error).stack ?? '');
     await shutdown(1);
   }
 }

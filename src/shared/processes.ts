@@ -15,6 +15,40 @@ export function pipeLines(child: ChildProcess, write: (line: string) => void): v
   }
 }
 
+/**
+ * Fails, naming the port and the variable that moves it, when something else already listens
+ * there: a stack that started beside a stranger's server would answer with the stranger's.
+ */
+export function assertPortFree(port: number, what: string, envVar: string, host = '127.0.0.1'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', (err: NodeJS.ErrnoException) =>
+      reject(new Error(`${what} cannot listen on ${host}:${port} (${err.code ?? err.message}): stop the process that holds it, or set ${envVar} to another port`)),
+    );
+    srv.listen(port, host, () => srv.close(() => resolve()));
+  });
+}
+
+/** Resolves when the child reports `{ type: 'listening' }` over IPC (it bound its own port), rejects if it exits first. */
+export function waitForListening(child: ChildProcess, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => done(new Error(`no listening report after ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (m: unknown) => {
+      if ((m as { type?: string } | null)?.type === 'listening') done();
+    };
+    const onExit = (code: number | null, signal: string | null) => done(new Error(`process exited (${signal ?? code}) before listening`));
+    function done(err?: Error) {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (err) reject(err);
+      else resolve();
+    }
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
 export function waitForPort(port: number, timeoutMs: number, child?: ChildProcess): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   return new Promise((resolve, reject) => {
