@@ -110,18 +110,22 @@ export const catalogRoutes = [
     path: '/plans/:id/template',
     operationId: 'getPlanTemplate',
     summary: 'The plan with each component and its current price',
-    description: 'With currency, only prices in that currency; a component without one has price null.',
+    description:
+      "Prices in one currency: `currency`, or the company's default currency (BRL unless set) without it; the response says which. A component without a current price in it has price null.",
     tag,
     request: { params: planIdParams, query: templateQuery },
     responses: { 200: { description: 'The plan template', schema: planTemplateSchema } },
     async handler({ em, company, params, query }) {
       const plan = await getPlan(em, company.id, params.id);
       const items = await listPlanItems(em, company.id, plan.id);
-      const prices = await currentPrices(em, plan.id, query.currency);
+      // A plan has no currency of its own; prices of several currencies never mix in one template.
+      const currency = query.currency ?? company.settings.defaultCurrency;
+      const prices = await currentPrices(em, plan.id, currency);
       const priceOf = (itemId: string) => prices.find((p) => p.planItemId === itemId);
       return {
         body: {
           ...toPlanView(plan),
+          currency,
           items: items.map((i) => {
             const price = priceOf(i.id);
             return { ...toPlanItemView(i), price: price ? toPriceView(price) : null };

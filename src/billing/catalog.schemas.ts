@@ -243,7 +243,10 @@ export const priceSchema = z
 export const chargeSchema = z.object({ item: planItemSchema, price: priceSchema }).meta({ id: 'PlanCharge' });
 
 export const planTemplateSchema = planSchema
-  .extend({ items: z.array(planItemSchema.extend({ price: priceSchema.nullable() })) })
+  .extend({
+    currency: z.string().meta({ description: "The currency of every price in the template: the query's, or the company's default" }),
+    items: z.array(planItemSchema.extend({ price: priceSchema.nullable() })),
+  })
   .meta({ id: 'PlanTemplate' });
 
 export type CreatePlanInput = z.output<typeof createPlanBody>;

@@ -91,8 +91,8 @@ export async function listInvoices(em: EntityManager, companyId: string, q: List
   const where = {
     companyId,
     ...(q.status ? { status: q.status as Invoice['status'] } : {}),
-    ...(q.subscription ? { subscriptionId: q.subscription } : {}),
-    ...(q.customer ? { customerId: q.customer } : {}),
+    ...(q.subscriptionId ? { subscriptionId: q.subscriptionId } : {}),
+    ...(q.customerId ? { customerId: q.customerId } : {}),
   };
   const [invoices, total] = await em.findAndCount(Invoice, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
   return { invoices, total };

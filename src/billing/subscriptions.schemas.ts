@@ -78,8 +78,8 @@ export const createSubscriptionBody = z
 
 export const listSubscriptionsQuery = z.strictObject({
   status: z.enum(SUBSCRIPTION_STATUSES as [string, ...string[]]).optional(),
-  customer: z.string().min(1).max(40).optional().meta({ description: 'Customer id (cust_…)' }),
-  plan: z.string().min(1).max(40).optional().meta({ description: 'Plan id (plan_…)' }),
+  customerId: z.string().min(1).max(40).optional().meta({ description: 'Customer id (cust_…)' }),
+  planId: z.string().min(1).max(40).optional().meta({ description: 'Plan id (plan_…)' }),
   ...paginationQuery,
 });
 
@@ -170,8 +170,8 @@ export const savedCardSchema = z
 
 export const listInvoicesQuery = z.strictObject({
   status: z.enum(INVOICE_STATUSES as [string, ...string[]]).optional(),
-  subscription: z.string().min(1).max(40).optional(),
-  customer: z.string().min(1).max(40).optional(),
+  subscriptionId: z.string().min(1).max(40).optional().meta({ description: 'Subscription id (sub_…)' }),
+  customerId: z.string().min(1).max(40).optional().meta({ description: 'Customer id (cust_…)' }),
   ...paginationQuery,
 });
 

@@ -205,8 +205,8 @@ export async function listSubscriptions(em: EntityManager, companyId: string, q:
   const where = {
     companyId,
     ...(q.status ? { status: q.status as SubscriptionStatus } : {}),
-    ...(q.customer ? { customerId: q.customer } : {}),
-    ...(q.plan ? { planId: q.plan } : {}),
+    ...(q.customerId ? { customerId: q.customerId } : {}),
+    ...(q.planId ? { planId: q.planId } : {}),
   };
   const [subscriptions, total] = await em.findAndCount(Subscription, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
   return { subscriptions, total };

@@ -42,6 +42,9 @@ function readablePath(path: PropertyKey[]): string {
   }, '');
 }
 
+/** Filters are named by the id they take (`customerId`, as the spec's `webhookId`); the bare names point there. */
+const RENAMED_QUERY_FIELDS: Record<string, string> = { customer: 'customerId', subscription: 'subscriptionId', plan: 'planId' };
+
 /**
  * Turns a zod failure into a 400 that names every offending field. Unknown fields are
  * reported one by one (strict bodies: a typo never passes silently).
@@ -51,7 +54,8 @@ export function validationError(error: z.ZodError, where: 'body' | 'query' | 'pa
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        details.push({ path: [...issue.path, key].join('.'), message: `Unknown field '${key}'` });
+        const renamed = where === 'query' ? RENAMED_QUERY_FIELDS[key] : undefined;
+        details.push({ path: [...issue.path, key].join('.'), message: renamed ? `Unknown field '${key}': use '${renamed}'` : `Unknown field '${key}'` });
       }
       continue;
     }

@@ -55,7 +55,7 @@ it('plan → publish → saved card → subscribe → three sandbox advances: pa
   expect(sub.body).toMatchObject({ status: 'active', collectionMethod: 'charge_automatically' });
   const id = sub.body.id;
   const paidInvoices = async (n: number) => {
-    const list = (await get(`/invoices?subscription=${id}&limit=100`)).body.data as Array<Record<string, any>>;
+    const list = (await get(`/invoices?subscriptionId=${id}&limit=100`)).body.data as Array<Record<string, any>>;
     return list.length === n && list.every((i) => i.status === 'paid') ? list : null;
   };
   await eventually(() => paidInvoices(1), 30_000, 'the enrollment invoice paid at subscribe');

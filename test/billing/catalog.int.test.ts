@@ -318,6 +318,12 @@ describe('prices', () => {
     expect(template.body.items[0].price).toMatchObject({ id: usd.id, amount: 200 });
     const brlTemplate = await get(`/plans/${id}/template?currency=brl`);
     expect(brlTemplate.body.items[0].price.currency).toBe('BRL');
+    expect(brlTemplate.body.currency).toBe('BRL');
+    // Without currency: the company's default (BRL), never the newest price in any currency.
+    const newest = (await mk(300, 'USD')).body;
+    const byDefault = await get(`/plans/${id}/template`);
+    expect(byDefault.body.currency).toBe('BRL');
+    expect(byDefault.body.items[0].price).toMatchObject({ currency: 'BRL', id: expect.not.stringMatching(newest.id) });
     expect((await get(`/plans/${id}/template?currency=12`)).status).toBe(400);
   });
 });

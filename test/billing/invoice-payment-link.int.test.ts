@@ -28,7 +28,7 @@ it('an open send_invoice invoice has a checkout payment link; paying it by Pix p
   const sub = await post('/subscriptions', { customerId: customer.body.id, items: [{ description: 'Hosting', unitAmount: 4500 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', collectionMethod: 'send_invoice' });
   expect(sub.status).toBe(201);
   const invoice = await eventually(async () => {
-    const [inv] = (await get(`/invoices?subscription=${sub.body.id}`)).body.data ?? [];
+    const [inv] = (await get(`/invoices?subscriptionId=${sub.body.id}`)).body.data ?? [];
     return inv?.paymentUrl ? inv : null;
   }, 30_000, 'the invoice and its payment link');
   expect(invoice).toMatchObject({ status: 'open', total: 4500, checkoutSessionId: expect.stringMatching(/^cs_/), paymentUrl: expect.stringContaining(`/pay/${invoice.checkoutSessionId}`) });
@@ -62,7 +62,7 @@ it('an invoice charged automatically on a saved card gets no payment link', asyn
   const card = await post('/payment-methods/cards', { customerId: customer.body.id, token: await cardToken(stack, acme) });
   const sub = await post('/subscriptions', { customerId: customer.body.id, items: [{ description: 'Hosting', unitAmount: 1000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
   const invoice = await eventually(async () => {
-    const [inv] = (await get(`/invoices?subscription=${sub.body.id}`)).body.data ?? [];
+    const [inv] = (await get(`/invoices?subscriptionId=${sub.body.id}`)).body.data ?? [];
     return inv?.status === 'paid' ? inv : null;
   }, 30_000, 'the invoice paid by card');
   expect(invoice).toMatchObject({ collectionMethod: 'charge_automatically', paymentUrl: null, checkoutSessionId: null });

@@ -58,7 +58,7 @@ beforeAll(async () => {
   expect(card.status).toBe(201);
   const sub = await post('/subscriptions', { customerId, items: [{ description: 'Hosting', unitAmount: 5000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
   expect(sub.body).toMatchObject({ status: 'active' });
-  const list = await eventually(() => get(`/invoices?subscription=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid');
+  const list = await eventually(() => get(`/invoices?subscriptionId=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid');
   paidInvoice = list.body.data[0];
 });
 afterAll(() => stack?.close());
@@ -98,7 +98,7 @@ describe('through the refunds API', () => {
     const customerId = (await post('/customers', { name: 'Bia Lima', email: 'bia@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990001' })).body.id;
     const card = await post('/payment-methods/cards', { customerId, token: await cardToken(stack, acme) });
     const sub = await post('/subscriptions', { customerId, items: [{ description: 'Hosting', unitAmount: 8000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
-    const paid = (await eventually(() => get(`/invoices?subscription=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid')).body.data[0];
+    const paid = (await eventually(() => get(`/invoices?subscriptionId=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid')).body.data[0];
     const txn = (await get(`/v1/transactions/${paid.lastTransactionId}`)).body;
     const refund = await stack.http
       .post(`/v1/transactions/${txn.id}/payments/${txn.payments[0].id}/refund`)

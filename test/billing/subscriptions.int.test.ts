@@ -28,7 +28,7 @@ async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeou
     await new Promise((r) => setTimeout(r, 200));
   }
 }
-const invoicesOf = async (subscriptionId: string) => (await get(`/invoices?subscription=${subscriptionId}&limit=100`)).body.data as Array<Record<string, any>>;
+const invoicesOf = async (subscriptionId: string) => (await get(`/invoices?subscriptionId=${subscriptionId}&limit=100`)).body.data as Array<Record<string, any>>;
 const eventTypes = async (id: string) =>
   (await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [id])).map((e) => e.type);
 
@@ -309,15 +309,21 @@ describe('creation rules, standalone items, usage, lists', () => {
   });
 
   it('lists with the data/page/limit/total envelope and filters; other companies see 404', async () => {
-    const all = await get(`/subscriptions?customer=${customerId}&limit=2`);
+    const all = await get(`/subscriptions?customerId=${customerId}&limit=2`);
     expect(Object.keys(all.body).sort()).toEqual(['data', 'limit', 'page', 'total']);
     expect(all.body.data).toHaveLength(2);
     expect(all.body.total).toBeGreaterThan(4);
     const canceled = await get('/subscriptions?status=canceled');
     expect(canceled.body.data.every((s: { status: string }) => s.status === 'canceled')).toBe(true);
-    const byPlan = await get(`/subscriptions?plan=${planId}`);
+    const byPlan = await get(`/subscriptions?planId=${planId}`);
     expect(byPlan.body.data.every((s: { planId: string }) => s.planId === planId)).toBe(true);
     expect((await get('/subscriptions?status=gone')).status).toBe(400);
+    // One filter convention everywhere (camelCase ids, as the spec's webhookId): the bare names say where to go.
+    for (const [path, field, renamed] of [['/subscriptions', 'customer', 'customerId'], ['/subscriptions', 'plan', 'planId'], ['/invoices', 'subscription', 'subscriptionId'], ['/invoices', 'customer', 'customerId']]) {
+      const old = await get(`${path}?${field}=${customerId}`);
+      expect(old.status).toBe(400);
+      expect(old.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: field, message: `Unknown field '${field}': use '${renamed}'` }] });
+    }
     const some = all.body.data[0].id;
     expect((await get(`/subscriptions/${some}`, other.headers)).status).toBe(404);
     const inv = (await get('/invoices')).body.data[0];
@@ -342,7 +348,7 @@ describe('sandbox helpers in production mode', () => {
       const advance = await p(`/sandbox/subscriptions/${sub.body.id}/advance`);
       expect(advance.status).toBe(404);
       expect(advance.body.error.code).toBe('not_found');
-      const [inv] = (await eventually(() => prod.http.get(`/invoices?subscription=${sub.body.id}`).set(live.headers), (r) => r.body.data.length === 1)).body.data;
+      const [inv] = (await eventually(() => prod.http.get(`/invoices?subscriptionId=${sub.body.id}`).set(live.headers), (r) => r.body.data.length === 1)).body.data;
       expect((await p(`/sandbox/invoices/${inv.id}/pay`)).status).toBe(404);
     } finally {
       await prod.close();

@@ -30,6 +30,7 @@ const FIELD_SEEDERS: Record<string, keyof SeededIds> = {
   webhookId: 'webhook',
   linkId: 'checkoutLink',
   subscription: 'subscription',
+  subscriptionId: 'subscription',
   token: 'cardToken',
 };
 
