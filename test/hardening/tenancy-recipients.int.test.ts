@@ -122,16 +122,21 @@ describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (o
     const aSettled = aBefore ?? (await view(A, id));
     const aEventsSettled = aFirst ? aEvents : (await eventsOf(A, id)).length;
     expect(aSettled).toMatchObject({ name: a.body.name, email: a.body.email, phone: a.body.phone, status: 'active' });
+    // B's create (when B came second) changed nothing A reads.
+    expect(await view(A, id)).toEqual(aSettled);
 
-    // B edits its view: contact, identity, address, a new bank account; and tries to change the shared document.
+    // B edits its view: contact, identity, address, a new bank account.
     const edited = await put(B, id, { name: 'B Renamed', email: 'b-renamed@example.com', phone: '+5511900000009', address: { address: 'Rua Trocada' }, bankAccount: { ...b.body.bankAccount, bankAccount: '5550001' } });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ name: 'B Renamed', email: 'b-renamed@example.com', defaultBankAccount: { bankAccount: '5550001' } });
     expectNoneOf(edited.body, a.markers, 'B’s PUT response');
+    expect(await view(A, id)).toEqual(aSettled);
+    expect(await eventsOf(A, id)).toHaveLength(aEventsSettled);
+
+    // The shared document is not B's to change.
     const docChange = await put(B, id, { document: newCpf() });
     expect(docChange.status).toBe(409);
     expect(docChange.body.error.code).toBe('recipient_document_shared');
-
     expect(await view(A, id)).toEqual(aSettled);
     expect((await view(B, id)).document).toBe(cpf);
     expectNoneOf(await view(B, id), a.markers, 'B’s GET');
