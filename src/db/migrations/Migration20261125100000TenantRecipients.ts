@@ -17,6 +17,9 @@ import { Migration } from '@mikro-orm/migrations';
  */
 export class Migration20261125100000TenantRecipients extends Migration {
   override async up(): Promise<void> {
+    // The foreign keys are deferrable: checked now, so the copies made below leave no pending
+    // trigger events for the ALTER TABLEs that follow them in this transaction.
+    this.addSql(`set constraints all immediate;`);
     this.addSql(`do $$ begin
       if exists (select 1 from recipients r where not exists (select 1 from recipient_links l where l.recipient_id = r.id)) then
         raise exception 'recipients without any company link exist; link or remove them before migrating (Migration20261125100000TenantRecipients)';
@@ -72,6 +75,7 @@ export class Migration20261125100000TenantRecipients extends Migration {
   }
 
   override async down(): Promise<void> {
+    this.addSql(`set constraints all immediate;`);
     this.addSql(`alter table "recipients" add column "name" varchar(255) null, add column "email" varchar(255) null, add column "type" varchar(16) null,
       add column "phone" varchar(32) null, add column "profile" jsonb null;`);
     this.addSql(`update "recipients" r set "name" = l."name", "email" = l."email", "type" = l."type", "phone" = l."phone", "profile" = l."profile"
