@@ -125,9 +125,10 @@ export async function seedResources(stack: TestStack, company: SeededCompany): P
   const refund = await post(`/transactions/${transaction.id}/payments/${transaction.payments[0].id}/refund`, BODY_SAMPLES.createRefund);
   const checkoutSession = await post('/checkout/charges', BODY_SAMPLES.createCheckoutCharge);
   const active = await newRecipient(stack, company);
-  // An account in the recipient's own name: any other holder would send the active link back to KYC review.
+  // A payout account in the recipient's own name and no identity change: anything else would
+  // send the approved link back to KYC review (docs/recipients.md, "Changes after approval").
   const activeDocument: string = (await stack.http.get(`/recipients/${active}`).set(company.headers)).body.document;
-  await stack.http.put(`/recipients/${active}`).set(company.headers).send({ address: fullAddress, bankAccount: bankAccountFor(activeDocument) });
+  await stack.http.put(`/recipients/${active}`).set(company.headers).send({ bankAccount: bankAccountFor(activeDocument) });
   await fund(stack, company, active, 5000);
   const withdrawal = await post('/withdrawals', { recipientId: active, amount: 1000 });
   const plan = await post('/plans', { code: 'matrix', name: 'Matrix' });
