@@ -319,7 +319,8 @@ export async function updateRecipient(em: EntityManager, companyId: string, reci
   const changed = uow.getChangeSets().length > 0;
   const linked = await withBankAccount(em, recipient, link);
   if (!changed) return { linked, event: null, startReview: false };
-  if (newDocument !== undefined) recipient.updatedAt = new Date();
+  // The registration's own updatedAt moves only with its document (MikroORM's onUpdate), so
+  // another company's view never changes because of this one's edit.
   link.updatedAt = new Date();
   return { linked, event: recipientEvent(em, 'recipient.updated', linked), startReview };
 }
