@@ -10,8 +10,13 @@ import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 export type WalletBucket = 'pending' | 'available' | 'blocked';
 export type PlatformBucket = 'settlement' | 'revenue';
 
-/** A physical wallet (wlt_): one per recipient and currency, created when first needed. */
+/**
+ * A physical wallet (wlt_): one per (company, recipient, currency), created when first needed.
+ * The company is part of the key because a recipient registration is shared: the money a
+ * company's sales put on a seller is that company's to pay out, never another's.
+ */
 export class Wallet extends BaseEntity {
+  companyId!: string;
   recipientId!: string;
   currency!: string;
 }
@@ -20,8 +25,9 @@ export const WalletSchema = new EntitySchema<Wallet, BaseEntity>({
   class: Wallet,
   extends: BaseEntitySchema,
   tableName: 'wallets',
-  uniques: [{ properties: ['recipientId', 'currency'] }],
+  uniques: [{ properties: ['companyId', 'recipientId', 'currency'] }],
   properties: {
+    companyId: { type: 'string', length: 40 },
     recipientId: { type: 'string', length: 40 },
     currency: { type: 'string', columnType: 'char(3)' },
   },

@@ -15,6 +15,9 @@ import { postingProblem, reversalType, type PostingSource, type StatementType } 
  *   locked with SELECT … FOR UPDATE in id order (so two postings never deadlock), the new
  *   balances are checked (409 `insufficient_balance`), and a CHECK constraint backs it up.
  * - Immutability: corrections are reversing postings (`reversePosting`), never edits.
+ * - Tenancy: a wallet line names a recipient; the wallet is that recipient's wallet of the
+ *   posting's company (`companyId`, required for any wallet line). One posting never moves
+ *   money between two companies' wallets.
  *
  * Call it inside the caller's transaction (a route's `em`, an activity's `transactional`) so
  * the posting commits together with the change that caused it; outside one it opens its own.
@@ -59,13 +62,14 @@ async function inTransaction<T>(em: EntityManager, fn: (em: EntityManager) => Pr
   return em.isInTransaction() ? fn(em) : em.transactional(fn);
 }
 
-/** The recipient's physical wallet (wlt_) in a currency, created with its three buckets when first needed. */
-export async function ensureWallet(em: EntityManager, recipientId: string, currency: string): Promise<string> {
+/** The company's physical wallet (wlt_) for the recipient in a currency, created with its three buckets when first needed. */
+export async function ensureWallet(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<string> {
   await em.execute(
-    `insert into wallets (id, created_at, updated_at, recipient_id, currency) values (?, now(), now(), ?, ?) on conflict (recipient_id, currency) do nothing`,
-    [newId('wlt'), recipientId, currency],
+    `insert into wallets (id, created_at, updated_at, company_id, recipient_id, currency) values (?, now(), now(), ?, ?, ?)
+     on conflict (company_id, recipient_id, currency) do nothing`,
+    [newId('wlt'), companyId, recipientId, currency],
   );
-  const [wallet] = await em.execute<{ id: string }[]>(`select id from wallets where recipient_id = ? and currency = ?`, [recipientId, currency]);
+  const [wallet] = await em.execute<{ id: string }[]>(`select id from wallets where company_id = ? and recipient_id = ? and currency = ?`, [companyId, recipientId, currency]);
   for (const bucket of ['pending', 'available', 'blocked']) {
     await em.execute(
       `insert into ledger_accounts (id, created_at, owner_type, owner_id, wallet_id, currency, bucket) values (?, now(), 'wallet', ?, ?, ?, ?)
@@ -81,7 +85,7 @@ interface ResolvedAccount {
   walletId: string | null;
 }
 
-async function resolveAccount(em: EntityManager, ref: AccountRef): Promise<ResolvedAccount> {
+async function resolveAccount(em: EntityManager, ref: AccountRef, companyId: string | null): Promise<ResolvedAccount> {
   if ('platform' in ref) {
     await em.execute(
       `insert into ledger_accounts (id, created_at, owner_type, owner_id, wallet_id, currency, bucket) values (?, now(), 'platform', ?, null, ?, ?)
@@ -94,7 +98,8 @@ async function resolveAccount(em: EntityManager, ref: AccountRef): Promise<Resol
     );
     return { id: row.id, walletId: null };
   }
-  const walletId = await ensureWallet(em, ref.recipientId, ref.currency);
+  if (!companyId) throw new RangeError('A posting that touches a wallet names its company');
+  const walletId = await ensureWallet(em, companyId, ref.recipientId, ref.currency);
   const [row] = await em.execute<{ id: string }[]>(`select id from ledger_accounts where owner_type = 'wallet' and owner_id = ? and bucket = ?`, [walletId, ref.bucket]);
   return { id: row.id, walletId };
 }
@@ -117,7 +122,7 @@ export async function post(em: EntityManager, input: PostingInput): Promise<Post
     const refKey = (ref: AccountRef) => ('platform' in ref ? `0:${ref.currency}:${ref.platform}` : `1:${ref.recipientId}:${ref.currency}:${ref.bucket}`);
     const resolved = new Map<string, ResolvedAccount>();
     for (const ref of input.lines.map((l) => l.account).sort((a, b) => refKey(a).localeCompare(refKey(b)))) {
-      if (!resolved.has(refKey(ref))) resolved.set(refKey(ref), await resolveAccount(tem, ref));
+      if (!resolved.has(refKey(ref))) resolved.set(refKey(ref), await resolveAccount(tem, ref, input.companyId ?? null));
     }
     const accounts = input.lines.map((l) => resolved.get(refKey(l.account))!);
 

@@ -31,7 +31,7 @@ export const walletRoutes = [
     responses: { 200: { description: 'Balances', schema: walletBalanceSchema } },
     async handler({ em, company, params }) {
       await getLinkedRecipient(em, company.id, params.ownerId);
-      return { body: { recipientId: params.ownerId, balances: await getBalances(em, params.ownerId, accountCurrency(company)) } };
+      return { body: { recipientId: params.ownerId, balances: await getBalances(em, company.id, params.ownerId, accountCurrency(company)) } };
     },
   }),
   defineRoute({
@@ -45,7 +45,7 @@ export const walletRoutes = [
     responses: { 200: { description: 'Summary', schema: walletSummarySchema } },
     async handler({ em, company, params, query }) {
       await getLinkedRecipient(em, company.id, params.ownerId);
-      return { body: { recipientId: params.ownerId, data: await summarizeStatement(em, params.ownerId, query) } };
+      return { body: { recipientId: params.ownerId, data: await summarizeStatement(em, company.id, params.ownerId, query) } };
     },
   }),
   defineRoute({
@@ -59,7 +59,7 @@ export const walletRoutes = [
     responses: { 200: { description: 'A page of entries', schema: statementPageSchema } },
     async handler({ em, company, params, query }) {
       await getLinkedRecipient(em, company.id, params.ownerId);
-      const { entries, total } = await listStatement(em, params.ownerId, query);
+      const { entries, total } = await listStatement(em, company.id, params.ownerId, query);
       return { body: paginated(entries, total, query) };
     },
   }),
@@ -90,7 +90,7 @@ export const walletRoutes = [
         sourceId: requestId,
         description: body.description ?? 'Sandbox credit',
       });
-      return { status: 201, body: { postingId, recipientId: body.recipientId, amount: body.amount, currency, balance: await getBalance(em, body.recipientId, currency) } };
+      return { status: 201, body: { postingId, recipientId: body.recipientId, amount: body.amount, currency, balance: await getBalance(em, company.id, body.recipientId, currency) } };
     },
   }),
 ];

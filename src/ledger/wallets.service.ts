@@ -4,28 +4,30 @@ import { toBalanceView, type BalanceView, type StatementType } from './ledger.ru
 import type { StatementEntryView, StatementFilters, WalletSummaryView } from './wallets.schemas';
 
 /**
- * Read side of the wallets: one virtual wallet per currency, aggregating the recipient's
- * physical wallets (there is one per currency today; the queries do not assume it).
+ * Read side of the wallets: one virtual wallet per currency, aggregating the physical wallets
+ * the company holds for the recipient (one per currency today; the queries do not assume it).
+ * Every read is of one company's wallets: another company's money on the same registration is
+ * never part of a balance, a statement or a summary.
  */
 
 /** Balances per currency; a recipient without wallets shows zeros in `defaultCurrency`. */
-export async function getBalances(em: EntityManager, recipientId: string, defaultCurrency: string): Promise<BalanceView[]> {
+export async function getBalances(em: EntityManager, companyId: string, recipientId: string, defaultCurrency: string): Promise<BalanceView[]> {
   const rows = await em.execute<{ currency: string; pending: string; available: string; blocked: string }[]>(
     `select a.currency,
             coalesce(sum(a.balance) filter (where a.bucket = 'pending'), 0) as pending,
             coalesce(sum(a.balance) filter (where a.bucket = 'available'), 0) as available,
             coalesce(sum(a.balance) filter (where a.bucket = 'blocked'), 0) as blocked
        from wallets w join ledger_accounts a on a.wallet_id = w.id
-      where w.recipient_id = ? group by a.currency order by a.currency`,
-    [recipientId],
+      where w.company_id = ? and w.recipient_id = ? group by a.currency order by a.currency`,
+    [companyId, recipientId],
   );
   if (rows.length === 0) return [toBalanceView(defaultCurrency, { pending: 0, available: 0, blocked: 0 })];
   return rows.map((r) => toBalanceView(r.currency, { pending: Number(r.pending), available: Number(r.available), blocked: Number(r.blocked) }));
 }
 
 /** One currency's balance (zeros when there is no wallet yet). */
-export async function getBalance(em: EntityManager, recipientId: string, currency: string): Promise<BalanceView> {
-  return (await getBalances(em, recipientId, currency)).find((b) => b.currency === currency) ?? toBalanceView(currency, { pending: 0, available: 0, blocked: 0 });
+export async function getBalance(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<BalanceView> {
+  return (await getBalances(em, companyId, recipientId, currency)).find((b) => b.currency === currency) ?? toBalanceView(currency, { pending: 0, available: 0, blocked: 0 });
 }
 
 /**
@@ -33,15 +35,15 @@ export async function getBalance(em: EntityManager, recipientId: string, currenc
  * own buckets are not), with each entry's release status: an entry on the pending bucket is
  * `pending` until its posting has been released for its date, everything else is `released`.
  */
-function statementQuery(recipientId: string, f: StatementFilters): { sql: string; params: unknown[] } {
+function statementQuery(companyId: string, recipientId: string, f: StatementFilters): { sql: string; params: unknown[] } {
   // Released = a release posting of this sale moved money out of this pending account for this
   // entry's date (a release without a date releases the whole posting).
   const releaseStatus = `case when a.bucket = 'pending' and not exists (
       select 1 from ledger_postings r join ledger_entries x on x.posting_id = r.id
        where r.releases_posting_id = e.posting_id and x.account_id = e.account_id
          and (x.release_at is null or x.release_at = e.release_at)) then 'pending' else 'released' end`;
-  const where = ['e.in_statement', 'w.recipient_id = ?'];
-  const params: unknown[] = [recipientId];
+  const where = ['e.in_statement', 'w.company_id = ?', 'w.recipient_id = ?'];
+  const params: unknown[] = [companyId, recipientId];
   const add = (clause: string, value: unknown) => {
     where.push(clause);
     params.push(value);
@@ -76,10 +78,11 @@ interface EntryRow {
 
 export async function listStatement(
   em: EntityManager,
+  companyId: string,
   recipientId: string,
   f: StatementFilters & PageRequest,
 ): Promise<{ entries: StatementEntryView[]; total: number }> {
-  const { sql, params } = statementQuery(recipientId, f);
+  const { sql, params } = statementQuery(companyId, recipientId, f);
   const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from (${sql}) s`, params);
   const rows = await em.execute<EntryRow[]>(`${sql} order by e.created_at desc, e.id desc limit ? offset ?`, [...params, f.limit, offsetOf(f)]);
   return {
@@ -102,8 +105,8 @@ export async function listStatement(
 }
 
 /** Totals per currency and type over the filtered statement; net = totalCredits + totalDebits (debits are negative). */
-export async function summarizeStatement(em: EntityManager, recipientId: string, f: StatementFilters): Promise<WalletSummaryView['data']> {
-  const { sql, params } = statementQuery(recipientId, f);
+export async function summarizeStatement(em: EntityManager, companyId: string, recipientId: string, f: StatementFilters): Promise<WalletSummaryView['data']> {
+  const { sql, params } = statementQuery(companyId, recipientId, f);
   const rows = await em.execute<{ currency: string; type: StatementType; total: string; credits: string; debits: string; count: string }[]>(
     `select currency, type, sum(amount) as total,
             coalesce(sum(amount) filter (where amount > 0), 0) as credits,

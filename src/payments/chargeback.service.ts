@@ -44,19 +44,19 @@ export const chargebackKeyPrefix = (paymentId: string): string => `chargeback:${
  * releases and earlier chargebacks; latest first, so the nearest release is touched last),
  * then the wallet's available bucket.
  */
-async function sourcesOf(em: EntityManager, paymentId: string, recipientId: string, currency: string): Promise<ChargebackSource[]> {
+async function sourcesOf(em: EntityManager, companyId: string, paymentId: string, recipientId: string, currency: string): Promise<ChargebackSource[]> {
   const pending = await em.execute<{ release_at: Date; amount: string }[]>(
     `select e.release_at, sum(e.amount) as amount from ledger_entries e
        join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
        join ledger_postings p on p.id = e.posting_id
-      where w.recipient_id = ? and e.currency = ? and a.bucket = 'pending' and e.release_at is not null
+      where w.company_id = ? and w.recipient_id = ? and e.currency = ? and a.bucket = 'pending' and e.release_at is not null
         and (p.key = ? or starts_with(p.key, ?) or starts_with(p.key, ?))
       group by e.release_at order by e.release_at desc`,
-    [recipientId, currency, `sale:${paymentId}`, `release:${paymentId}:`, chargebackKeyPrefix(paymentId)],
+    [companyId, recipientId, currency, `sale:${paymentId}`, `release:${paymentId}:`, chargebackKeyPrefix(paymentId)],
   );
   const [available] = await em.execute<{ balance: string }[]>(
-    `select a.balance from ledger_accounts a join wallets w on w.id = a.wallet_id where w.recipient_id = ? and w.currency = ? and a.bucket = 'available'`,
-    [recipientId, currency],
+    `select a.balance from ledger_accounts a join wallets w on w.id = a.wallet_id where w.company_id = ? and w.recipient_id = ? and w.currency = ? and a.bucket = 'available'`,
+    [companyId, recipientId, currency],
   );
   return [
     ...pending.map((r): ChargebackSource => ({ bucket: 'pending', releaseAt: new Date(r.release_at).toISOString(), amount: Number(r.amount) })),
@@ -99,7 +99,7 @@ export async function openChargeback(
   let charged = 0;
   let uncovered = 0;
   for (const share of liableShares(c.agg.splits, p.amount, amount, fee)) {
-    const { takes, uncovered: short } = takeFromSources(share, await sourcesOf(em, p.id, share.recipientId, currency));
+    const { takes, uncovered: short } = takeFromSources(share, await sourcesOf(em, companyId, p.id, share.recipientId, currency));
     uncovered += short.block + short.fee;
     for (const t of takes) {
       const from = { account: { recipientId: share.recipientId, bucket: t.bucket, currency }, releaseAt: t.releaseAt };

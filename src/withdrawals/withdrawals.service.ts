@@ -28,11 +28,11 @@ interface WalletFunds {
  * balance, locked FOR UPDATE until the transaction ends: a concurrent withdrawal waits here
  * and then sees this one's reservation, so two can never spend the same cents. Largest first.
  */
-async function lockWalletFunds(em: EntityManager, recipientId: string, currency: string): Promise<WalletFunds[]> {
+async function lockWalletFunds(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<WalletFunds[]> {
   const rows = await em.execute<{ wallet_id: string; balance: string }[]>(
     `select a.wallet_id, a.balance from wallets w join ledger_accounts a on a.wallet_id = w.id and a.bucket = 'available'
-      where w.recipient_id = ? and w.currency = ? order by a.id for update of a`,
-    [recipientId, currency],
+      where w.company_id = ? and w.recipient_id = ? and w.currency = ? order by a.id for update of a`,
+    [companyId, recipientId, currency],
   );
   return rows.map((r) => ({ walletId: r.wallet_id, withdrawable: Number(r.balance) })).sort((a, b) => b.withdrawable - a.withdrawable);
 }
@@ -67,7 +67,7 @@ export async function createWithdrawal(em: EntityManager, companyId: string, inp
     throw conflict('amount_below_minimum', `amount ${amount} is below the withdrawal minimum: ${min}`);
   }
 
-  const wallets = await lockWalletFunds(em, input.recipientId, currency);
+  const wallets = await lockWalletFunds(em, companyId, input.recipientId, currency);
   if (wallets.length === 0) throw conflict('no_active_wallet', `Recipient ${input.recipientId} has no wallet in ${currency}`);
   const withdrawable = wallets.reduce((sum, w) => sum + w.withdrawable, 0);
   // One physical wallet pays the whole withdrawal; with one wallet per currency (today) that is the aggregate.

@@ -66,12 +66,12 @@ describe('posting API', () => {
     const first = await tx((em) => creditSale(em, { ...sale, parts }));
     const again = await tx((em) => creditSale(em, { ...sale, parts }));
     expect(again).toEqual({ postingId: first.postingId, replayed: true });
-    expect(await getBalance(stack.em(), seller, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 8730, availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
+    expect(await getBalance(stack.em(), acme.company.id, seller, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 8730, availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
 
     await tx((em) => releasePending(em, { postingId: first.postingId }));
     await tx((em) => releasePending(em, { postingId: first.postingId }));
-    expect(await getBalance(stack.em(), seller, 'BRL')).toMatchObject({ pendingBalance: 0, availableBalance: 8730, withdrawableBalance: 8730 });
-    expect(await getBalance(stack.em(), marketplace, 'BRL')).toMatchObject({ availableBalance: 1000 });
+    expect(await getBalance(stack.em(), acme.company.id, seller, 'BRL')).toMatchObject({ pendingBalance: 0, availableBalance: 8730, withdrawableBalance: 8730 });
+    expect(await getBalance(stack.em(), acme.company.id, marketplace, 'BRL')).toMatchObject({ availableBalance: 1000 });
     await invariants();
   });
 
@@ -88,7 +88,7 @@ describe('posting API', () => {
     await tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d1 }));
     await expect(tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d1 }))).resolves.toMatchObject({ replayed: true });
     expect(await statuses()).toEqual([[5000, 'pending'], [5001, 'released']]);
-    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ pendingBalance: 5000, withdrawableBalance: 5001 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ pendingBalance: 5000, withdrawableBalance: 5001 });
     await tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d2 }));
     expect(await statuses()).toEqual([[5000, 'released'], [5001, 'released']]);
     await expect(tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: '2030-01-01T00:00:00Z' }))).rejects.toMatchObject({ code: 'nothing_to_release' });
@@ -100,24 +100,24 @@ describe('posting API', () => {
     await credit(r, 10_000);
     const m = { companyId: acme.company.id, recipientId: r, currency: 'BRL', source: 'withdrawal' as const, sourceId: 'wdr_1' };
     await tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 6000 }));
-    expect(await getBalance(stack.em(), r, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 0, availableBalance: 10_000, blockedBalance: 6000, withdrawableBalance: 4000 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 0, availableBalance: 10_000, blockedBalance: 6000, withdrawableBalance: 4000 });
     await expect(tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 4001 }))).rejects.toMatchObject({ status: 409, code: 'insufficient_balance' });
 
     const paid = await tx((em) => debitWallet(em, { ...m, key: key('wd'), amount: 5800, type: 'withdrawal', from: 'blocked' }));
     await tx((em) => debitWallet(em, { ...m, key: key('wdfee'), amount: 200, type: 'withdrawal_fee', from: 'blocked' }));
-    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
 
     await tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 1000 }));
     await tx((em) => releaseReservation(em, { ...m, key: key('unreserve'), amount: 1000 }));
-    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0 });
 
     await tx((em) => reversePosting(em, { postingId: paid.postingId, description: 'bank returned the transfer' }));
     await expect(tx((em) => reversePosting(em, { postingId: paid.postingId }))).resolves.toMatchObject({ replayed: true });
     // The reversal mirrors the debit exactly: the money is back in `blocked`, still reserved…
-    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 5800, withdrawableBalance: 4000 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 5800, withdrawableBalance: 4000 });
     // …until the withdrawal releases its reservation.
     await tx((em) => releaseReservation(em, { ...m, key: key('unreserve'), amount: 5800 }));
-    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 0, withdrawableBalance: 9800 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 0, withdrawableBalance: 9800 });
 
     const statement = await stack.http.get(`/wallets/owner/${r}/transactions`).set(acme.headers);
     expect(statement.body.data.map((e: { type: string; amount: number }) => [e.type, e.amount])).toEqual([
@@ -150,7 +150,7 @@ describe('database guarantees (even for code that bypasses the service)', () => 
         await em.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, created_at) values ('pst_bad', ?, null, 'BRL', 100, 'adjustment', true, now())`, [acct.id]);
       }),
     ).rejects.toThrow(/unbalanced/);
-    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 500 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 500 });
   });
 
   it('keeps entries and postings immutable and wallet buckets non-negative', async () => {
@@ -181,7 +181,7 @@ describe('concurrency', () => {
       expect(f.reason).toBeInstanceOf(ApiError);
       expect(f.reason).toMatchObject({ status: 409, code: 'insufficient_balance' });
     }
-    expect(await getBalance(stack.em(), r, 'BRL')).toMatchObject({ availableBalance: 0, withdrawableBalance: 0 });
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 0, withdrawableBalance: 0 });
     await invariants();
   });
 });
@@ -193,8 +193,8 @@ describe('concurrency when wallets are created', () => {
       tx((em) => creditSale(em, { key: `opp:${a}:${i}`, companyId: acme.company.id, currency: 'EUR', sourceId: `pay_${i}`, releaseAt: '2027-01-01T00:00:00Z', parts: parts.map((recipientId) => ({ recipientId, amount: 100 })) }));
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => sale(i, i % 2 ? [a, b] : [b, a])));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(await getBalance(stack.em(), a, 'EUR')).toMatchObject({ pendingBalance: 2000 });
-    expect(await getBalance(stack.em(), b, 'EUR')).toMatchObject({ pendingBalance: 2000 });
+    expect(await getBalance(stack.em(), acme.company.id, a, 'EUR')).toMatchObject({ pendingBalance: 2000 });
+    expect(await getBalance(stack.em(), acme.company.id, b, 'EUR')).toMatchObject({ pendingBalance: 2000 });
   });
 });
 
@@ -248,7 +248,7 @@ describe('property: random postings keep the books', () => {
         }
         await invariants();
         for (const r of recipients) {
-          const b = await getBalance(stack.em(), r, 'BRL');
+          const b = await getBalance(stack.em(), acme.company.id, r, 'BRL');
           expect(b.withdrawableBalance).toBeGreaterThanOrEqual(0);
           expect(b.availableBalance).toBe(b.withdrawableBalance + b.blockedBalance);
         }

@@ -2,7 +2,7 @@ import { reserveFunds } from '../../src/ledger/ledger.service';
 import { getBalance } from '../../src/ledger/wallets.service';
 import { chargebackSignal } from '../../workflows/payments/transaction.contract';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { cardBody, cardToken, eventually, expectLedgerConsistent, newRecipient, pixBody, platformBalance, setCompanyFees } from './fixtures';
+import { cardBody, cardToken, eventually, expectLedgerConsistent, linkingCompany, newRecipient, pixBody, platformBalance, setCompanyFees } from './fixtures';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function merchant(): Promise<{ company: SeededCompany; owner: string }> {
 }
 
 const buckets = async (recipientId: string) => {
-  const b = await getBalance(stack.em(), recipientId, 'BRL');
+  const b = await getBalance(stack.em(), await linkingCompany(stack, recipientId), recipientId, 'BRL');
   return { pending: b.pendingBalance, available: b.withdrawableBalance, blocked: b.blockedBalance };
 };
 

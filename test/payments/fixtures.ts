@@ -55,8 +55,15 @@ export async function expectLedgerConsistent(stack: TestStack): Promise<void> {
   expect(await em.execute(`select id from ledger_accounts where owner_type = 'wallet' and balance < 0`)).toEqual([]);
 }
 
+/** The one company linking `recipientId` in a test (wallets are per company and recipient). */
+export async function linkingCompany(stack: TestStack, recipientId: string): Promise<string> {
+  const links = await stack.em().execute<{ company_id: string }[]>('select company_id from recipient_links where recipient_id = ? and deleted_at is null', [recipientId]);
+  if (links.length !== 1) throw new Error(`${recipientId} is linked to ${links.length} companies; name the company`);
+  return links[0].company_id;
+}
+
 export async function balanceOf(stack: TestStack, recipientId: string): Promise<{ pending: number; available: number }> {
-  const b = await getBalance(stack.em(), recipientId, 'BRL');
+  const b = await getBalance(stack.em(), await linkingCompany(stack, recipientId), recipientId, 'BRL');
   return { pending: b.pendingBalance, available: b.availableBalance };
 }
 
