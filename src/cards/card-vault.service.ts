@@ -1,7 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../http/errors';
-import { newId } from '../shared/ids';
+import { newCapabilityId, newId } from '../shared/ids';
 import { openSecret, sealSecret } from './card-vault.crypto';
 import { vaultKey, type VaultKey } from './card-vault.key';
 import { StoredCard } from './stored-card.entity';
@@ -41,27 +40,8 @@ export interface CardToStore {
   expYear: number;
 }
 
-const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
-
-/**
- * `tok_` + 26 characters from 128 random bits. Unlike the ULID ids, a token is a bearer
- * credential for 24 hours, so nothing in it is time-ordered or guessable from a neighbour.
- */
-export function newCardTokenId(): string {
-  const bytes = randomBytes(17);
-  let bits = 0;
-  let value = 0;
-  let out = '';
-  for (const byte of bytes) {
-    value = (value << 8) | byte;
-    bits += 8;
-    while (bits >= 5 && out.length < 26) {
-      out += LOWER_BASE32[(value >>> (bits - 5)) & 31];
-      bits -= 5;
-    }
-  }
-  return `tok_${out}`;
-}
+/** A token is a bearer credential for 24 hours: a capability id (src/shared/ids.ts). */
+export const newCardTokenId = (): string => newCapabilityId('tok');
 
 /** Stores a card and returns its single-use token. The caller flushes (or runs in a transaction). */
 export function storeCard(em: EntityManager, companyId: string, card: CardToStore, now = new Date(), key: VaultKey = vaultKey()): StoredCard {

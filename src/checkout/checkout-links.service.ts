@@ -9,7 +9,7 @@ import { recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
 import type { Event } from '../events/event.entity';
 import type { Company } from '../companies/company.entity';
-import { newId } from '../shared/ids';
+import { newCapabilityId, newId } from '../shared/ids';
 import { CheckoutLink } from './checkout-link.entity';
 import { checkItems, checkSplits } from './checkout-content.service';
 import type { CheckoutItem, ItemInput } from './checkout.schemas';
@@ -101,8 +101,17 @@ async function flushClaimingSlug(em: EntityManager, link: CheckoutLink): Promise
   }
 }
 
+/**
+ * `/c/<slug>` is a public URL resolved across all companies, so a slug is claimed for good by
+ * the first company that uses it (`checkout_slugs`): no other company can ever take it, even
+ * after the link is archived or renamed, so a printed URL never opens another merchant's page.
+ * Within its company a slug names at most one live link at a time.
+ */
 async function assertSlugFree(em: EntityManager, companyId: string, slug: string | null | undefined, exceptId?: string): Promise<void> {
   if (!slug) return;
+  await em.execute(`insert into checkout_slugs (slug, company_id, created_at) values (?, ?, now()) on conflict (slug) do nothing`, [slug, companyId]);
+  const [claim] = await em.execute<{ company_id: string }[]>(`select company_id from checkout_slugs where slug = ?`, [slug]);
+  if (claim.company_id !== companyId) throw slugTaken(slug);
   const taken = await em.findOne(CheckoutLink, { companyId, slug, deletedAt: null, ...(exceptId ? { id: { $ne: exceptId } } : {}) }, { fields: ['id'] });
   if (taken) throw slugTaken(slug);
 }
@@ -115,7 +124,7 @@ export async function createLink(em: EntityManager, company: Company, input: Cre
   await checkSplits(em, company.id, input.splits ?? []);
   await assertSlugFree(em, company.id, input.slug);
   const link = em.create(CheckoutLink, {
-    id: newId('chk'),
+    id: newCapabilityId('chk'),
     companyId: company.id,
     tenantId: company.tenantId,
     name: input.name ?? null,

@@ -10,7 +10,7 @@ import { offsetOf } from '../http/pagination';
 import { Payment } from '../payments/payment.entity';
 import { Transaction } from '../payments/transaction.entity';
 import { normalizeDocument } from '../shared/documents';
-import { newId } from '../shared/ids';
+import { newCapabilityId } from '../shared/ids';
 import { CheckoutLink } from './checkout-link.entity';
 import { CheckoutSession, type CheckoutSessionStatus, type SessionCustomer } from './checkout-session.entity';
 import { CANCELLABLE_SESSION_STATUSES, sessionStatusFrom, type TxnStatus } from './checkout-session.rules';
@@ -32,9 +32,11 @@ export async function loadSessionState(em: EntityManager, session: CheckoutSessi
   const ids = session.attempts.map((a) => a.transactionId);
   if (ids.length === 0) return { session, payments: [], transactionStatus: {} };
   const [payments, txns] = await Promise.all([
-    em.find(Payment, { transactionId: { $in: ids } }, { orderBy: { id: 'asc' } }),
+    em.find(Payment, { transactionId: { $in: ids } }, { orderBy: { position: 'asc', id: 'asc' } }),
     em.find(Transaction, { id: { $in: ids } }, { fields: ['id', 'status'] }),
   ]);
+  // Attempt by attempt, then in each attempt's order (payment ids are random, not an order).
+  payments.sort((a, b) => ids.indexOf(a.transactionId) - ids.indexOf(b.transactionId) || a.position - b.position);
   return { session, payments, transactionStatus: Object.fromEntries(txns.map((t) => [t.id, t.status as TxnStatus])) };
 }
 
@@ -73,7 +75,7 @@ async function insertSession(
 ): Promise<{ session: CheckoutSession; event: Event }> {
   const now = new Date();
   const session = em.create(CheckoutSession, {
-    id: newId('cs'),
+    id: newCapabilityId('cs'),
     ...owner,
     ...content,
     ...extra,
@@ -104,9 +106,9 @@ async function findActiveLink(em: EntityManager, company: Company | null | undef
   const scope = company ? { companyId: company.id } : {};
   const byId = await em.findOne(CheckoutLink, { id: idOrSlug, status: 'active', ...scope });
   if (byId) return byId;
-  // A slug is unique per company only: without the company it must name exactly one live link.
-  const bySlug = await em.find(CheckoutLink, { slug: idOrSlug, status: 'active', ...scope }, { limit: 2 });
-  if (bySlug.length === 1) return bySlug[0];
+  // A slug belongs to one company for good and names at most one of its live links (checkout-links.service).
+  const bySlug = await em.findOne(CheckoutLink, { slug: idOrSlug, status: 'active', ...scope });
+  if (bySlug) return bySlug;
   throw notFound('Checkout link');
 }
 

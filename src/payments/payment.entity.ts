@@ -40,6 +40,8 @@ export interface ChargebackRecord {
 export class Payment extends BaseEntity {
   companyId!: string;
   transactionId!: string;
+  /** Its place among the transaction's payments (the request's order): ids are random capabilities, not an order. */
+  position: Opt<number> = 0;
   method!: PaymentMethod;
   status: Opt<PaymentStatus> = 'pending';
   amount!: number;
@@ -71,6 +73,7 @@ export const PaymentSchema = new EntitySchema<Payment, BaseEntity>({
   properties: {
     companyId: { type: 'string', length: 40 },
     transactionId: { type: 'string', length: 40 },
+    position: { type: 'smallint' },
     method: { type: 'string', length: 16 },
     status: { type: 'string', length: 24 },
     amount: { type: new BigIntType('number') },

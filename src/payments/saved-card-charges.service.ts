@@ -4,7 +4,7 @@ import type { Company } from '../companies/company.entity';
 import { savedCardSummary } from '../cards/card-vault.service';
 import { recordEvent } from '../events/outbox';
 import { badRequest, conflict } from '../http/errors';
-import { newId } from '../shared/ids';
+import { newCapabilityId, newId } from '../shared/ids';
 import { Payment } from './payment.entity';
 import { checkSplits } from './split-check.service';
 import { TransactionSplit } from './split.entity';
@@ -46,7 +46,7 @@ export async function createSavedCardTransaction(em: EntityManager, company: Com
     origin: input.origin,
   });
   const { document: _document, ...shown } = card;
-  const payment = em.create(Payment, { id: newId('pay'), companyId: company.id, transactionId: transaction.id, method: 'credit_card', amount, installments: 1, capture: true, card: shown });
+  const payment = em.create(Payment, { id: newCapabilityId('pay'), companyId: company.id, transactionId: transaction.id, method: 'credit_card', amount, installments: 1, capture: true, card: shown });
   const splits = splitInputs.map((sp) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...sp }));
   em.persist([transaction, payment, ...splits]);
   try {

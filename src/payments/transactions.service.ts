@@ -7,7 +7,7 @@ import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
-import { newId } from '../shared/ids';
+import { newCapabilityId, newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact, buildPixArtifact } from './artifacts';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
@@ -105,8 +105,8 @@ const METHOD_MAX_CENTS: Partial<Record<PaymentInput['paymentMethod'], number>> =
 const referenceCodeTaken = (code: string): ApiError => conflict('reference_code_taken', `A transaction with referenceCode '${code}' already exists`);
 
 async function createPayment(em: EntityManager, company: Company, transactionId: string, input: PaymentInput, index: number, publicBaseUrl: string, now: Date): Promise<Payment> {
-  const id = newId('pay');
-  const base = { id, companyId: company.id, transactionId, method: input.paymentMethod, amount: input.amount };
+  const id = newCapabilityId('pay');
+  const base = { id, companyId: company.id, transactionId, position: index, method: input.paymentMethod, amount: input.amount };
   let payment: Payment;
   if (input.paymentMethod === 'credit_card') {
     const cc = input.creditCard!;
@@ -138,7 +138,7 @@ export async function loadTransaction(em: EntityManager, companyId: string | nul
   const where = companyId ? { id, companyId } : { id };
   const transaction = await em.findOne(Transaction, where, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!transaction) throw notFound('Transaction');
-  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { id: 'asc' }, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
+  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { position: 'asc', id: 'asc' }, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
   const splits = await em.find(TransactionSplit, { transactionId: id }, { orderBy: { id: 'asc' } });
   return { transaction, payments, splits };
 }
@@ -153,7 +153,7 @@ export async function listTransactions(em: EntityManager, companyId: string, q: 
   }
   const [rows, total] = await em.findAndCount(Transaction, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
   const ids = rows.map((t) => t.id);
-  const payments = ids.length ? await em.find(Payment, { transactionId: { $in: ids } }, { orderBy: { id: 'asc' } }) : [];
+  const payments = ids.length ? await em.find(Payment, { transactionId: { $in: ids } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
   const splits = ids.length ? await em.find(TransactionSplit, { transactionId: { $in: ids } }, { orderBy: { id: 'asc' } }) : [];
   const items = rows.map((transaction) => ({
     transaction,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 /**
@@ -16,6 +17,30 @@ const ulid = monotonicFactory();
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid().toLowerCase()}`;
+}
+
+const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/**
+ * An id that opens something on its own, with no key beside it (a checkout session's buyer
+ * page, a payment's Pix or boleto page, a card token): `<prefix>_` + 26 lower-case base32
+ * characters from 130 random bits. Nothing in it is time-ordered, sequential or guessable from a
+ * neighbour, unlike `newId`, whose ids minted in one millisecond differ by one.
+ */
+export function newCapabilityId(prefix: IdPrefix): string {
+  const bytes = randomBytes(17);
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = ((value << 8) | byte) & 0x1fff;
+    bits += 8;
+    while (bits >= 5 && out.length < 26) {
+      out += LOWER_BASE32[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return `${prefix}_${out}`;
 }
 
 export function hasPrefix(id: string, prefix: IdPrefix): boolean {

@@ -23,8 +23,8 @@ const archive = (id: string, headers: Record<string, string> = acme.headers) => 
 const list = (query: string, headers: Record<string, string> = acme.headers) => stack.http.get(`/checkout/links${query}`).set(headers);
 const eventsOf = async (id: string) => (await stack.em().find(Event, { entityId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } }));
 
-async function created(body: object = minimal): Promise<any> {
-  const res = await create(body);
+async function created(body: object = minimal, headers: Record<string, string> = acme.headers): Promise<any> {
+  const res = await create(body, headers);
   expect(res.status).toBe(201);
   return res.body;
 }
@@ -335,16 +335,31 @@ describe('POST /checkout/links', () => {
   });
 
   describe('slug', () => {
-    it('is unique among the company live links (409 slug_taken), per company, and freed by archiving', async () => {
+    it('is unique among the company live links (409 slug_taken), never another company\'s, and freed by archiving for the company alone', async () => {
       const first = await created({ ...minimal, slug: 'black-friday' });
       expectError(await create({ ...minimal, slug: 'black-friday' }), 409, 'slug_taken');
-      expect((await create({ ...minimal, slug: 'black-friday' }, other.headers)).status).toBe(201);
+      // /c/<slug> is resolved across companies: another company can never claim it.
+      expectError(await create({ ...minimal, slug: 'black-friday' }, other.headers), 409, 'slug_taken');
       const second = await created({ ...minimal, slug: 'black-friday-2' });
       expectError(await put(second.id, { slug: 'black-friday' }), 409, 'slug_taken');
 
       expect((await archive(first.id)).status).toBe(200);
       expect((await get(first.id)).body.slug).toBe('black-friday');
+      expectError(await create({ ...minimal, slug: 'black-friday' }, other.headers), 409, 'slug_taken');
       expect((await create({ ...minimal, slug: 'black-friday' })).status).toBe(201);
+    });
+
+    it('cannot be taken over by another company: the printed URL keeps opening its own link, before and after archiving', async () => {
+      const mine = await created({ ...minimal, slug: 'promo-natal' });
+      const theirs = await created({ ...minimal, slug: 'promo-natal-b' }, other.headers);
+      expectError(await put(theirs.id, { slug: 'promo-natal' }, other.headers), 409, 'slug_taken');
+      const visit = await stack.http.get('/c/promo-natal');
+      expect(visit.status).toBe(303);
+      const session = String(visit.headers.location).split('/pay/')[1];
+      expect((await stack.http.get(`/checkout/sessions/${session}`).set(acme.headers)).body.linkId).toBe(mine.id);
+      await archive(mine.id);
+      expectError(await create({ ...minimal, slug: 'promo-natal' }, other.headers), 409, 'slug_taken');
+      expect((await stack.http.get('/c/promo-natal')).status).toBe(404);
     });
 
     it('lets two concurrent creations with one slug end with exactly one link', async () => {
