@@ -6,7 +6,10 @@ import { allRoutes } from './routes';
 
 /** Assembles the Koa app: request id, access log, error body, the routes (each parses its JSON body). */
 export function createApp(deps: AppDeps): Koa {
-  const app = new Koa({ proxy: process.env.TRUST_PROXY === '1' });
+  // Behind N proxies the client is the N-th address from the right of X-Forwarded-For; the
+  // entries left of it are the client's own words and never count (Koa's maxIpsCount).
+  const hops = deps.config.trustedProxies;
+  const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const router = mountRoutes(allRoutes(), deps);
   app.use(requestId());
   app.use(accessLog(deps.logger));

@@ -26,11 +26,23 @@ const envSchema = z.object({
   KYC_URL: optionalUrl,
   CARD_VAULT_KEY: z.string().optional(),
   WEBHOOK_ALLOWLIST: csv,
+  /**
+   * Reverse proxies in front of the API (load balancer, CDN): the client address is the entry
+   * that many hops from the right of X-Forwarded-For, never one the client wrote. 0: the socket's.
+   */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /** Public card tokenization: requests per minute per client address and per company. */
   CARD_TOKENS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(60),
   CARD_TOKENS_PER_MINUTE_PER_COMPANY: z.coerce.number().int().min(1).default(3000),
+  /** Tokenizations per minute an address may make for one company even when the company's budget is spent (a real buyer's few tries). */
+  CARD_TOKENS_PER_MINUTE_BUYER_ALLOWANCE: z.coerce.number().int().min(0).default(5),
+  /** Public checkout: new sessions (link visits) and payment attempts per minute, per client address and per link. */
+  CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
+  CHECKOUT_VISITS_PER_MINUTE_PER_LINK: z.coerce.number().int().min(1).default(600),
+  CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: z.coerce.number().int().min(1).default(10),
+  CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: z.coerce.number().int().min(1).default(60),
   BODY_LIMIT: z.string().default('1mb'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Test-only: validate every response against its declared schema (a drift becomes a 500). */
@@ -48,9 +60,11 @@ export interface Config {
   urls: { publicBase: string; billing: string; checkout: string; checkoutPage: string; kyc: string };
   cardVaultKey?: string;
   webhookAllowlist: string[];
+  trustedProxies: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
-  cardTokenRateLimit: { perIpPerMinute: number; perCompanyPerMinute: number };
+  cardTokenRateLimit: { perIpPerMinute: number; perCompanyPerMinute: number; buyerAllowancePerMinute: number };
+  checkoutLimits: { visitsPerAddress: number; visitsPerLink: number; confirmsPerAddress: number; confirmsPerLink: number };
   bodyLimit: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   validateResponses: boolean;
@@ -85,9 +99,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cardVaultKey: e.CARD_VAULT_KEY,
     webhookAllowlist: e.WEBHOOK_ALLOWLIST,
+    trustedProxies: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
-    cardTokenRateLimit: { perIpPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_IP, perCompanyPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_COMPANY },
+    cardTokenRateLimit: {
+      perIpPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_IP,
+      perCompanyPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_COMPANY,
+      buyerAllowancePerMinute: e.CARD_TOKENS_PER_MINUTE_BUYER_ALLOWANCE,
+    },
+    checkoutLimits: {
+      visitsPerAddress: e.CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS,
+      visitsPerLink: e.CHECKOUT_VISITS_PER_MINUTE_PER_LINK,
+      confirmsPerAddress: e.CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS,
+      confirmsPerLink: e.CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK,
+    },
     bodyLimit: e.BODY_LIMIT,
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES === '1',

@@ -30,7 +30,7 @@ export async function run(args: string[]): Promise<void> {
   const log = (line: string) => process.stdout.write(`${line}\n`);
 
   try {
-    const { deps, rootEm } = await startBenchStack({ root, tmp, env: { LASTRO_DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, cleanup, log });
+    const { deps, rootEm } = await startBenchStack({ root, tmp, env: { LASTRO_DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: '1000000', CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '1000000', CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '1000000' }, cleanup, log });
     const api: Server = createApp({ ...deps }).listen(0, '127.0.0.1');
     await new Promise((resolve) => api.once('listening', resolve));
     cleanup.unshift(() => new Promise((resolve) => (api.closeAllConnections(), api.close(resolve))));

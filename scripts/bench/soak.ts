@@ -79,6 +79,10 @@ export async function run(args: string[]): Promise<void> {
       RATE_LIMIT_PER_MINUTE: '1000000',
       CARD_TOKENS_PER_MINUTE_PER_IP: '1000000',
       CARD_TOKENS_PER_MINUTE_PER_COMPANY: '1000000',
+      CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS: '1000000',
+      CHECKOUT_VISITS_PER_MINUTE_PER_LINK: '1000000',
+      CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '1000000',
+      CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '1000000',
     });
     const { ready, apiPid, workerPid } = stack;
     log(`[soak] ready: api pid ${apiPid}, worker pid ${workerPid}, ${ready.apiUrl}`);

@@ -5,13 +5,13 @@ import { claimIdempotencyKey, completeIdempotencyKey, DEFAULT_RETENTION_HOURS, f
 import { defineRoute, type RouteContext } from '../http/route';
 import { sessionOpenedSignal } from '../../workflows/checkout/checkout-session.contract';
 import { confirmSession } from './checkout-confirm.service';
-import { limitPublicSession } from './checkout-public.limits';
+import { limitConfirm, limitPublicSession } from './checkout-public.limits';
 import { signalSessionWorkflow } from './checkout-session-workflow.client';
 import { confirmSessionBody, publicSessionSchema, sessionIdParams } from './checkout-sessions.schemas';
 import { getSession, loadSessionState, openSession, sessionUrls, toPublicSessionView } from './checkout-sessions.service';
 
 const tag = 'Checkout page';
-const errorsDoc = 'Errors: 404 unknown session; 429 rate_limited (per client address and session).';
+const errorsDoc = 'Errors: 404 unknown session; 429 rate_limited (per client address and session; payment attempts also per address and per link).';
 
 /**
  * Confirm is public (the buyer has no API key), so the Idempotency-Key is kept here, scoped to
@@ -106,6 +106,7 @@ export const checkoutPublicRoutes = [
       const { em, params, deps, koa, body } = ctx;
       limitPublicSession(deps, 'writes', koa.ip, params.id);
       const session = await getSession(em, null, params.id);
+      limitConfirm(deps, koa.ip, session.linkId ?? session.id);
       return withSessionIdempotency(ctx, session.companyId, async () => toPublicSessionView(await confirmSession(em, deps, params.id, body), sessionUrls(deps)));
     },
   }),

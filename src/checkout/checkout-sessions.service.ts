@@ -117,9 +117,17 @@ async function findActiveLink(em: EntityManager, company: Company | null | undef
  * (its content and version). Commits on its own (it is called from page GETs), then starts
  * the session's workflow. Archived or unknown links are 404.
  */
-export async function startSessionFromLink(em: EntityManager, deps: AppDeps, company: Company | null | undefined, linkIdOrSlug: string): Promise<CheckoutSession> {
+export async function startSessionFromLink(
+  em: EntityManager,
+  deps: AppDeps,
+  company: Company | null | undefined,
+  linkIdOrSlug: string,
+  /** Throws to refuse the visit once the link is known (the public page's per-link limit). */
+  admit: (link: CheckoutLink) => void = () => undefined,
+): Promise<CheckoutSession> {
   const { session, event } = await em.transactional(async (tem) => {
     const link = await findActiveLink(tem, company, linkIdOrSlug);
+    admit(link);
     const content: SessionContent = {
       mode: link.mode,
       currency: link.currency,

@@ -12,7 +12,25 @@ export function requestId(): Koa.Middleware {
   };
 }
 
-/** One JSON line per request: method, route, status, duration, company, request id. Never bodies. */
+/**
+ * Public paths whose segment is a bearer credential (a KYC or refund bank-details token, a
+ * checkout session or payment id that opens the buyer's page): logs name the route, never the
+ * credential. Their assets (`…/assets/…`) are not credentials.
+ */
+const CREDENTIAL_SEGMENTS = [
+  /^(\/kyc\/)(?!assets\/)[^/]+/,
+  /^(\/refunds\/bank-details\/)(?!assets\/)[^/]+/,
+  /^(\/pay\/)[^/]+/,
+  /^(\/checkout\/public\/sessions\/)[^/]+/,
+  /^(\/pix\/)[^/]+/,
+  /^(\/boletos\/)[^/]+/,
+];
+
+export function redactPath(path: string): string {
+  return CREDENTIAL_SEGMENTS.reduce((p, pattern) => p.replace(pattern, '$1[redacted]'), path);
+}
+
+/** One JSON line per request: method, route, status, duration, company, request id. Never bodies, never a credential in a path. */
 export function accessLog(logger: Logger): Koa.Middleware {
   return async (ctx, next) => {
     const started = process.hrtime.bigint();
@@ -23,7 +41,7 @@ export function accessLog(logger: Logger): Koa.Middleware {
         requestId: ctx.state.requestId,
         method: ctx.method,
         route: ctx._matchedRoute ?? null,
-        path: ctx.path,
+        path: redactPath(ctx.path),
         status: ctx.status,
         durationMs: Number(process.hrtime.bigint() - started) / 1e6,
         companyId: ctx.state.companyId ?? null,

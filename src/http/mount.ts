@@ -242,15 +242,22 @@ function nulPath(value: unknown, path: Array<string | number>): Array<string | n
   return null;
 }
 
+/**
+ * A valid key always passes: an address shared by many merchants (a NAT, a proxy) is never
+ * locked out by one misconfigured integration behind it. Failures are counted per address,
+ * and past the limit every failing attempt from it is 429 instead of 401, so a script trying
+ * keys learns nothing more and is told to slow down (a key has 190 random bits: finding one
+ * by trying is out of reach at any rate).
+ */
 async function authenticate(koa: Koa.Context, deps: AppDeps, limiters: Limiters): Promise<{ company: Company; keyId: string }> {
   const client = koa.ip;
-  if (limiters.authFailures.isBlocked(client)) {
-    throw new ApiError(429, 'rate_limited', 'Too many failed authentication attempts; try again later', undefined, { 'Retry-After': '60' });
-  }
   const key = koa.get('x-api-key');
   const found = key ? await findCompanyByApiKey(deps.orm.em.fork(), key, deps.config.mode === 'production' ? 'production' : 'sandbox') : null;
   if (!found) {
-    limiters.authFailures.hit(client);
+    const { allowed, retryAfterMs } = limiters.authFailures.hit(client);
+    if (!allowed) {
+      throw new ApiError(429, 'rate_limited', 'Too many failed authentication attempts; try again later', undefined, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
+    }
     throw unauthenticated(key ? 'Invalid or revoked API key' : 'Missing x-api-key header');
   }
   koa.state.companyId = found.company.id;

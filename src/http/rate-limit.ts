@@ -26,10 +26,10 @@ export class RateLimiter {
     return { allowed, remaining: Math.max(0, this.limit - w.count), retryAfterMs: allowed ? 0 : w.start + this.windowMs - now };
   }
 
-  /** True while `key` is over the limit, without counting a hit. */
-  isBlocked(key: string): boolean {
+  /** Hits of `key` in its current window, without counting one. */
+  count(key: string): number {
     const w = this.windows.get(key);
-    return !!w && this.now() - w.start < this.windowMs && w.count >= this.limit;
+    return w && this.now() - w.start < this.windowMs ? w.count : 0;
   }
 
   get limitPerWindow(): number {

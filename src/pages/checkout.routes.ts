@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
-import { limitPublicSession } from '../checkout/checkout-public.limits';
+import { limitPublicSession, limitVisitsFrom, limitVisitsOf } from '../checkout/checkout-public.limits';
 import { signalSessionWorkflow } from '../checkout/checkout-session-workflow.client';
 import { openSession, sessionUrls, startSessionFromLink, toPublicSessionView } from '../checkout/checkout-sessions.service';
 import { ApiError } from '../http/errors';
@@ -76,8 +76,10 @@ export const checkoutPageRoutes = [
     async handler({ em, deps, params, query, koa }) {
       // Link checkers and previews often send HEAD: answering it must not open a session for nobody.
       if (koa.method === 'HEAD') return { status: 200, body: '', contentType: 'text/html; charset=utf-8', headers: { 'Cache-Control': 'no-store' } };
+      // Every visit opens a session and starts a workflow: limited per address before any work, per link once it is known.
+      limitVisitsFrom(deps, koa.ip);
       try {
-        const session = await startSessionFromLink(em, deps, null, params.linkId);
+        const session = await startSessionFromLink(em, deps, null, params.linkId, (link) => limitVisitsOf(deps, link.id));
         // Relative: the buyer stays on the host that served the link, which is the checkout page's.
         const target = `/pay/${session.id}${query.lang ? `?lang=${encodeURIComponent(query.lang)}` : ''}`;
         // Every visit is a new session, so the redirect must never be cached or prefetched into one.

@@ -188,8 +188,9 @@ describe('CORS', () => {
 
 describe('rate limits', () => {
   /** The same platform with small limits (the limiters belong to each app instance). */
-  function limitedApp(perIpPerMinute: number, perCompanyPerMinute: number) {
-    const config = { ...stack.config, cardTokenRateLimit: { perIpPerMinute, perCompanyPerMinute } };
+  function limitedApp(perIpPerMinute: number, perCompanyPerMinute: number, buyerAllowancePerMinute = 0) {
+    // Behind one proxy (the test client), so X-Forwarded-For names the buyer's address.
+    const config = { ...stack.config, trustedProxies: 1, cardTokenRateLimit: { perIpPerMinute, perCompanyPerMinute, buyerAllowancePerMinute } };
     return request(createApp({ ...stack.deps, config }).callback());
   }
 
@@ -212,6 +213,20 @@ describe('rate limits', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(/company/);
     expect((await http.post('/v1/tokens/cards').send({ companyId: other.company.id, card: validCard() })).status).toBe(201);
+  });
+
+  it("cannot be spent by a stranger who knows the company id: a buyer's first tries of the minute still pass", async () => {
+    const http = limitedApp(1000, 5, 2);
+    const from = (address: string) => http.post('/v1/tokens/cards').set('X-Forwarded-For', address).send({ companyId: acme.company.id, card: validCard() });
+    // A script spends the whole budget of the company, and is refused past it.
+    const stranger = [];
+    for (let i = 0; i < 6; i++) stranger.push((await from('203.0.113.66')).status);
+    expect(stranger).toEqual([201, 201, 201, 201, 201, 429]);
+    // Real buyers on other addresses still tokenize their first tries; beyond them, the ceiling holds.
+    expect((await from('198.51.100.7')).status).toBe(201);
+    expect((await from('198.51.100.7')).status).toBe(201);
+    expect((await from('198.51.100.7')).status).toBe(429);
+    expect((await from('198.51.100.8')).status).toBe(201);
   });
 });
 

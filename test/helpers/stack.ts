@@ -66,6 +66,12 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     VALIDATE_RESPONSES: '1',
+    // Every test request comes from one address: the public checkout's per-address limits
+    // have their own tests (test/hardening/tenancy-limits.int.test.ts), which lower them again.
+    CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS: '100000',
+    CHECKOUT_VISITS_PER_MINUTE_PER_LINK: '100000',
+    CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '100000',
+    CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '100000',
     TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
     ...env,
     DATABASE_URL: databaseUrl,

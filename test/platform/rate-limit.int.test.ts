@@ -79,7 +79,7 @@ describe('authentication failures (AUTH_FAILURES_PER_MINUTE=3)', () => {
     for (let i = 0; i < 10; i++) expect((await stack.http.get('/customers').set(acme.headers)).status).toBe(200);
   });
 
-  it('throttles a client after repeated failures, even when it then presents a valid key', async () => {
+  it('throttles the failures of a client after repeated failures, never its valid keys', async () => {
     const badKey = { 'x-api-key': `sk_sandbox_${'A'.repeat(32)}` };
     for (let i = 0; i < 3; i++) {
       const res = await stack.http.get('/customers').set(i === 1 ? {} : badKey);
@@ -91,10 +91,10 @@ describe('authentication failures (AUTH_FAILURES_PER_MINUTE=3)', () => {
     expect(throttled.body.error).toMatchObject({ code: 'rate_limited', requestId: throttled.headers['x-request-id'] });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(0);
 
-    // Guessing stops working: a correct key from the same client is refused until the window ends.
-    const valid = await stack.http.get('/customers').set(acme.headers);
-    expect(valid.status).toBe(429);
-    expect(valid.body.error.code).toBe('rate_limited');
+    // A valid key from the same address (another merchant behind the same NAT) still works;
+    // the failing attempts from it stay refused until the window ends.
+    expect((await stack.http.get('/customers').set(acme.headers)).status).toBe(200);
+    expect((await stack.http.get('/customers').set(badKey)).status).toBe(429);
   });
 
   it('does not throttle public routes for that client', async () => {

@@ -124,7 +124,7 @@ describe('Card.createCardToken (lastro-js in Node)', () => {
   });
 
   it('raises status 429 and the error body when rate limited', async () => {
-    const limited = createApp({ ...stack.deps, config: { ...stack.config, cardTokenRateLimit: { perIpPerMinute: 1, perCompanyPerMinute: 100 } } }).listen(0, '127.0.0.1');
+    const limited = createApp({ ...stack.deps, config: { ...stack.config, cardTokenRateLimit: { perIpPerMinute: 1, perCompanyPerMinute: 100, buyerAllowancePerMinute: 0 } } }).listen(0, '127.0.0.1');
     await new Promise((r) => limited.once('listening', r));
     try {
       const card = new Card({ companyId: acme.company.id, apiUrl: `http://127.0.0.1:${(limited.address() as any).port}` });
