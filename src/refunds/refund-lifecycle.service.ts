@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { tokenDigest } from './bank-details-token';
 import { Customer } from '../customers/customer.entity';
 import type { Event } from '../events/event.entity';
 import { recordEvent } from '../events/outbox';
@@ -107,7 +108,7 @@ export type BankDetailsSubmission =
 
 /** The refund a bank-details link points at (any status), or null. */
 export async function refundByToken(em: EntityManager, token: string): Promise<Refund | null> {
-  return em.findOne(Refund, { bankDetailsToken: token });
+  return em.findOne(Refund, { bankDetailsTokenHash: tokenDigest(token) });
 }
 
 /** The sale's customer document, which the account holder must match (null when the sale had no customer). */
@@ -122,7 +123,7 @@ export async function submitBankDetails(em: EntityManager, token: string, input:
   const found = await refundByToken(em, token);
   if (!found) return { outcome: 'unknown' };
   const refund = await loadRefund(em, null, found.id, true);
-  if (refund.bankDetailsToken !== token) return { outcome: 'unknown' };
+  if (refund.bankDetailsTokenHash !== tokenDigest(token)) return { outcome: 'unknown' };
   if (!acceptsBankDetails(refund.status)) return { outcome: 'closed', status: refund.status };
   const checked = checkBankDetails(input, await saleDocument(em, refund));
   if (!checked.ok) return { outcome: 'invalid', problems: checked.problems };

@@ -36,8 +36,8 @@ export class Refund extends BaseEntity {
   refundedAt: Opt<Date> | null = null;
   holds: Opt<RefundHold[]> = [];
   gatewayReference: Opt<string> | null = null;
-  /** The live bank-details token (the page's credential, also shown to the merchant); a new request replaces it, so the old link dies. */
-  bankDetailsToken: Opt<string> | null = null;
+  /** SHA-256 of the live bank-details token (bank-details-token.ts; the token itself is derived, never stored); a new request replaces it. */
+  bankDetailsTokenHash: Opt<string> | null = null;
   bankDetailsRequestedAt: Opt<Date> | null = null;
   bankDetailsDeadline: Opt<Date> | null = null;
   bankDetailsRequests: Opt<number> = 0;
@@ -67,7 +67,7 @@ export const RefundSchema = new EntitySchema<Refund, BaseEntity>({
     refundedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     holds: { type: 'json' },
     gatewayReference: { type: 'string', length: 64, nullable: true },
-    bankDetailsToken: { type: 'string', length: 64, nullable: true },
+    bankDetailsTokenHash: { type: 'string', length: 64, nullable: true },
     bankDetailsRequestedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     bankDetailsDeadline: { type: 'Date', columnType: 'timestamptz', nullable: true },
     bankDetailsRequests: { type: 'integer' },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { bankDetailsToken, tokenDigest } from './bank-details-token';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Company } from '../companies/company.entity';
 import { refundSettingsOf } from '../companies/companies.service';
@@ -41,9 +41,9 @@ export function recordRefundEvent(em: EntityManager, refund: Refund, type: 'refu
 
 /** A new bank-details link: a fresh token replaces the old one, which stops working. */
 export function issueBankDetailsToken(refund: Refund, now = new Date()): void {
-  refund.bankDetailsToken = randomBytes(24).toString('base64url');
-  refund.bankDetailsRequestedAt = now;
   refund.bankDetailsRequests += 1;
+  refund.bankDetailsTokenHash = tokenDigest(bankDetailsToken(refund.id, refund.bankDetailsRequests));
+  refund.bankDetailsRequestedAt = now;
   refund.bankDetailsReminders = 0;
   refund.bankDetailsDeadline ??= new Date(now.getTime() + BANK_DETAILS_DEADLINE_MS);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRefund } from '../../src/refunds/refunds.service';
@@ -45,6 +46,18 @@ async function recordHistory(name: string, refundId: string): Promise<void> {
   if (fs.existsSync(file) && process.env.RECORD_HISTORIES !== 'overwrite') return;
   fs.writeFileSync(file, historyAsJson(await stack.client.workflow.getHandle(refundId).fetchHistory()));
 }
+
+describe('the bank-details token at rest', () => {
+  it('is stored only as its SHA-256 digest; the merchant still reads the same link again, and the page opens with it', async () => {
+    const { refund } = await boletoRefund(1_500);
+    const token = new URL(refund.bankDetailsUrl).pathname.split('/').pop()!;
+    const [row] = await stack.em().execute(`select * from refunds where id = ?`, [refund.id]);
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row.bank_details_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
+    expect((await stack.http.get(`/v1/refunds/${refund.id}`).set(acme.headers)).body.bankDetailsUrl).toBe(refund.bankDetailsUrl);
+    expect((await stack.http.get(new URL(refund.bankDetailsUrl).pathname)).status).toBe(200);
+  });
+});
 
 describe('boleto refund: bounced transfer', () => {
   it('a bounced TED → invalid_bank_details with a new link (the old one dead); new details → refunded', async () => {
