@@ -77,6 +77,11 @@ def approve_owner(recipient_id, get):
 
 
 def active_owner():
+    # The dev company came with a generated owner recipient; the fuzz owner takes its place,
+    # with the document and e-mail the hooks keep cases away from (fuzz-hooks.py not_the_owner).
+    made = call("GET", "/recipients/owner")
+    if made:
+        call("DELETE", f"/recipients/{made['id']}")
     owner = call("POST", "/recipients", OWNER)
     if not approve_owner(owner["id"], lambda: call("GET", "/recipients/owner")):
         sys.exit("fuzz-seed: the owner recipient did not become active")

@@ -8,7 +8,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { createApp } from '../../src/app';
 import { storeCard } from '../../src/cards/card-vault.service';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
-import { applyKycDecision } from '../../src/recipients/kyc.service';
 import { createSubscription } from '../../src/billing/subscriptions.service';
 import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
 import { signalSubscription, startSubscriptionWorkflowAfterCommit } from '../../src/billing/subscription-workflow.client';
@@ -80,8 +79,7 @@ export async function run(args: string[]): Promise<void> {
       if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string };
     };
-    const owner = await call('POST', '/recipients', { name: 'Bench Owner', email: 'owner@bench.example', document: '52998224725', type: 'individual', phone: '+5511999990000', role: 'owner' });
-    await rootEm.fork().transactional((tem) => applyKycDecision(tem, { recipientId: owner.id, companyId: company.id }, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
+    // The company came with its owner recipient, active in sandbox.
     const customer = await call('POST', '/customers', { name: 'Bench Buyer', email: 'buyer@bench.example', type: 'individual', document: '52998224725', phone: '+5511999990000' });
     const plan = await call('POST', '/plans', { code: 'bench', name: 'Bench' });
     await call('POST', `/plans/${plan.id}/prices`, { money: { amount: 2990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' }, trialSpec: { durationDays: 30 } });

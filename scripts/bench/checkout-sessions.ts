@@ -7,7 +7,6 @@ import { createApp } from '../../src/app';
 import { storeCard } from '../../src/cards/card-vault.service';
 import { startSessionFromLink } from '../../src/checkout/checkout-sessions.service';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
-import { applyKycDecision } from '../../src/recipients/kyc.service';
 import { startBenchStack } from './bench-stack';
 import { pct } from './transaction-floors/floors';
 
@@ -42,8 +41,7 @@ export async function run(args: string[]): Promise<void> {
     await em.flush();
     const json = { 'x-api-key': apiKey, 'content-type': 'application/json' };
     const post = (p: string, body: unknown, headers: Record<string, string> = json) => fetch(`${base}${p}`, { method: 'POST', headers, body: JSON.stringify(body) });
-    const owner = (await (await post('/recipients', { name: 'Bench Owner', email: 'owner@bench.example', document: '52998224725', type: 'individual', phone: '+5511999990000', role: 'owner' })).json()) as { id: string };
-    await rootEm.fork().transactional((tem) => applyKycDecision(tem, { recipientId: owner.id, companyId: company.id }, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
+    // The company came with its owner recipient, active in sandbox.
     const link = (await (
       await post('/checkout/links', {
         items: [{ name: 'Curso', quantity: 1, unitAmount: 15000 }],

@@ -169,7 +169,10 @@ async function setUp(w: SoakWorld, receiverPort: number): Promise<void> {
     await sendKycDecision(w.temporal, w.taskQueue, { recipientId: created.id, companyId: created.companyId, operator: 'soak', outcome: 'approved' });
     return created.id as string;
   };
-  w.ownerId = await recipient('owner');
+  // The dev company came with its owner (active in sandbox); a payout account in its own document keeps it active.
+  const owner = (await call(w, 'setup owner', 'GET', '/recipients/owner')).body;
+  await call(w, 'setup owner', 'PUT', `/recipients/${owner.id}`, { body: { bankAccount: bankAccountFor(owner.document as string) } });
+  w.ownerId = owner.id as string;
   w.sellerId = await recipient('seller');
   for (const id of [w.ownerId, w.sellerId]) {
     for (let i = 0; (await call(w, 'setup recipient', 'GET', `/recipients/${id}`)).body.status !== 'active'; i++) {

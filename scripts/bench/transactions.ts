@@ -6,7 +6,6 @@ import { Worker, bundleWorkflowCode } from '@temporalio/worker';
 import { createApp } from '../../src/app';
 import { storeCard } from '../../src/cards/card-vault.service';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
-import { applyKycDecision } from '../../src/recipients/kyc.service';
 import { startBenchStack } from './bench-stack';
 import { closedLoop, pct, startInsertFloor, startNoopWorkflowFloor, type LoadResult } from './transaction-floors/floors';
 
@@ -55,12 +54,7 @@ export async function run(args: string[]): Promise<void> {
     const { apiKey } = await createApiKey(em, company);
     await em.flush();
     const headers = { 'x-api-key': apiKey };
-    const owner = await fetch(`http://127.0.0.1:${apiPort}/recipients`, {
-      method: 'POST',
-      headers: { ...headers, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'Bench Owner', email: 'owner@bench.example', document: '52998224725', type: 'individual', phone: '+5511999990000', role: 'owner' }),
-    }).then((r) => r.json() as Promise<{ id: string }>);
-    await rootEm.fork().transactional((tem) => applyKycDecision(tem, { recipientId: owner.id, companyId: company.id }, { outcome: 'approved', operator: 'bench', reason: null, decidedAt: new Date() }));
+    // The company came with its owner recipient, active in sandbox: sales without splits go there.
 
     const levelsTotal = total * levels.length + 20;
     log(`[bench] tokenizing ${levelsTotal} cards…`);

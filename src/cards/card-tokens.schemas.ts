@@ -5,27 +5,22 @@ import { documentKind, normalizeDocument } from '../shared/documents';
 /**
  * The body of POST /v1/tokens/cards, strict (an unknown field is a 400 naming it). Each
  * failed rule names its field (`card.number`, `card.cvv`, …), so the SDK error carries
- * details a checkout form can show. Spaces and hyphens in the number and punctuation in the
- * document are accepted and removed, as buyers paste them.
+ * details a checkout form can show. The number is digits only, as the spec says (a form
+ * strips what the buyer typed around them); punctuation in the document is accepted and removed.
  */
 
 const HOLDER = /^\p{L}[\p{L}\p{M} .'-]*$/u;
 
 const cardNumber = z
   .string()
-  .transform((s) => s.replace(/[\s-]/g, ''))
-  .pipe(
-    z
-      .string()
-      // `abort`: one message per field, the first rule it breaks.
-      .regex(/^\d{12,19}$/, { message: 'Card number must be 12-19 digits', abort: true })
-      .refine(luhnValid, { message: 'Invalid card number (Luhn check failed)', abort: true })
-      .refine((n) => detectBrand(n) !== null, 'Unsupported card brand'),
-  );
+  // `abort`: one message per field, the first rule it breaks.
+  .regex(/^\d{12,19}$/, { message: 'Card number must be 12-19 digits, digits only (no spaces or hyphens)', abort: true })
+  .refine(luhnValid, { message: 'Invalid card number (Luhn check failed)', abort: true })
+  .refine((n) => detectBrand(n) !== null, 'Unsupported card brand');
 
 const card = z
   .strictObject({
-    number: cardNumber.meta({ format: 'card-number', description: 'Card number (PAN) of a supported brand, passing the Luhn check; spaces and hyphens are ignored' }),
+    number: cardNumber.meta({ format: 'card-number', description: 'Card number (PAN) of a supported brand, 12-19 digits only, passing the Luhn check' }),
     holder: z
       .string()
       .transform((s) => s.trim().replace(/\s+/g, ' '))

@@ -1,3 +1,4 @@
+import { paginated } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { cancelSessionSignal } from '../../workflows/checkout/checkout-session.contract';
 import { signalSessionWorkflow } from './checkout-session-workflow.client';
@@ -30,10 +31,10 @@ export const checkoutChargeRoutes = [
     summary: 'List ad-hoc checkout sessions (newest first)',
     tag,
     request: { query: listChargesQuery },
-    responses: { 200: { description: 'A page of sessions: data, total, page, limit', schema: sessionListSchema } },
+    responses: { 200: { description: 'A page of sessions: data, pagination', schema: sessionListSchema } },
     async handler({ em, company, query, deps }) {
       const { states, total } = await listSessions(em, company.id, query, 'charges');
-      return { body: { data: states.map((s) => toSessionView(s, sessionUrls(deps))), total, page: query.page, limit: query.limit } };
+      return { body: paginated(states.map((s) => toSessionView(s, sessionUrls(deps))), total, query) };
     },
   }),
   defineRoute({
@@ -43,10 +44,10 @@ export const checkoutChargeRoutes = [
     summary: 'List checkout sessions of every origin (newest first); linkId= for one link',
     tag,
     request: { query: listSessionsQuery },
-    responses: { 200: { description: 'A page of sessions: data, total, page, limit', schema: sessionListSchema } },
+    responses: { 200: { description: 'A page of sessions: data, pagination', schema: sessionListSchema } },
     async handler({ em, company, query, deps }) {
       const { states, total } = await listSessions(em, company.id, query, 'all');
-      return { body: { data: states.map((s) => toSessionView(s, sessionUrls(deps))), total, page: query.page, limit: query.limit } };
+      return { body: paginated(states.map((s) => toSessionView(s, sessionUrls(deps))), total, query) };
     },
   }),
   ...(['/checkout/charges/:id', '/checkout/sessions/:id'] as const).map((path) =>

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress } from '../shared/email';
 import { cents, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginationQuery } from '../http/pagination';
+import { paginatedSchema, paginationQuery } from '../http/pagination';
 import { SESSION_STATUSES } from './checkout-session.entity';
 import {
   brandingInput,
@@ -186,10 +186,8 @@ export const sessionSchema = z
   })
   .meta({ id: 'CheckoutSession' });
 
-/** Same envelope as the link list: `{ data, total, page, limit }`. */
-export const sessionListSchema = z
-  .object({ data: z.array(sessionSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
-  .meta({ id: 'CheckoutSessionList' });
+/** The standard envelope `{ data, pagination }` (only the link and subscription lists are the spec's exceptions). */
+export const sessionListSchema = paginatedSchema(sessionSchema).meta({ id: 'CheckoutSessionList' });
 
 const confirmPayment = z.discriminatedUnion('method', [
   z.strictObject({

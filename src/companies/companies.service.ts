@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/core';
+import type { EntityManager as SqlEntityManager } from '@mikro-orm/postgresql';
+import { ensureOwnerRecipient } from '../recipients/recipients.service';
 import { newId } from '../shared/ids';
 import { ApiKey, Company, DEFAULT_COMPANY_SETTINGS, type Mode } from './company.entity';
 import { generateApiKey, hashApiKey, keyPrefix } from './api-keys';
@@ -8,16 +10,24 @@ export interface CreatedKey {
   apiKey: string;
 }
 
-export async function createCompany(em: EntityManager, input: { name: string; mode: Mode }): Promise<Company> {
-  const company = em.create(Company, {
-    id: newId('comp'),
-    tenantId: newId('ten'),
-    name: input.name,
-    mode: input.mode,
-    settings: { ...DEFAULT_COMPANY_SETTINGS },
-  });
-  em.persist(company);
-  return company;
+/**
+ * A company, with its owner recipient (its own account to receive payments) made from the
+ * same data in the same transaction: a new company can take a payment at once.
+ */
+export async function createCompany(em: EntityManager, input: { name: string; mode: Mode; owner?: { document?: string; email?: string } }): Promise<Company> {
+  const create = async (tem: EntityManager): Promise<Company> => {
+    const company = tem.create(Company, {
+      id: newId('comp'),
+      tenantId: newId('ten'),
+      name: input.name,
+      mode: input.mode,
+      settings: { ...DEFAULT_COMPANY_SETTINGS },
+    });
+    tem.persist(company);
+    await ensureOwnerRecipient(tem as unknown as SqlEntityManager, company, input.owner);
+    return company;
+  };
+  return em.isInTransaction() ? create(em) : em.transactional(create);
 }
 
 /**

@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, Company } from '../companies/company.entity';
 import { createApiKey, createCompany } from '../companies/companies.service';
 import { hashApiKey } from '../companies/api-keys';
+import { ensureOwnerRecipient } from '../recipients/recipients.service';
 
 export interface DevCredentials {
   companyId: string;
@@ -21,6 +22,9 @@ export async function seedDevCompany(em: EntityManager, credentialsFile: string,
   if (!company) {
     company = await createCompany(em, { name: 'Lastro Dev', mode: 'sandbox' });
     created = true;
+  } else {
+    // A data folder from before companies came with their owner recipient.
+    await ensureOwnerRecipient(em, company);
   }
   let apiKey = saved && !created ? saved.apiKey : undefined;
   if (fixedKey) apiKey = fixedKey;

@@ -12,9 +12,11 @@ export type CheckedSplit = SplitShareInput & { liable: boolean };
  * add up (400 `invalid_splits_sum`), every recipient is linked and `active` (400 naming the
  * item), and every payment's processing fee fits in what its fee payers receive.
  *
- * Without split items the whole amount goes to the company's owner recipient, stored as one
- * split item of 100% so that settlement has one rule; a company without an active owner
- * recipient must name its split items (400).
+ * Without split items the whole amount goes to the company's owner recipient (made with the
+ * company), stored as one split item of 100% so that settlement has one rule. The owner
+ * receives sales before its KYC is approved (production), as acquirers let a new merchant
+ * sell while it is reviewed; its payouts wait for approval (withdrawals need an active link).
+ * An owner refused or removed receives nothing: the company must name its split items (400).
  */
 export async function checkSplits(em: EntityManager, companyId: string, input: SplitInput[], amount: number, payments: PaymentInput[]): Promise<CheckedSplit[]> {
   const splits: CheckedSplit[] = input.length
@@ -46,8 +48,8 @@ export async function checkSplits(em: EntityManager, companyId: string, input: S
 
 async function ownerSplit(em: EntityManager, companyId: string): Promise<CheckedSplit[]> {
   const owner = await getOwnerRecipient(em, companyId);
-  if (!owner || owner.link.status !== 'active') {
-    const message = 'Required: the company has no active owner recipient to receive the whole amount';
+  if (!owner || owner.link.status === 'refused' || owner.link.status === 'inactive') {
+    const message = 'Required: the company has no owner recipient that may receive the whole amount (refused or removed)';
     throw badRequest('validation_failed', `splits: ${message}`, [{ path: 'splits', message }]);
   }
   return [{ recipientId: owner.recipient.id, type: 'sale', amount: null, percentage: 100, liable: true, chargeProcessingFee: true }];

@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -7,7 +8,7 @@ import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import type { EventType } from '../events/catalog';
 import { newId } from '../shared/ids';
-import { documentKind, normalizeDocument } from '../shared/documents';
+import { documentKind, normalizeDocument, withCheckDigits } from '../shared/documents';
 import type { CheckedFile } from './kyc-files';
 import { changeNeedsReview } from './recipient.rules';
 import type { RecipientLinkRef } from '../../workflows/recipients/recipient-onboarding.contract';
@@ -26,6 +27,7 @@ import type {
   RecipientView,
   UpdateRecipientInput,
 } from './recipients.schemas';
+import { createRecipientBody } from './recipients.schemas';
 
 /** A registration as one company sees it. */
 export interface LinkedRecipient {
@@ -368,4 +370,41 @@ async function loadLinked(em: EntityManager, companyId: string, ids: string[]): 
 export async function getOwnerRecipient(em: EntityManager, companyId: string): Promise<LinkedRecipient | null> {
   const link = await em.findOne(RecipientLink, { companyId, role: 'owner', deletedAt: null });
   return link ? getLinkedRecipient(em, companyId, link.recipientId) : null;
+}
+
+/**
+ * The company's own account to receive payments, made with the company from the company's own
+ * data (its name; the document and e-mail it gave, or in sandbox a generated CNPJ). In sandbox
+ * it is active at once, so a new company charges a test card straight away; in production its
+ * link starts `new` and still receives sales (docs/recipients.md, "Owner"), while payouts wait
+ * for KYC approval. Idempotent: an existing owner is returned as it is.
+ */
+export async function ensureOwnerRecipient(
+  em: EntityManager,
+  company: { id: string; name: string; mode: 'sandbox' | 'production' },
+  input: { document?: string; email?: string } = {},
+): Promise<LinkedRecipient> {
+  const existing = await getOwnerRecipient(em, company.id);
+  if (existing) return existing;
+  if (company.mode === 'production' && (!input.document || !input.email)) {
+    throw new Error('A production company needs the document (CNPJ/CPF) and e-mail of its owner recipient');
+  }
+  const document = normalizeDocument(input.document ?? sandboxCnpj());
+  const body = createRecipientBody.parse({
+    name: company.name.length >= 2 ? company.name : `${company.name} owner`,
+    email: input.email ?? `owner+${company.id}@example.com`,
+    document,
+    type: documentKind(document) === 'cnpj' ? 'company' : 'individual',
+    role: 'owner',
+  });
+  const { linked } = await createRecipient(em, company.id, body);
+  if (company.mode === 'sandbox') {
+    Object.assign(linked.link, { status: 'active', reviewedBy: 'sandbox', reviewedAt: new Date() });
+  }
+  return linked;
+}
+
+/** A valid CNPJ nobody uses: 8 random digits, branch 0001, check digits. */
+function sandboxCnpj(): string {
+  return withCheckDigits(`${String(randomInt(10_000_000, 100_000_000))}0001`);
 }

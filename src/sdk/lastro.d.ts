@@ -17,7 +17,7 @@ export interface CardOptions {
 }
 
 export interface CardTokenInput {
-  /** Card number, digits only (spaces and hyphens are tolerated). */
+  /** Card number, digits only (a number with spaces or hyphens is refused: strip them first). */
   number: string;
   /** Cardholder name as printed on the card. */
   holder: string;

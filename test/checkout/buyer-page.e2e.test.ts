@@ -326,7 +326,7 @@ describe('the buyer page in Chromium', () => {
   it('answers an archived link with a 404 page in the buyer language', async () => {
     const link = await newLink();
     // A link checker's HEAD opens no session; a visit opens one.
-    const sessionsOf = async () => (await stack.http.get(`/checkout/sessions?linkId=${link.id}`).set(acme.headers)).body.total;
+    const sessionsOf = async () => (await stack.http.get(`/checkout/sessions?linkId=${link.id}`).set(acme.headers)).body.pagination.total;
     expect((await stack.http.head(`/c/${link.id}`)).status).toBe(200);
     expect(await sessionsOf()).toBe(0);
     expect((await stack.http.get(`/c/${link.id}`)).status).toBe(303);

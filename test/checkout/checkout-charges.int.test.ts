@@ -153,12 +153,12 @@ describe('GET /checkout/charges and /checkout/sessions', () => {
     fromLink = await startSessionFromLink(stack.em(), stack.deps, null, linkId);
   });
 
-  it('lists charges only, newest first, in the { data, total, page, limit } envelope', async () => {
+  it('lists charges only, newest first, in the standard { data, pagination } envelope', async () => {
     const res = await list('/checkout/charges', fresh.headers);
     expect(res.status).toBe(200);
-    expect({ ...res.body, data: res.body.data.map((s: any) => s.id) }).toEqual({ data: [c.id, b.id, a.id], total: 3, page: 1, limit: 20 });
+    expect({ ...res.body, data: res.body.data.map((s: any) => s.id) }).toEqual({ data: [c.id, b.id, a.id], pagination: { total: 3, page: 1, limit: 20, totalPages: 1 } });
     const page2 = await list('/checkout/charges?limit=2&page=2', fresh.headers);
-    expect({ ...page2.body, data: page2.body.data.map((s: any) => s.id) }).toEqual({ data: [a.id], total: 3, page: 2, limit: 2 });
+    expect({ ...page2.body, data: page2.body.data.map((s: any) => s.id) }).toEqual({ data: [a.id], pagination: { total: 3, page: 2, limit: 2, totalPages: 2 } });
   });
 
   it('filters by status CSV and searches the session id or the customer name, email, document', async () => {
@@ -182,9 +182,9 @@ describe('GET /checkout/charges and /checkout/sessions', () => {
 
   it('GET /checkout/sessions lists every origin, or one link with linkId', async () => {
     const all = await list('/checkout/sessions', fresh.headers);
-    expect(all.body.total).toBe(4);
+    expect(all.body.pagination.total).toBe(4);
     const ofLink = await list(`/checkout/sessions?linkId=${linkId}`, fresh.headers);
-    expect(ofLink.body).toMatchObject({ total: 1, data: [{ id: fromLink.id, linkId, linkVersion: 0 }] });
+    expect(ofLink.body).toMatchObject({ pagination: { total: 1 }, data: [{ id: fromLink.id, linkId, linkVersion: 0 }] });
   });
 
   it('gets one session at /checkout/charges/:id and /checkout/sessions/:id; another company gets 404', async () => {
@@ -196,7 +196,7 @@ describe('GET /checkout/charges and /checkout/sessions', () => {
     }
     expect((await list(`/checkout/sessions/${fromLink.id}`, fresh.headers)).body.linkId).toBe(linkId);
     expectError(await list('/checkout/charges/cs_nope', fresh.headers), 404, 'not_found');
-    expect((await list(`/checkout/charges?search=${a.id}`, other.headers)).body.total).toBe(0);
+    expect((await list(`/checkout/charges?search=${a.id}`, other.headers)).body.pagination.total).toBe(0);
   });
 });
 

@@ -6,8 +6,15 @@ import type { FeeTableConfig } from '../../src/fees/fees.schemas';
 import type { SeededCompany, TestStack } from '../helpers/stack';
 import { sellerBody } from '../recipients/fixtures';
 
-/** A recipient linked to the company; `active` passes KYC at once (the operator's decision, applied directly). */
+/**
+ * A recipient linked to the company; `active` passes KYC at once (the operator's decision,
+ * applied directly). The owner is the one the company was created with (active in sandbox).
+ */
 export async function newRecipient(stack: TestStack, company: SeededCompany, opts: { role?: 'owner' | 'seller'; active?: boolean } = {}): Promise<string> {
+  if (opts.role === 'owner') {
+    const owner = await stack.http.get('/recipients/owner').set(company.headers);
+    if (owner.body?.id) return owner.body.id;
+  }
   const res = await stack.http.post('/recipients').set(company.headers).send(sellerBody(opts.role ? { role: opts.role } : {}));
   expect(res.status).toBe(201);
   if (opts.active !== false) {

@@ -202,6 +202,10 @@ describe('POST /recipients', () => {
 
   it('allows at most one owner per company (409 owner_already_exists), also under concurrency', async () => {
     const company = await stack.seedCompany('Owners');
+    // The company came with its owner: another one is refused; once it is removed, one new owner wins a race.
+    const made = (await stack.http.get('/recipients/owner').set(company.headers)).body;
+    expect((await create(sellerBody({ role: 'owner' }), company.headers)).body.error.code).toBe('owner_already_exists');
+    expect((await stack.http.delete(`/recipients/${made.id}`).set(company.headers)).status).toBe(200);
     const results = await Promise.all([1, 2, 3].map(() => create(sellerBody({ role: 'owner' }), company.headers)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const conflictRes = results.find((r) => r.status === 409)!;
@@ -224,16 +228,21 @@ describe('GET /recipients, /recipients/owner, /recipients/:id', () => {
     for (const b of bodies) ids.push((await create(b, company.headers)).body.id);
   });
 
-  it('owner is 200 with body null when there is none', async () => {
-    const res = await stack.http.get('/recipients/owner').set(company.headers);
+  it('owner is the account the company was created with (active at once in sandbox), and 200 with body null once removed', async () => {
+    const other = await stack.seedCompany('Owner Inc');
+    const res = await stack.http.get('/recipients/owner').set(other.headers);
     expect(res.status).toBe(200);
-    expect(res.text).toBe('null');
+    expect(res.body).toMatchObject({ role: 'owner', status: 'active', name: 'Owner Inc', type: 'company', companyId: other.company.id, document: expect.stringMatching(/^\d{14}$/) });
+    expect((await stack.http.delete(`/recipients/${res.body.id}`).set(other.headers)).status).toBe(200);
+    const none = await stack.http.get('/recipients/owner').set(other.headers);
+    expect(none.status).toBe(200);
+    expect(none.text).toBe('null');
   });
 
-  it('lists the company’s merchant recipients, newest first, paginated', async () => {
+  it('lists the company’s merchant recipients (its owner too), newest first, paginated', async () => {
     const res = await stack.http.get('/recipients?limit=2').set(company.headers);
     expect(res.status).toBe(200);
-    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 3, totalPages: 2 });
+    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 4, totalPages: 2 });
     expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
   });
 

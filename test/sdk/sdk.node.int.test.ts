@@ -51,6 +51,7 @@ describe('Card.createCardToken (lastro-js in Node)', () => {
 
   it.each([
     ['a number failing Luhn', { number: '4111111111111112' }],
+    ['a number with hyphens', { number: '4111-1111-1111-1111' }],
     ['an expired card', { expiration: '01/2020' }],
     ['a wrong CVV length', { cvv: '12' }],
     ['a bad document', { document: '11111111111' }],

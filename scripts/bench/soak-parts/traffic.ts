@@ -100,7 +100,7 @@ async function until(
 
 /** The buyer's browser tokenizes the card with the public companyId (the SDK's call). */
 async function tokenize(w: SoakWorld): Promise<string> {
-  const card = { number: '4111 1111 1111 1111', holder: 'Maria Silva', document: '529.982.247-25', cvv: '123', expiration: '12/2030' };
+  const card = { number: '4111111111111111', holder: 'Maria Silva', document: '529.982.247-25', cvv: '123', expiration: '12/2030' };
   return (await call(w, 'tokenize card', 'POST', '/v1/tokens/cards', { browser: true, body: { companyId: w.companyId, card } })).body.tokenId;
 }
 

@@ -2,19 +2,23 @@ import type { Command } from 'commander';
 import { iso } from '../../db/base.entity';
 import { Company } from '../../companies/company.entity';
 import { createApiKey, createCompany, revokeApiKey } from '../../companies/companies.service';
+import { getOwnerRecipient } from '../../recipients/recipients.service';
 import { printJson, type CliContext } from '../context';
 
 export function registerCompanyCommands(program: Command, ctx: CliContext): void {
   const companies = program.command('companies').description('Companies (merchant accounts)');
   companies
     .command('create')
-    .description('Create a company and its first API key in this deployment\'s mode')
+    .description("Create a company, its owner recipient (its account to receive payments) and its first API key in this deployment's mode")
     .requiredOption('--name <name>', 'company name')
-    .action(async ({ name }: { name: string }) => {
+    .option('--document <cnpj-or-cpf>', "the company's CNPJ (or CPF): its owner recipient's document (sandbox: a generated CNPJ when left out)")
+    .option('--email <email>', "the owner recipient's e-mail (sandbox: a placeholder when left out)")
+    .action(async ({ name, document, email }: { name: string; document?: string; email?: string }) => {
       const result = await ctx.transaction(async (em) => {
-        const company = await createCompany(em, { name, mode: ctx.config.mode });
+        const company = await createCompany(em, { name, mode: ctx.config.mode, owner: { document, email } });
         const { apiKey } = await createApiKey(em, company);
-        return { companyId: company.id, tenantId: company.tenantId, apiKey };
+        const owner = await getOwnerRecipient(em as never, company.id);
+        return { companyId: company.id, tenantId: company.tenantId, apiKey, ownerRecipientId: owner?.recipient.id ?? null };
       });
       printJson(result);
     });
