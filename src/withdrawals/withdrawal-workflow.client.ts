@@ -33,7 +33,7 @@ const registered = new WeakMap<Client, Promise<void>>();
  * The workflow upserts the `WithdrawalStage` search attribute, which a server must know. The
  * dev server and the test harness register it at start; for any other server (docker-compose,
  * production) the API registers it once per process before its first start. A refusal
- * (no operator permission) is left to the operator's own registration (README).
+ * (no operator permission) is left to the operator's own registration (docs/operations.md).
  */
 function ensureSearchAttributes(temporal: Client, config: Config): Promise<void> {
   let done = registered.get(temporal);
