@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -13,6 +13,7 @@ import { createOrm, type Orm } from '../../src/db/orm';
 import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
+import { withCheckDigits } from '../../src/shared/documents';
 import type { Company } from '../../src/companies/company.entity';
 import { createLastroWorker } from '../../worker';
 import { workflowBundle } from './workflow-bundle';
@@ -113,7 +114,9 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     em: () => orm.em.fork() as unknown as EntityManager,
     async seedCompany(name = 'Acme') {
       const em = orm.em.fork();
-      const company = await createCompany(em, { name, mode: config.mode });
+      // A production company names its owner recipient's document and e-mail (sandbox generates them).
+      const owner = config.mode === 'production' ? { document: withCheckDigits(`${randomInt(10_000_000, 100_000_000)}0001`), email: 'owner@example.com' } : undefined;
+      const company = await createCompany(em, { name, mode: config.mode, owner });
       const { apiKey, keyId } = await createApiKey(em, company);
       await em.flush();
       return { company, apiKey, keyId, headers: { 'x-api-key': apiKey } };
