@@ -24,7 +24,7 @@ export async function createCompany(em: EntityManager, input: { name: string; mo
       settings: { ...DEFAULT_COMPANY_SETTINGS },
     });
     tem.persist(company);
-    await ensureOwnerRecipient(tem as unknown as SqlEntityManager, company, input.owner);
+    await ensureOwnerRecipient(tem as unknown as SqlEntityManager, company, input.owner, true);
     return company;
   };
   return em.isInTransaction() ? create(em) : em.transactional(create);

@@ -383,6 +383,8 @@ export async function ensureOwnerRecipient(
   em: EntityManager,
   company: { id: string; name: string; mode: 'sandbox' | 'production' },
   input: { document?: string; email?: string } = {},
+  /** The company is being created now: no webhook can be subscribed yet, so its recipient.created has no one to reach. */
+  newCompany = false,
 ): Promise<LinkedRecipient> {
   const existing = await getOwnerRecipient(em, company.id);
   if (existing) return existing;
@@ -397,7 +399,8 @@ export async function ensureOwnerRecipient(
     type: documentKind(document) === 'cnpj' ? 'company' : 'individual',
     role: 'owner',
   });
-  const { linked } = await createRecipient(em, company.id, body);
+  const { linked, event } = await createRecipient(em, company.id, body);
+  if (newCompany) event.dispatchedAt = new Date();
   if (company.mode === 'sandbox') {
     Object.assign(linked.link, { status: 'active', reviewedBy: 'sandbox', reviewedAt: new Date() });
   }
