@@ -193,7 +193,7 @@ it('subscription charge: the enrollment invoice is paid once, with one charge fo
   const invoices = await stack.waitFor(
     'the enrollment invoice to be paid',
     async () => {
-      const list = (await stack.http.get('/invoices').query({ subscription: subId }).set(acme.headers)).body.data as Array<{ id: string; status: string; attemptCount: number; lastTransactionId: string }>;
+      const list = (await stack.http.get('/invoices').query({ subscriptionId: subId }).set(acme.headers)).body.data as Array<{ id: string; status: string; attemptCount: number; lastTransactionId: string }>;
       return list.length > 0 && list.every((i) => i.status === 'paid') && list;
     },
     RECOVERY_MS,

@@ -198,9 +198,9 @@ async function subscription(w: SoakWorld): Promise<void> {
   // Cycle 0 (prepaid) is billed at subscribe. The clock is advanced once it is paid, as the
   // journey test does: an advance that lands while cycle 0 is still being collected is used up
   // by that collection's wait and bills nothing more (reported; workflows/billing is not ours).
-  await until(w, 'list invoices', `/invoices?subscription=${sub.id}&limit=20`, paid(1), 'subscription cycle 0 not paid', STATE_BOUND_MS, describe);
+  await until(w, 'list invoices', `/invoices?subscriptionId=${sub.id}&limit=20`, paid(1), 'subscription cycle 0 not paid', STATE_BOUND_MS, describe);
   await call(w, 'advance subscription', 'POST', `/sandbox/subscriptions/${sub.id}/advance`, { expect: [202] });
-  await until(w, 'list invoices', `/invoices?subscription=${sub.id}&limit=20`, paid(2), 'subscription cycle 1 not paid', STATE_BOUND_MS, describe);
+  await until(w, 'list invoices', `/invoices?subscriptionId=${sub.id}&limit=20`, paid(2), 'subscription cycle 1 not paid', STATE_BOUND_MS, describe);
   if (chance(0.3)) await call(w, 'cancel subscription', 'POST', `/subscriptions/${sub.id}/cancel`, { body: {}, expect: [200] });
 }
 
