@@ -27,11 +27,13 @@ log="$data/dev.log"
 # the rate limiters have their own tests.
 # The stack's PostgreSQL and Temporal, also for the operator CLI that scripts/fuzz-seed.py runs.
 PGPORT=${FUZZ_PGPORT:-$(free_port)}
+# Set here, not inside the backgrounded command below (whose expansions run in a subshell).
+LASTRO_FUZZ_WEBHOOK_TARGET=${LASTRO_FUZZ_WEBHOOK_TARGET:-127.0.0.1:$(free_port)}
 temporal_port=${FUZZ_TEMPORAL_PORT:-$(free_port)}
 export PGPORT
 LASTRO_DATA_DIR="$data" PORT=$port PUBLIC_BASE_URL="http://127.0.0.1:$port" \
   TEMPORAL_PORT=$temporal_port TEMPORAL_UI_PORT=${FUZZ_TEMPORAL_UI_PORT:-$(free_port)} \
-  WEBHOOK_ALLOWLIST="${LASTRO_FUZZ_WEBHOOK_TARGET:=127.0.0.1:$(free_port)}" \
+  WEBHOOK_ALLOWLIST="$LASTRO_FUZZ_WEBHOOK_TARGET" \
   RATE_LIMIT_PER_MINUTE=1000000 AUTH_FAILURES_PER_MINUTE=1000000 \
   CARD_TOKENS_PER_MINUTE_PER_IP=1000000 CARD_TOKENS_PER_MINUTE_PER_COMPANY=1000000 \
   CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS=1000000 CHECKOUT_VISITS_PER_MINUTE_PER_LINK=1000000 \
