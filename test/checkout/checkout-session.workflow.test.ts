@@ -77,7 +77,7 @@ describe('checkoutSession workflow', () => {
     expect(await handleOf(s.id).result()).toEqual({ status: 'expired' });
     const txnId = res.body.payments[0] && (await stack.em().findOneOrFail(Payment, { id: res.body.payments[0].id })).transactionId;
     await eventually(async () => (await stack.em().findOneOrFail(Transaction, { id: txnId })).status === 'canceled');
-    const payments = await stack.em().find(Payment, { transactionId: txnId }, { orderBy: { id: 'asc' } });
+    const payments = await stack.em().find(Payment, { transactionId: txnId }, { orderBy: { position: 'asc' } });
     expect(payments.map((p) => [p.method, p.status, p.statusReason])).toEqual([
       ['credit_card', 'canceled', 'voided'],
       ['pix', 'canceled', 'checkout_session_expired'],
