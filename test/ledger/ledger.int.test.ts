@@ -41,6 +41,15 @@ const key = (what: string) => `${what}:${++keySeq}:${Date.now()}`;
 const credit = (recipientId: string, amount: number, currency = 'BRL') =>
   tx((em) => creditAvailable(em, { key: key('credit'), companyId: acme.company.id, recipientId, currency, amount, source: 'sandbox', sourceId: 'test' }));
 
+/** The recipient's available bucket in Acme's BRL wallet. */
+async function availableAccount(recipientId: string): Promise<{ id: string; wallet_id: string }> {
+  const [acct] = await stack.em().execute<{ id: string; wallet_id: string }[]>(
+    `select a.id, a.wallet_id from ledger_accounts a join wallets w on w.id = a.wallet_id where w.company_id = ? and w.recipient_id = ? and a.bucket = 'available'`,
+    [acme.company.id, recipientId],
+  );
+  return acct;
+}
+
 async function invariants(): Promise<void> {
   const em = stack.em();
   const unbalanced = await em.execute(`select posting_id, currency, sum(amount) from ledger_entries group by posting_id, currency having sum(amount) <> 0`);
@@ -143,13 +152,34 @@ describe('database guarantees (even for code that bypasses the service)', () => 
   it('rejects an unbalanced posting at commit', async () => {
     const r = await newRecipient();
     await credit(r, 500);
-    const [acct] = await stack.em().execute<{ id: string }[]>(`select a.id from ledger_accounts a join wallets w on w.id = a.wallet_id where w.recipient_id = ? and a.bucket = 'available'`, [r]);
+    const acct = await availableAccount(r);
     await expect(
       tx(async (em) => {
-        await em.execute(`insert into ledger_postings (id, created_at, key, kind, source) values ('pst_bad', now(), 'bad', 'adjustment', 'adjustment')`);
-        await em.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, created_at) values ('pst_bad', ?, null, 'BRL', 100, 'adjustment', true, now())`, [acct.id]);
+        await em.execute(`insert into ledger_postings (id, created_at, key, kind, company_id, source) values ('pst_bad', now(), 'bad', 'adjustment', ?, 'adjustment')`, [acme.company.id]);
+        await em.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, created_at) values ('pst_bad', ?, ?, 'BRL', 100, 'adjustment', true, now())`, [acct.id, acct.wallet_id]);
       }),
     ).rejects.toThrow(/unbalanced/);
+    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 500 });
+  });
+
+  it("refuses an entry on another company's wallet, or on a wallet that is not its account's", async () => {
+    const r = await newRecipient();
+    await credit(r, 500);
+    const acct = await availableAccount(r);
+    // A balanced posting of company Other that would take Acme's money on the same recipient.
+    const [settlement] = await stack.em().execute<{ id: string }[]>(`select id from ledger_accounts where owner_type = 'platform' and bucket = 'settlement' and currency = 'BRL'`);
+    const steal = (postingId: string, companyId: string | null, walletId: string | null) =>
+      tx(async (em) => {
+        await em.execute(`insert into ledger_postings (id, created_at, key, kind, company_id, source) values (?, now(), ?, 'adjustment', ?, 'adjustment')`, [postingId, postingId, companyId]);
+        await em.execute(
+          `insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, created_at)
+           values (?, ?, ?, 'BRL', -100, 'adjustment', true, now()), (?, ?, null, 'BRL', 100, 'adjustment', false, now())`,
+          [postingId, acct.id, walletId, postingId, settlement.id],
+        );
+      });
+    await expect(steal('pst_other', other.company.id, acct.wallet_id)).rejects.toThrow(/cannot move money on wallet/);
+    await expect(steal('pst_nocompany', null, acct.wallet_id)).rejects.toThrow(/cannot move money on wallet/);
+    await expect(steal('pst_mislabelled', acme.company.id, null)).rejects.toThrow(/is not the wallet/);
     expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 500 });
   });
 

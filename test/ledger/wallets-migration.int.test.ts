@@ -41,7 +41,7 @@ async function seedSharedWallet(orm: Orm): Promise<void> {
 
 let n = 0;
 /** One balanced posting, as the ledger service writes it (its entries in one statement). */
-async function posting(orm: Orm, company: string, lines: [account: string, amount: number, type: string][]): Promise<string> {
+async function posting(orm: Orm, company: string | null, lines: [account: string, amount: number, type: string][]): Promise<string> {
   const id = `pst_${++n}`;
   await sql(orm, `insert into ledger_postings (id, created_at, key, kind, company_id, source) values (?, now() + ? * interval '1 second', ?, 'test', ?, 'transaction')`, [id, n, `key-${n}`, company]);
   const values = lines.map(() => `(?, ?, ?, 'BRL', ?, ?, true, null, now())`).join(', ');
@@ -119,6 +119,17 @@ describe(MIGRATION, () => {
   it('still refuses to edit an entry afterwards (the immutability trigger is back)', async () => {
     await expect(sql(orm, `update ledger_entries set amount = amount + 1`)).rejects.toThrow(/immutable/);
   });
+
+  it('down merges the wallets back into the oldest, totals unchanged', async () => {
+    await orm.getMigrator().down();
+    expect(await totals(orm)).toEqual(before);
+    expect(await sql(orm, `select id from wallets where recipient_id = 'rec_1'`)).toEqual([{ id: 'wlt_shared' }]);
+    const [withdrawal] = await sql<{ wallet_id: string }>(orm, `select wallet_id from withdrawals where id = 'wdr_b'`);
+    expect(withdrawal.wallet_id).toBe('wlt_shared');
+    await orm.getMigrator().up({ to: MIGRATION });
+    expect(await totals(orm)).toEqual(before);
+    expect(await companyBuckets(orm, 'comp_b')).toEqual({ pending: 0, available: 10_000, blocked: 20_000 });
+  });
 });
 
 describe(`${MIGRATION} when one company spent another's money on the shared wallet`, () => {
@@ -130,6 +141,25 @@ describe(`${MIGRATION} when one company spent another's money on the shared wall
       // B withdrew 20,000 it never earned: the finding of the tenant-isolation issue.
       await posting(orm, 'comp_b', [['led_available', -20_000, 'withdrawal'], ['led_settlement', 20_000, 'withdrawal']]);
       await expect(orm.getMigrator().up({ to: MIGRATION })).rejects.toThrow(/would hold -20000 in available: its company spent another company's money/);
+    } finally {
+      await orm.close();
+    }
+  });
+});
+
+describe(`${MIGRATION} with a posting that names no company`, () => {
+  it('counts it for the company that used the wallet first (the posting API has always named one for wallet lines)', async () => {
+    const orm = await databaseBefore();
+    try {
+      await seedSharedWallet(orm);
+      await posting(orm, 'comp_b', [['led_available', 7_000, 'sale'], ['led_settlement', -7_000, 'sale']]);
+      await posting(orm, null, [['led_available', 1_000, 'adjustment'], ['led_settlement', -1_000, 'adjustment']]);
+      await posting(orm, 'comp_a', [['led_available', 3_000, 'sale'], ['led_settlement', -3_000, 'sale']]);
+      const before = await totals(orm);
+      await orm.getMigrator().up({ to: MIGRATION });
+      expect(await totals(orm)).toEqual(before);
+      expect(await companyBuckets(orm, 'comp_b')).toEqual({ pending: 0, available: 8_000, blocked: 0 });
+      expect(await companyBuckets(orm, 'comp_a')).toEqual({ pending: 0, available: 3_000, blocked: 0 });
     } finally {
       await orm.close();
     }

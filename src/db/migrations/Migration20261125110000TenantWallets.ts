@@ -12,6 +12,7 @@ import { Migration } from '@mikro-orm/migrations';
  * the ledger (per recipient and currency the totals are unchanged) and each company's buckets
  * hold exactly its own movements. A company whose own movements would leave a negative bucket
  * spent another company's money: the migration stops and names the wallet instead of hiding it.
+ * From then on a trigger refuses any entry on a wallet of another company than its posting's.
  */
 const randomId = (prefix: string) => `'${prefix}_' || substr(md5(random()::text || clock_timestamp()::text), 1, 26)`;
 
@@ -44,11 +45,11 @@ export class Migration20261125110000TenantWallets extends Migration {
              where e.wallet_id = w.id and p.company_id is not null and p.company_id <> first_company
           loop
             new_wallet := ${randomId('wlt')};
-            insert into wallets (id, created_at, updated_at, company_id, recipient_id, currency) values (new_wallet, w.created_at, now(), c.company_id, w.recipient_id, w.currency);
+            insert into wallets (id, created_at, updated_at, company_id, recipient_id, currency) values (new_wallet, now(), now(), c.company_id, w.recipient_id, w.currency);
             for a in select * from ledger_accounts where wallet_id = w.id loop
               new_account := ${randomId('led')};
               insert into ledger_accounts (id, created_at, owner_type, owner_id, wallet_id, currency, bucket, balance)
-                values (new_account, a.created_at, 'wallet', new_wallet, new_wallet, a.currency, a.bucket, 0);
+                values (new_account, now(), 'wallet', new_wallet, new_wallet, a.currency, a.bucket, 0);
               update ledger_entries e set account_id = new_account, wallet_id = new_wallet
                 from ledger_postings p where p.id = e.posting_id and e.account_id = a.id and p.company_id = c.company_id;
             end loop;
@@ -69,11 +70,33 @@ export class Migration20261125110000TenantWallets extends Migration {
       end $$;`);
     this.addSql(`alter table "wallets" alter column "company_id" set not null;`);
     this.addSql(`alter table "wallets" add constraint "wallets_company_recipient_currency_unique" unique ("company_id", "recipient_id", "currency");`);
+
+    // Tenancy, enforced by the database like the other ledger invariants: an entry on a wallet
+    // belongs to a posting of that wallet's company, and names the wallet its account is a bucket
+    // of (statements read entries by wallet, balances by account: they must agree).
+    this.addSql(`create function ledger_entry_company() returns trigger language plpgsql as $$
+      declare wallet_company varchar(40); posting_company varchar(40); account_wallet varchar(40);
+      begin
+        select wallet_id into account_wallet from ledger_accounts where id = new.account_id;
+        if account_wallet is distinct from new.wallet_id then
+          raise exception 'entry wallet % is not the wallet % of account %', new.wallet_id, account_wallet, new.account_id using errcode = 'LDG04';
+        end if;
+        if new.wallet_id is null then return new; end if;
+        select company_id into wallet_company from wallets where id = new.wallet_id;
+        select company_id into posting_company from ledger_postings where id = new.posting_id;
+        if posting_company is distinct from wallet_company then
+          raise exception 'posting % of company % cannot move money on wallet % of company %', new.posting_id, posting_company, new.wallet_id, wallet_company using errcode = 'LDG05';
+        end if;
+        return new;
+      end $$;`);
+    this.addSql(`create trigger "ledger_entries_company" before insert on "ledger_entries" for each row execute function ledger_entry_company();`);
   }
 
-  /** Merges each recipient's wallets of one currency back into its oldest one. */
+  /** Merges each recipient's wallets of one currency back into its oldest one (the one `up` kept; the split-off wallets are created by it). */
   override async down(): Promise<void> {
     this.addSql(`set constraints all immediate;`);
+    this.addSql(`drop trigger "ledger_entries_company" on "ledger_entries";`);
+    this.addSql(`drop function ledger_entry_company;`);
     this.addSql(`do $$
       declare w record; keep varchar(40); a record; target varchar(40);
       begin
