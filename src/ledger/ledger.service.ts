@@ -16,8 +16,9 @@ import { postingProblem, reversalType, type PostingSource, type StatementType } 
  *   balances are checked (409 `insufficient_balance`), and a CHECK constraint backs it up.
  * - Immutability: corrections are reversing postings (`reversePosting`), never edits.
  * - Tenancy: a wallet line names a recipient; the wallet is that recipient's wallet of the
- *   posting's company (`companyId`, required for any wallet line). One posting never moves
- *   money between two companies' wallets.
+ *   posting's company (`companyId`, required for any wallet line). The company is the
+ *   posting's, not each line's, so one posting can never move money between two companies'
+ *   wallets; a database trigger refuses an entry whose wallet is not its posting's company's.
  *
  * Call it inside the caller's transaction (a route's `em`, an activity's `transactional`) so
  * the posting commits together with the change that caused it; outside one it opens its own.
