@@ -10,7 +10,6 @@ import {
   rescheduleAttempt,
   subscriptionProgress,
 } from '../../src/billing/subscription-lifecycle.service';
-import { ApplicationFailure } from '@temporalio/common';
 import type { CollectionResult, PendingCharge, SubscriptionActivities } from '../../workflows/billing/subscription.contract';
 import type { ActivityDeps } from '../deps';
 import { ensureInvoicePaymentLink } from '../../src/billing/invoice-payment-link.service';
@@ -103,13 +102,6 @@ export function createSubscriptionActivities(deps: ActivityDeps & { billingCharg
       const decision = await charger.decisionOf(invoice.companyId, transactionId);
       if (!decision) return { pending: true, transactionId };
       return move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged: true, transactionId, ...decision }));
-    },
-    // Runs of histories from before `charge-by-signal` still call this: it no longer holds its
-    // slot while the card is authorized, it fails retryable and the retry reads the decision.
-    async collectInvoice(input) {
-      const result = await startInvoiceCollection(input);
-      if (!('pending' in result)) return result;
-      throw ApplicationFailure.retryable(`Card decision for ${result.transactionId} pending; read again on retry`, 'CardDecisionPending');
     },
     rescheduleInvoice: ({ invoiceId, nextAttemptAt }) => move((em) => rescheduleAttempt(em, invoiceId, nextAttemptAt)),
     advanceSubscriptionCycle: (input) => move((em) => advanceCycle(em, input)),

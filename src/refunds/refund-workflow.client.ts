@@ -1,11 +1,15 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/workflow';
-import { REFUND_WORKFLOW, refundWorkflowId, type RefundWorkflowInput } from '../../workflows/refunds/refund.contract';
+import { REFUND_WORKFLOW, approveRefundSignal, refundWorkflowId, refuseRefundSignal, type RefundWorkflowInput } from '../../workflows/refunds/refund.contract';
 
-const startOptions = (taskQueue: string, refundId: string) => ({
+const runOptions = (taskQueue: string, refundId: string) => ({
   workflowId: refundWorkflowId(refundId),
   taskQueue,
   args: [{ refundId } satisfies RefundWorkflowInput] as [RefundWorkflowInput],
+});
+
+const startOptions = (taskQueue: string, refundId: string) => ({
+  ...runOptions(taskQueue, refundId),
   // Started by the API after commit and by the refund.created subscriber: one run; a finished run is never started again.
   workflowIdConflictPolicy: 'USE_EXISTING' as const,
   workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
@@ -27,9 +31,23 @@ export async function ensureRefundWorkflow(temporal: Client, taskQueue: string, 
  */
 export async function signalRefund(temporal: Client, taskQueue: string, refundId: string, signal: SignalDefinition<[]>): Promise<void> {
   try {
-    const { workflowIdConflictPolicy: _signalWithStartAlwaysUsesTheRunningOne, ...options } = startOptions(taskQueue, refundId);
-    await temporal.workflow.signalWithStart(REFUND_WORKFLOW, { ...options, signal, signalArgs: [] });
+    await temporal.workflow.signalWithStart(REFUND_WORKFLOW, { ...runOptions(taskQueue, refundId), workflowIdReusePolicy: 'REJECT_DUPLICATE', signal, signalArgs: [] });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError) && !(err instanceof WorkflowNotFoundError)) throw err;
+  }
+}
+
+export type RefundDecision = { refundId: string; operator: string } & ({ outcome: 'approve' } | { outcome: 'refuse'; reason: string | null });
+
+/**
+ * The operator's review: the same `approve` / `refuse` signal an operator can send from the
+ * Temporal UI. Signal-with-start: it lands even if the run is missing (a new run reads the row).
+ */
+export async function sendRefundDecision(temporal: Client, taskQueue: string, d: RefundDecision): Promise<void> {
+  const options = runOptions(taskQueue, d.refundId);
+  if (d.outcome === 'approve') {
+    await temporal.workflow.signalWithStart(REFUND_WORKFLOW, { ...options, signal: approveRefundSignal, signalArgs: [{ operator: d.operator }] });
+  } else {
+    await temporal.workflow.signalWithStart(REFUND_WORKFLOW, { ...options, signal: refuseRefundSignal, signalArgs: [{ operator: d.operator, reason: d.reason }] });
   }
 }

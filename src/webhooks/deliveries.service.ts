@@ -1,23 +1,18 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
+import type { Client } from '@temporalio/client';
 import { conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import type { Event } from '../events/event.entity';
 import { isWebhookEventType } from '../events/catalog';
 import { newId } from '../shared/ids';
-import {
-  attemptNowSignal,
-  WEBHOOK_DELIVERY_WORKFLOW,
-  webhookDeliveryWorkflowId,
-  type AttemptOutcome,
-  type WebhookDeliveryInput,
-} from '../../workflows/webhooks/webhook-delivery.contract';
+import type { AttemptOutcome, WebhookDeliveryInput } from '../../workflows/webhooks/webhook-delivery.contract';
 import { honoursRetryAfter, isSuccessStatus, nextRetryDelayMs, parseRetryAfterMs, statusAfterAttempt } from './delivery-schedule.rules';
 import type { Resolver } from './url-guard';
 import { sendWebhookRequest, type WebhookResponse } from './webhook-sender';
 import { signatureHeaders } from './webhook-signature';
+import { requestDeliveryAttemptNow } from './webhook-delivery-workflow.client';
 import { Webhook, WebhookDelivery } from './webhook.entity';
 import { bumpVersion, subscribedToSql } from './webhooks.service';
 import type { DeliverySummaryView, DeliveryView, ListDeliveriesQuery } from './webhooks.schemas';
@@ -69,7 +64,7 @@ export async function listDeliveries(em: EntityManager, companyId: string, q: Li
 }
 
 // ---------------------------------------------------------------------------------------
-// Dispatch: event → deliveries → workflows
+// Dispatch: event → deliveries (their workflows start through webhook-delivery-workflow.client.ts)
 
 /**
  * Creates one `pending` delivery per active, non-deleted webhook of the event's company that
@@ -107,36 +102,12 @@ export async function createDeliveriesForEvent(em: EntityManager, event: Event):
     await em.createQueryBuilder(WebhookDelivery).insert(rows).onConflict(['eventId', 'webhookId']).ignore().execute();
   }
   const pending = await em.find(WebhookDelivery, { eventId: event.id, status: 'pending', attemptCount: 0 }, { fields: ['id', 'webhookId'], orderBy: { id: 'asc' } });
-  return pending.map((d) => ({ deliveryId: d.id, webhookId: d.webhookId, orderKey: event.id }));
+  return pending.map((d) => ({ deliveryId: d.id, webhookId: d.webhookId }));
 }
 
 /**
- * Starts a delivery workflow per input, safely more than once: REJECT_DUPLICATE means a
- * delivery whose workflow ever ran (running or finished) is never started again by dispatch;
- * only the retry endpoint starts a new run of a finished one.
- */
-export async function startDeliveryWorkflows(temporal: Client, taskQueue: string, inputs: WebhookDeliveryInput[]): Promise<void> {
-  await Promise.all(
-    inputs.map(async (input) => {
-      try {
-        await temporal.workflow.start(WEBHOOK_DELIVERY_WORKFLOW, {
-          workflowId: webhookDeliveryWorkflowId(input.deliveryId),
-          taskQueue,
-          args: [input],
-          workflowIdReusePolicy: 'REJECT_DUPLICATE',
-        });
-      } catch (err) {
-        if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      }
-    }),
-  );
-}
-
-/**
- * The retry endpoint: signal-with-start is race-free whichever state the workflow is in. A
- * running workflow gets `attemptNow` (it cuts its current wait short); a finished one (or
- * one never started) is started again under the same id, which attempts at once. Either
- * way the attempt lands on the same delivery and increments its attemptCount.
+ * The retry endpoint (see requestDeliveryAttemptNow): the attempt lands on the same delivery
+ * and increments its attemptCount.
  */
 export async function retryDelivery(em: EntityManager, temporal: Client, taskQueue: string, companyId: string, id: string): Promise<void> {
   const delivery = await getDelivery(em, companyId, id);
@@ -148,15 +119,8 @@ export async function retryDelivery(em: EntityManager, temporal: Client, taskQue
   if (delivery.status === 'success' || delivery.status === 'failed') {
     await em.nativeUpdate(WebhookDelivery, { id: delivery.id, attemptRequestedAt: null }, { attemptRequestedAt: new Date() });
   }
-  const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, orderKey: delivery.eventId ?? delivery.id, attemptsBefore: delivery.attemptCount };
-  await temporal.workflow.signalWithStart(WEBHOOK_DELIVERY_WORKFLOW, {
-    workflowId: webhookDeliveryWorkflowId(delivery.id),
-    taskQueue,
-    args: [input],
-    signal: attemptNowSignal,
-    signalArgs: [],
-    workflowIdReusePolicy: 'ALLOW_DUPLICATE',
-  });
+  const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, attemptsBefore: delivery.attemptCount };
+  await requestDeliveryAttemptNow(temporal, taskQueue, input);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -169,19 +133,16 @@ function recordedOutcome(d: WebhookDelivery): AttemptOutcome {
 }
 
 /**
- * A delivery workflow asks for its next attempt. With `afterAttempt` (the attempts the run has
- * seen), an attempt already recorded past it, or a finished delivery nobody requested again,
- * is the answer: the lane got there first or its signal was lost, and nothing is sent twice.
+ * A delivery workflow asks for its next attempt. An attempt already recorded past `afterAttempt`
+ * (the attempts the run has seen), or a finished delivery nobody requested again, is the answer: the lane got there first or its signal was lost, and nothing is sent twice.
  * Otherwise the row is marked requested (it keeps an earlier mark) and null says "wake the lane".
  */
-export async function requestAttempt(rootEm: EntityManager, deliveryId: string, afterAttempt?: number): Promise<AttemptOutcome | null> {
+export async function requestAttempt(rootEm: EntityManager, deliveryId: string, afterAttempt: number): Promise<AttemptOutcome | null> {
   return rootEm.fork().transactional(async (em) => {
     const d = await em.findOne(WebhookDelivery, { id: deliveryId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
     if (!d) return { status: 'missing', attemptCount: 0, nextDelayMs: null };
-    if (afterAttempt !== undefined) {
-      if (d.attemptCount > afterAttempt) return recordedOutcome(d);
-      if (!d.attemptRequestedAt && (d.status === 'success' || d.status === 'failed')) return recordedOutcome(d);
-    }
+    if (d.attemptCount > afterAttempt) return recordedOutcome(d);
+    if (!d.attemptRequestedAt && (d.status === 'success' || d.status === 'failed')) return recordedOutcome(d);
     d.attemptRequestedAt ??= new Date();
     return null;
   });
@@ -196,33 +157,9 @@ export async function requestedDeliveryIds(em: EntityManager, webhookId: string,
 // ---------------------------------------------------------------------------------------
 // One attempt
 
-/**
- * A first attempt gives way to an earlier event's delivery to the same webhook that has not
- * been attempted yet and was created within this window: the two raced to an idle lane and
- * the later one won. Older ones are not waited for (their workflow may be waiting for the
- * outbox sweeper after a crash; order is best effort, delivery is not).
- */
-export const ORDER_WINDOW_MS = 10_000;
-
-async function hasEarlierFirstAttemptPending(em: EntityManager, delivery: WebhookDelivery): Promise<boolean> {
-  if (delivery.attemptCount > 0 || !delivery.eventId) return false;
-  const earlier = await em.count(WebhookDelivery, {
-    webhookId: delivery.webhookId,
-    status: 'pending',
-    attemptCount: 0,
-    eventId: { $lt: delivery.eventId },
-    createdAt: { $gt: new Date(Date.now() - ORDER_WINDOW_MS) },
-  });
-  return earlier > 0;
-}
-
 export interface AttemptOptions {
   allowlist: readonly string[];
   resolve?: Resolver;
-  /** An attempt recorded at or after this time is not sent again: its recorded outcome is the answer (a retried batch). */
-  recordedSince?: Date;
-  /** False for a delivery that already gave way once (AttemptOutcome.yielded). */
-  mayYield?: boolean;
 }
 
 /**
@@ -267,9 +204,6 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     await em.flush();
     return { status: 'failed', attemptCount: delivery.attemptCount, nextDelayMs: null };
   }
-
-  if (opts.recordedSince && delivery.lastAttemptAt && delivery.lastAttemptAt >= opts.recordedSince) return recordedOutcome(delivery);
-  if (opts.mayYield !== false && (await hasEarlierFirstAttemptPending(em, delivery))) return { status: delivery.status, attemptCount: delivery.attemptCount, nextDelayMs: null, yielded: true };
 
   const now = new Date();
   const body = envelopeBody(delivery.payload);

@@ -1,11 +1,5 @@
-import { WorkflowExecutionAlreadyStartedError, type Client } from '@temporalio/client';
-import {
-  deliveriesDueSignal,
-  WEBHOOK_LANE_WORKFLOW,
-  WEBHOOK_MAX_IN_FLIGHT,
-  webhookLaneWorkflowId,
-  type LaneState,
-} from '../../workflows/webhooks/webhook-delivery.contract';
+import type { Client } from '@temporalio/client';
+import { signalDeliveriesDue } from './webhook-delivery-workflow.client';
 
 export type WakeLane = (webhookId: string) => Promise<void>;
 
@@ -46,18 +40,7 @@ export function coalescingWaker(send: WakeLane, windowMs = 0): WakeLane {
   };
 }
 
-/** The lane wake-up itself: signal-with-start, so a lane exists whenever a delivery is requested. */
+/** One waker per process (or subscriber), so that every delivery of a burst shares its lane's wake-ups. */
 export function laneWaker(temporal: Client, taskQueue: string): WakeLane {
-  return coalescingWaker(async (webhookId) => {
-    const workflowId = webhookLaneWorkflowId(webhookId);
-    const initial: LaneState = { webhookId, maxInFlight: WEBHOOK_MAX_IN_FLIGHT, queue: [] };
-    try {
-      await temporal.workflow.signalWithStart(WEBHOOK_LANE_WORKFLOW, { workflowId, taskQueue, args: [initial], signal: deliveriesDueSignal, signalArgs: [] });
-    } catch (err) {
-      // Two processes starting the same lane at once: the loser (some servers report it this
-      // way) signals the lane the winner started. Anything else is the caller's to retry.
-      if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
-      await temporal.workflow.getHandle(workflowId).signal(deliveriesDueSignal);
-    }
-  }, LANE_WAKE_WINDOW_MS);
+  return coalescingWaker((webhookId) => signalDeliveriesDue(temporal, taskQueue, webhookId), LANE_WAKE_WINDOW_MS);
 }

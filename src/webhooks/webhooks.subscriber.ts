@@ -1,7 +1,8 @@
 import type { Client } from '@temporalio/client';
 import type { EventSubscriber } from '../events/dispatcher';
-import { createDeliveriesForEvent, startDeliveryWorkflows } from './deliveries.service';
+import { createDeliveriesForEvent } from './deliveries.service';
 import { laneWaker } from './lane-wake';
+import { startDeliveryWorkflows } from './webhook-delivery-workflow.client';
 
 /**
  * Turns every dispatched event into deliveries. The rows are written in the dispatch

@@ -2,7 +2,9 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import {
   WITHDRAWAL_WORKFLOW,
+  approveSignal,
   cancelSignal,
+  rejectSignal,
   withdrawalWorkflowId,
   type WithdrawalMemo,
   type WithdrawalWorkflowInput,
@@ -18,10 +20,14 @@ import { registerWithdrawalSearchAttributes } from './withdrawal-search-attribut
  * for the transaction on the withdrawal's lock and ends as `abandoned` when there is no row.
  */
 
+const runOptions = (taskQueue: string, withdrawalId: string) => ({
+  workflowId: withdrawalWorkflowId(withdrawalId),
+  taskQueue,
+  args: [{ withdrawalId } satisfies WithdrawalWorkflowInput] as [WithdrawalWorkflowInput],
+});
+
 const startOptions = (config: Config, w: Withdrawal) => ({
-  workflowId: withdrawalWorkflowId(w.id),
-  taskQueue: config.temporal.taskQueue,
-  args: [{ withdrawalId: w.id } satisfies WithdrawalWorkflowInput] as [WithdrawalWorkflowInput],
+  ...runOptions(config.temporal.taskQueue, w.id),
   // A retried start (lost response) finds the run it already made.
   workflowIdConflictPolicy: 'USE_EXISTING' as const,
   memo: { stage: 'awaiting_approval', companyId: w.companyId, amount: w.amount, netAmount: w.netAmount, currency: w.currency } satisfies WithdrawalMemo,
@@ -56,4 +62,20 @@ export async function startWithdrawalWorkflow(temporal: Client, config: Config, 
 export async function signalWithdrawalCancelled(temporal: Client, config: Config, w: Withdrawal, reason: string | null): Promise<void> {
   await ensureSearchAttributes(temporal, config);
   await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...startOptions(config, w), signal: cancelSignal, signalArgs: [{ reason }] });
+}
+
+export type WithdrawalDecision = { withdrawalId: string; operator: string } & ({ outcome: 'approve' } | { outcome: 'reject'; reason: string });
+
+/**
+ * Sends the operator's decision: the same `approve` / `reject` signal an operator sends from
+ * the Temporal UI. Signal-with-start, so a decision still lands (and the withdrawal moves on)
+ * if its workflow is not running for any reason: a new run reads the row and applies it.
+ */
+export async function sendWithdrawalDecision(temporal: Client, taskQueue: string, d: WithdrawalDecision): Promise<void> {
+  const options = runOptions(taskQueue, d.withdrawalId);
+  if (d.outcome === 'approve') {
+    await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...options, signal: approveSignal, signalArgs: [{ operator: d.operator }] });
+  } else {
+    await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...options, signal: rejectSignal, signalArgs: [{ operator: d.operator, reason: d.reason }] });
+  }
 }

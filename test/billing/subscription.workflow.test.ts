@@ -1,9 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import type { WorkflowHandle } from '@temporalio/client';
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { Worker } from '@temporalio/worker';
-import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
+import { recordHistory } from '../replay/history-files';
 import { createTimeSkippingEnv } from '../helpers/temporal-env';
 import { workflowBundle } from '../helpers/workflow-bundle';
 import { addDays } from '../../src/billing/schedule.rules';
@@ -82,15 +81,6 @@ const activities: SubscriptionActivities = {
       sub.events.push(`invoice.issued#${cycle}`);
     }
     return { invoiceId: inv.id, total: 1000, status: inv.status as 'open', dueAt: inv.dueAt };
-  },
-  async collectInvoice({ invoiceId, attempt, at }) {
-    const inv = invoiceById(invoiceId);
-    const sub = invoiceOwner.get(invoiceId)!;
-    inv.attempts.push(at);
-    const declined = sub.declines.has(`${inv.cycle}:${attempt}`) || sub.declines.has(`${inv.cycle}:*`);
-    inv.status = declined ? 'past_due' : 'paid';
-    sub.events.push(`invoice.payment_attempted#${inv.cycle}`, declined ? `invoice.past_due#${inv.cycle}` : `invoice.paid#${inv.cycle}`);
-    return { paid: !declined, code: declined ? 'card_declined' : null, transactionId: `txn_${invoiceId}_${attempt}` };
   },
   async startInvoiceCollection({ invoiceId, attempt, at }) {
     const inv = invoiceById(invoiceId);
@@ -280,16 +270,13 @@ describe('subscription workflow', () => {
     const firstRun = await env.client.workflow.getHandle(subscriptionId, firstRunId).fetchHistory();
     const lastEvent = firstRun.events![firstRun.events!.length - 1];
     expect(lastEvent.workflowExecutionContinuedAsNewEventAttributes).toBeTruthy();
-    if (process.env.RECORD_HISTORIES === '1') {
-      // Every run of the chain: trial + dunning, pause/resume, cancel/uncancel, the end.
-      fs.mkdirSync(HISTORY_DIR, { recursive: true });
-      let runId: string | null | undefined = firstRunId;
-      for (let run = 1; runId; run++) {
-        const history = await env.client.workflow.getHandle(subscriptionId, runId).fetchHistory();
-        // subscription-run-*.json are the runs recorded before `charge-by-signal` (kept, replayed too).
-        fs.writeFileSync(path.join(HISTORY_DIR, `subscription-by-signal-run-${run}.json`), historyAsJson(history));
-        runId = history.events![history.events!.length - 1].workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
-      }
+    // Every run of the chain: trial + dunning, pause/resume, cancel/uncancel, the end.
+    let runId: string | null | undefined = firstRunId;
+    for (let run = 1; runId && process.env.RECORD_HISTORIES; run++) {
+      const handle: WorkflowHandle = env.client.workflow.getHandle(subscriptionId, runId);
+      await recordHistory('billing', `subscription-run-${run}`, handle);
+      const history = await handle.fetchHistory();
+      runId = history.events![history.events!.length - 1].workflowExecutionContinuedAsNewEventAttributes?.newExecutionRunId;
     }
   });
 

@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { WorkflowNotFoundError, type WorkflowHandle } from '@temporalio/client';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { recordedHistories, replayErrors } from '../helpers/replay';
-import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
+import { recordHistory } from '../replay/history-files';
 import { Event } from '../../src/events/event.entity';
 import { createCharge } from '../../src/checkout/checkout-sessions.service';
 import { createChargeBody } from '../../src/checkout/checkout-sessions.schemas';
@@ -17,7 +14,7 @@ import { balanceOf, cardToken, eventually, newRecipient } from '../payments/fixt
  * The checkoutSession workflow on the time-skipping test server with the real activities and
  * database: expiry after expirationMinutes, a partially paid session expiring (its approved
  * card voided, nothing settled), cancel, and paid. `RECORD_HISTORIES=1` saves each run's
- * history to test/histories/checkout-*.json, replayed below against today's code.
+ * history to test/histories/checkout/ (`npm run record:history`).
  */
 
 let stack: TestStack;
@@ -45,13 +42,6 @@ const session = async (id: string) => (await stack.http.get(`/checkout/sessions/
 const handleOf = (id: string): WorkflowHandle => stack.client.workflow.getHandle(checkoutSessionWorkflowId(id));
 const eventTypes = async (id: string) => (await stack.em().find(Event, { entityId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } })).map((e) => e.type);
 
-async function recordHistory(name: string, handle: WorkflowHandle): Promise<void> {
-  if (!process.env.RECORD_HISTORIES) return;
-  const file = path.join(HISTORY_DIR, `checkout-${name}.json`);
-  if (fs.existsSync(file) && process.env.RECORD_HISTORIES !== 'overwrite') return;
-  fs.writeFileSync(file, historyAsJson(await handle.fetchHistory()));
-}
-
 describe('checkoutSession workflow', () => {
   it('expires the session expirationMinutes after creation (checkout.session.expired); the page then gets 409 session_expired', async () => {
     const s = await charge();
@@ -64,7 +54,7 @@ describe('checkoutSession workflow', () => {
     expect(await eventTypes(s.id)).toEqual(['checkout.session.created', 'checkout.session.expired']);
     const late = await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] });
     expect([late.status, late.body.error.code]).toEqual([409, 'session_expired']);
-    await recordHistory('expired', handleOf(s.id));
+    await recordHistory('checkout', 'expired', handleOf(s.id));
   });
 
   it('a partially paid session that expires: the open Pix is canceled and the approved card voided, so no money stays with the merchant', async () => {
@@ -85,7 +75,7 @@ describe('checkoutSession workflow', () => {
     expect(await session(s.id)).toMatchObject({ status: 'expired', amountPaid: 0, amountDue: 10000 });
     expect(await balanceOf(stack, owner)).toEqual(before);
     expect(await eventTypes(s.id)).toEqual(['checkout.session.created', 'checkout.session.partially_paid', 'checkout.session.expired']);
-    await recordHistory('partially-paid-expired', handleOf(s.id));
+    await recordHistory('checkout', 'partially-paid-expired', handleOf(s.id));
   });
 
   it('cancel ends the workflow canceled; the expiry timer never fires afterwards', async () => {
@@ -95,7 +85,7 @@ describe('checkoutSession workflow', () => {
     expect(await handleOf(s.id).result()).toEqual({ status: 'canceled' });
     await stack.env.sleep('10 minutes');
     expect(await eventTypes(s.id)).toEqual(['checkout.session.created', 'checkout.session.opened', 'checkout.session.canceled']);
-    await recordHistory('canceled', handleOf(s.id));
+    await recordHistory('checkout', 'canceled', handleOf(s.id));
   });
 
   it('ends paid when its payment arrives, before the timer', async () => {
@@ -104,7 +94,7 @@ describe('checkoutSession workflow', () => {
     await stack.http.post(`/sandbox/payments/${res.body.payments[0].id}/pay`).set(acme.headers).expect(202);
     expect(await handleOf(s.id).result()).toEqual({ status: 'paid' });
     expect((await session(s.id)).status).toBe('paid');
-    await recordHistory('paid', handleOf(s.id));
+    await recordHistory('checkout', 'paid', handleOf(s.id));
   });
 });
 
@@ -119,16 +109,3 @@ describe('outbox backstop', () => {
   });
 });
 
-describe('checkoutSession workflow replay', () => {
-  const histories = recordedHistories(HISTORY_DIR).filter((h) => h.file.startsWith('checkout-'));
-
-  it('has recorded runs: expired, partially paid then expired, canceled, paid', () => {
-    expect(histories.map((h) => h.file)).toEqual(['checkout-canceled.json', 'checkout-expired.json', 'checkout-paid.json', 'checkout-partially-paid-expired.json']);
-  });
-
-  it('replays every recorded history without non-determinism', async () => {
-    const errors = await replayErrors(histories);
-    expect(errors).toHaveLength(histories.length);
-    for (const e of errors) expect(e).toBeUndefined();
-  });
-});

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import type { WorkflowHandle } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
 import {
@@ -17,7 +14,7 @@ import {
 } from '../../workflows/payments/transaction.contract';
 import { createTimeSkippingEnv } from '../helpers/temporal-env';
 import { workflowBundle } from '../helpers/workflow-bundle';
-import { historyAsJson } from '../replay/history-files';
+import { recordHistory } from '../replay/history-files';
 
 /** The transaction workflow alone, with recorded activities and time skipping. */
 let env: TestWorkflowEnvironment;
@@ -28,18 +25,6 @@ beforeAll(async () => {
 afterAll(() => env?.teardown());
 
 const DAY = 86_400_000;
-
-/**
- * `RECORD_HISTORIES=1`: saves the run's history for test/payments/transaction-replay.workflow.test.ts,
- * which replays it against today's workflow code to catch non-deterministic changes.
- */
-async function recordHistory(name: string, handle: WorkflowHandle): Promise<void> {
-  if (!process.env.RECORD_HISTORIES) return;
-  // Histories of older workflow code are kept (they prove patched() keeps them replaying).
-  const file = path.join(__dirname, 'histories', `${name}.json`);
-  if (fs.existsSync(file) && process.env.RECORD_HISTORIES !== 'overwrite') return;
-  fs.writeFileSync(file, historyAsJson(await handle.fetchHistory()));
-}
 
 /**
  * The distinct steps in order of first run. Local activities run at least once: on a loaded
@@ -89,7 +74,7 @@ it('card approved + Pix: answers waiting_payment, settles on payment, releases o
     await handle.signal(paymentReceivedSignal, { paymentId: 'pay_p', paidAt: new Date().toISOString() });
     await handle.signal(paymentReceivedSignal, { paymentId: 'pay_p', paidAt: new Date().toISOString() });
     expect(await handle.result()).toEqual({ status: 'paid', reason: null });
-    await recordHistory('card-and-pix-paid-released', handle);
+    await recordHistory('payments', 'card-and-pix-paid-released', handle);
   });
   expect(distinct(calls)).toEqual([
     ['authorize', 'pay_c'],
@@ -106,7 +91,7 @@ it('a refused second card voids the approved first and ends refused', async () =
   await withWorker(activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_2' }] });
     expect(await handle.result()).toEqual({ status: 'refused', reason: 'card_declined' });
-    await recordHistory('second-card-refused-first-voided', handle);
+    await recordHistory('payments', 'second-card-refused-first-voided', handle);
   });
   expect(distinct(calls)).toEqual([
     ['authorize', 'pay_a'],
@@ -123,7 +108,7 @@ it('cancel while waiting, and expiry, end canceled without settling', async () =
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_3' }] });
     await handle.signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' });
     expect(await handle.result()).toEqual({ status: 'canceled', reason: 'canceled_by_merchant' });
-    await recordHistory('boleto-canceled', handle);
+    await recordHistory('payments', 'boleto-canceled', handle);
   });
   expect(distinct(canceled.calls)).toEqual([['finish', ['canceled', 'canceled_by_merchant', []]]]);
 
@@ -131,7 +116,7 @@ it('cancel while waiting, and expiry, end canceled without settling', async () =
   await withWorker(expired.activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_4' }] });
     expect(await handle.result()).toEqual({ status: 'canceled', reason: 'expired' });
-    await recordHistory('boleto-expired', handle);
+    await recordHistory('payments', 'boleto-expired', handle);
   });
   expect(distinct(expired.calls)).toEqual([['finish', ['canceled', 'expired', []]]]);
 });
@@ -154,7 +139,7 @@ it('chargebacks: handled as they arrive, during the release timers and after the
     await handle.signal(chargebackSignal, { chargebackId: 'cbk_2', paymentId: 'pay_c', amount: null, reason: '' });
     await env.sleep(CHARGEBACK_WINDOW_DAYS * DAY);
     expect(await handle.result()).toEqual({ status: 'paid', reason: null });
-    await recordHistory('card-paid-chargebacks-in-window', handle);
+    await recordHistory('payments', 'card-paid-chargebacks-in-window', handle);
   });
   // The test server may fire the 30-day timer before the first signal lands: those two are unordered.
   const steps = distinct(calls);

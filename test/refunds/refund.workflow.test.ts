@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { createRefund } from '../../src/refunds/refunds.service';
 import { refundStateQuery } from '../../workflows/refunds/refund.contract';
 import { scheduledStepsQuery } from '../../workflows/payments/transaction.contract';
-import { recordedHistories, replayErrors } from '../helpers/replay';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { HISTORY_DIR, historyAsJson } from '../replay/history-files';
+import { recordHistory } from '../replay/history-files';
 import { balanceOf, eventually, expectLedgerConsistent, newRecipient } from '../payments/fixtures';
 import { eventTypesOf, newCustomer, paidCard, paidPixOrBoleto, refundOf, refundReaches } from './fixtures';
 
@@ -40,13 +37,6 @@ async function boletoRefund(amount: number) {
 const waitingForDetails = (refundId: string) =>
   eventually(async () => (await stack.client.workflow.getHandle(refundId).query(refundStateQuery).catch(() => null))?.nextReminderAt ?? null);
 
-async function recordHistory(name: string, refundId: string): Promise<void> {
-  if (!process.env.RECORD_HISTORIES) return;
-  const file = path.join(HISTORY_DIR, `${name}.json`);
-  if (fs.existsSync(file) && process.env.RECORD_HISTORIES !== 'overwrite') return;
-  fs.writeFileSync(file, historyAsJson(await stack.client.workflow.getHandle(refundId).fetchHistory()));
-}
-
 describe('the bank-details token at rest', () => {
   it('is stored only as its SHA-256 digest; the merchant still reads the same link again, and the page opens with it', async () => {
     const { refund } = await boletoRefund(1_500);
@@ -79,7 +69,7 @@ describe('boleto refund: bounced transfer', () => {
     expect(done.refundedAt).not.toBeNull();
     expect((await stack.http.get(`/v1/transactions/${txnId}`).set(acme.headers)).body.status).toBe('refunded');
     expect(await eventTypesOf(stack, refund.id)).toEqual(['refund.created', 'refund.awaiting_bank_details', 'refund.awaiting_bank_details', 'refund.refunded']);
-    await recordHistory('refund-boleto-bounced', refund.id);
+    await recordHistory('refunds', 'boleto-bounced', stack.client.workflow.getHandle(refund.id));
     await expectLedgerConsistent(stack);
   });
 
@@ -104,7 +94,7 @@ describe('outbox backstop', () => {
     await expect(stack.client.workflow.getHandle(refund.id).describe()).rejects.toThrow();
     for (const e of events) await stack.deps.dispatcher.dispatch(e.id);
     await refundReaches(stack, acme, refund.id, 'refunded');
-    await recordHistory('refund-card', refund.id);
+    await recordHistory('refunds', 'card', stack.client.workflow.getHandle(refund.id));
   });
 });
 
@@ -153,9 +143,4 @@ describe('boleto refund: reminders and deadline (time skipping)', () => {
 });
 
 describe('replay', () => {
-  it('recorded refund histories replay against today’s workflow code', async () => {
-    const histories = recordedHistories(HISTORY_DIR).filter((h) => h.file.startsWith('refund-'));
-    expect(histories.length).toBeGreaterThanOrEqual(2);
-    expect(await replayErrors(histories)).toEqual(histories.map(() => undefined));
-  });
 });

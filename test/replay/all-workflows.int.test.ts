@@ -4,33 +4,22 @@ import { temporal } from '@temporalio/proto';
 import { bundleWorkflowCode, Worker } from '@temporalio/worker';
 import * as workflows from '../../workflows';
 import { recordedHistories, replayErrors } from '../helpers/replay';
+import { HISTORY_ROOT } from './history-files';
 
 /**
- * Determinism of every workflow type the worker runs: the recorded histories of each type
- * exported from workflows/index.ts (anywhere under test/**\/histories/) are replayed against
- * today's code, so a change to a workflow's command sequence without `patched()` fails here.
- * A type without a recorded history fails this test: record one with
- *   npm run record:history -- <workflowType>
- * (recorders in test/replay/record-histories.int.test.ts), or from the type's own test with
- * `historyAsJson(await handle.fetchHistory())` (test/replay/history-files.ts).
- * The negative control replays a real history against a deliberately reordered copy of the
- * withdrawal workflow (test/replay/reordered/), which must be refused as non-deterministic.
+ * Determinism of every workflow type the worker runs: the recorded histories under
+ * test/histories/<domain>/ are replayed against today's code, so a change to a workflow's
+ * command sequence fails here until its histories are re-recorded (`npm run record:history`).
+ * Every type exported from workflows/index.ts must have one. The negative control replays a
+ * real history against a deliberately reordered copy of the withdrawal workflow
+ * (test/replay/reordered/), which must be refused as non-deterministic.
  */
 
 const { EventType } = temporal.api.enums.v1;
-const TEST_DIR = path.resolve(__dirname, '..');
 
-function historyDirs(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    if (!e.isDirectory() || e.name === 'node_modules') return [];
-    const full = path.join(dir, e.name);
-    return e.name === 'histories' ? [full] : historyDirs(full);
-  });
-}
-
-const histories = historyDirs(TEST_DIR).flatMap((dir) =>
-  recordedHistories(dir).map((h) => ({ ...h, workflowId: `${path.relative(TEST_DIR, dir)}/${h.workflowId}` })),
-);
+const histories = fs.readdirSync(HISTORY_ROOT, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .flatMap((e) => recordedHistories(path.join(HISTORY_ROOT, e.name)).map((h) => ({ ...h, workflowId: `${e.name}/${h.workflowId}` })));
 const typeOf = (h: (typeof histories)[number]): string =>
   h.history.events?.[0]?.workflowExecutionStartedEventAttributes?.workflowType?.name ?? '(no start event)';
 const exportedTypes = Object.entries(workflows)
@@ -40,13 +29,13 @@ const exportedTypes = Object.entries(workflows)
 
 describe('replay of every workflow type', () => {
   it('finds the exported workflow types', () => {
-    expect(exportedTypes).toEqual(expect.arrayContaining(['transactionWorkflow', 'withdrawal', 'subscription', 'recipientOnboarding']));
+    expect(exportedTypes).toEqual(expect.arrayContaining(['transactionWorkflow', 'withdrawalWorkflow', 'subscriptionWorkflow', 'recipientOnboardingWorkflow', 'refundWorkflow']));
   });
 
   it.each(exportedTypes)('%s has a recorded history', (type) => {
     const found = histories.filter((h) => typeOf(h) === type);
     if (found.length === 0) {
-      throw new Error(`No recorded history for workflow type "${type}": record one with \`npm run record:history -- ${type}\` (add a recorder in test/replay/record-histories.int.test.ts) and commit the JSON under test/histories/`);
+      throw new Error(`No recorded history for workflow type "${type}": record one from its test with recordHistory() (test/replay/history-files.ts), or add a recorder in test/replay/record-histories.int.test.ts, then run \`npm run record:history\``);
     }
   });
 
@@ -66,7 +55,7 @@ describe('replay of every workflow type', () => {
 
 describe('negative control', () => {
   it('refuses a real history replayed against a reordered copy of its workflow', async () => {
-    const real = histories.filter((h) => typeOf(h) === 'withdrawal');
+    const real = histories.filter((h) => typeOf(h) === 'withdrawalWorkflow');
     expect(real.length).toBeGreaterThan(0);
     const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./reordered/withdrawal-reordered.workflow'), logger: quietLogger });
     const errors: unknown[] = [];

@@ -1,28 +1,25 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Client } from '@temporalio/client';
 import { purgeCardSecretsWorkflow, purgeIdempotencyKeysWorkflow, sweepOutboxWorkflow } from '../../workflows/maintenance/maintenance.workflow';
 import { sendKycDecision } from '../../src/recipients/recipient-onboarding-workflow.client';
 import { recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
-import { sendWithdrawalDecision } from '../../src/cli/commands/withdrawals';
+import { sendWithdrawalDecision } from '../../src/withdrawals/withdrawal-workflow.client';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { newRecipient, pixBody } from '../payments/fixtures';
 import { bankAccountFor, fullAddress, sellerBody } from '../recipients/fixtures';
 import { fund, until } from '../withdrawals/fixtures';
-import { HISTORY_DIR, historyAsJson } from './history-files';
+import { recordHistory } from './history-files';
 
 /**
- * Records one history per workflow type into test/histories/<type>-<case>.json, through the
- * same flows a merchant drives (the API, the operator's CLI signals). Runs only when asked:
- *   npm run record:history -- <workflowType>     (or `all`)
+ * Records a history for each workflow type that no test of its own records, into
+ * test/histories/<domain>/, through the flows a merchant drives (the API, the operator's CLI
+ * signals). Runs under `npm run record:history` only (RECORD_HISTORIES set), with the tests
+ * that record their own histories through recordHistory().
  * A history may stop mid-run (a workflow waiting on a signal or a timer): replay checks the
  * commands up to that point, which is what catches a reordered workflow.
- * A new workflow type gets a recorder here (or records from its own test with historyAsJson).
  */
 
-const wanted = process.env.RECORD_HISTORY ?? '';
-
 interface Recorder {
+  /** The folder under test/histories/. */
+  domain: string;
   /** The case name in the file name. */
   name: string;
   /** Runs the flow; returns the workflow id whose history is saved. */
@@ -30,7 +27,8 @@ interface Recorder {
 }
 
 const maintenance = (workflow: () => Promise<unknown>): Recorder => ({
-  name: 'run',
+  domain: 'maintenance',
+  name: workflow.name,
   async run(stack) {
     const workflowId = `record-${workflow.name}-${Date.now()}`;
     await stack.client.workflow.execute(workflow, { taskQueue: stack.config.temporal.taskQueue, workflowId, args: [] });
@@ -54,11 +52,12 @@ const finished = async (client: Client, workflowId: string) => {
   await until(async () => (await client.workflow.getHandle(workflowId).describe()).status.name !== 'RUNNING', `${workflowId} finished`, 60_000);
 };
 
-export const RECORDERS: Record<string, Recorder> = {
+const RECORDERS: Record<string, Recorder> = {
   purgeCardSecretsWorkflow: maintenance(purgeCardSecretsWorkflow),
   purgeIdempotencyKeysWorkflow: maintenance(purgeIdempotencyKeysWorkflow),
   sweepOutboxWorkflow: maintenance(sweepOutboxWorkflow),
-  recipientOnboarding: {
+  recipientOnboardingWorkflow: {
+    domain: 'recipients',
     name: 'kyc-approved',
     async run(stack, company) {
       const link = { recipientId: await sellerReadyForKyc(stack, company), companyId: company.company.id };
@@ -69,7 +68,8 @@ export const RECORDERS: Record<string, Recorder> = {
       return id;
     },
   },
-  withdrawal: {
+  withdrawalWorkflow: {
+    domain: 'withdrawals',
     name: 'paid-out',
     async run(stack, company) {
       const recipientId = await sellerReadyForKyc(stack, company);
@@ -82,32 +82,11 @@ export const RECORDERS: Record<string, Recorder> = {
       return id;
     },
   },
-  checkoutSessionWorkflow: {
-    name: 'opened-then-canceled',
-    async run(stack, company) {
-      const session = await post(stack, company, '/checkout/charges', { items: [{ name: 'Camiseta', quantity: 1, unitAmount: 5000 }], paymentMethods: { pix: { enabled: true } } });
-      await until(async () => (await stack.client.workflow.getHandle(session.id).describe().catch(() => null)) !== null, 'session workflow started');
-      await post(stack, company, `/checkout/charges/${session.id}/cancel`);
-      await finished(stack.client, session.id);
-      return session.id;
-    },
-  },
-  refund: {
-    name: 'pix-refunded',
-    async run(stack, company) {
-      await newRecipient(stack, company, { role: 'owner' });
-      const txn = await post(stack, company, '/transactions', pixBody(1000));
-      await post(stack, company, `/sandbox/payments/${txn.payments[0].id}/pay`);
-      await until(async () => (await stack.http.get(`/transactions/${txn.id}`).set(company.headers)).body.status === 'paid', 'transaction paid');
-      const refund = await post(stack, company, `/transactions/${txn.id}/payments/${txn.payments[0].id}/refund`, { amount: 400, reason: 'Buyer gave up' });
-      await finished(stack.client, refund.id).catch(() => undefined);
-      return refund.id;
-    },
-  },
+
+
 };
 
-const chosen = Object.entries(RECORDERS).filter(([type]) => wanted === 'all' || wanted.split(',').includes(type));
-const maybe = chosen.length > 0 ? describe : describe.skip;
+const maybe = process.env.RECORD_HISTORIES ? describe : describe.skip;
 
 maybe('record workflow histories', () => {
   let stack: TestStack;
@@ -118,9 +97,7 @@ maybe('record workflow histories', () => {
   });
   afterAll(() => stack?.close());
 
-  it.each(chosen.length > 0 ? chosen : [['none', RECORDERS.sweepOutboxWorkflow] as const])('%s', async (type, recorder) => {
-    const workflowId = await recorder.run(stack, company);
-    const history = await stack.client.workflow.getHandle(workflowId).fetchHistory();
-    fs.writeFileSync(path.join(HISTORY_DIR, `${type}-${recorder.name}.json`), historyAsJson(history));
+  it.each(Object.entries(RECORDERS))('%s', async (_type, recorder) => {
+    await recordHistory(recorder.domain, recorder.name, stack.client.workflow.getHandle(await recorder.run(stack, company)));
   });
 });

@@ -1,6 +1,4 @@
 import { createHmac } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import type { Client } from '@temporalio/client';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
@@ -9,11 +7,11 @@ import { Event } from '../../src/events/event.entity';
 import { Webhook, WebhookDelivery } from '../../src/webhooks/webhook.entity';
 import { webhookEventSubscriber } from '../../src/webhooks/webhooks.subscriber';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/delivery-schedule.rules';
-import { attemptDelivery, requestAttempt, requestedDeliveryIds } from '../../src/webhooks/deliveries.service';
+import { requestAttempt, requestedDeliveryIds } from '../../src/webhooks/deliveries.service';
 import { LANE_BATCH_SIZE } from '../../workflows/webhooks/webhook-delivery.contract';
 import { newId } from '../../src/shared/ids';
 import { eventually, Receiver, Trap } from './receiver';
-import { historyAsJson } from '../replay/history-files';
+import { recordHistory } from '../replay/history-files';
 
 const customer = { name: 'Maria Silva', email: 'maria@example.com', type: 'individual', document: '529.982.247-25', phone: '+55 11 99999-0000' };
 
@@ -68,16 +66,6 @@ async function firedTimerSeconds(deliveryId: string): Promise<number[]> {
     if (f) fired.push(started.get(f.timerId!)!);
   }
   return fired;
-}
-
-/**
- * `RECORD_HISTORIES=1`: saves a workflow's history for the replay test
- * (test/webhooks/webhook-replay.workflow.test.ts), which catches non-deterministic changes.
- */
-async function recordHistory(name: string, workflowId: string): Promise<void> {
-  if (!process.env.RECORD_HISTORIES) return;
-  const history = await stack.env.client.workflow.getHandle(workflowId).fetchHistory();
-  fs.writeFileSync(path.join(__dirname, 'histories', `${name}.json`), historyAsJson(history));
 }
 
 /** The outcomes the lane signalled to a delivery workflow (one per attempt), from its history. */
@@ -147,7 +135,7 @@ describe('the retry schedule', () => {
     expect(reqs[1].body).toBe(reqs[0].body);
     expect(await deliveryDetail(company, delivery.id)).toMatchObject({ status: 'success', attemptCount: 2, returnStatus: 204, errorMessage: null });
     expect(await firedTimerSeconds(delivery.id)).toEqual([5]);
-    await recordHistory('by-row-delivery-fails-then-succeeds', delivery.id);
+    await recordHistory('webhooks', 'delivery-fails-then-succeeds', stack.env.client.workflow.getHandle(delivery.id));
   });
 
   it('gives up after 8 attempts on the full schedule (time skipping) and stores the last answer', async () => {
@@ -160,7 +148,7 @@ describe('the retry schedule', () => {
     expect(receiver.received('/down')).toHaveLength(8);
     expect(await firedTimerSeconds(delivery.id)).toEqual(RETRY_DELAYS_MS.map((ms) => ms / 1000));
     expect(await signalledAttempts(delivery.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ status: n < 8 ? 'retrying' : 'failed', attemptCount: n })));
-    await recordHistory('by-row-delivery-exhausted', delivery.id);
+    await recordHistory('webhooks', 'delivery-exhausted', stack.env.client.workflow.getHandle(delivery.id));
     const detail = await deliveryDetail(company, delivery.id);
     expect(detail).toMatchObject({ status: 'failed', attemptCount: 8, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: expect.any(String) });
     expect(detail.returnData.truncated).toBe(true);
@@ -249,7 +237,7 @@ describe('per-webhook lanes', () => {
     // The healthy webhook was not queued behind the slow one.
     expect(fast).toHaveLength(5);
     expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(slow[4].at);
-    await recordHistory('by-row-lane-five-in-order', `${slowWebhook.id}:lane`);
+    await recordHistory('webhooks', 'lane-five-in-order', stack.env.client.workflow.getHandle(`${slowWebhook.id}:lane`));
   });
 
   it('keeps event order across more deliveries than one batch, each sent once', async () => {
@@ -296,38 +284,6 @@ describe('per-webhook lanes', () => {
     expect(await requestAttempt(stack.em() as never, delivery.id, 1)).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
     expect(await requestedDeliveryIds(stack.em() as never, webhook.id, 10)).toEqual([]);
     expect(receiver.received('/lane-recorded-first')).toHaveLength(sent);
-  });
-
-  it('a delivery gives way to an earlier event still on its way once, then is sent (no starvation under steady traffic)', async () => {
-    const { company, webhook } = await setup('/lane-yield-once');
-    await createCustomer(company);
-    await createCustomer(company);
-    const [earlier, later] = await eventually(async () => {
-      const ds = await stack.http.get(`/webhooks/deliveries?webhookId=${webhook.id}&sort=createdAt.asc`).set(company.headers);
-      return ds.body.data.length === 2 && ds.body.data.every((d: { status: string }) => d.status === 'success') && ds.body.data;
-    });
-    // As under steady traffic: the earlier event's delivery has not had its first attempt yet.
-    for (const d of [earlier, later]) await stack.em().nativeUpdate(WebhookDelivery, { id: d.id }, { status: 'pending', attemptCount: 0, createdAt: new Date() });
-    const sent = receiver.received('/lane-yield-once').length;
-    const opts = { allowlist: [`127.0.0.1:${receiver.port}`] };
-    expect(await attemptDelivery(stack.em() as never, later.id, opts)).toMatchObject({ yielded: true });
-    expect(receiver.received('/lane-yield-once')).toHaveLength(sent);
-    expect(await attemptDelivery(stack.em() as never, later.id, { ...opts, mayYield: false })).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
-    expect(receiver.received('/lane-yield-once')).toHaveLength(sent + 1);
-  });
-
-  it('a retried batch answers with what its first try recorded instead of sending again', async () => {
-    const { company, webhook } = await setup('/lane-retried');
-    await createCustomer(company);
-    const [delivery] = await eventually(async () => {
-      const ds = await deliveriesOf(company, webhook.id);
-      return ds.length === 1 && ds[0].status === 'success' && ds;
-    });
-    const sent = receiver.received('/lane-retried').length;
-    const outcome = await attemptDelivery(stack.em() as never, delivery.id, { allowlist: [`127.0.0.1:${receiver.port}`], recordedSince: new Date(Date.now() - 60_000) });
-    expect(outcome).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
-    expect(receiver.received('/lane-retried')).toHaveLength(sent);
-    expect((await deliveryDetail(company, delivery.id)).attemptCount).toBe(1);
   });
 });
 
@@ -406,7 +362,7 @@ describe('POST /webhooks/deliveries/:id/retry', () => {
     expect(res.body).toEqual({ ok: true });
     expect(await workflowResult(delivery.id)).toEqual({ status: 'success', attemptCount: 2 });
     expect(await firedTimerSeconds(delivery.id)).toEqual([]);
-    await recordHistory('by-row-delivery-attempt-now', delivery.id);
+    await recordHistory('webhooks', 'delivery-attempt-now', stack.env.client.workflow.getHandle(delivery.id));
   });
 
   it('refuses to retry for an inactive or deleted webhook (409)', async () => {

@@ -149,7 +149,7 @@ describe('requested', () => {
     const state = await awaitingApproval(stack, withdrawal.id);
     expect(state).toMatchObject({ withdrawalId: withdrawal.id, status: 'requested', waitingFor: ['approve', 'reject', 'cancel'], decidedBy: null });
     const description = await signal(withdrawal.id).describe();
-    expect(description.type).toBe('withdrawal');
+    expect(description.type).toBe('withdrawalWorkflow');
     expect(description.status.name).toBe('RUNNING');
     expect(await description.memo).toMatchObject({ stage: 'awaiting_approval', amount: 5000, currency: 'BRL' });
   });

@@ -6,7 +6,7 @@ import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { Recurrence } from '../../src/billing/price.rules';
 import type { ScheduleBase, SubscriptionStatus } from '../../src/billing/subscription.rules';
 
-export const SUBSCRIPTION_WORKFLOW = 'subscription';
+export const SUBSCRIPTION_WORKFLOW = 'subscriptionWorkflow';
 export const subscriptionWorkflowId = (subscriptionId: string): string => subscriptionId;
 
 /** Cycles billed by one run before it continues as new (keeps each run's history small). */
@@ -104,13 +104,9 @@ export interface SubscriptionActivities {
   /** The invoice of a cycle (unique per subscription and cycle), created and issued once (invoice.issued). */
   issueSubscriptionInvoice(input: { subscriptionId: string; cycle: number; periodStart: string; periodEnd: string; issuedAt: string; dueAt: string }): Promise<IssuedInvoice>;
   /**
-   * One collection attempt (invoice.payment_attempted; invoice.paid or past_due), card decision
-   * awaited inside the activity. Runs of histories recorded before `charge-by-signal` only.
-   */
-  collectInvoice(input: { invoiceId: string; attempt: number; at: string }): Promise<CollectionResult>;
-  /**
    * Starts one collection attempt. Decided at once (nothing to charge, send_invoice, no card, or
-   * a retried attempt whose transaction is already decided): recorded as collectInvoice does.
+   * a retried attempt whose transaction is already decided): recorded at once
+   * (invoice.payment_attempted; invoice.paid or past_due).
    * A card charge: its transaction (`<inv_id>-<attempt>`) created, its workflow started, and
    * returned pending, without waiting for the card.
    */

@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, continueAsNew, patched, proxyActivities, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, proxyLocalActivities, setHandler } from '@temporalio/workflow';
 import { boundaryAt, dueDateOf, invoiceTimeOf, nextAttemptAt, rebaseAfterPause } from '../../src/billing/subscription.rules';
 import {
   CHARGE_DECISION_FALLBACK_MS,
@@ -23,23 +23,11 @@ import {
 
 // Every step is idempotent; charges (startInvoiceCollection) per invoice attempt
 // (`<inv_id>-<attempt>`), so retrying them for as long as an outage lasts never charges twice.
-const steps = { startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } } as const;
-/** Runs begun before `charge-by-signal` (test/histories/subscription-run-*): each step an activity task. */
-const asTasks = proxyActivities<SubscriptionActivities>(steps);
-/**
- * Since `charge-by-signal`: each step a local activity, run by the worker inside the workflow
- * task that needs it. Each is one short database transaction (the charge also one workflow
- * start); as an activity task it cost the Temporal server a schedule, a poll, a completion and
- * one more workflow task, which was most of a cycle's cost (docs/billing.md, benchmark).
- */
-const asLocal = proxyLocalActivities<SubscriptionActivities>(steps);
-
-// Histories from before `charge-by-signal`: the charge waited for the card decision inside the
-// activity, hence the longer timeout.
-const { collectInvoice } = proxyActivities<SubscriptionActivities>({
-  startToCloseTimeout: '3 minutes',
-  retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
-});
+// Each step is a local activity, run by the worker inside the workflow task that needs it: one
+// short database transaction (the charge also one workflow start), where an activity task would
+// cost the Temporal server a schedule, a poll, a completion and one more workflow task.
+const { loadSubscriptionProgress, activateSubscription, issueSubscriptionInvoice, startInvoiceCollection, settleInvoiceCollection, rescheduleInvoice, advanceSubscriptionCycle, endSubscription } =
+  proxyLocalActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
 
 const isoNow = (): string => new Date(Date.now()).toISOString();
 
@@ -56,18 +44,11 @@ const isoNow = (): string => new Date(Date.now()).toISOString();
  * (which re-bases the schedule) or a continue-as-new never drifts them.
  *
  * Determinism: every step is a named helper and all state lives in `progress`, which the next
- * run receives whole. A change to the command sequence goes behind `patched('<id>')` at the
- * helper it changes; histories in test/histories/ are replayed in CI to catch what was missed.
+ * run receives whole. Histories in test/histories/billing/ are replayed in CI: a change to the
+ * command sequence re-records them (`npm run record:history`).
  */
-export async function subscription(input: SubscriptionWorkflowInput): Promise<SubscriptionOutcome> {
+export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Promise<SubscriptionOutcome> {
   const cyclesPerRun = input.cyclesPerRun ?? DEFAULT_CYCLES_PER_RUN;
-  // Decided once per run, before its first command: a run is wholly on one path.
-  const bySignal = patched('charge-by-signal');
-  // Runs before this patch let a wait that was already due (an invoice's first attempt) use up a
-  // sandbox advance meant for the next cycle, so that cycle waited for its real date.
-  const advanceKeptWhenDue = patched('advance-kept-when-due');
-  const { loadSubscriptionProgress, activateSubscription, issueSubscriptionInvoice, startInvoiceCollection, settleInvoiceCollection, rescheduleInvoice, advanceSubscriptionCycle, endSubscription } =
-    bySignal ? asLocal : asTasks;
   const loaded = input.progress ?? (await loadSubscriptionProgress({ subscriptionId: input.subscriptionId }));
   if (!loaded) return { status: 'abandoned', reason: 'no_row', cyclesBilled: 0 };
   // A late start (the outbox backstop) for a subscription that already ended does nothing.
@@ -123,14 +104,13 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
         await condition(() => p.pausedAt === null || cancelNow);
         continue;
       }
-      if (advanceKeptWhenDue && (early() || target() <= Date.now())) return true;
+      // A wait already due keeps a sandbox advance for the next cycle.
+      if (early() || target() <= Date.now()) return true;
       if (Number(p.advanceRequested) > 0) {
         p.advanceRequested = Number(p.advanceRequested) - 1;
         return true;
       }
-      if (early()) return true;
       const ms = target() - Date.now();
-      if (ms <= 0) return true;
       await condition(() => cancelNow || p.pausedAt !== null || Number(p.advanceRequested) > 0 || early(), ms);
     }
   }
@@ -142,14 +122,14 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
   }
 
   /**
-   * One attempt by signal: the charge activity returns as soon as the transaction exists and its
+   * One attempt: the charge activity returns as soon as the transaction exists and its
    * workflow runs (no activity slot held while the card is authorized); the `chargeDecided`
    * signal of this attempt's transaction wakes the workflow (one for another transaction, e.g.
    * an earlier attempt, does not). Should the signal never come (its event dispatch failed and
    * the sweeper is late, or the workflow was not reachable), the settle activity reads the
    * transaction every CHARGE_DECISION_FALLBACK_MS instead.
    */
-  async function chargeBySignal(invoiceId: string, attempt: number): Promise<CollectionResult> {
+  async function charge(invoiceId: string, attempt: number): Promise<CollectionResult> {
     const at = isoNow();
     let result = await startInvoiceCollection({ invoiceId, attempt, at });
     while ('pending' in result) {
@@ -168,9 +148,7 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
     let at = invoice.dueAt;
     for (let attempt = 1; ; attempt++) {
       if (!(await waitUntil(() => Date.parse(at), () => paidSignals.has(invoice.invoiceId)))) return 'canceled';
-      const result = bySignal
-        ? await chargeBySignal(invoice.invoiceId, attempt)
-        : await collectInvoice({ invoiceId: invoice.invoiceId, attempt, at: isoNow() });
+      const result = await charge(invoice.invoiceId, attempt);
       if (result.paid) return 'paid';
       const next = nextAttemptAt(invoice.dueAt, attempt);
       if (next === null) return 'failed';
@@ -233,7 +211,7 @@ export async function subscription(input: SubscriptionWorkflowInput): Promise<Su
     billedThisRun++;
     if (billedThisRun >= cyclesPerRun) {
       await condition(allHandlersFinished);
-      return continueAsNew<typeof subscription>({ subscriptionId, progress: p, cyclesPerRun });
+      return continueAsNew<typeof subscriptionWorkflow>({ subscriptionId, progress: p, cyclesPerRun });
     }
   }
 }

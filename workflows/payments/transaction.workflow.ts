@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, log, patched, proxyActivities, proxyLocalActivities, setHandler, sleep, type RetryPolicy } from '@temporalio/workflow';
+import { allHandlersFinished, condition, log, proxyActivities, proxyLocalActivities, setHandler, sleep, type RetryPolicy } from '@temporalio/workflow';
 import {
   CHARGEBACK_WINDOW_DAYS,
   cancelTransactionSignal,
@@ -14,7 +14,6 @@ import {
   type TransactionWorkflowInput,
 } from './transaction.contract';
 
-const CHARGEBACK_WINDOW_PATCH = 'chargeback-window';
 const DAY_MS = 86_400_000;
 const retry: RetryPolicy = { initialInterval: '1 second', maximumInterval: '1 minute' };
 /** The acquirer calls: regular activities, with their own timeout and retries, off the workflow task. */
@@ -100,11 +99,8 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
   const settledAt = Date.now();
   decision ??= { status: 'paid', reason: null };
   await runReleases(releases, (steps) => (scheduled = steps));
-  // Runs recorded before chargebacks existed ended here; newer ones stay open for chargebacks.
-  if (patched(CHARGEBACK_WINDOW_PATCH)) {
-    const open = settledAt + CHARGEBACK_WINDOW_DAYS * DAY_MS - Date.now();
-    if (open > 0) await sleep(open);
-  }
+  const open = settledAt + CHARGEBACK_WINDOW_DAYS * DAY_MS - Date.now();
+  if (open > 0) await sleep(open);
   await condition(allHandlersFinished);
   return { status: 'paid', reason: null };
 }

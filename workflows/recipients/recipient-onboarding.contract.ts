@@ -8,7 +8,7 @@
  */
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 
-export const RECIPIENT_ONBOARDING_WORKFLOW = 'recipientOnboarding';
+export const RECIPIENT_ONBOARDING_WORKFLOW = 'recipientOnboardingWorkflow';
 
 /** One company's link to a registration: what a KYC run is about. */
 export interface RecipientLinkRef {

@@ -23,7 +23,7 @@ const { recordRecipientKycSubmission, applyRecipientKycDecision } = proxyActivit
  * wins; later decision signals are ignored (the workflow has ended). A decision before any
  * submission is accepted: operators may decide on documents received through the API.
  */
-export async function recipientOnboarding(input: RecipientOnboardingInput): Promise<OnboardingResult> {
+export async function recipientOnboardingWorkflow(input: RecipientOnboardingInput): Promise<OnboardingResult> {
   const submissions: KycSubmitted[] = [];
   let submitted = 0;
   let decision: OnboardingResult | undefined;

@@ -10,7 +10,7 @@ import type { GatewayRefundResult } from '../../src/payments/payment-gateway';
 import type { RefundTransferResult } from '../../src/refunds/refund-transfer';
 import type { RefundMethod, RefundStatus } from '../../src/refunds/refund.rules';
 
-export const REFUND_WORKFLOW = 'refund';
+export const REFUND_WORKFLOW = 'refundWorkflow';
 
 export const refundWorkflowId = (refundId: string): string => refundId;
 

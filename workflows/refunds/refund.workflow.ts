@@ -44,7 +44,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
  * While bank details are missing a reminder goes out every 3 days; at the deadline (30 days
  * after approval) the refund fails and the money stays with the merchant.
  */
-export async function refund(input: RefundWorkflowInput): Promise<RefundOutcome> {
+export async function refundWorkflow(input: RefundWorkflowInput): Promise<RefundOutcome> {
   const { refundId } = input;
   let status: RefundStatus | null = null;
   let decision: Decision | undefined;

@@ -8,7 +8,7 @@ import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { PayoutResult } from '../../src/withdrawals/payout-gateway';
 import type { WithdrawalStatus } from '../../src/withdrawals/withdrawal.rules';
 
-export const WITHDRAWAL_WORKFLOW = 'withdrawal';
+export const WITHDRAWAL_WORKFLOW = 'withdrawalWorkflow';
 
 /** Workflow id = the withdrawal id (`wdr_…`), so an operator finds it by the id in the API. */
 export const withdrawalWorkflowId = (withdrawalId: string): string => withdrawalId;

@@ -1,4 +1,4 @@
-import { condition, log, patched, proxyActivities, setHandler, upsertMemo, upsertSearchAttributes } from '@temporalio/workflow';
+import { condition, log, proxyActivities, setHandler, upsertMemo, upsertSearchAttributes } from '@temporalio/workflow';
 import type { WithdrawalStatus } from '../../src/withdrawals/withdrawal.rules';
 import {
   WITHDRAWAL_STAGE_ATTRIBUTE,
@@ -32,7 +32,6 @@ const { sendWithdrawalPayout } = proxyActivities<WithdrawalActivities>({
   retry: { initialInterval: '5 seconds', backoffCoefficient: 2, maximumInterval: '10 minutes' },
 });
 
-const STAGE_ATTRIBUTE_PATCH = 'withdrawal-stage-search-attribute';
 
 type Decision = { outcome: 'approved'; operator: string } | { outcome: 'rejected'; operator: string; reason: string };
 
@@ -49,7 +48,7 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
  * It waits for the operator as long as it takes: no timer, so a withdrawal left for days is
  * still `requested` and still approvable. The first decision wins; later ones are ignored.
  */
-export async function withdrawal(input: WithdrawalWorkflowInput): Promise<WithdrawalOutcome> {
+export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WithdrawalOutcome> {
   let stage: WithdrawalStage = 'loading';
   let status: WithdrawalStatus | null = null;
   let decision: Decision | undefined;
@@ -81,13 +80,12 @@ export async function withdrawal(input: WithdrawalWorkflowInput): Promise<Withdr
     }),
   );
   // The memo's `stage` is what an operator sees in the Temporal UI; written only when it changes.
-  // The search attribute lets the operator's list query filter on it. Runs recorded before it
-  // existed have no such command: patched() keeps them replaying.
+  // The search attribute lets the operator's list query filter on it.
   const moveTo = (next: WithdrawalStage) => {
     if (next === stage) return;
     stage = next;
     upsertMemo({ stage } satisfies WithdrawalMemo);
-    if (patched(STAGE_ATTRIBUTE_PATCH)) upsertSearchAttributes([{ key: WITHDRAWAL_STAGE_ATTRIBUTE, value: stage }]);
+    upsertSearchAttributes([{ key: WITHDRAWAL_STAGE_ATTRIBUTE, value: stage }]);
   };
 
   const row = await loadWithdrawal({ withdrawalId: input.withdrawalId });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@temporalio/client';
-import { sendWithdrawalDecision } from '../../../src/cli/commands/withdrawals';
+import { sendWithdrawalDecision } from '../../../src/withdrawals/withdrawal-workflow.client';
 import { newCpf } from '../../../test/recipients/fixtures';
 import type { Recorder } from './stats';
 

@@ -4,7 +4,8 @@ import { Company } from '../../companies/company.entity';
 import { refundSettingsOf, setAutoRefundApproval } from '../../companies/companies.service';
 import { Refund } from '../../refunds/refund.entity';
 import { canApprove, canRefuse } from '../../refunds/refund.rules';
-import { REFUND_WORKFLOW, approveRefundSignal, refuseRefundSignal, refundWorkflowId, type RefundWorkflowInput } from '../../../workflows/refunds/refund.contract';
+import { sendRefundDecision } from '../../refunds/refund-workflow.client';
+import { refundWorkflowId } from '../../../workflows/refunds/refund.contract';
 import { printJson, type CliContext } from '../context';
 
 const defaultOperator = (): string => process.env.LASTRO_OPERATOR || process.env.USER || 'cli';
@@ -46,10 +47,8 @@ export function register(program: Command, ctx: CliContext): void {
     if (!refund) throw new Error(`No refund ${refundId}`);
     const allowed = reason === null ? canApprove(refund.status) : canRefuse(refund.status);
     if (!allowed) throw new Error(`Refund ${refundId} is ${refund.status}; it cannot be ${reason === null ? 'approved' : 'refused'}`);
-    const temporal = await ctx.temporalClient();
-    const common = { workflowId: refundWorkflowId(refundId), taskQueue: ctx.config.temporal.taskQueue, args: [{ refundId } satisfies RefundWorkflowInput] as [RefundWorkflowInput] };
-    if (reason === null) await temporal.workflow.signalWithStart(REFUND_WORKFLOW, { ...common, signal: approveRefundSignal, signalArgs: [{ operator }] });
-    else await temporal.workflow.signalWithStart(REFUND_WORKFLOW, { ...common, signal: refuseRefundSignal, signalArgs: [{ operator, reason: reason || null }] });
+    const decision = reason === null ? ({ refundId, operator, outcome: 'approve' } as const) : ({ refundId, operator, outcome: 'refuse', reason: reason || null } as const);
+    await sendRefundDecision(await ctx.temporalClient(), ctx.config.temporal.taskQueue, decision);
     printJson({ refundId, workflowId: refundWorkflowId(refundId), signal: reason === null ? 'approve' : 'refuse', operator });
   };
 

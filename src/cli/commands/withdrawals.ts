@@ -1,35 +1,9 @@
 import type { Command } from 'commander';
-import type { Client } from '@temporalio/client';
 import { iso } from '../../db/base.entity';
 import { Withdrawal } from '../../withdrawals/withdrawal.entity';
-import {
-  WITHDRAWAL_WORKFLOW,
-  approveSignal,
-  rejectSignal,
-  withdrawalWorkflowId,
-  type WithdrawalWorkflowInput,
-} from '../../../workflows/withdrawals/withdrawal.contract';
+import { sendWithdrawalDecision, type WithdrawalDecision } from '../../withdrawals/withdrawal-workflow.client';
+import { withdrawalWorkflowId } from '../../../workflows/withdrawals/withdrawal.contract';
 import { printJson, type CliContext } from '../context';
-
-export type WithdrawalDecisionCommand = { withdrawalId: string; operator: string } & ({ outcome: 'approve' } | { outcome: 'reject'; reason: string });
-
-/**
- * Sends the operator's decision: the same `approve` / `reject` signal an operator sends from
- * the Temporal UI. Signal-with-start, so a decision still lands (and the withdrawal moves on)
- * if its workflow is not running for any reason: a new run reads the row and applies it.
- */
-export async function sendWithdrawalDecision(temporal: Client, taskQueue: string, d: WithdrawalDecisionCommand): Promise<void> {
-  const common = {
-    workflowId: withdrawalWorkflowId(d.withdrawalId),
-    taskQueue,
-    args: [{ withdrawalId: d.withdrawalId } satisfies WithdrawalWorkflowInput] as [WithdrawalWorkflowInput],
-  };
-  if (d.outcome === 'approve') {
-    await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...common, signal: approveSignal, signalArgs: [{ operator: d.operator }] });
-  } else {
-    await temporal.workflow.signalWithStart(WITHDRAWAL_WORKFLOW, { ...common, signal: rejectSignal, signalArgs: [{ operator: d.operator, reason: d.reason }] });
-  }
-}
 
 const defaultOperator = (): string => process.env.LASTRO_OPERATOR || process.env.USER || 'cli';
 
@@ -37,7 +11,7 @@ const defaultOperator = (): string => process.env.LASTRO_OPERATOR || process.env
 export function register(program: Command, ctx: CliContext): void {
   const withdrawals = program.command('withdrawals').description('Withdrawals: operator approval');
 
-  const decide = async (d: WithdrawalDecisionCommand) => {
+  const decide = async (d: WithdrawalDecision) => {
     const w = await ctx.transaction((em) => em.findOne(Withdrawal, { id: d.withdrawalId }));
     if (!w) throw new Error(`No withdrawal ${d.withdrawalId}`);
     // Only a requested withdrawal awaits a decision; saying so beats a signal the workflow would ignore.

@@ -9,7 +9,7 @@ import type { WithdrawalActivities, WithdrawalOutcome, WithdrawalWorkflowInput }
  */
 const { loadWithdrawal, sendWithdrawalPayout, completeWithdrawalPayout } = proxyActivities<WithdrawalActivities>({ startToCloseTimeout: '1 minute' });
 
-export async function withdrawal(input: WithdrawalWorkflowInput): Promise<WithdrawalOutcome> {
+export async function withdrawalWorkflow(input: WithdrawalWorkflowInput): Promise<WithdrawalOutcome> {
   const payout = await sendWithdrawalPayout({ withdrawalId: input.withdrawalId });
   await loadWithdrawal({ withdrawalId: input.withdrawalId });
   const status = await completeWithdrawalPayout({ withdrawalId: input.withdrawalId, payout });
