@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
-import { Company } from '../../src/companies/company.entity';
-import { createSavedCardTransaction } from '../../src/payments/saved-card-charges.service';
-import { Transaction } from '../../src/payments/transaction.entity';
-import { ensureTransactionWorkflow, markWorkflowStarted } from '../../src/payments/transaction-workflow.client';
-import type { EventDispatcher } from '../../src/events/dispatcher';
+import { Company } from '../companies/company.entity';
+import { createSavedCardTransaction } from '../payments/saved-card-charges.service';
+import { Transaction } from '../payments/transaction.entity';
+import { ensureTransactionWorkflow, markWorkflowStarted } from '../payments/transaction-workflow.client';
+import type { EventDispatcher } from '../events/dispatcher';
 
 export interface ChargeRequest {
   companyId: string;
@@ -31,14 +31,6 @@ export interface ChargeStarted {
   decision: ChargeDecision | null;
 }
 
-/** How an invoice is charged to a saved card. One seam, so tests and a future payments API can swap it. */
-export interface BillingCharger {
-  /** Creates (or finds) the attempt's transaction and sets its authorization going; never waits for the card. */
-  charge(request: ChargeRequest): Promise<ChargeStarted>;
-  /** The decision of a charge's transaction, null while it is not decided. */
-  decisionOf(companyId: string, transactionId: string): Promise<ChargeDecision | null>;
-}
-
 const FINAL: Record<string, boolean> = { paid: true, refused: false, failed: false, canceled: false };
 
 function decisionOf(txn: Pick<Transaction, 'status' | 'statusReason'>): ChargeDecision | null {
@@ -56,7 +48,7 @@ function decisionOf(txn: Pick<Transaction, 'status' | 'statusReason'>): ChargeDe
  * Idempotent: the referenceCode is unique per company, so a retried attempt finds its
  * transaction (and its decision, when it has one) and starts its workflow only if it has not run.
  */
-export class PaymentsBillingCharger implements BillingCharger {
+export class BillingCharger {
   constructor(
     private readonly fork: () => EntityManager,
     private readonly temporal: Client,
@@ -65,6 +57,7 @@ export class PaymentsBillingCharger implements BillingCharger {
     private readonly dispatcher: EventDispatcher,
   ) {}
 
+  /** Creates (or finds) the attempt's transaction and sets its authorization going; never waits for the card. */
   async charge(req: ChargeRequest): Promise<ChargeStarted> {
     const referenceCode = `${req.invoiceId}-${req.attempt}`;
     const found = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id', 'status', 'statusReason', 'workflowStartedAt'] });
@@ -84,6 +77,7 @@ export class PaymentsBillingCharger implements BillingCharger {
     return { transactionId: transaction.id, decision: null };
   }
 
+  /** The decision of a charge's transaction, null while it is not decided. */
   async decisionOf(companyId: string, transactionId: string): Promise<ChargeDecision | null> {
     const txn = await this.fork().findOneOrFail(Transaction, { id: transactionId, companyId }, { fields: ['status', 'statusReason'] });
     return decisionOf(txn);
