@@ -4,7 +4,7 @@ import { customerRoutes } from './customers/customers.routes';
 import { recipientRoutes } from './recipients/recipients.routes';
 import { feeRoutes } from './fees/fees.routes';
 import { walletRoutes } from './ledger/wallets.routes';
-import { kycPageRoutes } from './pages/kyc.routes';
+import { kycPageRoutes } from './recipients/kyc-page/kyc.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
 import { cardTokenRoutes } from './cards/card-tokens.routes';
 import { sdkRoutes } from './sdk/sdk.routes';
@@ -14,12 +14,12 @@ import { sandboxPaymentRoutes } from './payments/sandbox-payments.routes';
 import { paymentArtifactRoutes } from './payments/artifacts.routes';
 import { catalogRoutes } from './billing/catalog.routes';
 import { checkoutLinkRoutes } from './checkout/checkout-links.routes';
-import { checkoutPageRoutes } from './pages/checkout.routes';
+import { checkoutPageRoutes } from './checkout/page/checkout.routes';
 import { checkoutChargeRoutes } from './checkout/checkout-charges.routes';
 import { checkoutPublicRoutes } from './checkout/checkout-public.routes';
 import { subscriptionRoutes } from './billing/subscriptions.routes';
 import { refundRoutes } from './refunds/refunds.routes';
-import { refundBankDetailsPageRoutes } from './pages/refund-bank-details.routes';
+import { refundBankDetailsPageRoutes } from './refunds/bank-details-page/refund-bank-details.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {

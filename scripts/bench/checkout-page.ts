@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
-import { checkoutAsset } from '../../src/pages/checkout.assets';
-import { CHECKOUT_LOCALES } from '../../src/pages/checkout.i18n';
-import { renderCheckoutPage, type CheckoutPageView } from '../../src/pages/checkout.page';
+import { checkoutAsset } from '../../src/checkout/page/checkout.assets';
+import { CHECKOUT_LOCALES } from '../../src/checkout/page/checkout.i18n';
+import { renderCheckoutPage, type CheckoutPageView } from '../../src/checkout/page/checkout.page';
 
 /**
  * The buyer page's weight and server cost: what a phone downloads (HTML of a full session

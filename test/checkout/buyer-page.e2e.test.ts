@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { Event } from '../../src/events/event.entity';
-import { CHECKOUT_LOCALES, CHECKOUT_TEXT, type CheckoutLocale } from '../../src/pages/checkout.i18n';
+import { CHECKOUT_LOCALES, CHECKOUT_TEXT, type CheckoutLocale } from '../../src/checkout/page/checkout.i18n';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { eventually, newRecipient } from '../payments/fixtures';
 import { launchChromium } from '../recipients/browser';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { CHECKOUT_LOCALES as SCHEMA_LOCALES } from '../../src/checkout/checkout.schemas';
-import { checkoutAsset } from '../../src/pages/checkout.assets';
-import { CHECKOUT_LOCALES, CHECKOUT_TEXT, fill, localizedLabel, pickCheckoutLocale } from '../../src/pages/checkout.i18n';
-import { checkoutCsp, renderCheckoutPage, renderCheckoutProblemPage, type CheckoutPageView } from '../../src/pages/checkout.page';
+import { checkoutAsset } from '../../src/checkout/page/checkout.assets';
+import { CHECKOUT_LOCALES, CHECKOUT_TEXT, fill, localizedLabel, pickCheckoutLocale } from '../../src/checkout/page/checkout.i18n';
+import { checkoutCsp, renderCheckoutPage, renderCheckoutProblemPage, type CheckoutPageView } from '../../src/checkout/page/checkout.page';
 import {
   cardBrand,
   cardNumberState,
@@ -24,7 +24,7 @@ import {
   phoneState,
   textColorOn,
   zipCodeState,
-} from '../../src/pages/checkout.rules';
+} from '../../src/checkout/page/checkout.rules';
 import { withCheckDigits } from '../../src/shared/documents';
 
 /** Intl separates the currency sign with a no-break space; tests read plain spaces. */

@@ -1,6 +1,6 @@
 import { checkFileBytes, decodeBase64File, MAX_KYC_FILE_BYTES, sniffType } from '../../src/recipients/kyc-files';
-import { pickLocale } from '../../src/pages/kyc.i18n';
-import { renderKycFormPage, renderKycProblemPage } from '../../src/pages/kyc.page';
+import { pickLocale } from '../../src/recipients/kyc-page/kyc.i18n';
+import { renderKycFormPage, renderKycProblemPage } from '../../src/recipients/kyc-page/kyc.page';
 import { Recipient, RecipientLink } from '../../src/recipients/recipient.entity';
 import { JPEG, PDF, PNG } from './fixtures';
 

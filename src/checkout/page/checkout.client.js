@@ -8,7 +8,7 @@ import {
   cardBrand, cardNumberState, cvvState, documentState, emailState, expiryState, formatMoney, installmentLabel, maskCardNumber,
   maskDocument, maskExpiry, maskPhone, maskZipCode, panelFor, parseMoneyInput, phoneState, zipCodeState,
 } from './checkout.rules';
-import { cardInstallmentOptions } from '../checkout/checkout-session.rules';
+import { cardInstallmentOptions } from '../checkout-session.rules';
 
 const BRANDS = { visa: 'Visa', mastercard: 'Mastercard', amex: 'Amex', elo: 'Elo', hipercard: 'Hipercard', hiper: 'Hiper', diners: 'Diners', discover: 'Discover' };
 const POLL_MS = { pix: 2500, boleto: 10000 };

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { RefundStatus } from '../refunds/refund.rules';
-import { KYC_PAGE_HEADERS } from './kyc.page';
-import { escapeHtml, lastroPage } from './html';
+import type { RefundStatus } from '../refund.rules';
+import { KYC_PAGE_HEADERS } from '../../recipients/kyc-page/kyc.page';
+import { escapeHtml, lastroPage } from '../../http/html';
 
 /**
  * The buyer's bank-details page for a boleto refund, in pt-BR: server-rendered HTML, the KYC

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { KycFileKind, RecipientProfile } from '../recipients/recipient.entity';
-import type { LinkedRecipient } from '../recipients/recipients.service';
+import type { KycFileKind, RecipientProfile } from '../recipient.entity';
+import type { LinkedRecipient } from '../recipients.service';
 import { KYC_TEXT, type KycLocale, type KycText } from './kyc.i18n';
-import { escapeHtml, lastroPage } from './html';
+import { escapeHtml, lastroPage } from '../../http/html';
 
 /**
  * The seller-facing KYC page: plain server-rendered HTML, one stylesheet and one small script

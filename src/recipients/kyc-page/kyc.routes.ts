@@ -1,10 +1,10 @@
 import type Koa from 'koa';
 import { z } from 'zod';
-import { ApiError } from '../http/errors';
-import { defineRoute } from '../http/route';
-import { checkFileBytes, KYC_FILE_KINDS, MAX_KYC_FILE_BYTES } from '../recipients/kyc-files';
-import type { KycFileKind } from '../recipients/recipient.entity';
-import { requiredFileKinds, resolveKycToken, storePageFile, submitKyc, type KycTokenState } from '../recipients/kyc.service';
+import { ApiError } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import { checkFileBytes, KYC_FILE_KINDS, MAX_KYC_FILE_BYTES } from '../kyc-files';
+import type { KycFileKind } from '../recipient.entity';
+import { requiredFileKinds, resolveKycToken, storePageFile, submitKyc, type KycTokenState } from '../kyc.service';
 import { pickLocale } from './kyc.i18n';
 import { KYC_CSS, KYC_JS, KYC_PAGE_HEADERS, renderKycFormPage, renderKycProblemPage } from './kyc.page';
 

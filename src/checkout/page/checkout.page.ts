@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { CHECKOUT_LOCALES, CHECKOUT_TEXT, fill, localizedLabel, type CheckoutLocale, type CheckoutText } from './checkout.i18n';
-import { escapeHtml } from './html';
+import { escapeHtml } from '../../http/html';
 import { formatMoney, installmentLabel, normalizeHexColor, panelFor, textColorOn, type InstallmentOption } from './checkout.rules';
 
 /**

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { Company } from '../companies/company.entity';
-import { ApiError } from '../http/errors';
-import { defineRoute } from '../http/route';
-import { refundByToken, submitBankDetails } from '../refunds/refund-lifecycle.service';
-import { signalRefund } from '../refunds/refund-workflow.client';
-import { acceptsBankDetails } from '../refunds/refund.rules';
-import { bankDetailsSubmittedSignal } from '../../workflows/refunds/refund.contract';
+import { Company } from '../../companies/company.entity';
+import { ApiError } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import { refundByToken, submitBankDetails } from '../refund-lifecycle.service';
+import { signalRefund } from '../refund-workflow.client';
+import { acceptsBankDetails } from '../refund.rules';
+import { bankDetailsSubmittedSignal } from '../../../workflows/refunds/refund.contract';
 import { REFUND_BANK_DETAILS_JS, REFUND_PAGE_HEADERS, renderRefundClosedPage, renderRefundFormPage } from './refund-bank-details.page';
 
 /**

@@ -4,8 +4,8 @@
  * same code (bundled into /checkout/assets/checkout.js), so what the page accepts as typed
  * is what the unit tests check. No I/O, no DOM.
  */
-import { detectBrand, isExpired, luhnValid, parseExpiration, cvvLength, type CardBrand } from '../payments/card.rules';
-import { isValidCnpj, isValidCpf, normalizeDocument } from '../shared/documents';
+import { detectBrand, isExpired, luhnValid, parseExpiration, cvvLength, type CardBrand } from '../../payments/card.rules';
+import { isValidCnpj, isValidCpf, normalizeDocument } from '../../shared/documents';
 import { CHECKOUT_TEXT, fill, type CheckoutLocale } from './checkout.i18n';
 
 export type FieldState = 'incomplete' | 'valid' | 'invalid';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { lazyAssets, staticAsset, type StaticAsset } from '../http/static-assets';
+import { lazyAssets, staticAsset, type StaticAsset } from '../../http/static-assets';
 
 /**
  * The buyer page's two static files. The script is checkout.client.js bundled with the pure

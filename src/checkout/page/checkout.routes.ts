@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import type { AppDeps } from '../app-deps';
-import { limitPublicSession, limitVisitsFrom, limitVisitsOf } from '../checkout/checkout-public.limits';
-import { signalSessionWorkflow } from '../checkout/checkout-session-workflow.client';
-import { openSession, sessionUrls, startSessionFromLink, toPublicSessionView } from '../checkout/checkout-sessions.service';
-import { ApiError } from '../http/errors';
-import { defineRoute, type RouteResult } from '../http/route';
-import { sessionOpenedSignal } from '../../workflows/checkout/checkout-session.contract';
+import type { AppDeps } from '../../app-deps';
+import { limitPublicSession, limitVisitsFrom, limitVisitsOf } from '../checkout-public.limits';
+import { signalSessionWorkflow } from '../checkout-session-workflow.client';
+import { openSession, sessionUrls, startSessionFromLink, toPublicSessionView } from '../checkout-sessions.service';
+import { ApiError } from '../../http/errors';
+import { defineRoute, type RouteResult } from '../../http/route';
+import { sessionOpenedSignal } from '../../../workflows/checkout/checkout-session.contract';
 import { checkoutAsset, type CheckoutAssetName } from './checkout.assets';
-import { assetResponse } from '../http/static-assets';
+import { assetResponse } from '../../http/static-assets';
 import { pickCheckoutLocale, type CheckoutLocale } from './checkout.i18n';
 import { checkoutPageHeaders, renderCheckoutPage, renderCheckoutProblemPage, type RenderedPage } from './checkout.page';
 
