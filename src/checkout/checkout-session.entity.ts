@@ -1,7 +1,6 @@
 import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
-import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
-import { checkoutContentProperties, type CheckoutLocale } from './checkout-link.entity';
-import type { Branding, CheckoutItem, CustomField, PaymentMethods, RequiredField, SplitInput } from './checkout.schemas';
+import { BaseEntitySchema, type BaseEntity } from '../db/base.entity';
+import { CheckoutContent, checkoutContentProperties } from './checkout-content.entity';
 
 export const SESSION_STATUSES = ['created', 'opened', 'paying', 'partially_paid', 'paid', 'failed', 'expired', 'canceled'] as const;
 export type CheckoutSessionStatus = (typeof SESSION_STATUSES)[number];
@@ -36,28 +35,15 @@ export interface SessionAttempt {
  * A checkout session (cs_): a link visit or an ad-hoc charge. It holds its own copy of the
  * content (a snapshot of the link at the visit), so later link changes never reach it.
  */
-export class CheckoutSession extends BaseEntity {
+export class CheckoutSession extends CheckoutContent {
   companyId!: string;
   tenantId!: string;
   /** null for an ad-hoc charge. */
   linkId: Opt<string> | null = null;
   linkVersion: Opt<number> | null = null;
   status: Opt<CheckoutSessionStatus> = 'created';
-  mode!: 'payment';
-  currency!: 'BRL';
-  locale!: CheckoutLocale;
-  items!: CheckoutItem[];
   /** Sum of the items (integer cents): what the buyer owes before any card interest. */
   amount!: number;
-  paymentMethods!: PaymentMethods;
-  splits: Opt<SplitInput[]> = [];
-  branding: Opt<Branding> | null = null;
-  requiredFields: Opt<RequiredField[]> = [];
-  customFields: Opt<CustomField[]> = [];
-  successUrl: Opt<string> | null = null;
-  cancelUrl: Opt<string> | null = null;
-  metadata: Opt<Record<string, string>> = {};
-  expirationMinutes!: number;
   customer: Opt<SessionCustomer> | null = null;
   customFieldValues: Opt<Record<string, string | boolean>> = {};
   attempts: Opt<SessionAttempt[]> = [];

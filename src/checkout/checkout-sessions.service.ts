@@ -11,6 +11,7 @@ import { Payment } from '../payments/payment.entity';
 import { Transaction } from '../payments/transaction.entity';
 import { normalizeDocument } from '../shared/documents';
 import { newCapabilityId } from '../shared/ids';
+import { copyCheckoutContent, type CheckoutContentFields } from './checkout-content.entity';
 import { CheckoutLink } from './checkout-link.entity';
 import { CheckoutSession, type CheckoutSessionStatus, type SessionCustomer } from './checkout-session.entity';
 import { CANCELLABLE_SESSION_STATUSES, sessionStatusFrom, type TxnStatus } from './checkout-session.rules';
@@ -61,16 +62,12 @@ export function customerOf(c: CustomerPrefill | undefined): SessionCustomer | nu
   };
 }
 
-type SessionContent = Pick<
-  CheckoutSession,
-  'mode' | 'currency' | 'locale' | 'items' | 'paymentMethods' | 'splits' | 'branding' | 'requiredFields' | 'customFields' | 'successUrl' | 'cancelUrl' | 'metadata' | 'expirationMinutes'
->;
 
 async function insertSession(
   em: EntityManager,
   deps: Pick<AppDeps, 'config'>,
   owner: { companyId: string; tenantId: string },
-  content: SessionContent,
+  content: CheckoutContentFields,
   extra: { linkId: string | null; linkVersion: number | null; customer: SessionCustomer | null },
 ): Promise<{ session: CheckoutSession; event: Event }> {
   const now = new Date();
@@ -128,23 +125,7 @@ export async function startSessionFromLink(
   const { session, event } = await em.transactional(async (tem) => {
     const link = await findActiveLink(tem, company, linkIdOrSlug);
     admit(link);
-    const content: SessionContent = {
-      mode: link.mode,
-      currency: link.currency,
-      locale: link.locale,
-      items: link.items,
-      paymentMethods: link.paymentMethods,
-      splits: link.splits,
-      branding: link.branding,
-      requiredFields: link.requiredFields,
-      customFields: link.customFields,
-      successUrl: link.successUrl,
-      cancelUrl: link.cancelUrl,
-      metadata: link.metadata,
-      expirationMinutes: link.expirationMinutes,
-    };
-    // A deep copy: the snapshot must not share objects with the link entity.
-    return insertSession(tem, deps, { companyId: link.companyId, tenantId: link.tenantId }, structuredClone(content), { linkId: link.id, linkVersion: link.version, customer: null });
+    return insertSession(tem, deps, { companyId: link.companyId, tenantId: link.tenantId }, copyCheckoutContent(link), { linkId: link.id, linkVersion: link.version, customer: null });
   });
   await afterSessionCommit(deps, session, [event.id])();
   return session;
