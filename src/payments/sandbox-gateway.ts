@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { bookOnce, keyDigest } from '../shared/sandbox-books';
 import type { AuthorizationRequest, AuthorizationResult, AuthorizationStatus, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from './payment-gateway';
 
 /** A refund whose reason contains this marker is refused by the sandbox acquirer (docs/refunds.md). */
@@ -26,14 +25,7 @@ interface ChargeRow {
   authorization_code: string | null;
 }
 
-/**
- * The sandbox acquirer. It keeps its own books in PostgreSQL (`sandbox_gateway_charges`), one
- * row per idempotency key, like a real acquirer would on its side: a repeated key returns the
- * stored answer, so a retried activity (even in another worker process) never charges twice.
- * `latencyMs` (SANDBOX_GATEWAY_LATENCY_MS) delays each answer after the decision is booked,
- * as a real acquirer's round trip does: the window in which a crash leaves a charge Lastro
- * has not heard about yet.
- */
+/** The sandbox acquirer: its books are `sandbox_gateway_charges` and `sandbox_gateway_refunds` (see bookOnce). */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
 
@@ -44,20 +36,22 @@ export class SandboxGateway implements PaymentGateway {
 
   async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
     const outcome = sandboxOutcome(req.card.pan);
-    const digest = createHash('sha256').update(req.idempotencyKey).digest('hex');
-    const reference = `sbx_${digest.slice(0, 24)}`;
-    const authorizationCode = outcome.status === 'approved' ? String(parseInt(digest.slice(24, 32), 16) % 1_000_000).padStart(6, '0') : null;
-    const em = this.em();
-    await em.execute(
-      `insert into sandbox_gateway_charges (idempotency_key, amount, installments, status, code, reference, authorization_code)
-       values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-      [req.idempotencyKey, req.amount, req.installments, outcome.status, outcome.code, reference, authorizationCode],
+    const digest = keyDigest(req.idempotencyKey);
+    const row = await bookOnce<ChargeRow>(
+      this.em(),
+      'sandbox_gateway_charges',
+      {
+        idempotency_key: req.idempotencyKey,
+        amount: req.amount,
+        installments: req.installments,
+        status: outcome.status,
+        code: outcome.code,
+        reference: `sbx_${digest.slice(0, 24)}`,
+        authorization_code: outcome.status === 'approved' ? String(parseInt(digest.slice(24, 32), 16) % 1_000_000).padStart(6, '0') : null,
+      },
+      ['status', 'code', 'reference', 'authorization_code'],
+      this.latencyMs,
     );
-    const [row] = await em.execute<ChargeRow[]>(
-      `select status, code, reference, authorization_code from sandbox_gateway_charges where idempotency_key = ?`,
-      [req.idempotencyKey],
-    );
-    if (this.latencyMs > 0) await sleep(this.latencyMs);
     return { status: row.status, code: row.code, reference: row.reference, authorizationCode: row.authorization_code };
   }
 
@@ -67,17 +61,20 @@ export class SandboxGateway implements PaymentGateway {
 
   async refund(req: GatewayRefundRequest): Promise<GatewayRefundResult> {
     const failed = req.reason.includes(SANDBOX_REFUND_FAIL_MARKER);
-    const reference = `sbr_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`;
-    const em = this.em();
-    await em.execute(
-      `insert into sandbox_gateway_refunds (idempotency_key, charge_reference, amount, status, code, reference) values (?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-      [req.idempotencyKey, req.chargeReference, req.amount, failed ? 'failed' : 'refunded', failed ? 'refund_rejected' : null, reference],
+    const row = await bookOnce<{ status: 'refunded' | 'failed'; code: string | null; reference: string }>(
+      this.em(),
+      'sandbox_gateway_refunds',
+      {
+        idempotency_key: req.idempotencyKey,
+        charge_reference: req.chargeReference,
+        amount: req.amount,
+        status: failed ? 'failed' : 'refunded',
+        code: failed ? 'refund_rejected' : null,
+        reference: `sbr_${keyDigest(req.idempotencyKey).slice(0, 24)}`,
+      },
+      ['status', 'code', 'reference'],
+      this.latencyMs,
     );
-    const [row] = await em.execute<{ status: 'refunded' | 'failed'; code: string | null; reference: string }[]>(
-      `select status, code, reference from sandbox_gateway_refunds where idempotency_key = ?`,
-      [req.idempotencyKey],
-    );
-    if (this.latencyMs > 0) await sleep(this.latencyMs);
     return { status: row.status, code: row.code, reference: row.reference };
   }
 }

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { bookOnce, keyDigest } from '../shared/sandbox-books';
 import type { PayoutGateway, PayoutRequest, PayoutResult } from './payout-gateway';
 
 /**
@@ -20,13 +19,7 @@ interface TransferRow {
   code: string | null;
 }
 
-/**
- * The sandbox PSP. It keeps its own books in PostgreSQL (`sandbox_payout_transfers`), one
- * row per idempotency key, as a real PSP does on its side: a repeated key returns the stored
- * answer, so a retried payout activity (even on another worker) never pays twice.
- * `latencyMs` (SANDBOX_GATEWAY_LATENCY_MS) delays each answer after the transfer is booked,
- * the window in which a crash leaves money sent that Lastro has not recorded yet.
- */
+/** The sandbox PSP: its books are `sandbox_payout_transfers` (see bookOnce). */
 export class SandboxPayoutGateway implements PayoutGateway {
   readonly name = 'sandbox';
 
@@ -37,15 +30,21 @@ export class SandboxPayoutGateway implements PayoutGateway {
 
   async transfer(req: PayoutRequest): Promise<PayoutResult> {
     const outcome = sandboxPayoutOutcome(req);
-    const transferId = `sbx_tr_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`;
-    const em = this.em();
-    await em.execute(
-      `insert into sandbox_payout_transfers (idempotency_key, transfer_id, amount, currency, bank_account_id, status, code)
-       values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-      [req.idempotencyKey, transferId, req.amount, req.currency, req.bankAccountId, outcome.status, outcome.code],
+    const row = await bookOnce<TransferRow>(
+      this.em(),
+      'sandbox_payout_transfers',
+      {
+        idempotency_key: req.idempotencyKey,
+        transfer_id: `sbx_tr_${keyDigest(req.idempotencyKey).slice(0, 24)}`,
+        amount: req.amount,
+        currency: req.currency,
+        bank_account_id: req.bankAccountId,
+        status: outcome.status,
+        code: outcome.code,
+      },
+      ['transfer_id', 'status', 'code'],
+      this.latencyMs,
     );
-    const [row] = await em.execute<TransferRow[]>(`select transfer_id, status, code from sandbox_payout_transfers where idempotency_key = ?`, [req.idempotencyKey]);
-    if (this.latencyMs > 0) await sleep(this.latencyMs);
     return row.status === 'paid' ? { status: 'paid', pspTransferId: row.transfer_id } : { status: 'failed', pspTransferId: row.transfer_id, code: row.code ?? 'transfer_failed' };
   }
 }
