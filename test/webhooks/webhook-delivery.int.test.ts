@@ -353,6 +353,22 @@ describe('POST /webhooks/deliveries/:id/retry', () => {
     expect(await deliveryDetail(company, delivery.id)).toMatchObject({ status: 'success', attemptCount: 2 });
   });
 
+  it('re-sends a finished delivery after its lane ended idle: the retry starts a new lane run', async () => {
+    const { company, webhook } = await setup('/resend-idle');
+    await createCustomer(company);
+    const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id))[0]?.status === 'success' && deliveriesOf(company, webhook.id));
+    await workflowResult(delivery.id);
+    // Skips the lane's idle minute: it ends, as on a stack nobody used for a while.
+    const lane = stack.env.client.workflow.getHandle(`${webhook.id}:lane`);
+    await lane.result();
+    const endedRun = (await lane.describe()).runId;
+
+    expect((await stack.http.post(`/webhooks/deliveries/${delivery.id}/retry`).set(company.headers)).status).toBe(200);
+    await eventually(() => receiver.received('/resend-idle').length === 2);
+    expect((await lane.describe()).runId).not.toBe(endedRun);
+    expect(await workflowResult(delivery.id)).toEqual({ status: 'success', attemptCount: 2 });
+  });
+
   it('attempts a delivery that is waiting for its next retry now, instead of at the timer', async () => {
     receiver.on('/waiting', (_req, nth) => (nth === 1 ? { status: 503 } : { status: 200 }));
     const { company, webhook } = await setup('/waiting');
