@@ -253,6 +253,13 @@ def receiving(recipient_id):
     return recipient_id if active_recipients[recipient_id] else os.environ["LASTRO_FUZZ_OWNER_ID"]
 
 
+def linked_recipient(body):
+    """POST /withdrawals, /sandbox/ledger/credit: recipientId names an active recipient of the
+    company, else the seeded owner (a generated id answers 404 naming the field)."""
+    if isinstance(body.get("recipientId"), str):
+        body["recipientId"] = receiving(body["recipientId"])
+
+
 def transaction_splits(body):
     """split.rules.ts: all by percentage summing to 100, one item at least paying the fee, each
     recipient active."""
@@ -651,6 +658,9 @@ REPAIRS = {
     ("POST", "/plans/{id}/charges"): [on_body(lambda body: price_tiers(body.get("price")))],
     ("POST", "/transactions"): transaction,
     ("POST", "/v1/transactions"): transaction,
+    ("POST", "/withdrawals"): [on_body(linked_recipient)],
+    ("POST", "/v1/withdrawals"): [on_body(linked_recipient)],
+    ("POST", "/sandbox/ledger/credit"): [on_body(linked_recipient)],
     ("POST", "/customers"): [on_body(new_customer_document)],
     ("POST", "/v1/customers"): [on_body(new_customer_document)],
     ("POST", "/checkout/public/sessions/{id}/confirm"): [active_owner, with_body(checkout_confirm)],
@@ -660,12 +670,58 @@ REPAIRS = {
 }
 
 
+# Path ids of scripts/fuzz-seed.py's objects, by the environment variable holding each. A
+# generated id never names anything, and an id schemathesis took from an earlier answer only
+# comes when that answer ran first, so without these some operations only ever met 404.
+# Writes that end an object (refuse, cancel, publish) get one of their own, so the others
+# still find theirs open.
+wallet = {"ownerId": "LASTRO_FUZZ_OWNER_ID"}
+invoice = {"id": "LASTRO_FUZZ_INVOICE_ID"}
+lifecycle = {"id": "LASTRO_FUZZ_SUBSCRIPTION_ID"}
+draft_plan = {"id": "LASTRO_FUZZ_DRAFT_PLAN_ID"}
+refund = {"id": "LASTRO_FUZZ_REFUND_ID"}
+withdrawal = {"id": "LASTRO_FUZZ_WITHDRAWAL_ID"}
+delivery = {"id": "LASTRO_FUZZ_DELIVERY_ID"}
+paid_payment = {"txnId": "LASTRO_FUZZ_PAID_TRANSACTION_ID", "payId": "LASTRO_FUZZ_PAID_PAYMENT_ID"}
+SEEDED_PATHS = {
+    **{("GET", f"{v}/wallets/owner/{{ownerId}}/{what}"): wallet for v in ("", "/v1") for what in ("balance", "summary", "transactions")},
+    ("GET", "/invoices/{id}"): invoice,
+    ("GET", "/invoices/{id}/line-items"): invoice,
+    ("POST", "/sandbox/invoices/{id}/pay"): invoice,
+    **{("POST", f"/subscriptions/{{id}}/{what}"): lifecycle for what in ("pause", "resume", "payment-method")},
+    ("POST", "/sandbox/subscriptions/{id}/advance"): lifecycle,
+    **{("POST", f"/subscriptions/{{id}}/{what}"): {"id": "LASTRO_FUZZ_CANCEL_SUBSCRIPTION_ID"} for what in ("cancel", "uncancel")},
+    **{("POST", f"/plans/{{id}}/{what}"): draft_plan for what in ("charges", "prices", "publish")},
+    ("POST", "/plans/{id}/prices/{priceId}/archive"): {**draft_plan, "priceId": "LASTRO_FUZZ_DRAFT_PRICE_ID"},
+    **{("POST", f"{v}/transactions/{{id}}/cancel"): {"id": "LASTRO_FUZZ_PENDING_TRANSACTION_ID"} for v in ("", "/v1")},
+    **{("GET", f"{v}/refunds/{{id}}"): refund for v in ("", "/v1")},
+    **{("POST", f"{v}/refunds/{{id}}/approve"): refund for v in ("", "/v1")},
+    **{("POST", f"{v}/refunds/{{id}}/refuse"): {"id": "LASTRO_FUZZ_REFUSED_REFUND_ID"} for v in ("", "/v1")},
+    **{("POST", f"{v}/transactions/{{txnId}}/payments/{{payId}}/refund"): paid_payment for v in ("", "/v1")},
+    ("POST", "/sandbox/payments/{payId}/pay"): {"payId": "LASTRO_FUZZ_PENDING_PAYMENT_ID"},
+    ("POST", "/sandbox/payments/{payId}/chargeback"): {"payId": "LASTRO_FUZZ_CARD_PAYMENT_ID"},
+    **{("GET", f"{v}/withdrawals/{{id}}"): withdrawal for v in ("", "/v1")},
+    **{("POST", f"{v}/withdrawals/{{id}}/cancel"): withdrawal for v in ("", "/v1")},
+    **{("POST", f"{v}/webhooks/deliveries/{{id}}/retry"): delivery for v in ("", "/v1")},
+    ("POST", "/checkout/charges/{id}/cancel"): {"id": "LASTRO_FUZZ_CHECKOUT_CHARGE_ID"},
+}
+
+
+def seeded_path(case):
+    """A positive case's path names the seeded object, so it is fuzzed past the lookup. The
+    stateful phase keeps the ids its links carry: following them is its point."""
+    names = SEEDED_PATHS.get((case.method.upper(), case.path))
+    if names and case.meta.phase.name.value != "stateful":
+        case.path_parameters = {**(case.path_parameters or {}), **{name: os.environ[var] for name, var in names.items()}}
+
+
 @schemathesis.hook
 def map_case(context, case):
     """Every phase runs this one (coverage does not run map_body). The stack's company for all
     cases; the repairs above for positive cases only: negative ones keep what was generated."""
     stack_company(case)
     if case.meta is not None and not case.meta.generation.mode.is_negative:
+        seeded_path(case)
         for repair in REPAIRS.get((case.method.upper(), case.path), []):
             repair(case)
     return case
