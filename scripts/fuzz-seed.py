@@ -14,8 +14,8 @@ shape. This seeds, for the stack's company:
   draft plan with a priced component (charges, prices, publish), paid Pix and card payments
   (refunds, chargebacks), two pending Pix transactions (one to pay, one to cancel), two refunds
   pending a review (one to approve, one to refuse), a requested withdrawal of the owner, a
-  webhook delivery and a checkout charge. The hooks put their ids in
-  the path of positive cases (fuzz-hooks.py SEEDED_PATHS), so those cases reach past the lookup.
+  webhook delivery and a checkout charge. The hooks put their ids in the path of positive cases
+  (the SEEDED tables of scripts/fuzz/), so those cases reach past the lookup.
 
 Prints `NAME=value` lines for the shell to export (the hooks read them).
 Usage: fuzz-seed.py (LASTRO_FUZZ_BASE_URL, LASTRO_FUZZ_API_KEY and the stack's ports in the env)
@@ -85,7 +85,7 @@ def approve_owner(recipient_id, get):
 
 def active_owner():
     # The dev company came with a generated owner recipient; the fuzz owner takes its place,
-    # with the document and e-mail the hooks keep cases away from (fuzz-hooks.py not_the_owner).
+    # with the document and e-mail the hooks keep cases away from (scripts/fuzz/recipients.py not_the_owner).
     made = call("GET", "/recipients/owner")
     if made:
         call("DELETE", f"/recipients/{made['id']}")
@@ -244,5 +244,5 @@ if __name__ == "__main__":
     print(f"LASTRO_FUZZ_WITHDRAWAL_ID={requested_withdrawal(owner)}")
     print(f"LASTRO_FUZZ_CHECKOUT_CHARGE_ID={checkout_charge()}")
     print(f"LASTRO_FUZZ_DELIVERY_ID={delivery(hook)}")
-    # The hooks re-seed the owner with the same CLI if a case took it (scripts/fuzz-hooks.py).
+    # The hooks re-seed the owner with the same CLI if a case took it (scripts/fuzz/recipients.py active_owner).
     print(f"TEMPORAL_ADDRESS={os.environ['TEMPORAL_ADDRESS']}")

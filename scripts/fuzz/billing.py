@@ -1,0 +1,138 @@
+"""Plans, prices, subscriptions and invoices."""
+
+import os
+import urllib.parse
+
+from .stack import api, fresh_card_token, on_body, path_id, with_body
+
+def price_tiers(price):
+    """pricing.rules.ts tiersProblem: upTo strictly increasing, null on the last tier only."""
+    tiers = price.get("tiers") if isinstance(price, dict) else None
+    if not isinstance(tiers, list) or not tiers or not all(isinstance(t, dict) for t in tiers):
+        return
+    bounds = sorted({t["upTo"] for t in tiers if isinstance(t.get("upTo"), int)})
+    upper = 0
+    for i, tier in enumerate(tiers[:-1]):
+        upper = bounds[i] if i < len(bounds) and bounds[i] > upper else upper + 1
+        tier["upTo"] = upper
+    tiers[-1]["upTo"] = None
+
+
+def plan_component(case):
+    """A price names a component of this plan (planItemId or planItemKey) that exists."""
+    body = case.body
+    if not any(k in body for k in ("planItemId", "planItemKey")):
+        return
+    status, items = api("GET", f"/plans/{path_id(case)}/items")
+    if status != 200:
+        return
+    live = [i for i in items if not i.get("deletedAt")]
+    ids, keys = {i["id"] for i in live}, {i["key"] for i in live}
+    if body.get("planItemId") in ids or body.get("planItemKey") in keys:
+        return
+    body.pop("planItemId", None)
+    body.pop("planItemKey", None)
+    if live:
+        body["planItemKey"] = live[0]["key"]
+
+
+def metered_usage(case):
+    """POST /subscriptions/{id}/usage: the meter is one a metered item of that subscription uses
+    (subscriptions.service.ts reportUsage); a subscription without one is swapped for the seeded
+    metered subscription (scripts/fuzz-seed.py)."""
+    status, items = api("GET", f"/subscriptions/{path_id(case)}/items")
+    if status != 200:
+        return
+    meters = [i["meterId"] for i in items if i.get("billingScheme") == "metered" and i.get("meterId")]
+    if case.body.get("meterId") in meters:
+        return
+    if meters:
+        case.body["meterId"] = meters[0]
+    else:
+        case.path_parameters = {**case.path_parameters, "id": os.environ["LASTRO_FUZZ_METERED_SUBSCRIPTION_ID"]}
+        case.body["meterId"] = os.environ["LASTRO_FUZZ_METER_ID"]
+
+
+def saved_card_of(customer_id):
+    """A saved card of that customer (POST /payment-methods/cards with a fresh token). A new one
+    each time: other cases delete saved cards, so a remembered one may be gone."""
+    status, card = api("POST", "/payment-methods/cards", {"customerId": customer_id, "token": fresh_card_token()})
+    return card["id"] if status == 201 else None
+
+
+def subscription_card(case):
+    """POST /subscriptions/{id}/payment-method: a saved card of the subscription's customer. A
+    customer another case deleted can save none, so the case goes to the seeded subscription."""
+    status, subscription = api("GET", f"/subscriptions/{path_id(case)}")
+    if status != 200:
+        return
+    card = saved_card_of(subscription["customerId"])
+    if not card:
+        seeded = os.environ["LASTRO_FUZZ_METERED_SUBSCRIPTION_ID"]
+        status, subscription = api("GET", f"/subscriptions/{seeded}")
+        card = saved_card_of(subscription["customerId"]) if status == 200 else None
+        if card:
+            case.path_parameters = {**case.path_parameters, "id": seeded}
+    if card:
+        case.body["defaultPaymentMethodRef"] = card
+
+
+def plan_subscription(case):
+    """POST /subscriptions with a planId (subscriptions.service.ts planItems): the currency is one
+    the plan's components are priced in, the items are left to the plan (its required components),
+    and a plan with metered usage is invoiced just in time."""
+    body = case.body
+    if not isinstance(body.get("planId"), str):
+        return
+    status, prices = api("GET", f"/plans/{urllib.parse.quote(body['planId'], safe='')}/prices")
+    if status != 200 or not isinstance(prices, list):
+        return
+    current = [p for p in prices if p.get("isCurrent") and not p.get("archivedAt")]
+    currencies = sorted({p["currency"] for p in current})
+    if currencies and str(body.get("currency", "BRL")).upper() not in currencies:
+        body["currency"] = currencies[0]
+    body.pop("items", None)
+    currency = str(body.get("currency", "BRL")).upper()
+    if any(p.get("billingScheme") == "metered" and p["currency"] == currency for p in current):
+        body["invoiceGenerationMode"] = "just_in_time"
+
+
+def new_subscription_card(case):
+    """POST /subscriptions with defaultPaymentMethodRef: a saved card of body.customerId."""
+    customer = case.body.get("customerId")
+    if "defaultPaymentMethodRef" not in case.body or not isinstance(customer, str):
+        return
+    status, _ = api("GET", f"/customers/{urllib.parse.quote(customer, safe='')}")
+    card = saved_card_of(customer) if status == 200 else None
+    if card:
+        case.body["defaultPaymentMethodRef"] = card
+    else:
+        # No card can be saved for it (another case deleted the customer): subscribe without one.
+        del case.body["defaultPaymentMethodRef"]
+
+
+REPAIRS = {
+    ("POST", "/subscriptions/{id}/usage"): [with_body(metered_usage)],
+    ("POST", "/subscriptions/{id}/payment-method"): [with_body(subscription_card)],
+    ("POST", "/subscriptions"): [with_body(plan_subscription), with_body(new_subscription_card)],
+    ("POST", "/plans/{id}/prices"): [on_body(price_tiers), with_body(plan_component)],
+    ("POST", "/plans/{id}/charges"): [on_body(lambda body: price_tiers(body.get("price")))],
+}
+
+# Lifecycle writes (pause, resume, advance) on a subscription of their own, not the metered one
+# usage is reported for; cancelling on another, so the lifecycle one stays open. Changes to a
+# plan go to a draft one (a published plan takes no new charges).
+invoice = {"id": "LASTRO_FUZZ_INVOICE_ID"}
+lifecycle = {"id": "LASTRO_FUZZ_SUBSCRIPTION_ID"}
+ending = {"id": "LASTRO_FUZZ_CANCEL_SUBSCRIPTION_ID"}
+draft_plan = {"id": "LASTRO_FUZZ_DRAFT_PLAN_ID"}
+SEEDED = {
+    ("GET", "/invoices/{id}"): invoice,
+    ("GET", "/invoices/{id}/line-items"): invoice,
+    ("POST", "/sandbox/invoices/{id}/pay"): invoice,
+    **{("POST", f"/subscriptions/{{id}}/{what}"): lifecycle for what in ("pause", "resume", "payment-method")},
+    ("POST", "/sandbox/subscriptions/{id}/advance"): lifecycle,
+    **{("POST", f"/subscriptions/{{id}}/{what}"): ending for what in ("cancel", "uncancel")},
+    **{("POST", f"/plans/{{id}}/{what}"): draft_plan for what in ("charges", "prices", "publish")},
+    ("POST", "/plans/{id}/prices/{priceId}/archive"): {**draft_plan, "priceId": "LASTRO_FUZZ_DRAFT_PRICE_ID"},
+}
