@@ -1,16 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
+/** Modules in scripts/bench/ that are shared by the benchmarks, not benchmarks. */
+const SHARED = ['bench-stack', 'harness'];
+
 /**
  * `npm run bench -- <name> [args…]` runs scripts/bench/<name>.ts: a module exporting
- * `run(args: string[]): Promise<void>`. Each benchmark starts (and stops) what it needs.
+ * `run(args: string[]): Promise<void>`, built on scripts/bench/harness.ts (its arguments, the
+ * stack it starts and stops, its report). Every benchmark prints its summary, then as the last
+ * line of stdout one JSON object: {"bench", "args", "results", "floor", "ratio", "machine"}.
  */
 async function main(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);
   const dir = path.join(__dirname, 'bench');
-  const available = fs.readdirSync(dir).filter((f) => f.endsWith('.ts')).map((f) => f.replace(/\.ts$/, ''));
+  const available = fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => f.replace(/\.ts$/, ''))
+    .filter((n) => !SHARED.includes(n));
   if (!name || !available.includes(name)) {
-    console.error(`usage: npm run bench -- <name>\navailable: ${available.join(', ')}`);
+    console.error(`usage: npm run bench -- <name> [args…]\navailable: ${available.join(', ')}`);
     process.exit(2);
   }
   const bench = (await import(path.join(dir, name))) as { run(args: string[]): Promise<void> };

@@ -1,19 +1,14 @@
-import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import type { Server } from 'node:http';
-import { Worker, bundleWorkflowCode } from '@temporalio/worker';
 import type { Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createApp } from '../../src/app';
-import { storeCard } from '../../src/cards/card-vault.service';
-import { createApiKey, createCompany } from '../../src/companies/companies.service';
 import { createSubscription } from '../../src/billing/subscriptions.service';
 import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
 import { signalSubscription, startSubscriptionWorkflowAfterCommit } from '../../src/billing/subscription-workflow.client';
 import { advanceSubscriptionSignal } from '../../workflows/billing/subscription.contract';
 import { noopDecision } from './transaction-floors/noop.workflow';
-import { formatProbe, startBenchStack } from './bench-stack';
+import { startNoopWorker } from './transaction-floors/floors';
+import { formatProbe } from './bench-stack';
+import { benchCardTokens, benchCompany, pool, round, runBench, stopwatch } from './harness';
 import { transactionWorkflowId } from '../../workflows/payments/transaction.contract';
 import { subscriptionWorkflowId } from '../../workflows/billing/subscription.contract';
 
@@ -24,7 +19,8 @@ import { subscriptionWorkflowId } from '../../workflows/billing/subscription.con
  * the trial and runs cycle 0: invoice issued, charged as a subscription transaction on the saved
  * card (its own transaction workflow, sandbox acquirer), paid, cycle advanced. Measured: from
  * the first signal until all N invoices are paid. Beside it, on the same Temporal server, N
- * no-op workflows each answered by one message and completing (the floor).
+ * no-op workflows each answered by one message and completing (the floor; the JSON line's
+ * ratio is the run's time over the floor's).
  * Setting up the N subscriptions (and N no-op workflows) is not measured. At the end it prints
  * where the time went: per-invoice stages, CPU and run-queue wait of each process, SQL
  * statements per invoice (BENCH_SQL=1 lists them), the pool, and workflow tasks per workflow.
@@ -32,151 +28,119 @@ import { subscriptionWorkflowId } from '../../workflows/billing/subscription.con
  *   npm run bench -- billing [--count N = 10000] [--concurrency C = 64] [--temporal-db memory|file]
  *     [--temporal-config key=<JSON> ...] [--db-pool N]
  */
-export async function run(args: string[]): Promise<void> {
-  const count = Number(flag(args, '--count') ?? args.find((a) => /^\d+$/.test(a)) ?? 10_000);
-  const concurrency = Number(flag(args, '--concurrency') ?? 64);
-  // In memory by default: the dev server's SQLite file (rollback journal, fsync per write, one
-  // connection) cost the Temporal server half again as much CPU per invoice as the same
-  // server in memory (docs/billing.md "Benchmark"), a cost of the dev server, not of Lastro.
-  const temporalDb = flag(args, '--temporal-db') ?? 'memory';
-  if (temporalDb !== 'file' && temporalDb !== 'memory') throw new Error('--temporal-db is file or memory');
-  const dynamicConfig = keyValues(flags(args, '--temporal-config'));
-  const dbPoolMax = flag(args, '--db-pool') ? Number(flag(args, '--db-pool')) : undefined;
-  const root = path.resolve(__dirname, '..', '..');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-bench-'));
-  fs.chmodSync(tmp, 0o755);
-  const cleanup: Array<() => Promise<unknown>> = [];
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-
-  try {
-    const { deps, rootEm, connection, startProbe } = await startBenchStack({
-      root,
-      tmp,
-      env: { LASTRO_DATA_DIR: tmp, RATE_LIMIT_PER_MINUTE: '1000000' },
-      cleanup,
-      log,
+export const run = (argv: string[]) =>
+  runBench('billing', argv, async (b) => {
+    // `billing 500` is `billing --count 500`.
+    const count = b.args.number('count', b.args.number(0, 10_000));
+    const concurrency = b.args.number('concurrency', 64);
+    // In memory by default: the dev server's SQLite file (rollback journal, fsync per write, one
+    // connection) cost the Temporal server half again as much CPU per invoice as the same
+    // server in memory (docs/billing.md "Benchmark"), a cost of the dev server, not of Lastro.
+    const temporalDb = b.args.flag('temporal-db') ?? 'memory';
+    if (temporalDb !== 'file' && temporalDb !== 'memory') throw new Error('--temporal-db is file or memory');
+    const dynamicConfig = keyValues(b.args.flags('temporal-config'));
+    const dbPoolMax = b.args.flag('db-pool') === undefined ? undefined : b.args.number('db-pool', 0);
+    const { deps, rootEm, connection, startProbe } = await b.startStack({
+      env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' },
       temporal: { inMemory: temporalDb === 'memory', dynamicConfig },
       dbPoolMax,
     });
-    const noopBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./transaction-floors/noop.workflow'), logger: quietLogger(log) });
-    const noopWorker = await Worker.create({ connection, namespace: 'default', taskQueue: 'bench-noop', workflowBundle: noopBundle });
-    const noopRunning = noopWorker.run();
-    cleanup.unshift(async () => {
-      noopWorker.shutdown();
-      await noopRunning;
-    });
-    const api: Server = createApp({ ...deps }).listen(0, '127.0.0.1');
-    await new Promise((resolve) => api.once('listening', resolve));
-    cleanup.unshift(() => new Promise((resolve) => (api.closeAllConnections(), api.close(resolve))));
-    const base = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
-
-    const em = rootEm.fork();
-    const company = await createCompany(em, { name: 'Bench', mode: 'sandbox' });
-    const { apiKey } = await createApiKey(em, company);
-    await em.flush();
+    b.defer(await startNoopWorker(connection, b.log));
+    const { base } = await b.startApi(deps);
+    const { companyId, apiKey } = await benchCompany(rootEm);
     const call = async (method: string, url: string, body: object = {}): Promise<{ id: string; status?: string }> => {
       const res = await fetch(`${base}${url}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
       if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${await res.text()}`);
       return (await res.json()) as { id: string };
     };
-    // The company came with its owner recipient, active in sandbox.
     const customer = await call('POST', '/customers', { name: 'Bench Buyer', email: 'buyer@bench.example', type: 'individual', document: '52998224725', phone: '+5511999990000' });
     const plan = await call('POST', '/plans', { code: 'bench', name: 'Bench' });
     await call('POST', `/plans/${plan.id}/prices`, { money: { amount: 2990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' }, trialSpec: { durationDays: 30 } });
     await call('POST', `/plans/${plan.id}/publish`);
-    const tokenEm = rootEm.fork();
-    const token = storeCard(tokenEm, company.id, { number: '4111111111111111', holder: 'BENCH', document: '52998224725', cvv: '123', brand: 'visa', expMonth: 12, expYear: 2031 }).tokenId;
-    await tokenEm.flush();
+    const [token] = await benchCardTokens(rootEm, companyId, 1);
     const card = await call('POST', '/payment-methods/cards', { customerId: customer.id, token });
     const body = createSubscriptionBody.parse({ customerId: customer.id, planId: plan.id, defaultPaymentMethodRef: card.id });
 
-    log(`[bench] creating ${count} trialing subscriptions and ${count} no-op workflows (not measured)…`);
-    const setupStarted = Date.now();
+    b.log(`[bench] creating ${count} trialing subscriptions and ${count} no-op workflows (not measured)…`);
+    const setup = stopwatch();
     const ids: string[] = [];
     await pool(count, concurrency, async () => {
-      const { subscription } = await rootEm.fork().transactional((tem) => createSubscription(tem, company.id, body));
+      const { subscription } = await rootEm.fork().transactional((tem) => createSubscription(tem, companyId, body));
       await startSubscriptionWorkflowAfterCommit(rootEm.fork(), deps.temporal, deps.config.temporal.taskQueue, subscription.id);
       ids.push(subscription.id);
     });
     const noops = await startNoops(deps.temporal, count, concurrency);
-    log(`[bench] set up in ${((Date.now() - setupStarted) / 1000).toFixed(1)} s`);
+    b.log(`[bench] set up in ${setup().toFixed(1)} s`);
     // The subscription workflows must be waiting on their trial timer before the clock starts.
-    await waitFor(async () => (await countIn(rootEm, 'billing_subscriptions', company.id, 'trialing')) === count, 'all subscriptions trialing', Math.max(600_000, count * 300));
+    await waitFor(async () => (await countIn(rootEm, 'billing_subscriptions', companyId, 'trialing')) === count, 'all subscriptions trialing', Math.max(600_000, count * 300));
 
-    log(`[bench] advancing ${count} subscriptions one cycle…`);
+    b.log(`[bench] advancing ${count} subscriptions one cycle…`);
     const stopProbe = startProbe();
-    const started = Date.now();
+    const startedAt = new Date();
+    const elapsed = stopwatch();
     await pool(count, concurrency, async (i) => signalSubscription(deps.temporal, ids[i], advanceSubscriptionSignal));
-    const signaled = Date.now();
+    const signalSeconds = elapsed();
     // A long run (10,000 on a shared machine takes hours) reports its progress once a minute.
     let reported = Date.now();
     await waitFor(
       async () => {
-        const paid = await countIn(rootEm, 'billing_invoices', company.id, 'paid');
+        const paid = await countIn(rootEm, 'billing_invoices', companyId, 'paid');
         if (Date.now() - reported >= 60_000) {
           reported = Date.now();
-          log(`[bench] ${((reported - started) / 1000).toFixed(0)} s: ${paid} of ${count} invoices paid (load average ${os.loadavg()[0].toFixed(2)})`);
+          b.log(`[bench] ${elapsed().toFixed(0)} s: ${paid} of ${count} invoices paid (load average ${os.loadavg()[0].toFixed(2)})`);
         }
         return paid >= count;
       },
       `${count} paid invoices`,
       Math.max(3_600_000, count * 6_000),
     );
-    const seconds = (Date.now() - started) / 1000;
+    const seconds = elapsed();
     const probe = stopProbe();
-    const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [company.id]);
+    const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [companyId]);
 
-    const stageRows = await stages(rootEm, company.id, new Date(started));
-    const tasks = await workflowTasks(deps.temporal, rootEm, company.id, ids);
+    const stageRows = await stages(rootEm, companyId, startedAt);
+    const tasks = await workflowTasks(deps.temporal, rootEm, companyId, ids);
 
-    log(`[bench] the floor: ${count} no-op workflows, one message each…`);
-    const floorStarted = Date.now();
+    b.log(`[bench] the floor: ${count} no-op workflows, one message each…`);
+    const floorElapsed = stopwatch();
     await pool(count, concurrency, async (i) => {
       const handle = deps.temporal.workflow.getHandle(noops[i]);
       await handle.executeUpdate(noopDecision);
       await handle.result();
     });
-    const floorSeconds = (Date.now() - floorStarted) / 1000;
+    const floorSeconds = floorElapsed();
 
-    log('');
-    log(`billing: ${count} subscriptions advanced one cycle (invoice issued, card charged, paid) in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} invoices/s`);
-    log(`  signals sent in ${((signaled - started) / 1000).toFixed(1)} s; paid subscription transactions: ${txns}`);
-    log(`floor: ${count} no-op workflows answered and completed in ${floorSeconds.toFixed(1)} s = ${(count / floorSeconds).toFixed(1)} workflows/s`);
-    log('  where the time goes, per invoice (seconds, p50 / p90 / max):');
-    for (const r of stageRows) log(`    ${r.stage.padEnd(40)} ${r.p50.toFixed(1)} / ${r.p90.toFixed(1)} / ${r.max.toFixed(1)}`);
-    for (const line of formatProbe(probe, count)) log(line);
-    for (const line of tasks) log(line);
-    log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}, concurrency ${concurrency}, Temporal store ${temporalDb}, settings ${JSON.stringify({ dynamicConfig, dbPoolMax })})`);
-  } finally {
-    for (const fn of cleanup) await fn().catch((err) => log(`[bench] cleanup: ${String(err)}`));
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
+    return {
+      args: { count, concurrency, temporalDb, temporalConfig: dynamicConfig, dbPool: dbPoolMax ?? null },
+      lines: [
+        `billing: ${count} subscriptions advanced one cycle (invoice issued, card charged, paid) in ${seconds.toFixed(1)} s = ${(count / seconds).toFixed(1)} invoices/s`,
+        `  signals sent in ${signalSeconds.toFixed(1)} s; paid subscription transactions: ${txns}`,
+        `floor: ${count} no-op workflows answered and completed in ${floorSeconds.toFixed(1)} s = ${(count / floorSeconds).toFixed(1)} workflows/s`,
+        `  ${(seconds / floorSeconds).toFixed(1)}× the floor's time`,
+        '  where the time goes, per invoice (seconds, p50 / p90 / max):',
+        ...stageRows.map((r) => `    ${r.stage.padEnd(40)} ${r.p50.toFixed(1)} / ${r.p90.toFixed(1)} / ${r.max.toFixed(1)}`),
+        ...formatProbe(probe, count),
+        ...tasks,
+      ],
+      results: {
+        invoices: count,
+        seconds: round(seconds, 2),
+        rate: round(count / seconds, 2),
+        signalSeconds: round(signalSeconds, 2),
+        paidTransactions: Number(txns),
+        stagesSeconds: Object.fromEntries(stageRows.map((r) => [r.stage, { p50: round(r.p50, 2), p90: round(r.p90, 2), max: round(r.max, 2) }])),
+        sqlPerInvoice: round(probe.queries / count, 1),
+        cpuSeconds: Object.fromEntries(Object.entries(probe.parts).map(([k, v]) => [k, { cpu: round(v.cpu, 1), waiting: round(v.waiting, 1) }])),
+      },
+      floor: { workflows: count, seconds: round(floorSeconds, 2), rate: round(count / floorSeconds, 1) },
+      ratio: seconds / floorSeconds,
+      note: `concurrency ${concurrency}, Temporal store ${temporalDb}, settings ${JSON.stringify({ dynamicConfig, dbPoolMax })}`,
+    };
+  });
 
 /** `key=<JSON>` pairs (`--temporal-config system.enableActivityEagerExecution=true`) as an object. */
 function keyValues(pairs: string[]): Record<string, string | number | boolean> {
   return Object.fromEntries(pairs.map((kv) => [kv.slice(0, kv.indexOf('=')), JSON.parse(kv.slice(kv.indexOf('=') + 1)) as string | number | boolean]));
-}
-
-/** Every value of a repeatable flag (`--name v` or `--name=v`). */
-function flags(args: string[], name: string): string[] {
-  return args.flatMap((a, i) => (a === name && i + 1 < args.length ? [args[i + 1]] : a.startsWith(`${name}=`) ? [a.slice(name.length + 1)] : []));
-}
-
-function flag(args: string[], name: string): string | undefined {
-  const i = args.indexOf(name);
-  if (i >= 0) return args[i + 1];
-  return args.find((a) => a.startsWith(`${name}=`))?.slice(name.length + 1);
-}
-
-/** Runs `task(0..total-1)` with at most `concurrency` in flight. */
-async function pool(total: number, concurrency: number, task: (i: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(concurrency, total) }, async () => {
-      while (next < total) await task(next++);
-    }),
-  );
 }
 
 async function startNoops(temporal: Client, count: number, concurrency: number): Promise<string[]> {
@@ -266,5 +230,3 @@ async function waitFor(ok: () => Promise<boolean>, what: string, timeoutMs = 600
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-const quietLogger = (log: (l: string) => void) => ({ trace() {}, debug() {}, info() {}, warn() {}, error: (m: string) => log(m), log() {} }) as never;

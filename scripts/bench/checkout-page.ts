@@ -2,17 +2,21 @@ import { gzipSync } from 'node:zlib';
 import { checkoutAsset } from '../../src/checkout/page/checkout.assets';
 import { CHECKOUT_LOCALES } from '../../src/checkout/page/checkout.i18n';
 import { renderCheckoutPage, type CheckoutPageView } from '../../src/checkout/page/checkout.page';
+import { round, runBench } from './harness';
 
 /**
  * The buyer page's weight and server cost: what a phone downloads (HTML of a full session
  * page, the script and the stylesheet, raw and gzip) and how long the server takes to render
  * a session page (12 installment options, two cards, address, Pix and boleto), per locale.
+ * No floor: nothing else on the machine does what the render does.
  *
  *   npm run bench -- checkout-page [renders=2000]
  */
-export async function run(args: string[]): Promise<void> {
-  const renders = Number(args[0] ?? 2000);
-  const log = (line: string) => process.stdout.write(`${line}\n`);
+export const run = (argv: string[]) => runBench('checkout-page', argv, async (b) => measure(b.args.number(0, 2000)));
+
+async function measure(renders: number) {
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
   const view: CheckoutPageView = {
@@ -53,17 +57,22 @@ export async function run(args: string[]): Promise<void> {
   const html = renderCheckoutPage(view, 'pt-BR', opts).html;
   const js = (await checkoutAsset('checkout.js')).body;
   const css = (await checkoutAsset('checkout.css')).body;
+  const bytes: Record<string, { raw: number; gzip: number }> = {};
   log('what a phone downloads for one session page (besides the SDK):');
   for (const [name, body] of [['HTML', html], ['checkout.js', js], ['checkout.css', css]] as const) {
-    log(`  ${name.padEnd(13)} ${kb(Buffer.byteLength(body)).padStart(9)} raw  ${kb(gzipSync(body).length).padStart(9)} gzip`);
+    bytes[name] = { raw: Buffer.byteLength(body), gzip: gzipSync(body).length };
+    log(`  ${name.padEnd(13)} ${kb(bytes[name].raw).padStart(9)} raw  ${kb(bytes[name].gzip).padStart(9)} gzip`);
   }
 
+  const renderMicroseconds: Record<string, number> = {};
   log(`server render of the session page, ${renders} renders per locale:`);
   for (const locale of CHECKOUT_LOCALES) {
     renderCheckoutPage(view, locale, opts);
     const start = process.hrtime.bigint();
     for (let i = 0; i < renders; i++) renderCheckoutPage(view, locale, opts);
     const us = Number(process.hrtime.bigint() - start) / 1000 / renders;
+    renderMicroseconds[locale] = round(us, 1);
     log(`  ${locale}  ${us.toFixed(0)} µs/page  (${Math.round(1e6 / us)} pages/s on one core)`);
   }
+  return { args: { renders }, lines, results: { bytes, renderMicroseconds }, floor: null, ratio: null };
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { sendKycDecision } from '../../src/cli/commands/recipients';
 import { bankAccountFor, fullAddress, sellerBody } from '../../test/recipients/fixtures';
-import { rssMb, startDevStack, type DevStack } from './soak-parts/dev-stack';
+import { round, runBench, type BenchResult } from './harness';
+import { rssMb, startDevStack } from './soak-parts/dev-stack';
 import { percentile, Recorder, slope, type MinuteStats, type RssSample } from './soak-parts/stats';
 import { call, pickScenario, runScenario, SCENARIOS, type SoakWorld } from './soak-parts/traffic';
 
@@ -15,18 +16,12 @@ import { call, pickScenario, runScenario, SCENARIOS, type SoakWorld } from './so
  * Every minute: requests, errors, p50/p95/p99 and the RSS of the api and worker processes
  * (VmRSS, sampled every `sample` seconds). At the end: totals, error rate, p99 per minute, RSS
  * at start and end and the least-squares RSS slope over the second half (MB/min), also written
- * as JSON under .artifacts/soak/. Not in CI.
+ * as JSON under .artifacts/soak/ (the JSON line on stdout holds the same figures but the RSS
+ * samples). No floor. Not in CI.
  *
  *   npm run bench -- soak [--minutes 10] [--concurrency 4] [--sample 15] [--only <scenario>]
  */
 const TASK_QUEUE = process.env.TEMPORAL_TASK_QUEUE ?? 'lastro';
-
-function flag(args: string[], name: string, fallback: number): number {
-  const i = args.indexOf(`--${name}`);
-  const value = i >= 0 ? Number(args[i + 1]) : fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} takes a positive number`);
-  return value;
-}
 
 /** Answers every webhook POST with 200 and counts the distinct events received. */
 function startReceiver(): Promise<{ port: number; posts: () => number; events: () => number; close: () => Promise<void> }> {
@@ -57,94 +52,92 @@ function startReceiver(): Promise<{ port: number; posts: () => number; events: (
   );
 }
 
-export async function run(args: string[]): Promise<void> {
-  const minutes = flag(args, 'minutes', 10);
-  const concurrency = flag(args, 'concurrency', 4);
-  const sampleSeconds = flag(args, 'sample', 15);
-  const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
-  pickScenario(only);
-  const root = path.resolve(__dirname, '..', '..');
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-soak-'));
-  fs.chmodSync(dataDir, 0o755);
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-  const receiver = await startReceiver();
-  let stack: DevStack | null = null;
-  let connection: Connection | null = null;
-  try {
-    log(`[soak] npm run dev in ${dataDir} (log: ${path.join(dataDir, 'dev.log')})…`);
-    stack = await startDevStack(root, dataDir, {
-      WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}`,
-      // One load generator is one client address and one key: per-client limits would turn the
-      // soak into a rate-limit test.
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      CARD_TOKENS_PER_MINUTE_PER_IP: '1000000',
-      CARD_TOKENS_PER_MINUTE_PER_COMPANY: '1000000',
-      CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS: '1000000',
-      CHECKOUT_VISITS_PER_MINUTE_PER_LINK: '1000000',
-      CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '1000000',
-      CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '1000000',
-    });
-    const { ready, apiPid, workerPid } = stack;
-    log(`[soak] ready: api pid ${apiPid}, worker pid ${workerPid}, ${ready.apiUrl}`);
-    connection = await Connection.connect({ address: ready.temporalAddress });
-    const temporal = new Client({ connection });
-    const rec = new Recorder();
-    const world: SoakWorld = { base: ready.apiUrl, apiKey: ready.apiKey, companyId: ready.companyId, ownerId: '', sellerId: '', webhookId: '', planId: '', links: [], temporal, taskQueue: TASK_QUEUE, rec };
-    await setUp(world, receiver.port);
-    const setupErrors = rec.totals().errors;
-    if (setupErrors > 0) throw new Error(`setup failed: ${JSON.stringify(rec.errorSamples)}`);
+export const run = (argv: string[]) =>
+  runBench(
+    'soak',
+    argv,
+    async (b) => {
+      const minutes = b.args.number('minutes', 10);
+      const concurrency = b.args.number('concurrency', 4);
+      const sampleSeconds = b.args.number('sample', 15);
+      const only = b.args.flag('only');
+      pickScenario(only);
+      const dataDir = b.tmp;
+      const log = (line: string) => b.log(line);
+      const receiver = await startReceiver();
+      b.defer(() => receiver.close());
+      log(`[soak] npm run dev in ${dataDir} (log: ${path.join(dataDir, 'dev.log')})…`);
+      const stack = await startDevStack(b.root, dataDir, {
+        WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}`,
+        // One load generator is one client address and one key: per-client limits would turn the
+        // soak into a rate-limit test.
+        RATE_LIMIT_PER_MINUTE: '1000000',
+        CARD_TOKENS_PER_MINUTE_PER_IP: '1000000',
+        CARD_TOKENS_PER_MINUTE_PER_COMPANY: '1000000',
+        CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS: '1000000',
+        CHECKOUT_VISITS_PER_MINUTE_PER_LINK: '1000000',
+        CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '1000000',
+        CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '1000000',
+      });
+      b.defer(() => stack.stop());
+      const { ready, apiPid, workerPid } = stack;
+      log(`[soak] ready: api pid ${apiPid}, worker pid ${workerPid}, ${ready.apiUrl}`);
+      const connection = await Connection.connect({ address: ready.temporalAddress });
+      b.defer(() => connection.close());
+      const temporal = new Client({ connection });
+      const rec = new Recorder();
+      const world: SoakWorld = { base: ready.apiUrl, apiKey: ready.apiKey, companyId: ready.companyId, ownerId: '', sellerId: '', webhookId: '', planId: '', links: [], temporal, taskQueue: TASK_QUEUE, rec };
+      await setUp(world, receiver.port);
+      const setupErrors = rec.totals().errors;
+      if (setupErrors > 0) throw new Error(`setup failed: ${JSON.stringify(rec.errorSamples)}`);
 
-    // The measured run starts here: a fresh recorder, so setup is not in the figures.
-    const r = new Recorder(minutes);
-    world.rec = r;
-    const rss: RssSample[] = [];
-    const sample = () => rss.push({ atMin: (performance.now() - r.started) / 60_000, apiMb: rssMb(apiPid), workerMb: rssMb(workerPid) });
-    sample();
-    const sampler = setInterval(sample, sampleSeconds * 1000);
-    const scenarios = new Map<string, number>();
-    const deadline = r.started + minutes * 60_000;
-    let printed = 0;
-    const perMinute: MinuteStats[] = [];
-    const printer = setInterval(() => {
-      while (r.minuteNow() > printed && printed < minutes) {
-        const m = r.minute(printed);
-        perMinute.push(m);
-        const last = rss[rss.length - 1];
-        log(`[soak] minute ${String(m.minute).padStart(2)}: ${String(m.requests).padStart(5)} req, ${m.errors} errors, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms | RSS api ${mb(last.apiMb)}, worker ${mb(last.workerMb)} | load ${os.loadavg()[0].toFixed(2)}`);
-        printed++;
-      }
-    }, 1000);
-    log(`[soak] ${minutes} min, ${concurrency} clients, scenarios: ${SCENARIOS.map(([n, weight]) => `${n} ${weight}`).join(', ')}`);
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (performance.now() < deadline && !stack!.exited()) {
-          const [name, fn] = pickScenario(only);
-          scenarios.set(name, (scenarios.get(name) ?? 0) + 1);
-          await runScenario(world, name, fn);
+      // The measured run starts here: a fresh recorder, so setup is not in the figures.
+      const r = new Recorder(minutes);
+      world.rec = r;
+      const rss: RssSample[] = [];
+      const sample = () => rss.push({ atMin: (performance.now() - r.started) / 60_000, apiMb: rssMb(apiPid), workerMb: rssMb(workerPid) });
+      sample();
+      const sampler = setInterval(sample, sampleSeconds * 1000);
+      const scenarios = new Map<string, number>();
+      const deadline = r.started + minutes * 60_000;
+      let printed = 0;
+      const perMinute: MinuteStats[] = [];
+      const printer = setInterval(() => {
+        while (r.minuteNow() > printed && printed < minutes) {
+          const m = r.minute(printed);
+          perMinute.push(m);
+          const last = rss[rss.length - 1];
+          log(`[soak] minute ${String(m.minute).padStart(2)}: ${String(m.requests).padStart(5)} req, ${m.errors} errors, p50 ${m.p50} ms, p95 ${m.p95} ms, p99 ${m.p99} ms | RSS api ${mb(last.apiMb)}, worker ${mb(last.workerMb)} | load ${os.loadavg()[0].toFixed(2)}`);
+          printed++;
         }
-      }),
-    );
-    if (stack.exited()) r.error('dev stack', `${stack.exited()}: see ${path.join(dataDir, 'dev.log')}`);
-    sample();
-    clearInterval(sampler);
-    clearInterval(printer);
-    for (; printed < minutes; printed++) perMinute.push(r.minute(printed));
+      }, 1000);
+      log(`[soak] ${minutes} min, ${concurrency} clients, scenarios: ${SCENARIOS.map(([n, weight]) => `${n} ${weight}`).join(', ')}`);
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (performance.now() < deadline && !stack.exited()) {
+            const [name, fn] = pickScenario(only);
+            scenarios.set(name, (scenarios.get(name) ?? 0) + 1);
+            await runScenario(world, name, fn);
+          }
+        }),
+      );
+      if (stack.exited()) r.error('dev stack', `${stack.exited()}: see ${path.join(dataDir, 'dev.log')}`);
+      sample();
+      clearInterval(sampler);
+      clearInterval(printer);
+      for (; printed < minutes; printed++) perMinute.push(r.minute(printed));
 
-    // Counting deliveries is not traffic: its requests stay out of the figures.
-    world.rec = new Recorder();
-    const webhooks = await settleDeliveries(world, log).catch(() => null);
-    if (world.rec.totals().errors) r.error('count deliveries', JSON.stringify(world.rec.errorSamples));
-    if (stack.exited()) r.error('dev stack', `${stack.exited()} while the webhook backlog drained: see ${path.join(dataDir, 'dev.log')}`);
-    const undelivered = webhooks ? webhooks.pending + webhooks.retrying + webhooks.failed : null;
-    if (undelivered !== 0) r.error('webhook deliveries not delivered', `${undelivered ?? 'unknown'} of the run's deliveries did not succeed: ${JSON.stringify(webhooks)}`);
-    report({ log, r, rss, perMinute, minutes, concurrency, scenarios, webhooks: { ...webhooks, receivedPosts: receiver.posts(), distinctEvents: receiver.events() }, root });
-  } finally {
-    await connection?.close().catch(() => undefined);
-    await stack?.stop().catch((err) => log(`[soak] stop: ${String(err)}`));
-    await receiver.close();
-    if (!process.env.SOAK_KEEP_DATA) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-}
+      // Counting deliveries is not traffic: its requests stay out of the figures.
+      world.rec = new Recorder();
+      const webhooks = await settleDeliveries(world, log).catch(() => null);
+      if (world.rec.totals().errors) r.error('count deliveries', JSON.stringify(world.rec.errorSamples));
+      if (stack.exited()) r.error('dev stack', `${stack.exited()} while the webhook backlog drained: see ${path.join(dataDir, 'dev.log')}`);
+      const undelivered = webhooks ? webhooks.pending + webhooks.retrying + webhooks.failed : null;
+      if (undelivered !== 0) r.error('webhook deliveries not delivered', `${undelivered ?? 'unknown'} of the run's deliveries did not succeed: ${JSON.stringify(webhooks)}`);
+      return summarize({ r, rss, perMinute, minutes, concurrency, sampleSeconds, only, scenarios, webhooks: { ...webhooks, receivedPosts: receiver.posts(), distinctEvents: receiver.events() }, root: b.root });
+    },
+    { tmpPrefix: 'lastro-soak-', keepTmp: Boolean(process.env.SOAK_KEEP_DATA) },
+  );
 
 /** Deliveries by status once the backlog drains (at most 3 minutes after the traffic stops). */
 async function settleDeliveries(w: SoakWorld, log: (line: string) => void): Promise<Record<DeliveryStatus, number>> {
@@ -188,33 +181,36 @@ async function setUp(w: SoakWorld, receiverPort: number): Promise<void> {
 }
 
 interface Report {
-  log: (line: string) => void;
   r: Recorder;
   rss: RssSample[];
   perMinute: MinuteStats[];
   minutes: number;
   concurrency: number;
+  sampleSeconds: number;
+  only: string | undefined;
   scenarios: Map<string, number>;
   webhooks: Partial<Record<DeliveryStatus, number>> & { receivedPosts: number; distinctEvents: number };
   root: string;
 }
 
-function report({ log, r, rss, perMinute, minutes, concurrency, scenarios, webhooks, root }: Report): void {
+/** The summary lines and figures, also written as JSON (with the RSS samples) under .artifacts/soak/. */
+function summarize({ r, rss, perMinute, minutes, concurrency, sampleSeconds, only, scenarios, webhooks, root }: Report): BenchResult {
+  const lines: string[] = [];
+  const log = (line: string) => lines.push(line);
   const totals = r.totals();
   const errorRate = totals.requests ? totals.errors / totals.requests : 0;
   const half = rss.filter((s) => s.atMin >= minutes / 2);
   const trend = (key: 'apiMb' | 'workerMb') => {
     const s = slope(half.filter((x) => x[key] !== null).map((x) => [x.atMin, x[key]!]));
-    return s === null ? null : Math.round(s * 100) / 100;
+    return s === null ? null : round(s, 2);
   };
   const first = rss[0];
   const last = rss[rss.length - 1];
   const memory = {
-    api: { startMb: round(first.apiMb), endMb: round(last.apiMb), maxMb: round(Math.max(...rss.map((s) => s.apiMb ?? 0))), secondHalfSlopeMbPerMin: trend('apiMb') },
-    worker: { startMb: round(first.workerMb), endMb: round(last.workerMb), maxMb: round(Math.max(...rss.map((s) => s.workerMb ?? 0))), secondHalfSlopeMbPerMin: trend('workerMb') },
+    api: { startMb: mbOf(first.apiMb), endMb: mbOf(last.apiMb), maxMb: mbOf(Math.max(...rss.map((s) => s.apiMb ?? 0))), secondHalfSlopeMbPerMin: trend('apiMb') },
+    worker: { startMb: mbOf(first.workerMb), endMb: mbOf(last.workerMb), maxMb: mbOf(Math.max(...rss.map((s) => s.workerMb ?? 0))), secondHalfSlopeMbPerMin: trend('workerMb') },
   };
   const byName = [...r.byName.entries()].map(([name, v]) => ({ name, count: v.length, p50: pctOf(v, 50), p99: pctOf(v, 99) })).sort((a, b) => b.count - a.count);
-  log('');
   log(`soak: ${minutes} min, ${concurrency} clients, ${totals.requests} requests (${(totals.requests / (minutes * 60)).toFixed(1)}/s), ${totals.errors} errors, error rate ${(errorRate * 100).toFixed(3)} %`);
   log(`  latency overall: p50 ${totals.p50} ms, p95 ${totals.p95} ms, p99 ${totals.p99} ms`);
   log(`  p99 per minute (ms): ${perMinute.map((m) => m.p99).join(', ')}`);
@@ -224,7 +220,6 @@ function report({ log, r, rss, perMinute, minutes, concurrency, scenarios, webho
   log(`  scenarios run: ${[...scenarios.entries()].map(([n, c]) => `${n} ${c}`).join(', ')}`);
   if (r.errorsByKind.size) log(`  errors by kind: ${[...r.errorsByKind.entries()].map(([k, c]) => `${k} ×${c}`).join('; ')}`);
   for (const e of r.errorSamples.slice(0, 5)) log(`    at ${e.atMin.toFixed(2)} min: ${e.detail}`);
-  log(`  (${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
 
   const dir = path.join(root, '.artifacts', 'soak');
   fs.mkdirSync(dir, { recursive: true });
@@ -247,7 +242,9 @@ function report({ log, r, rss, perMinute, minutes, concurrency, scenarios, webho
   };
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   log(`  JSON: ${path.relative(root, file)}`);
+  const { rssSamples: _samples, ...results } = json;
+  return { args: { minutes, concurrency, sample: sampleSeconds, only: only ?? null }, lines, results, floor: null, ratio: null };
 }
 
-const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
-const pctOf = (v: number[], p: number) => Math.round(percentile(v, p) * 10) / 10;
+const mbOf = (v: number | null) => (v === null ? null : round(v));
+const pctOf = (v: number[], p: number) => round(percentile(v, p));

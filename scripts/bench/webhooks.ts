@@ -1,38 +1,30 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { EventDispatcher } from '../../src/events/dispatcher';
 import { recordEvent } from '../../src/events/outbox';
 import { createCompany } from '../../src/companies/companies.service';
 import { createWebhook } from '../../src/webhooks/webhooks.service';
-import { startBenchStack } from './bench-stack';
+import { latencies, ms, pool, round, runBench, stopwatch } from './harness';
 
 /**
  * Webhook delivery throughput and latency, end to end on this machine: events recorded in
  * the outbox and dispatched as the API does after a commit, deliveries created, workflows
  * started on a real Temporal dev server, signed POSTs received by a local sink. Beside it,
  * the same sink driven by a bare keep-alive POST loop, the ceiling the pipeline is paying
- * its durability for.
+ * its durability for (the JSON line's ratio: deliveries per second over the bare loop's
+ * with one connection per webhook).
  *
  *   npm run bench -- webhooks [events=100] [webhooks=5]
  */
-export async function run(args: string[]): Promise<void> {
-  const events = Number(args[0] ?? 100);
-  const webhookCount = Number(args[1] ?? 5);
-  const root = path.resolve(__dirname, '..', '..');
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-bench-'));
-  fs.chmodSync(tmp, 0o755);
-  const cleanup: Array<() => Promise<unknown>> = [];
-  const log = (line: string) => process.stdout.write(`${line}\n`);
-
-  try {
+export const run = (argv: string[]) =>
+  runBench('webhooks', argv, async (b) => {
+    const events = b.args.number(0, 100);
+    const webhookCount = b.args.number(1, 5);
     const sink = await startSink();
-    cleanup.unshift(() => sink.close());
+    b.defer(() => sink.close());
 
-    const { deps, rootEm } = await startBenchStack({ root, tmp, env: { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` }, cleanup, log });
+    const { deps, rootEm } = await b.startStack({ env: { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` } });
     const { config, dispatcher, temporal } = deps;
 
     const em = rootEm.fork();
@@ -49,16 +41,16 @@ export async function run(args: string[]): Promise<void> {
     sink.reset();
 
     const expected = events * webhookCount;
-    log(`[bench] ${events} events × ${webhookCount} webhooks = ${expected} deliveries…`);
-    const started = Date.now();
+    b.log(`[bench] ${events} events × ${webhookCount} webhooks = ${expected} deliveries…`);
+    const elapsed = stopwatch();
     await produce(rootEm, dispatcher, company.id, events);
     await sink.waitFor(expected, 600_000);
-    const seconds = (Date.now() - started) / 1000;
+    const seconds = elapsed();
     const burstLatencies = sink.latencies();
 
     // Latency without a backlog: one event at a time, the next once all its deliveries arrived.
     const paced = Math.min(events, 50);
-    log(`[bench] ${paced} events one at a time…`);
+    b.log(`[bench] ${paced} events one at a time…`);
     sink.reset();
     for (let i = 0; i < paced; i++) {
       await produce(rootEm, dispatcher, company.id, 1);
@@ -66,39 +58,39 @@ export async function run(args: string[]): Promise<void> {
     }
     const pacedLatencies = sink.latencies();
 
-    if (process.env.BENCH_TRACE) await traceOneDelivery(rootEm, temporal, log);
+    if (process.env.BENCH_TRACE) await traceOneDelivery(rootEm, temporal, b.log);
 
-    log('[bench] bare keep-alive POST loop to the same sink…');
+    b.log('[bench] bare keep-alive POST loop to the same sink…');
     sink.reset();
     const bareSerial = await bareLoop(sink.port, 2000, 1);
     const bareParallel = await bareLoop(sink.port, 5000, webhookCount);
 
-    log('');
-    log(`webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(1)} s = ${(expected / seconds).toFixed(1)} deliveries/s`);
-    log(`  event → first attempt, burst (queueing included): p50 ${pct(burstLatencies, 50)} ms, p99 ${pct(burstLatencies, 99)} ms`);
-    log(`  event → first attempt, one event at a time: p50 ${pct(pacedLatencies, 50)} ms, p99 ${pct(pacedLatencies, 99)} ms`);
-    log(`bare keep-alive POST, 1 connection: ${bareSerial.rate.toFixed(0)} req/s, p50 ${pct(bareSerial.latencies, 50)} ms, p99 ${pct(bareSerial.latencies, 99)} ms`);
-    log(`bare keep-alive POST, ${webhookCount} connections: ${bareParallel.rate.toFixed(0)} req/s, p50 ${pct(bareParallel.latencies, 50)} ms, p99 ${pct(bareParallel.latencies, 99)} ms`);
-    log(`(${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')})`);
-  } finally {
-    for (const fn of cleanup) await fn().catch((err) => log(`[bench] cleanup: ${String(err)}`));
-    fs.rmSync(tmp, { recursive: true, force: true });
-  }
-}
+    const rate = expected / seconds;
+    const bare = (r: { rate: number; latencies: number[] }) => ({ rate: round(r.rate, 1), latencyMs: latencies(r.latencies) });
+    return {
+      args: { events, webhooks: webhookCount },
+      lines: [
+        `webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} deliveries/s`,
+        `  event → first attempt, burst (queueing included): p50 ${ms(burstLatencies, 50)} ms, p99 ${ms(burstLatencies, 99)} ms`,
+        `  event → first attempt, one event at a time: p50 ${ms(pacedLatencies, 50)} ms, p99 ${ms(pacedLatencies, 99)} ms`,
+        `bare keep-alive POST, 1 connection: ${bareSerial.rate.toFixed(0)} req/s, p50 ${ms(bareSerial.latencies, 50)} ms, p99 ${ms(bareSerial.latencies, 99)} ms`,
+        `bare keep-alive POST, ${webhookCount} connections: ${bareParallel.rate.toFixed(0)} req/s, p50 ${ms(bareParallel.latencies, 50)} ms, p99 ${ms(bareParallel.latencies, 99)} ms`,
+        `deliveries/s over the bare loop with ${webhookCount} connections: ${(rate / bareParallel.rate).toFixed(4)}×`,
+      ],
+      results: { deliveries: expected, seconds: round(seconds, 2), rate: round(rate, 1), burstLatencyMs: latencies(burstLatencies), pacedEvents: paced, pacedLatencyMs: latencies(pacedLatencies) },
+      floor: { bareOneConnection: bare(bareSerial), bareParallel: { connections: webhookCount, ...bare(bareParallel) } },
+      ratio: rate / bareParallel.rate,
+    };
+  });
 
 /** Records `count` events, each in its own transaction, and dispatches them as the API does after commit (8 requests at a time). */
 async function produce(rootEm: EntityManager, dispatcher: EventDispatcher, companyId: string, count: number): Promise<void> {
-  let next = 0;
-  const request = async () => {
-    while (next < count) {
-      const n = next++;
-      const em = rootEm.fork();
-      const event = recordEvent(em, { companyId, type: 'customer.created', entityType: 'customer', data: { id: `cust_bench${n}`, name: `Customer ${n}` } });
-      await em.flush();
-      await dispatcher.dispatch(event.id);
-    }
-  };
-  await Promise.all(Array.from({ length: 8 }, request));
+  await pool(count, 8, async (n) => {
+    const em = rootEm.fork();
+    const event = recordEvent(em, { companyId, type: 'customer.created', entityType: 'customer', data: { id: `cust_bench${n}`, name: `Customer ${n}` } });
+    await em.flush();
+    await dispatcher.dispatch(event.id);
+  });
 }
 
 /** The receiving end: answers 200 at once and notes when each delivery's first attempt arrived. */
@@ -153,30 +145,25 @@ async function startSink() {
 async function bareLoop(port: number, total: number, connections: number): Promise<{ rate: number; latencies: number[] }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const body = JSON.stringify({ id: 'evt_bench', event: 'customer.created', companyId: 'comp_bench', createdAt: new Date().toISOString(), data: { id: 'cust_bench', name: 'Customer' } });
-  const latencies: number[] = [];
-  let next = 0;
+  const times: number[] = [];
   const post = () =>
     new Promise<void>((resolve, reject) => {
       const t0 = Date.now();
       const req = http.request({ host: '127.0.0.1', port, path: '/bare', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
         res.resume();
         res.on('end', () => {
-          latencies.push(Date.now() - t0);
+          times.push(Date.now() - t0);
           resolve();
         });
       });
       req.on('error', reject);
       req.end(body);
     });
-  const started = Date.now();
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (next++ < total) await post();
-    }),
-  );
-  const seconds = (Date.now() - started) / 1000;
+  const elapsed = stopwatch();
+  await pool(total, connections, post);
+  const seconds = elapsed();
   agent.destroy();
-  return { rate: total / seconds, latencies };
+  return { rate: total / seconds, latencies: times };
 }
 
 /** BENCH_TRACE=1: where one delivery's time went (its workflow history, ms after the start). */
@@ -207,10 +194,5 @@ async function traceOneDelivery(rootEm: EntityManager, temporal: Client, log: (l
     if (e.activityTaskStartedEventAttributes) waits.push((started = at(e)) - scheduled);
     if (e.activityTaskCompletedEventAttributes) runs.push((completed = at(e)) - started);
   }
-  log(`lane (last run): ${runs.length} attempts; p50 queue wait ${pct(waits, 50)} ms, attempt ${pct(runs, 50)} ms, completion → next ${pct(gaps, 50)} ms`);
-}
-
-function pct(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+  log(`lane (last run): ${runs.length} attempts; p50 queue wait ${ms(waits, 50)} ms, attempt ${ms(runs, 50)} ms, completion → next ${ms(gaps, 50)} ms`);
 }

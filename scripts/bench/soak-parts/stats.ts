@@ -1,3 +1,5 @@
+import { percentile as nearestRank } from '../harness';
+
 /** What a soak run measures: every request's latency and outcome by minute, and memory samples. */
 
 export interface MinuteStats {
@@ -24,9 +26,7 @@ export interface ErrorSample {
 
 /** The value below which p % of `values` fall (nearest rank), 0 for none. */
 export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return 0;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+  return values.length === 0 ? 0 : nearestRank(values, p);
 }
 
 /** Least-squares slope of y over x (units of y per unit of x); null with fewer than 2 points. */

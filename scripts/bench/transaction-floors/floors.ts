@@ -2,7 +2,9 @@ import http from 'node:http';
 import Koa from 'koa';
 import pg from 'pg';
 import { WithStartWorkflowOperation, type Client } from '@temporalio/client';
+import { Worker, bundleWorkflowCode, type NativeConnection } from '@temporalio/worker';
 import { randomUUID } from 'node:crypto';
+import { latencies, pool, round, stopwatch } from '../harness';
 
 /**
  * The floors the transaction endpoint is compared with, on the same machine and servers:
@@ -21,6 +23,18 @@ export async function startInsertFloor(databaseUrl: string): Promise<{ port: num
     ctx.body = { id };
   });
   return listen(app, () => pool.end());
+}
+
+/** A worker for the no-op workflow (./noop.workflow.ts) on task queue `bench-noop`, bundled on its own. */
+export async function startNoopWorker(connection: NativeConnection, log: (line: string) => void): Promise<() => Promise<void>> {
+  const logger = { trace() {}, debug() {}, info() {}, warn() {}, error: (m: string) => log(m), log() {} } as never;
+  const workflowBundle = await bundleWorkflowCode({ workflowsPath: require.resolve('./noop.workflow'), logger });
+  const worker = await Worker.create({ connection, namespace: 'default', taskQueue: 'bench-noop', workflowBundle });
+  const running = worker.run();
+  return async () => {
+    worker.shutdown();
+    await running;
+  };
 }
 
 export async function startNoopWorkflowFloor(temporal: Client, taskQueue: string): Promise<{ port: number; close(): Promise<void> }> {
@@ -67,7 +81,6 @@ export async function closedLoop(opts: { port: number; path: string; total: numb
   const latencies: number[] = [];
   let failures = 0;
   let firstFailure: string | null = null;
-  let next = 0;
   const send = (i: number) =>
     new Promise<void>((resolve) => {
       const payload = JSON.stringify(opts.body(i));
@@ -95,18 +108,14 @@ export async function closedLoop(opts: { port: number; path: string; total: numb
       });
       req.end(payload);
     });
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: opts.clients }, async () => {
-      while (next < opts.total) await send(next++);
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
+  const elapsed = stopwatch();
+  await pool(opts.total, opts.clients, send);
+  const seconds = elapsed();
   agent.destroy();
   return { rate: opts.total / seconds, latencies, failures, firstFailure };
 }
 
-export function pct(values: number[], p: number): string {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1) : '-';
+/** A closed loop's figures for a JSON result: requests per second, latencies (ms), failures. */
+export function loadFigures(r: LoadResult): { rate: number; latencyMs: ReturnType<typeof latencies>; failures: number } {
+  return { rate: round(r.rate, 1), latencyMs: latencies(r.latencies), failures: r.failures };
 }
