@@ -6,7 +6,7 @@ import type { PaymentGateway } from '../../src/payments/payment-gateway';
 import { SandboxGateway } from '../../src/payments/sandbox-gateway';
 import { postPaymentSale, releaseSale } from '../../src/payments/settlement.service';
 import { finishUnpaidTransaction, markTransactionPaid, markTransactionWaiting } from '../../src/payments/transaction-lifecycle.service';
-import { loadTransaction } from '../../src/payments/transactions.service';
+import { loadTransactionPayments } from '../../src/payments/transactions.service';
 import type { TransactionActivities } from '../../workflows/payments/transaction.contract';
 import type { ActivityDeps } from '../deps';
 
@@ -29,7 +29,7 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
 
   return {
     async loadTransactionPlan({ transactionId }) {
-      const { transaction, payments } = await loadTransaction(fork(), null, transactionId);
+      const { transaction, payments } = await loadTransactionPayments(fork(), transactionId);
       return {
         status: transaction.status,
         payments: payments.map((p) => ({ id: p.id, method: p.method, status: p.status, expiresAt: p.expiresAt?.toISOString() ?? null })),

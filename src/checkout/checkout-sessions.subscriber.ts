@@ -26,10 +26,14 @@ export function checkoutSessionSubscriber(temporal: Client, taskQueue: string): 
         return () => ensureSessionWorkflow(temporal, taskQueue, input);
       }
       if (!PAYMENT_EVENTS.has(event.type)) return;
-      const transactionId = event.type.startsWith('payment.') ? String(data.transactionId) : event.entityId;
+      const isPayment = event.type.startsWith('payment.');
+      const transactionId = isPayment ? String(data.transactionId) : event.entityId;
       if (!transactionId) return;
-      const txn = await em.findOne(Transaction, { id: transactionId }, { fields: ['id', 'metadata'] });
-      const sessionId = txn?.metadata?.checkoutSessionId;
+      // A transaction event carries the transaction's metadata; a payment event only its id.
+      const metadata = isPayment
+        ? (await em.findOne(Transaction, { id: transactionId }, { fields: ['id', 'metadata'] }))?.metadata
+        : (data.metadata as Record<string, string> | undefined);
+      const sessionId = metadata?.checkoutSessionId;
       if (!sessionId) return;
       return () => signalSessionWorkflow(temporal, sessionId, (h) => h.signal(sessionPaymentsChangedSignal, { transactionId }));
     },

@@ -57,17 +57,21 @@ export async function revokeApiKey(em: EntityManager, keyId: string): Promise<Ap
   return key;
 }
 
-/** The company behind a clear API key, or null when the key is unknown, revoked or of the other mode. */
-export async function findCompanyByApiKey(
-  em: EntityManager,
-  apiKey: string,
-  mode: Mode,
-): Promise<{ company: Company; key: ApiKey } | null> {
+/**
+ * The company behind a clear API key, or null when the key is unknown, revoked or of the other
+ * mode, or its company is deleted. One statement (it runs on every authenticated request); no
+ * cache, so a revocation takes effect on the next request in every process.
+ */
+export async function findCompanyByApiKey(em: EntityManager, apiKey: string, mode: Mode): Promise<{ company: Company; keyId: string } | null> {
   if (!apiKey.startsWith(keyPrefix(mode))) return null;
-  const key = await em.findOne(ApiKey, { hash: hashApiKey(apiKey), revokedAt: null, mode });
-  if (!key) return null;
-  const company = await em.findOne(Company, { id: key.companyId, deletedAt: null });
-  return company ? { company, key } : null;
+  const [row] = await em.getConnection().execute<(Record<string, unknown> & { api_key_id: string })[]>(
+    `select c.*, k.id as api_key_id from api_keys k join companies c on c.id = k.company_id
+      where k.hash = ? and k.revoked_at is null and k.mode = ? and c.deleted_at is null limit 1`,
+    [hashApiKey(apiKey), mode],
+  );
+  if (!row) return null;
+  const { api_key_id: keyId, ...company } = row;
+  return { company: em.map(Company, company), keyId };
 }
 
 /** The company's refund settings (spec: automatic approval, on by default). */

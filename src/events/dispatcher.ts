@@ -41,34 +41,67 @@ export class EventDispatcher {
 
   /** Dispatches one event; returns false when it was already dispatched (or is missing). */
   async dispatch(eventId: string): Promise<boolean> {
-    const after = await this.rootEm.fork().transactional(async (em) => {
-      // Locked and loaded in one statement: a business step emits several events and each
-      // is dispatched in its own transaction, so every round trip here counts (docs/billing.md).
-      const event = await em.findOne(Event, { id: eventId, dispatchedAt: null }, { lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
-      if (!event) return null;
-      const work: AfterDispatch[] = [];
-      for (const s of this.subscribers) {
-        const w = await s.handle(em, event);
-        if (w) work.push(w);
-      }
-      // Nothing left to do after commit: marked in the same transaction, as always.
-      if (work.length === 0) event.dispatchedAt = new Date();
-      return work;
-    });
-    if (after === null) return false;
-    if (after.length === 0) return true;
-    // Runs only after the commit (a rolled-back dispatch starts nothing), and the event is
-    // marked only after it succeeded: if it throws, the sweeper dispatches the event again.
-    for (const w of after) await w();
-    await this.rootEm.fork().execute(`update events set dispatched_at = now() where id = ? and dispatched_at is null`, [eventId]);
-    return true;
+    return (await this.dispatchAll([eventId])) > 0;
   }
 
-  /** Dispatches after a commit without making the caller wait or fail; the sweeper is the backstop. */
-  dispatchSoon(eventIds: string[]): void {
-    for (const id of eventIds) {
-      this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry'));
+  /**
+   * Dispatches events together: one transaction locks and loads them, runs their subscribers
+   * and marks the ones with no after-commit work, so the events of one business step cost one
+   * round of statements, not one each. Events another dispatcher holds are skipped (it marks
+   * them). Returns how many this call dispatched.
+   */
+  async dispatchAll(eventIds: string[]): Promise<number> {
+    if (eventIds.length === 0) return 0;
+    const handled = await this.rootEm.fork().transactional(async (em) => {
+      const events = await em.find(Event, { id: { $in: eventIds }, dispatchedAt: null }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+      const later: { eventId: string; work: AfterDispatch[] }[] = [];
+      const done: string[] = [];
+      for (const event of events) {
+        const work: AfterDispatch[] = [];
+        for (const s of this.subscribers) {
+          const w = await s.handle(em, event);
+          if (w) work.push(w);
+        }
+        if (work.length === 0) done.push(event.id);
+        else later.push({ eventId: event.id, work });
+      }
+      // Nothing left to do after commit: marked in the same transaction.
+      if (done.length > 0) await em.nativeUpdate(Event, { id: { $in: done } }, { dispatchedAt: new Date() });
+      return { done: done.length, later };
+    });
+    // Runs only after the commit (a rolled-back dispatch starts nothing), and an event is
+    // marked only after its work succeeded: if it throws, the sweeper dispatches the event again.
+    let dispatched = handled.done;
+    const failures: unknown[] = [];
+    const finished: string[] = [];
+    for (const { eventId, work } of handled.later) {
+      try {
+        for (const w of work) await w();
+        finished.push(eventId);
+      } catch (err) {
+        failures.push(err);
+      }
     }
+    if (finished.length > 0) {
+      await this.rootEm.fork().nativeUpdate(Event, { id: { $in: finished }, dispatchedAt: null }, { dispatchedAt: new Date() });
+      dispatched += finished.length;
+    }
+    if (failures.length > 0) throw failures[0];
+    return dispatched;
+  }
+
+  /**
+   * Dispatches after a commit without making the caller wait or fail; the sweeper is the
+   * backstop. The events go together; should that fail, each is tried on its own, so one event
+   * whose subscriber fails does not hold the others back until the sweep.
+   */
+  dispatchSoon(eventIds: string[]): void {
+    if (eventIds.length === 0) return;
+    this.dispatchAll(eventIds).catch(() => {
+      for (const id of eventIds) {
+        this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry'));
+      }
+    });
   }
 
   /** Ids of events still undispatched that were created before `olderThan`, oldest first. */

@@ -261,7 +261,7 @@ async function authenticate(koa: Koa.Context, deps: AppDeps, limiters: Limiters)
     throw unauthenticated(key ? 'Invalid or revoked API key' : 'Missing x-api-key header');
   }
   koa.state.companyId = found.company.id;
-  return { company: found.company, keyId: found.key.id };
+  return found;
 }
 
 function enforceRateLimit(koa: Koa.Context, companyKey: string, limiter: RateLimiter): void {

@@ -63,22 +63,64 @@ async function inTransaction<T>(em: EntityManager, fn: (em: EntityManager) => Pr
   return em.isInTransaction() ? fn(em) : em.transactional(fn);
 }
 
+/**
+ * Account and wallet ids known to be committed, per database connection: rows are never
+ * deleted, so a posting need not ensure them again (the hot path of every sale). Only ids this
+ * transaction did not insert are kept: an insert of ours may still roll back.
+ */
+interface KnownAccounts {
+  platform: Map<string, string>;
+  wallets: Map<string, { walletId: string; buckets: Record<string, string> }>;
+}
+const knownByConnection = new WeakMap<object, KnownAccounts>();
+/** Keys whose rows the current database transaction inserted: not committed yet, so not known. */
+const insertedInTransaction = new WeakMap<object, Set<string>>();
+
+function insertedHere(em: EntityManager): Set<string> {
+  const trx = (em.getTransactionContext() ?? em) as object;
+  let keys = insertedInTransaction.get(trx);
+  if (!keys) insertedInTransaction.set(trx, (keys = new Set()));
+  return keys;
+}
+
+function knownAccounts(em: EntityManager): KnownAccounts {
+  const connection = em.getConnection();
+  let known = knownByConnection.get(connection);
+  if (!known) knownByConnection.set(connection, (known = { platform: new Map(), wallets: new Map() }));
+  return known;
+}
+
 /** The company's physical wallet (wlt_) for the recipient in a currency, created with its three buckets when first needed. */
 export async function ensureWallet(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<string> {
-  await em.execute(
+  return (await walletAccounts(em, companyId, recipientId, currency)).walletId;
+}
+
+async function walletAccounts(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<{ walletId: string; buckets: Record<string, string> }> {
+  const known = knownAccounts(em).wallets;
+  const key = `${companyId}:${recipientId}:${currency}`;
+  const cached = known.get(key);
+  if (cached) return cached;
+  const created = await em.execute<{ id: string }[]>(
     `insert into wallets (id, created_at, updated_at, company_id, recipient_id, currency) values (?, now(), now(), ?, ?, ?)
-     on conflict (company_id, recipient_id, currency) do nothing`,
+     on conflict (company_id, recipient_id, currency) do nothing returning id`,
     [newId('wlt'), companyId, recipientId, currency],
   );
-  const [wallet] = await em.execute<{ id: string }[]>(`select id from wallets where company_id = ? and recipient_id = ? and currency = ?`, [companyId, recipientId, currency]);
+  const [wallet] = created.length > 0 ? created : await em.execute<{ id: string }[]>(`select id from wallets where company_id = ? and recipient_id = ? and currency = ?`, [companyId, recipientId, currency]);
+  let inserted = created.length > 0;
   for (const bucket of ['pending', 'available', 'blocked']) {
-    await em.execute(
+    const account = await em.execute<{ id: string }[]>(
       `insert into ledger_accounts (id, created_at, owner_type, owner_id, wallet_id, currency, bucket) values (?, now(), 'wallet', ?, ?, ?, ?)
-       on conflict (owner_type, owner_id, currency, bucket) do nothing`,
+       on conflict (owner_type, owner_id, currency, bucket) do nothing returning id`,
       [newId('led'), wallet.id, wallet.id, currency, bucket],
     );
+    inserted ||= account.length > 0;
   }
-  return wallet.id;
+  const rows = await em.execute<{ id: string; bucket: string }[]>(`select id, bucket from ledger_accounts where owner_type = 'wallet' and owner_id = ?`, [wallet.id]);
+  const accounts = { walletId: wallet.id, buckets: Object.fromEntries(rows.map((r) => [r.bucket, r.id])) };
+  const ours = insertedHere(em);
+  if (inserted) ours.add(key);
+  else if (!ours.has(key)) known.set(key, accounts);
+  return accounts;
 }
 
 interface ResolvedAccount {
@@ -88,21 +130,30 @@ interface ResolvedAccount {
 
 async function resolveAccount(em: EntityManager, ref: AccountRef, companyId: string | null): Promise<ResolvedAccount> {
   if ('platform' in ref) {
-    await em.execute(
+    const known = knownAccounts(em).platform;
+    const key = `${ref.currency}:${ref.platform}`;
+    const cached = known.get(key);
+    if (cached) return { id: cached, walletId: null };
+    const created = await em.execute<{ id: string }[]>(
       `insert into ledger_accounts (id, created_at, owner_type, owner_id, wallet_id, currency, bucket) values (?, now(), 'platform', ?, null, ?, ?)
-       on conflict (owner_type, owner_id, currency, bucket) do nothing`,
+       on conflict (owner_type, owner_id, currency, bucket) do nothing returning id`,
       [newId('led'), PLATFORM_OWNER, ref.currency, ref.platform],
     );
+    const ours = insertedHere(em);
+    if (created.length > 0) {
+      ours.add(key);
+      return { id: created[0].id, walletId: null };
+    }
     const [row] = await em.execute<{ id: string }[]>(
       `select id from ledger_accounts where owner_type = 'platform' and owner_id = ? and currency = ? and bucket = ?`,
       [PLATFORM_OWNER, ref.currency, ref.platform],
     );
+    if (!ours.has(key)) known.set(key, row.id);
     return { id: row.id, walletId: null };
   }
   if (!companyId) throw new RangeError('A posting that touches a wallet names its company');
-  const walletId = await ensureWallet(em, companyId, ref.recipientId, ref.currency);
-  const [row] = await em.execute<{ id: string }[]>(`select id from ledger_accounts where owner_type = 'wallet' and owner_id = ? and bucket = ?`, [walletId, ref.bucket]);
-  return { id: row.id, walletId };
+  const { walletId, buckets } = await walletAccounts(em, companyId, ref.recipientId, ref.currency);
+  return { id: buckets[ref.bucket], walletId };
 }
 
 const currencyOf = (ref: AccountRef): string => ref.currency;

@@ -143,6 +143,14 @@ export async function loadTransaction(em: EntityManager, companyId: string | nul
   return { transaction, payments, splits };
 }
 
+/** The transaction and its payments, without its splits: what the workflow plans its steps from. */
+export async function loadTransactionPayments(em: EntityManager, id: string): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
+  const transaction = await em.findOne(Transaction, { id });
+  if (!transaction) throw notFound('Transaction');
+  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { position: 'asc', id: 'asc' } });
+  return { transaction, payments };
+}
+
 export async function listTransactions(em: EntityManager, companyId: string, q: ListTransactionsQuery): Promise<{ items: TransactionAggregate[]; total: number }> {
   const where: Record<string, unknown> = { companyId };
   if (q.status) where.status = q.status;

@@ -14,7 +14,7 @@ import { sendWebhookRequest, type WebhookResponse } from './webhook-sender';
 import { signatureHeaders } from './webhook-signature';
 import { requestDeliveryAttemptNow } from './webhook-delivery-workflow.client';
 import { Webhook, WebhookDelivery } from './webhook.entity';
-import { bumpVersion, subscribedToSql } from './webhooks.service';
+import { bumpVersion } from './webhooks.service';
 import type { DeliverySummaryView, DeliveryView, ListDeliveriesQuery } from './webhooks.schemas';
 
 export function toDeliverySummaryView(d: WebhookDelivery): DeliverySummaryView {
@@ -66,41 +66,56 @@ export async function listDeliveries(em: EntityManager, companyId: string, q: Li
 // ---------------------------------------------------------------------------------------
 // Dispatch: event → deliveries (their workflows start through webhook-delivery-workflow.client.ts)
 
+type ActiveWebhook = Pick<Webhook, 'id' | 'url' | 'events'>;
+
+/** A company's active webhooks, read once per dispatch transaction: the events it dispatches together share them. */
+const activeWebhooksByTransaction = new WeakMap<EntityManager, Map<string, Promise<ActiveWebhook[]>>>();
+
+function activeWebhooks(em: EntityManager, companyId: string): Promise<ActiveWebhook[]> {
+  let byCompany = activeWebhooksByTransaction.get(em);
+  if (!byCompany) activeWebhooksByTransaction.set(em, (byCompany = new Map()));
+  let found = byCompany.get(companyId);
+  if (!found) {
+    found = em.find(Webhook, { companyId, isActive: true, deletedAt: null }, { fields: ['id', 'url', 'events'] });
+    byCompany.set(companyId, found);
+  }
+  return found;
+}
+
+const subscribes = (w: ActiveWebhook, type: string): boolean => w.events.length === 0 || w.events.includes(type);
+
 /**
  * Creates one `pending` delivery per active, non-deleted webhook of the event's company that
  * is subscribed to its type (or to everything). Runs in the dispatch transaction; the unique
  * (eventId, webhookId) makes a second dispatch of the same event a no-op. Returns every
  * delivery of the event not attempted yet, the ones a previous dispatch created included, so
- * that a dispatch interrupted before its workflows started is completed by the next one.
+ * that a dispatch interrupted before its workflows started is completed by the next one (when
+ * no webhook is subscribed any more, those are left as they are: nothing would be sent).
  */
 export async function createDeliveriesForEvent(em: EntityManager, event: Event): Promise<WebhookDeliveryInput[]> {
   if (!isWebhookEventType(event.type)) return [];
-  const webhooks = await em
-    .createQueryBuilder(Webhook, 'w')
-    .select(['id', 'url'])
-    .where({ companyId: event.companyId, isActive: true, deletedAt: null })
-    .andWhere(...subscribedToSql('w', event.type))
-    .getResultList();
-  if (webhooks.length > 0) {
-    const now = new Date();
-    const rows = webhooks.map((w) => ({
-      id: newId('whd'),
-      companyId: event.companyId,
-      webhookId: w.id,
-      eventId: event.id,
-      eventType: event.type,
-      entityType: event.entityType,
-      entityId: event.entityId,
-      url: w.url,
-      payload: event.payload,
-      status: 'pending' as const,
-      attemptCount: 0,
-      attemptRequestedAt: now,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    await em.createQueryBuilder(WebhookDelivery).insert(rows).onConflict(['eventId', 'webhookId']).ignore().execute();
-  }
+  const webhooks = (await activeWebhooks(em, event.companyId)).filter((w) => subscribes(w, event.type));
+  if (webhooks.length === 0) return [];
+  const now = new Date();
+  const rows = webhooks.map((w) => ({
+    id: newId('whd'),
+    companyId: event.companyId,
+    webhookId: w.id,
+    eventId: event.id,
+    eventType: event.type,
+    entityType: event.entityType,
+    entityId: event.entityId,
+    url: w.url,
+    payload: event.payload,
+    status: 'pending' as const,
+    attemptCount: 0,
+    attemptRequestedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  }));
+  const inserted = await em.createQueryBuilder(WebhookDelivery).insert(rows).onConflict(['eventId', 'webhookId']).ignore().execute();
+  // The first dispatch of an event (the usual case) inserted every row: nothing else to read.
+  if (inserted.affectedRows === rows.length) return rows.map((r) => ({ deliveryId: r.id, webhookId: r.webhookId }));
   const pending = await em.find(WebhookDelivery, { eventId: event.id, status: 'pending', attemptCount: 0 }, { fields: ['id', 'webhookId'], orderBy: { id: 'asc' } });
   return pending.map((d) => ({ deliveryId: d.id, webhookId: d.webhookId }));
 }
