@@ -242,7 +242,8 @@ function summarize({ r, rss, perMinute, minutes, concurrency, sampleSeconds, onl
   };
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   log(`  JSON: ${path.relative(root, file)}`);
-  const { rssSamples: _samples, ...results } = json;
+  // The file's figures but its samples (RSS, errors).
+  const results = { totals: json.totals, perMinute, memory, webhooks, scenarios: json.scenarios, requestsByName: byName, errorsByKind: json.errorsByKind, file: path.relative(root, file) };
   return { args: { minutes, concurrency, sample: sampleSeconds, only: only ?? null }, lines, results, floor: null, ratio: null };
 }
 
