@@ -1,19 +1,10 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { PlanItem, Price } from '../../src/billing/plan.entity';
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
+const t = useTestStack({ companies: ['Acme', 'Other'] });
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-});
-afterAll(() => stack?.close());
-
-const post = (path: string, body: object = {}, headers: Record<string, string> = acme.headers) => stack.http.post(path).set(headers).send(body);
-const get = (path: string, headers: Record<string, string> = acme.headers) => stack.http.get(path).set(headers);
+const post = (path: string, body: object = {}, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post(path).set(headers).send(body);
+const get = (path: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.get(path).set(headers);
 const monthly = { interval: 1, unit: 'month' };
 const brl = (amount: number) => ({ amount, currency: 'BRL' });
 
@@ -32,7 +23,7 @@ describe('plans', () => {
     const again = await post('/plans', { code: 'gold_1', name: 'Other' });
     expect(again.status).toBe(409);
     expect(again.body.error).toMatchObject({ code: 'plan_code_taken', requestId: expect.stringMatching(/^req_/) });
-    expect((await post('/plans', { code: 'gold_1', name: 'Gold' }, other.headers)).status).toBe(201);
+    expect((await post('/plans', { code: 'gold_1', name: 'Gold' }, t.company.Other.headers)).status).toBe(201);
   });
 
   it.each([
@@ -52,14 +43,14 @@ describe('plans', () => {
 
   it('PATCH changes name, description (nullable) and metadata, never status; another company gets 404', async () => {
     const id = await newPlan({ description: 'old' });
-    const res = await stack.http.patch(`/plans/${id}`).set(acme.headers).send({ name: 'Renamed', description: null, metadata: { a: '1' } });
+    const res = await t.stack.http.patch(`/plans/${id}`).set(t.company.Acme.headers).send({ name: 'Renamed', description: null, metadata: { a: '1' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ name: 'Renamed', description: null, metadata: { a: '1' }, status: 'draft' });
-    const status = await stack.http.patch(`/plans/${id}`).set(acme.headers).send({ status: 'active' });
+    const status = await t.stack.http.patch(`/plans/${id}`).set(t.company.Acme.headers).send({ status: 'active' });
     expect(status.status).toBe(400);
     expect(status.body.error.details[0].path).toBe('status');
-    expect((await get(`/plans/${id}`, other.headers)).status).toBe(404);
-    expect((await stack.http.patch(`/plans/${id}`).set(other.headers).send({ name: 'x' })).status).toBe(404);
+    expect((await get(`/plans/${id}`, t.company.Other.headers)).status).toBe(404);
+    expect((await t.stack.http.patch(`/plans/${id}`).set(t.company.Other.headers).send({ name: 'x' })).status).toBe(404);
   });
 
   it('publish needs a recurring component with a current price (409 plan_not_publishable); archive from any state', async () => {
@@ -93,12 +84,12 @@ describe('plans', () => {
   it('every POST honours Idempotency-Key', async () => {
     const key = `idem-${Date.now()}`;
     const body = { code: 'idem-plan', name: 'Idem' };
-    const first = await stack.http.post('/plans').set(acme.headers).set('Idempotency-Key', key).send(body);
-    const second = await stack.http.post('/plans').set(acme.headers).set('Idempotency-Key', key).send(body);
+    const first = await t.stack.http.post('/plans').set(t.company.Acme.headers).set('Idempotency-Key', key).send(body);
+    const second = await t.stack.http.post('/plans').set(t.company.Acme.headers).set('Idempotency-Key', key).send(body);
     expect(second.status).toBe(201);
     expect(second.headers['idempotent-replayed']).toBe('true');
     expect(second.body.id).toBe(first.body.id);
-    const changed = await stack.http.post('/plans').set(acme.headers).set('Idempotency-Key', key).send({ ...body, name: 'Other' });
+    const changed = await t.stack.http.post('/plans').set(t.company.Acme.headers).set('Idempotency-Key', key).send({ ...body, name: 'Other' });
     expect(changed.body.error.code).toBe('idempotency_conflict');
   });
 });
@@ -106,7 +97,7 @@ describe('plans', () => {
 describe('plan list', () => {
   let searcher: SeededCompany;
   beforeAll(async () => {
-    searcher = await stack.seedCompany('Searcher');
+    searcher = await t.stack.seedCompany('Searcher');
     const h = searcher.headers;
     const mk = async (code: string, name: string, price: number | null, itemName = 'Seats') => {
       const p = await post('/plans', { code, name }, h);
@@ -182,7 +173,7 @@ describe('components', () => {
   it('PATCH edits editable fields only: key and kind are 400', async () => {
     const id = await newPlan();
     const item = (await post(`/plans/${id}/items`, { key: 'seats', name: 'Seats', description: 'x' })).body;
-    const patch = (body: object) => stack.http.patch(`/plans/${id}/items/${item.id}`).set(acme.headers).send(body);
+    const patch = (body: object) => t.stack.http.patch(`/plans/${id}/items/${item.id}`).set(t.company.Acme.headers).send(body);
     const ok = await patch({ name: 'Users', quantityIncluded: 3, optional: true, description: null, metadata: { m: '1' } });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ name: 'Users', quantityIncluded: 3, optional: true, description: null, key: 'seats' });
@@ -191,7 +182,7 @@ describe('components', () => {
       expect(res.status).toBe(400);
       expect(res.body.error.message).toMatch(/not editable/);
     }
-    expect((await stack.http.patch(`/plans/${id}/items/pli_missing`).set(acme.headers).send({ name: 'x' })).status).toBe(404);
+    expect((await t.stack.http.patch(`/plans/${id}/items/pli_missing`).set(t.company.Acme.headers).send({ name: 'x' })).status).toBe(404);
   });
 
   it('counts past 2147483647 (the int columns) are a 400 naming the field, on create and on PATCH; the maximum itself is stored', async () => {
@@ -203,7 +194,7 @@ describe('components', () => {
     }
     const item = (await post(`/plans/${id}/items`, { key: 'seats', name: 'Seats', quantityDefault: 2147483647 })).body;
     expect(item.quantityDefault).toBe(2147483647);
-    const patch = await stack.http.patch(`/plans/${id}/items/${item.id}`).set(acme.headers).send({ quantityIncluded: 7839762054 });
+    const patch = await t.stack.http.patch(`/plans/${id}/items/${item.id}`).set(t.company.Acme.headers).send({ quantityIncluded: 7839762054 });
     expect(patch.status).toBe(400);
     expect(patch.body.error.details[0].path).toBe('quantityIncluded');
     const price = await post(`/plans/${id}/prices`, { planItemId: item.id, billingScheme: 'package', money: brl(100), recurrence: monthly, packageSize: 2147483648 });
@@ -214,16 +205,16 @@ describe('components', () => {
   it('DELETE archives; the default component is 409 default_item_not_archivable', async () => {
     const id = await newPlan();
     const item = (await post(`/plans/${id}/items`, { key: 'seats', name: 'Seats' })).body;
-    const del = await stack.http.delete(`/plans/${id}/items/${item.id}`).set(acme.headers);
+    const del = await t.stack.http.delete(`/plans/${id}/items/${item.id}`).set(t.company.Acme.headers);
     expect(del.status).toBe(200);
     expect(del.body.deletedAt).not.toBeNull();
     expect((await get(`/plans/${id}/items`)).body).toEqual([]);
 
     const legacy = await post(`/plans/${id}/prices`, { money: brl(100), recurrence: monthly });
     expect(legacy.status).toBe(201);
-    const def = await stack.em().findOneOrFail(PlanItem, { id: legacy.body.planItemId });
+    const def = await t.stack.em().findOneOrFail(PlanItem, { id: legacy.body.planItemId });
     expect(def).toMatchObject({ isDefault: true, key: 'default', kind: 'recurring' });
-    const refused = await stack.http.delete(`/plans/${id}/items/${def.id}`).set(acme.headers);
+    const refused = await t.stack.http.delete(`/plans/${id}/items/${def.id}`).set(t.company.Acme.headers);
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('default_item_not_archivable');
     // The second legacy price goes to the same default component.
@@ -309,7 +300,7 @@ describe('prices', () => {
 
     const archived = await post(`/plans/${id}/prices/${v2.id}/archive`);
     expect(archived.body).toMatchObject({ isCurrent: false, archivedAt: expect.any(String) });
-    expect((await stack.em().findOneOrFail(Price, { id: v1.id })).isCurrent).toBe(false);
+    expect((await t.stack.em().findOneOrFail(Price, { id: v1.id })).isCurrent).toBe(false);
     expect((await post(`/plans/${id}/prices/price_missing/archive`)).status).toBe(404);
 
     const template = await get(`/plans/${id}/template?currency=USD`);
@@ -349,8 +340,8 @@ describe('POST /plans/:id/charges', () => {
     const res = await post(`/plans/${id}/charges`, body);
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
-    expect(await stack.em().count(PlanItem, { planId: id })).toBe(0);
-    expect(await stack.em().count(Price, { planId: id })).toBe(0);
+    expect(await t.stack.em().count(PlanItem, { planId: id })).toBe(0);
+    expect(await t.stack.em().count(Price, { planId: id })).toBe(0);
   });
 
   it('409 item_key_taken persists nothing', async () => {
@@ -359,6 +350,6 @@ describe('POST /plans/:id/charges', () => {
     const res = await post(`/plans/${id}/charges`, { item: { key: 'seats', name: 'x' }, price: { money: brl(1), recurrence: monthly } });
     expect(res.status).toBe(409);
     expect(res.body.error.code).toBe('item_key_taken');
-    expect(await stack.em().count(Price, { planId: id })).toBe(0);
+    expect(await t.stack.em().count(Price, { planId: id })).toBe(0);
   });
 });

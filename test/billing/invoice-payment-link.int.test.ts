@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { cardToken, newRecipient } from '../payments/fixtures';
+import { useTestStack } from '../helpers/stack';
+import { cardToken } from '../payments/fixtures';
 import { eventually } from '../webhooks/receiver';
 
 /**
@@ -9,18 +9,11 @@ import { eventually } from '../webhooks/receiver';
  * subscription advances its cycle.
  */
 
-let stack: TestStack;
-let acme: SeededCompany;
-const post = (path: string, body: object = {}) => stack.http.post(path).set(acme.headers).send(body);
-const get = (path: string) => stack.http.get(path).set(acme.headers);
+const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company.Links.headers).send(body);
+const get = (path: string) => t.stack.http.get(path).set(t.company.Links.headers);
 const buyer = { name: 'Ana Souza', email: 'ana@example.com', document: '529.982.247-25', phone: '+55 11 91234-5678' };
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Links');
-  await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
+const t = useTestStack({ companies: ['Links'], owners: ['Links'] });
 
 it('an open send_invoice invoice has a checkout payment link; paying it by Pix pays the invoice and advances the cycle', async () => {
   const customer = await post('/customers', { ...buyer, type: 'individual' });
@@ -39,7 +32,7 @@ it('an open send_invoice invoice has a checkout payment link; paying it by Pix p
   expect(charge.body).toMatchObject({ url: invoice.paymentUrl, metadata: { invoiceId: invoice.id, subscriptionId: sub.body.id } });
 
   // The buyer pays on the page by Pix; the sandbox settles the Pix.
-  const confirm = await stack.http.post(`/checkout/public/sessions/${invoice.checkoutSessionId}/confirm`).set('Idempotency-Key', randomUUID()).send({ customer: buyer, payments: [{ method: 'pix' }] });
+  const confirm = await t.stack.http.post(`/checkout/public/sessions/${invoice.checkoutSessionId}/confirm`).set('Idempotency-Key', randomUUID()).send({ customer: buyer, payments: [{ method: 'pix' }] });
   expect(confirm.status).toBe(200);
   const [pix] = confirm.body.payments;
   expect(pix).toMatchObject({ method: 'pix', amount: 4500 });
@@ -53,13 +46,13 @@ it('an open send_invoice invoice has a checkout payment link; paying it by Pix p
   const txn = await get(`/v1/transactions/${paid.lastTransactionId}`);
   expect(txn.body).toMatchObject({ status: 'paid', amount: 4500, metadata: { invoiceId: invoice.id, checkoutSessionId: invoice.checkoutSessionId } });
   await eventually(async () => (await get(`/subscriptions/${sub.body.id}`)).body.cyclesCompleted === 1, 30_000, 'the cycle advanced');
-  const types = (await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [invoice.id])).map((e) => e.type);
+  const types = (await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [invoice.id])).map((e) => e.type);
   expect(types).toEqual(['invoice.issued', 'invoice.paid']);
 });
 
 it('an invoice charged automatically on a saved card gets no payment link', async () => {
   const customer = await post('/customers', { ...buyer, email: 'b@example.com', type: 'individual' });
-  const card = await post('/payment-methods/cards', { customerId: customer.body.id, token: await cardToken(stack, acme) });
+  const card = await post('/payment-methods/cards', { customerId: customer.body.id, token: await cardToken(t.stack, t.company.Links) });
   const sub = await post('/subscriptions', { customerId: customer.body.id, items: [{ description: 'Hosting', unitAmount: 1000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
   const invoice = await eventually(async () => {
     const [inv] = (await get(`/invoices?subscriptionId=${sub.body.id}`)).body.data ?? [];

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { cardToken, newRecipient } from '../payments/fixtures';
+import { useTestStack } from '../helpers/stack';
+import { cardToken } from '../payments/fixtures';
 import { EventDispatcher } from '../../src/events/dispatcher';
 import { recordEvent } from '../../src/events/outbox';
 import { invoiceRefundSubscriber } from '../../src/billing/invoice-refunds.subscriber';
@@ -11,13 +11,11 @@ import { invoiceRefundSubscriber } from '../../src/billing/invoice-refunds.subsc
  * invoice's amountRefunded and records invoice.refunded once per refund.
  */
 
-let stack: TestStack;
-let acme: SeededCompany;
 let dispatcher: EventDispatcher;
 const dispatchedSoon: string[] = [];
 
-const post = (path: string, body: object = {}) => stack.http.post(path).set(acme.headers).send(body);
-const get = (path: string) => stack.http.get(path).set(acme.headers);
+const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company.Acme.headers).send(body);
+const get = (path: string) => t.stack.http.get(path).set(t.company.Acme.headers);
 
 async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -29,9 +27,9 @@ async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeou
 }
 
 async function refunded(transactionId: string, refundId: string, refundAmount: number): Promise<void> {
-  const em = stack.em();
+  const em = t.stack.em();
   const event = recordEvent(em as unknown as EntityManager, {
-    companyId: acme.company.id,
+    companyId: t.company.Acme.company.id,
     type: 'transaction.refunded',
     entityType: 'transaction',
     data: { id: transactionId, status: 'partially_refunded', refundId, refundAmount, transactionId, paymentId: 'pay_x' },
@@ -41,27 +39,27 @@ async function refunded(transactionId: string, refundId: string, refundAmount: n
 }
 
 const invoiceEvents = async (invoiceId: string) =>
-  stack.em().execute<{ payload: { data: Record<string, unknown> } }[]>(`select payload from events where entity_id = ? and type = 'invoice.refunded' order by created_at`, [invoiceId]);
+  t.stack.em().execute<{ payload: { data: Record<string, unknown> } }[]>(`select payload from events where entity_id = ? and type = 'invoice.refunded' order by created_at`, [invoiceId]);
 
 let paidInvoice: Record<string, any>;
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  await newRecipient(stack, acme, { role: 'owner' });
-  dispatcher = new EventDispatcher(stack.em() as unknown as EntityManager);
-  dispatcher.subscribe(invoiceRefundSubscriber((ids) => dispatchedSoon.push(...ids)));
-  const customer = await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' });
-  expect(customer.status).toBe(201);
-  const customerId = customer.body.id;
-  const card = await post('/payment-methods/cards', { customerId, token: await cardToken(stack, acme) });
-  expect(card.status).toBe(201);
-  const sub = await post('/subscriptions', { customerId, items: [{ description: 'Hosting', unitAmount: 5000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
-  expect(sub.body).toMatchObject({ status: 'active' });
-  const list = await eventually(() => get(`/invoices?subscriptionId=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid');
-  paidInvoice = list.body.data[0];
+const t = useTestStack({
+  companies: ['Acme'],
+  owners: ['Acme'],
+  async setup(t) {
+    dispatcher = new EventDispatcher(t.stack.em() as unknown as EntityManager);
+    dispatcher.subscribe(invoiceRefundSubscriber((ids) => dispatchedSoon.push(...ids)));
+    const customer = await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' });
+    expect(customer.status).toBe(201);
+    const customerId = customer.body.id;
+    const card = await post('/payment-methods/cards', { customerId, token: await cardToken(t.stack, t.company.Acme) });
+    expect(card.status).toBe(201);
+    const sub = await post('/subscriptions', { customerId, items: [{ description: 'Hosting', unitAmount: 5000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
+    expect(sub.body).toMatchObject({ status: 'active' });
+    const list = await eventually(() => get(`/invoices?subscriptionId=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid');
+    paidInvoice = list.body.data[0];
+  },
 });
-afterAll(() => stack?.close());
 
 describe('a refund of the transaction that paid an invoice', () => {
   it('adds to amountRefunded, keeps the invoice paid and records invoice.refunded (with the refund) once per refund', async () => {
@@ -81,14 +79,14 @@ describe('a refund of the transaction that paid an invoice', () => {
   });
 
   it('the invoice.refunded event goes to dispatch (webhooks) after the commit', async () => {
-    const ids = (await stack.em().execute<{ id: string }[]>(`select id from events where entity_id = ? and type = 'invoice.refunded'`, [paidInvoice.id])).map((r) => r.id);
+    const ids = (await t.stack.em().execute<{ id: string }[]>(`select id from events where entity_id = ? and type = 'invoice.refunded'`, [paidInvoice.id])).map((r) => r.id);
     expect(dispatchedSoon).toEqual(expect.arrayContaining(ids));
   });
 
   it('a refund of a transaction that paid no invoice records nothing', async () => {
-    const before = await stack.em().execute<{ n: string }[]>(`select count(*) as n from events where type = 'invoice.refunded'`);
+    const before = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from events where type = 'invoice.refunded'`);
     await refunded('txn_not_an_invoice', 'ref_other', 100);
-    const after = await stack.em().execute<{ n: string }[]>(`select count(*) as n from events where type = 'invoice.refunded'`);
+    const after = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from events where type = 'invoice.refunded'`);
     expect(after[0].n).toBe(before[0].n);
   });
 });
@@ -96,13 +94,13 @@ describe('a refund of the transaction that paid an invoice', () => {
 describe('through the refunds API', () => {
   it('a partial refund of the paying card transaction makes invoice.refunded with amountRefunded', async () => {
     const customerId = (await post('/customers', { name: 'Bia Lima', email: 'bia@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990001' })).body.id;
-    const card = await post('/payment-methods/cards', { customerId, token: await cardToken(stack, acme) });
+    const card = await post('/payment-methods/cards', { customerId, token: await cardToken(t.stack, t.company.Acme) });
     const sub = await post('/subscriptions', { customerId, items: [{ description: 'Hosting', unitAmount: 8000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', defaultPaymentMethodRef: card.body.id });
     const paid = (await eventually(() => get(`/invoices?subscriptionId=${sub.body.id}`), (r) => r.body.data?.[0]?.status === 'paid')).body.data[0];
     const txn = (await get(`/v1/transactions/${paid.lastTransactionId}`)).body;
-    const refund = await stack.http
+    const refund = await t.stack.http
       .post(`/v1/transactions/${txn.id}/payments/${txn.payments[0].id}/refund`)
-      .set(acme.headers)
+      .set(t.company.Acme.headers)
       .set('Idempotency-Key', `refund-${txn.id}`)
       .send({ amount: 3000, reason: 'Service outage credit' });
     expect(refund.status).toBe(201);

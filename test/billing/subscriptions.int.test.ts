@@ -1,5 +1,5 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { cardToken, newRecipient, setCompanyFees } from '../payments/fixtures';
+import { useTestStack, startTestStack } from '../helpers/stack';
+import { cardToken, setCompanyFees } from '../payments/fixtures';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { StoredCard } from '../../src/cards/stored-card.entity';
 import { Event } from '../../src/events/event.entity';
@@ -8,15 +8,12 @@ import { createSubscription } from '../../src/billing/subscriptions.service';
 import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
 import { Subscription } from '../../src/billing/subscription.entity';
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
 let customerId: string;
 let planId: string;
 let cardId: string;
 
-const post = (path: string, body: object = {}, headers: Record<string, string> = acme.headers) => stack.http.post(path).set(headers).send(body);
-const get = (path: string, headers: Record<string, string> = acme.headers) => stack.http.get(path).set(headers);
+const post = (path: string, body: object = {}, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post(path).set(headers).send(body);
+const get = (path: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.get(path).set(headers);
 const monthly = { interval: 1, unit: 'month' };
 const brl = (amount: number) => ({ amount, currency: 'BRL' });
 
@@ -30,39 +27,38 @@ async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeou
 }
 const invoicesOf = async (subscriptionId: string) => (await get(`/invoices?subscriptionId=${subscriptionId}&limit=100`)).body.data as Array<Record<string, any>>;
 const eventTypes = async (id: string) =>
-  (await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [id])).map((e) => e.type);
+  (await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [id])).map((e) => e.type);
 
 async function saveCard(pan = '4111111111111111', customer = customerId): Promise<string> {
-  const res = await post('/payment-methods/cards', { customerId: customer, token: await cardToken(stack, acme, pan) });
+  const res = await post('/payment-methods/cards', { customerId: customer, token: await cardToken(t.stack, t.company.Acme, pan) });
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-  await newRecipient(stack, acme, { role: 'owner' });
-  await setCompanyFees(stack, acme, { creditCard: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), { percentage: 2, fixed: 0 }])) });
-  const customer = await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' });
-  customerId = customer.body.id;
-  planId = (await post('/plans', { code: 'pro', name: 'Pro' })).body.id;
-  await post(`/plans/${planId}/charges`, { item: { key: 'base', name: 'Base' }, price: { money: brl(4990), recurrence: monthly } });
-  await post(`/plans/${planId}/charges`, { item: { key: 'seats', name: 'Seats', optional: true, quantityIncluded: 1 }, price: { billingScheme: 'per_unit', money: brl(1000), recurrence: monthly } });
-  await post(`/plans/${planId}/charges`, { item: { key: 'setup', name: 'Setup', kind: 'activation' }, price: { money: brl(1500), recurrence: monthly } });
-  expect((await post(`/plans/${planId}/publish`)).status).toBe(200);
-  cardId = await saveCard();
+const t = useTestStack({
+  companies: ['Acme', 'Other'],
+  owners: ['Acme'],
+  async setup(t) {
+    await setCompanyFees(t.stack, t.company.Acme, { creditCard: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), { percentage: 2, fixed: 0 }])) });
+    const customer = await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' });
+    customerId = customer.body.id;
+    planId = (await post('/plans', { code: 'pro', name: 'Pro' })).body.id;
+    await post(`/plans/${planId}/charges`, { item: { key: 'base', name: 'Base' }, price: { money: brl(4990), recurrence: monthly } });
+    await post(`/plans/${planId}/charges`, { item: { key: 'seats', name: 'Seats', optional: true, quantityIncluded: 1 }, price: { billingScheme: 'per_unit', money: brl(1000), recurrence: monthly } });
+    await post(`/plans/${planId}/charges`, { item: { key: 'setup', name: 'Setup', kind: 'activation' }, price: { money: brl(1500), recurrence: monthly } });
+    expect((await post(`/plans/${planId}/publish`)).status).toBe(200);
+    cardId = await saveCard();
+  },
 });
-afterAll(() => stack?.close());
 
 describe('saved cards', () => {
   it('saves a card from a single-use token (crd_); the token cannot be used again elsewhere', async () => {
-    const token = await cardToken(stack, acme);
+    const token = await cardToken(t.stack, t.company.Acme);
     const res = await post('/payment-methods/cards', { customerId, token });
     expect(res.body).toMatchObject({ id: expect.stringMatching(/^crd_/), customerId, brand: 'visa', last4: '1111' });
     const reuse = await post('/v1/transactions', { referenceCode: `r-${Date.now()}`, items: [{ description: 'x', quantity: 1, amount: 100 }], payments: [{ paymentMethod: 'credit_card', amount: 100, creditCard: { token } }] });
     expect(reuse.status).toBe(400);
-    const missing = await post('/payment-methods/cards', { customerId: 'cust_missing', token: await cardToken(stack, acme) });
+    const missing = await post('/payment-methods/cards', { customerId: 'cust_missing', token: await cardToken(t.stack, t.company.Acme) });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toMatchObject({ code: 'not_found', details: [{ path: 'customerId', message: 'Customer not found' }] });
     expect((await post('/payment-methods/cards', { customerId, token: 'tok_unknown' })).body.error.code).toBe('card_token_invalid');
@@ -71,7 +67,7 @@ describe('saved cards', () => {
 
 describe('a plan subscription charged on a saved card', () => {
   it('bills the enrollment invoice at once (activation included), then each sandbox advance bills the next cycle', async () => {
-    const vaultCards = await stack.em().count(StoredCard, { companyId: acme.company.id } as never);
+    const vaultCards = await t.stack.em().count(StoredCard, { companyId: t.company.Acme.company.id } as never);
     const res = await post('/subscriptions', { customerId, planId, items: [{ planItemKey: 'seats', quantity: 3 }], defaultPaymentMethodRef: cardId, metadata: { crm: '1' } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ id: expect.stringMatching(/^sub_/), status: 'active', currency: 'BRL', collectionMethod: 'charge_automatically', invoiceGenerationMode: 'just_in_time', planId });
@@ -89,7 +85,7 @@ describe('a plan subscription charged on a saved card', () => {
     const txn = await get(`/v1/transactions/${first[0].lastTransactionId}`);
     expect(txn.body).toMatchObject({ status: 'paid', amount: 8490, customerId, origin: 'subscription', referenceCode: `${first[0].id}-1`, metadata: { invoiceId: first[0].id, subscriptionId: id } });
     expect(txn.body.payments[0].creditCard).toMatchObject({ cardId, last4: '1111', authorizationCode: expect.any(String) });
-    expect(await stack.em().count(StoredCard, { companyId: acme.company.id } as never)).toBe(vaultCards);
+    expect(await t.stack.em().count(StoredCard, { companyId: t.company.Acme.company.id } as never)).toBe(vaultCards);
     expect(await eventTypes(first[0].id)).toEqual(['invoice.issued', 'invoice.payment_attempted', 'invoice.paid']);
 
     for (let n = 1; n <= 3; n++) {
@@ -102,7 +98,7 @@ describe('a plan subscription charged on a saved card', () => {
     const sub = await eventually(() => get(`/subscriptions/${id}`), (r) => r.body.cyclesCompleted === 4);
     expect(sub.body).toMatchObject({ cyclesCompleted: 4, currentPeriodStart: expect.any(String), nextInvoiceAt: expect.any(String) });
     expect((await eventTypes(id)).filter((t) => t === 'subscription.cycle_advanced')).toHaveLength(4);
-    expect(await stack.em().count(Transaction, { companyId: acme.company.id, origin: 'subscription', metadata: { subscriptionId: id } } as never)).toBe(4);
+    expect(await t.stack.em().count(Transaction, { companyId: t.company.Acme.company.id, origin: 'subscription', metadata: { subscriptionId: id } } as never)).toBe(4);
   });
 
   it('a declined card leaves the invoice past_due and reschedules it (dunning)', async () => {
@@ -114,7 +110,7 @@ describe('a plan subscription charged on a saved card', () => {
     expect(await eventTypes(list[0].id)).toEqual(['invoice.issued', 'invoice.payment_attempted', 'invoice.rescheduled']);
     expect((await get(`/subscriptions/${res.body.id}`)).body.status).toBe('past_due');
     // The decision reached the workflow as its chargeDecided signal (not the 2-minute fallback read).
-    const history = await stack.client.workflow.getHandle(res.body.id).fetchHistory();
+    const history = await t.stack.client.workflow.getHandle(res.body.id).fetchHistory();
     const decided = (history.events ?? [])
       .map((e) => e.workflowExecutionSignaledEventAttributes)
       .filter((a) => a?.signalName === 'chargeDecided')
@@ -127,36 +123,36 @@ describe('idempotency', () => {
   it('a retried POST /subscriptions with the same Idempotency-Key creates one subscription', async () => {
     const key = `sub-${Date.now()}`;
     const body = { customerId, planId, collectionMethod: 'send_invoice', metadata: { order: key } };
-    const first = await stack.http.post('/subscriptions').set(acme.headers).set('Idempotency-Key', key).send(body);
-    const again = await stack.http.post('/subscriptions').set(acme.headers).set('Idempotency-Key', key).send(body);
+    const first = await t.stack.http.post('/subscriptions').set(t.company.Acme.headers).set('Idempotency-Key', key).send(body);
+    const again = await t.stack.http.post('/subscriptions').set(t.company.Acme.headers).set('Idempotency-Key', key).send(body);
     expect(first.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.id).toBe(first.body.id);
-    const usage = await stack.http.post(`/subscriptions/${first.body.id}/usage`).set(acme.headers).set('Idempotency-Key', key).send({ meterId: 'x', quantity: 1 });
+    const usage = await t.stack.http.post(`/subscriptions/${first.body.id}/usage`).set(t.company.Acme.headers).set('Idempotency-Key', key).send({ meterId: 'x', quantity: 1 });
     expect(usage.status).toBe(409);
     expect(usage.body.error.code).toBe('idempotency_conflict');
   });
 });
 
 describe('the outbox backstop', () => {
-  const subscriber = () => subscriptionWorkflowSubscriber(stack.client, stack.config.temporal.taskQueue);
-  const createdEvent = (id: string) => stack.em().findOneOrFail(Event, { entityId: id, type: 'subscription.created' });
+  const subscriber = () => subscriptionWorkflowSubscriber(t.stack.client, t.stack.config.temporal.taskQueue);
+  const createdEvent = (id: string) => t.stack.em().findOneOrFail(Event, { entityId: id, type: 'subscription.created' });
 
   it('after the API started the workflow, subscription.created has nothing left to do (one start, not two)', async () => {
     const id = (await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId })).body.id;
-    const row = await stack.em().findOneOrFail(Subscription, { id });
+    const row = await t.stack.em().findOneOrFail(Subscription, { id });
     expect(row.workflowStartedAt).toBeInstanceOf(Date);
-    expect(await subscriber().handle(stack.em(), await createdEvent(id))).toBeUndefined();
+    expect(await subscriber().handle(t.stack.em(), await createdEvent(id))).toBeUndefined();
     await eventually(() => invoicesOf(id), (l) => l[0]?.status === 'paid');
   });
 
   it('a subscription committed without its workflow (the API died before starting it) is started by the subscriber', async () => {
-    const em = stack.em();
-    const { subscription } = await em.transactional((tem) => createSubscription(tem, acme.company.id, createSubscriptionBody.parse({ customerId, planId, defaultPaymentMethodRef: cardId })));
+    const em = t.stack.em();
+    const { subscription } = await em.transactional((tem) => createSubscription(tem, t.company.Acme.company.id, createSubscriptionBody.parse({ customerId, planId, defaultPaymentMethodRef: cardId })));
     const id = subscription.id;
-    expect((await stack.em().findOneOrFail(Subscription, { id })).workflowStartedAt).toBeNull();
-    await expect(stack.client.workflow.getHandle(id).describe()).rejects.toThrow();
-    const start = await subscriber().handle(stack.em(), await createdEvent(id));
+    expect((await t.stack.em().findOneOrFail(Subscription, { id })).workflowStartedAt).toBeNull();
+    await expect(t.stack.client.workflow.getHandle(id).describe()).rejects.toThrow();
+    const start = await subscriber().handle(t.stack.em(), await createdEvent(id));
     expect(start).toBeInstanceOf(Function);
     await (start as () => Promise<void>)();
     const [invoice] = await eventually(() => invoicesOf(id), (l) => l[0]?.status === 'paid');
@@ -167,11 +163,11 @@ describe('the outbox backstop', () => {
     const id = (await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId })).body.id;
     await eventually(() => invoicesOf(id), (l) => l[0]?.status === 'paid');
     await post(`/subscriptions/${id}/cancel`);
-    const handle = stack.client.workflow.getHandle(id);
+    const handle = t.stack.client.workflow.getHandle(id);
     await eventually(() => handle.describe(), (d) => d.status.name === 'COMPLETED');
     const runId = (await handle.describe()).runId;
-    await stack.em().execute(`update billing_subscriptions set workflow_started_at = null where id = ?`, [id]);
-    const start = await subscriber().handle(stack.em(), await createdEvent(id));
+    await t.stack.em().execute(`update billing_subscriptions set workflow_started_at = null where id = ?`, [id]);
+    const start = await subscriber().handle(t.stack.em(), await createdEvent(id));
     await (start as () => Promise<void>)();
     expect((await handle.describe()).runId).toBe(runId);
   });
@@ -325,9 +321,9 @@ describe('creation rules, standalone items, usage, lists', () => {
       expect(old.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: field, message: `Unknown field '${field}': use '${renamed}'` }] });
     }
     const some = all.body.data[0].id;
-    expect((await get(`/subscriptions/${some}`, other.headers)).status).toBe(404);
+    expect((await get(`/subscriptions/${some}`, t.company.Other.headers)).status).toBe(404);
     const inv = (await get('/invoices')).body.data[0];
-    expect((await get(`/invoices/${inv.id}`, other.headers)).status).toBe(404);
+    expect((await get(`/invoices/${inv.id}`, t.company.Other.headers)).status).toBe(404);
     expect((await get(`/invoices/${inv.id}`)).body.id).toBe(inv.id);
     expect((await get('/invoices?status=paid')).body.pagination.total).toBeGreaterThan(0);
   });

@@ -3,28 +3,22 @@ import request from 'supertest';
 import { createApp } from '../../src/app';
 import { Company } from '../../src/companies/company.entity';
 import { StoredCard } from '../../src/cards/stored-card.entity';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { validCard } from './fixtures';
 
 /** POST /v1/tokens/cards: public, CORS, strict validation, rate limits, and what it stores. */
 
-let stack: TestStack;
-let acme: SeededCompany;
 const nextYear = new Date().getUTCFullYear() + 1;
 
-beforeAll(async () => {
-  stack = await startTestStack({ CARD_TOKENS_PER_MINUTE_PER_IP: '10000', CARD_TOKENS_PER_MINUTE_PER_COMPANY: '10000' });
-  acme = await stack.seedCompany('Acme');
-});
-afterAll(() => stack?.close());
+const t = useTestStack({ env: { CARD_TOKENS_PER_MINUTE_PER_IP: '10000', CARD_TOKENS_PER_MINUTE_PER_COMPANY: '10000' }, companies: ['Acme'] });
 
-const tokenize = (card: Record<string, unknown>, companyId = acme.company.id, path = '/v1/tokens/cards') =>
-  stack.http.post(path).send({ companyId, card });
+const tokenize = (card: Record<string, unknown>, companyId = t.company.Acme.company.id, path = '/v1/tokens/cards') =>
+  t.stack.http.post(path).send({ companyId, card });
 
 describe('POST /v1/tokens/cards', () => {
   it('answers 201 with an opaque single-use token, without an API key, on both paths', async () => {
     for (const path of ['/v1/tokens/cards', '/tokens/cards']) {
-      const res = await tokenize(validCard(), acme.company.id, path);
+      const res = await tokenize(validCard(), t.company.Acme.company.id, path);
       expect(res.status).toBe(201);
       expect(res.body).toEqual({ tokenId: expect.stringMatching(/^tok_[a-z2-7]{26}$/) });
       expect(res.headers['cache-control']).toBe('no-store');
@@ -34,9 +28,9 @@ describe('POST /v1/tokens/cards', () => {
   it('stores only brand, BIN, last 4, holder, document and expiry readable', async () => {
     const res = await tokenize(validCard({ number: '5555555555554444', holder: '  Joao   da Silva ', document: '529.982.247-25', expiration: `03/${nextYear % 100}` }));
     expect(res.status).toBe(201);
-    const card = await stack.em().findOneOrFail(StoredCard, { tokenId: res.body.tokenId });
+    const card = await t.stack.em().findOneOrFail(StoredCard, { tokenId: res.body.tokenId });
     expect(card).toMatchObject({
-      companyId: acme.company.id,
+      companyId: t.company.Acme.company.id,
       brand: 'mastercard',
       first6: '555555',
       last4: '4444',
@@ -98,31 +92,31 @@ describe('POST /v1/tokens/cards', () => {
       expect(res.body.error.code).toBe('validation_failed');
       expect(res.body.error.details).toEqual([{ path: 'companyId', message: expect.any(String) }]);
     }
-    const res = await stack.http.post('/v1/tokens/cards').send({ card: validCard() });
+    const res = await t.stack.http.post('/v1/tokens/cards').send({ card: validCard() });
     expect(res.status).toBe(400);
     expect(res.body.error.details[0].path).toBe('companyId');
   });
 
   it('refuses a body with unknown top-level fields, and a body that is not JSON', async () => {
-    const extra = await stack.http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard(), amount: 100 });
+    const extra = await t.stack.http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard(), amount: 100 });
     expect(extra.status).toBe(400);
     expect(extra.body.error.details).toEqual([{ path: 'amount', message: "Unknown field 'amount'" }]);
-    const text = await stack.http.post('/v1/tokens/cards').set('Content-Type', 'text/plain').send('number=4111111111111111');
+    const text = await t.stack.http.post('/v1/tokens/cards').set('Content-Type', 'text/plain').send('number=4111111111111111');
     expect(text.status).toBe(415);
   });
 
   it('refuses any request carrying the secret key, storing nothing', async () => {
-    const before = await stack.em().count(StoredCard, { companyId: acme.company.id });
-    const withKey = await stack.http.post('/v1/tokens/cards').set(acme.headers).send({ companyId: acme.company.id, card: validCard() });
+    const before = await t.stack.em().count(StoredCard, { companyId: t.company.Acme.company.id });
+    const withKey = await t.stack.http.post('/v1/tokens/cards').set(t.company.Acme.headers).send({ companyId: t.company.Acme.company.id, card: validCard() });
     expect(withKey.status).toBe(400);
     expect(withKey.body.error.code).toBe('secret_key_not_allowed');
-    const bearer = await stack.http.post('/v1/tokens/cards').set('Authorization', `Bearer ${acme.apiKey}`).send({ companyId: acme.company.id, card: validCard() });
+    const bearer = await t.stack.http.post('/v1/tokens/cards').set('Authorization', `Bearer ${t.company.Acme.apiKey}`).send({ companyId: t.company.Acme.company.id, card: validCard() });
     expect(bearer.body.error.code).toBe('secret_key_not_allowed');
-    const pasted = await tokenize(validCard(), acme.apiKey);
+    const pasted = await tokenize(validCard(), t.company.Acme.apiKey);
     expect(pasted.status).toBe(400);
     expect(pasted.body.error.code).toBe('secret_key_not_allowed');
-    expect(JSON.stringify(pasted.body)).not.toContain(acme.apiKey);
-    expect(await stack.em().count(StoredCard, { companyId: acme.company.id })).toBe(before);
+    expect(JSON.stringify(pasted.body)).not.toContain(t.company.Acme.apiKey);
+    expect(await t.stack.em().count(StoredCard, { companyId: t.company.Acme.company.id })).toBe(before);
   });
 
   it('never echoes card data in an error', async () => {
@@ -137,7 +131,7 @@ describe('CORS', () => {
 
   it('answers the preflight for POST with a JSON body, and not for the API key header', async () => {
     for (const path of ['/v1/tokens/cards', '/tokens/cards']) {
-      const res = await stack.http
+      const res = await t.stack.http
         .options(path)
         .set('Origin', origin)
         .set('Access-Control-Request-Method', 'POST')
@@ -165,8 +159,8 @@ describe('CORS', () => {
   });
 
   it('admits only the listed origins when the company lists some', async () => {
-    const shop = await stack.seedCompany('Shop');
-    const em = stack.em();
+    const shop = await t.stack.seedCompany('Shop');
+    const em = t.stack.em();
     const company = await em.findOneOrFail(Company, { id: shop.company.id });
     company.settings = { ...company.settings, allowedOrigins: ['https://checkout.shop.example/'] };
     await em.flush();
@@ -192,14 +186,14 @@ describe('rate limits', () => {
   /** The same platform with small limits (the limiters belong to each app instance). */
   function limitedApp(perIpPerMinute: number, perCompanyPerMinute: number, buyerAllowancePerMinute = 0) {
     // Behind one proxy (the test client), so X-Forwarded-For names the buyer's address.
-    const config = { ...stack.config, trustedProxies: 1, cardTokenRateLimit: { perIpPerMinute, perCompanyPerMinute, buyerAllowancePerMinute } };
-    return request(createApp({ ...stack.deps, config }).callback());
+    const config = { ...t.stack.config, trustedProxies: 1, cardTokenRateLimit: { perIpPerMinute, perCompanyPerMinute, buyerAllowancePerMinute } };
+    return request(createApp({ ...t.stack.deps, config }).callback());
   }
 
   it('limits each client address, whatever company or body it sends', async () => {
     const http = limitedApp(3, 1000);
-    for (let i = 0; i < 3; i++) expect((await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard({ number: '1' }) })).status).toBe(400);
-    const res = await http.post('/v1/tokens/cards').set('Origin', 'https://shop.example.com').send({ companyId: acme.company.id, card: validCard() });
+    for (let i = 0; i < 3; i++) expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard({ number: '1' }) })).status).toBe(400);
+    const res = await http.post('/v1/tokens/cards').set('Origin', 'https://shop.example.com').send({ companyId: t.company.Acme.company.id, card: validCard() });
     expect(res.status).toBe(429);
     expect(res.body.error.code).toBe('rate_limited');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -208,10 +202,10 @@ describe('rate limits', () => {
 
   it('limits each company, separately from other companies', async () => {
     const http = limitedApp(1000, 2);
-    const other = await stack.seedCompany('Other');
-    expect((await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard() })).status).toBe(201);
-    expect((await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard() })).status).toBe(201);
-    const limited = await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard() });
+    const other = await t.stack.seedCompany('Other');
+    expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard() })).status).toBe(201);
+    expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard() })).status).toBe(201);
+    const limited = await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard() });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(/company/);
     expect((await http.post('/v1/tokens/cards').send({ companyId: other.company.id, card: validCard() })).status).toBe(201);
@@ -219,7 +213,7 @@ describe('rate limits', () => {
 
   it("cannot be spent by a stranger who knows the company id: a buyer's first tries of the minute still pass", async () => {
     const http = limitedApp(1000, 5, 2);
-    const from = (address: string) => http.post('/v1/tokens/cards').set('X-Forwarded-For', address).send({ companyId: acme.company.id, card: validCard() });
+    const from = (address: string) => http.post('/v1/tokens/cards').set('X-Forwarded-For', address).send({ companyId: t.company.Acme.company.id, card: validCard() });
     // A script spends the whole budget of the company, and is refused past it.
     const stranger = [];
     for (let i = 0; i < 6; i++) stranger.push((await from('203.0.113.66')).status);
@@ -236,13 +230,13 @@ describe('logs', () => {
   it('hold no card number or CVV, for a stored card or a refused one', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
-    const http = request(createApp({ ...stack.deps, logger }).callback());
+    const http = request(createApp({ ...t.stack.deps, logger }).callback());
     const pan = '5555555555554444';
-    expect((await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard({ number: pan, cvv: '731' }) })).status).toBe(201);
-    expect((await http.post('/v1/tokens/cards').send({ companyId: acme.company.id, card: validCard({ number: '5555555555554443', cvv: '731' }) })).status).toBe(400);
+    expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard({ number: pan, cvv: '731' }) })).status).toBe(201);
+    expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard({ number: '5555555555554443', cvv: '731' }) })).status).toBe(400);
     expect(lines.length).toBeGreaterThanOrEqual(2);
     const text = lines.join('\n');
-    expect(text).toContain(acme.company.id);
+    expect(text).toContain(t.company.Acme.company.id);
     // The CVV as a JSON value (bare digits could occur in a duration or an id).
     expect(text).not.toMatch(/5555555555554443|5555555555554444|"731"|cvv/i);
   });
@@ -250,7 +244,7 @@ describe('logs', () => {
 
 describe('OpenAPI', () => {
   it('documents tokenization as public, without the preflight', async () => {
-    const doc = (await stack.http.get('/openapi.json')).body;
+    const doc = (await t.stack.http.get('/openapi.json')).body;
     expect(doc.paths['/v1/tokens/cards'].post.security).toEqual([]);
     expect(doc.paths['/v1/tokens/cards'].post.responses['201']).toBeDefined();
     expect(doc.paths['/v1/tokens/cards'].options).toBeUndefined();

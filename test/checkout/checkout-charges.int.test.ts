@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { CheckoutSession } from '../../src/checkout/checkout-session.entity';
 import { startSessionFromLink } from '../../src/checkout/checkout-sessions.service';
@@ -9,23 +9,13 @@ const item = { name: 'Consultoria', quantity: 2, unitAmount: 7500 };
 const minimal = { items: [item], paymentMethods: { pix: { enabled: true } } };
 const buyer = { name: 'Maria Silva', email: 'maria@example.com', document: '529.982.247-25', phone: '+55 11 91234-5678' };
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
+const t = useTestStack({ env: { CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' }, companies: ['Acme', 'Other'], owners: ['Acme'] });
 
-beforeAll(async () => {
-  stack = await startTestStack({ CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' });
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-  await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
-
-const create = (body: object, headers: Record<string, string> = acme.headers) => stack.http.post('/checkout/charges').set(headers).send(body);
-const list = (path: string, headers: Record<string, string> = acme.headers) => stack.http.get(path).set(headers);
-const cancel = (id: string, headers: Record<string, string> = acme.headers) => stack.http.post(`/checkout/charges/${id}/cancel`).set(headers);
-const confirm = (id: string, body: object) => stack.http.post(`/checkout/public/sessions/${id}/confirm`).set('Idempotency-Key', randomUUID()).send(body);
-const eventsOf = (id: string, type: string) => stack.em().find(Event, { entityId: id, type });
+const create = (body: object, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post('/checkout/charges').set(headers).send(body);
+const list = (path: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.get(path).set(headers);
+const cancel = (id: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post(`/checkout/charges/${id}/cancel`).set(headers);
+const confirm = (id: string, body: object) => t.stack.http.post(`/checkout/public/sessions/${id}/confirm`).set('Idempotency-Key', randomUUID()).send(body);
+const eventsOf = (id: string, type: string) => t.stack.em().find(Event, { entityId: id, type });
 
 async function charge(body: object = minimal): Promise<any> {
   const res = await create(body);
@@ -44,8 +34,8 @@ describe('POST /checkout/charges', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^cs_[0-9a-z]{26}$/),
-      companyId: acme.company.id,
-      tenantId: acme.company.tenantId,
+      companyId: t.company.Acme.company.id,
+      tenantId: t.company.Acme.company.tenantId,
       linkId: null,
       linkVersion: null,
       status: 'created',
@@ -82,7 +72,7 @@ describe('POST /checkout/charges', () => {
   });
 
   it('keeps every field given, with the customer prefill shown to the page', async () => {
-    const recipient = await newRecipient(stack, acme);
+    const recipient = await newRecipient(t.stack, t.company.Acme);
     const body = {
       ...minimal,
       locale: 'en-US',
@@ -107,7 +97,7 @@ describe('POST /checkout/charges', () => {
       metadata: { orderId: '42' },
       customer: { name: 'Maria Silva', document: '52998224725', address: { street: 'Rua A', complement: null, neighborhood: null, zipCode: '50000000', country: 'BR' } },
     });
-    const page = await stack.http.get(`/checkout/public/sessions/${s.id}`);
+    const page = await t.stack.http.get(`/checkout/public/sessions/${s.id}`);
     expect(page.body).toMatchObject({ customer: { email: 'maria@example.com' }, branding: { primaryColor: '#ABC', mobileLayout: 'step-by-step' }, linkId: null });
     expect(JSON.stringify(page.body)).not.toContain(recipient);
   });
@@ -129,11 +119,11 @@ describe('POST /checkout/charges', () => {
 
   it('is idempotent under Idempotency-Key', async () => {
     const key = randomUUID();
-    const first = await create(minimal, { ...acme.headers, 'Idempotency-Key': key });
-    const again = await create(minimal, { ...acme.headers, 'Idempotency-Key': key });
+    const first = await create(minimal, { ...t.company.Acme.headers, 'Idempotency-Key': key });
+    const again = await create(minimal, { ...t.company.Acme.headers, 'Idempotency-Key': key });
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body.id).toBe(first.body.id);
-    expectError(await create({ ...minimal, locale: 'es-ES' }, { ...acme.headers, 'Idempotency-Key': key }), 409, 'idempotency_conflict');
+    expectError(await create({ ...minimal, locale: 'es-ES' }, { ...t.company.Acme.headers, 'Idempotency-Key': key }), 409, 'idempotency_conflict');
   });
 });
 
@@ -142,15 +132,15 @@ describe('GET /checkout/charges and /checkout/sessions', () => {
   let a: any, b: any, c: any, fromLink: any, linkId: string;
 
   beforeAll(async () => {
-    fresh = await stack.seedCompany('Lister');
+    fresh = await t.stack.seedCompany('Lister');
     const mk = async (body: object) => (await create(body, fresh.headers)).body;
     a = await mk({ ...minimal, customer: { name: 'Ana Souza', email: 'ana@example.com' } });
     b = await mk({ ...minimal, customer: { name: 'Bruno Lima', document: '11.222.333/0001-81' } });
     c = await mk(minimal);
-    await stack.http.post(`/checkout/charges/${c.id}/cancel`).set(fresh.headers).expect(200);
-    const link = await stack.http.post('/checkout/links').set(fresh.headers).send(minimal);
+    await t.stack.http.post(`/checkout/charges/${c.id}/cancel`).set(fresh.headers).expect(200);
+    const link = await t.stack.http.post('/checkout/links').set(fresh.headers).send(minimal);
     linkId = link.body.id;
-    fromLink = await startSessionFromLink(stack.em(), stack.deps, null, linkId);
+    fromLink = await startSessionFromLink(t.stack.em(), t.stack.deps, null, linkId);
   });
 
   it('lists charges only, newest first, in the standard { data, pagination } envelope', async () => {
@@ -192,11 +182,11 @@ describe('GET /checkout/charges and /checkout/sessions', () => {
       const res = await list(path, fresh.headers);
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ id: a.id, customer: { name: 'Ana Souza' } });
-      expectError(await list(path, other.headers), 404, 'not_found');
+      expectError(await list(path, t.company.Other.headers), 404, 'not_found');
     }
     expect((await list(`/checkout/sessions/${fromLink.id}`, fresh.headers)).body.linkId).toBe(linkId);
     expectError(await list('/checkout/charges/cs_nope', fresh.headers), 404, 'not_found');
-    expect((await list(`/checkout/charges?search=${a.id}`, other.headers)).body.pagination.total).toBe(0);
+    expect((await list(`/checkout/charges?search=${a.id}`, t.company.Other.headers)).body.pagination.total).toBe(0);
   });
 });
 
@@ -215,11 +205,11 @@ describe('POST /checkout/charges/:id/cancel', () => {
 
   it('cancels an opened and a failed session', async () => {
     const opened = await charge();
-    await stack.http.post(`/checkout/public/sessions/${opened.id}/open`).expect(200);
+    await t.stack.http.post(`/checkout/public/sessions/${opened.id}/open`).expect(200);
     expect((await cancel(opened.id)).body.status).toBe('canceled');
 
     const failed = await charge({ ...minimal, paymentMethods: { card: { enabled: true } } });
-    const declined = await confirm(failed.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(stack, acme, '4000000000000002') }] });
+    const declined = await confirm(failed.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(t.stack, t.company.Acme, '4000000000000002') }] });
     expect(declined.body.status).toBe('failed');
     expect((await cancel(failed.id)).body.status).toBe('canceled');
   });
@@ -230,16 +220,16 @@ describe('POST /checkout/charges/:id/cancel', () => {
     expectError(await cancel(paying.id), 409, 'session_not_cancellable');
 
     const paid = await charge({ ...minimal, paymentMethods: { card: { enabled: true } } });
-    await confirm(paid.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(stack, acme) }] });
+    await confirm(paid.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(t.stack, t.company.Acme) }] });
     await eventually(async () => (await list(`/checkout/charges/${paid.id}`)).body.status === 'paid');
     expectError(await cancel(paid.id), 409, 'session_not_cancellable');
 
     const expired = await charge();
-    await stack.em().nativeUpdate(CheckoutSession, { id: expired.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await t.stack.em().nativeUpdate(CheckoutSession, { id: expired.id }, { expiresAt: new Date(Date.now() - 1000) });
     expectError(await cancel(expired.id), 409, 'session_not_cancellable');
 
     const mine = await charge();
-    expectError(await cancel(mine.id, other.headers), 404, 'not_found');
+    expectError(await cancel(mine.id, t.company.Other.headers), 404, 'not_found');
     expectError(await cancel('cs_nope'), 404, 'not_found');
   });
 });

@@ -1,29 +1,20 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { newRecipient } from '../payments/fixtures';
 
 const item = { name: 'Camiseta', quantity: 1, unitAmount: 5000 };
 const minimal = { items: [item], paymentMethods: { pix: { enabled: true } } };
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
+const t = useTestStack({ env: { CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' }, companies: ['Acme', 'Other'] });
 
-beforeAll(async () => {
-  stack = await startTestStack({ CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' });
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-});
-afterAll(() => stack?.close());
+const create = (body: object, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post('/checkout/links').set(headers).send(body);
+const put = (id: string, body: object, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.put(`/checkout/links/${id}`).set(headers).send(body);
+const get = (id: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.get(`/checkout/links/${id}`).set(headers);
+const archive = (id: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.delete(`/checkout/links/${id}`).set(headers);
+const list = (query: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.get(`/checkout/links${query}`).set(headers);
+const eventsOf = async (id: string) => (await t.stack.em().find(Event, { entityId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } }));
 
-const create = (body: object, headers: Record<string, string> = acme.headers) => stack.http.post('/checkout/links').set(headers).send(body);
-const put = (id: string, body: object, headers: Record<string, string> = acme.headers) => stack.http.put(`/checkout/links/${id}`).set(headers).send(body);
-const get = (id: string, headers: Record<string, string> = acme.headers) => stack.http.get(`/checkout/links/${id}`).set(headers);
-const archive = (id: string, headers: Record<string, string> = acme.headers) => stack.http.delete(`/checkout/links/${id}`).set(headers);
-const list = (query: string, headers: Record<string, string> = acme.headers) => stack.http.get(`/checkout/links${query}`).set(headers);
-const eventsOf = async (id: string) => (await stack.em().find(Event, { entityId: id }, { orderBy: { createdAt: 'asc', id: 'asc' } }));
-
-async function created(body: object = minimal, headers: Record<string, string> = acme.headers): Promise<any> {
+async function created(body: object = minimal, headers: Record<string, string> = t.company.Acme.headers): Promise<any> {
   const res = await create(body, headers);
   expect(res.status).toBe(201);
   return res.body;
@@ -40,8 +31,8 @@ describe('POST /checkout/links', () => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.stringMatching(/^chk_[0-9a-z]{26}$/),
-      tenantId: acme.company.tenantId,
-      companyId: acme.company.id,
+      tenantId: t.company.Acme.company.tenantId,
+      companyId: t.company.Acme.company.id,
       name: null,
       description: null,
       slug: null,
@@ -67,7 +58,7 @@ describe('POST /checkout/links', () => {
     });
     const events = await eventsOf(res.body.id);
     expect(events.map((e) => e.type)).toEqual(['checkout.link.created']);
-    expect(events[0].payload).toMatchObject({ event: 'checkout.link.created', companyId: acme.company.id, data: { id: res.body.id, version: 0 } });
+    expect(events[0].payload).toMatchObject({ event: 'checkout.link.created', companyId: t.company.Acme.company.id, data: { id: res.body.id, version: 0 } });
   });
 
   it('fills the payment method defaults (card installments, boleto due days, combined)', async () => {
@@ -226,10 +217,10 @@ describe('POST /checkout/links', () => {
     let pending: string;
     let foreign: string;
     beforeAll(async () => {
-      active1 = await newRecipient(stack, acme);
-      active2 = await newRecipient(stack, acme);
-      pending = await newRecipient(stack, acme, { active: false });
-      foreign = await newRecipient(stack, other);
+      active1 = await newRecipient(t.stack, t.company.Acme);
+      active2 = await newRecipient(t.stack, t.company.Acme);
+      pending = await newRecipient(t.stack, t.company.Acme, { active: false });
+      foreign = await newRecipient(t.stack, t.company.Other);
     });
     const withSplits = (splits: object[]) => create({ ...minimal, splits });
 
@@ -339,27 +330,27 @@ describe('POST /checkout/links', () => {
       const first = await created({ ...minimal, slug: 'black-friday' });
       expectError(await create({ ...minimal, slug: 'black-friday' }), 409, 'slug_taken');
       // /c/<slug> is resolved across companies: another company can never claim it.
-      expectError(await create({ ...minimal, slug: 'black-friday' }, other.headers), 409, 'slug_taken');
+      expectError(await create({ ...minimal, slug: 'black-friday' }, t.company.Other.headers), 409, 'slug_taken');
       const second = await created({ ...minimal, slug: 'black-friday-2' });
       expectError(await put(second.id, { slug: 'black-friday' }), 409, 'slug_taken');
 
       expect((await archive(first.id)).status).toBe(200);
       expect((await get(first.id)).body.slug).toBe('black-friday');
-      expectError(await create({ ...minimal, slug: 'black-friday' }, other.headers), 409, 'slug_taken');
+      expectError(await create({ ...minimal, slug: 'black-friday' }, t.company.Other.headers), 409, 'slug_taken');
       expect((await create({ ...minimal, slug: 'black-friday' })).status).toBe(201);
     });
 
     it('cannot be taken over by another company: the printed URL keeps opening its own link, before and after archiving', async () => {
       const mine = await created({ ...minimal, slug: 'promo-natal' });
-      const theirs = await created({ ...minimal, slug: 'promo-natal-b' }, other.headers);
-      expectError(await put(theirs.id, { slug: 'promo-natal' }, other.headers), 409, 'slug_taken');
-      const visit = await stack.http.get('/c/promo-natal');
+      const theirs = await created({ ...minimal, slug: 'promo-natal-b' }, t.company.Other.headers);
+      expectError(await put(theirs.id, { slug: 'promo-natal' }, t.company.Other.headers), 409, 'slug_taken');
+      const visit = await t.stack.http.get('/c/promo-natal');
       expect(visit.status).toBe(303);
       const session = String(visit.headers.location).split('/pay/')[1];
-      expect((await stack.http.get(`/checkout/sessions/${session}`).set(acme.headers)).body.linkId).toBe(mine.id);
+      expect((await t.stack.http.get(`/checkout/sessions/${session}`).set(t.company.Acme.headers)).body.linkId).toBe(mine.id);
       await archive(mine.id);
-      expectError(await create({ ...minimal, slug: 'promo-natal' }, other.headers), 409, 'slug_taken');
-      expect((await stack.http.get('/c/promo-natal')).status).toBe(404);
+      expectError(await create({ ...minimal, slug: 'promo-natal' }, t.company.Other.headers), 409, 'slug_taken');
+      expect((await t.stack.http.get('/c/promo-natal')).status).toBe(404);
     });
 
     it('lets two concurrent creations with one slug end with exactly one link', async () => {
@@ -370,16 +361,16 @@ describe('POST /checkout/links', () => {
   });
 
   it('answers 401 unauthenticated without a valid key', async () => {
-    expectError(await stack.http.post('/checkout/links').send(minimal), 401, 'unauthenticated');
-    expectError(await stack.http.get('/checkout/links').set('x-api-key', 'sk_sandbox_wrong'), 401, 'unauthenticated');
+    expectError(await t.stack.http.post('/checkout/links').send(minimal), 401, 'unauthenticated');
+    expectError(await t.stack.http.get('/checkout/links').set('x-api-key', 'sk_sandbox_wrong'), 401, 'unauthenticated');
   });
 
   it('has no /v1 twin', async () => {
-    expect((await stack.http.post('/v1/checkout/links').set(acme.headers).send(minimal)).status).toBe(404);
+    expect((await t.stack.http.post('/v1/checkout/links').set(t.company.Acme.headers).send(minimal)).status).toBe(404);
   });
 
   it('replays an Idempotency-Key and refuses it with another body (409 idempotency_conflict)', async () => {
-    const headers = { ...acme.headers, 'Idempotency-Key': `link-${Date.now()}` };
+    const headers = { ...t.company.Acme.headers, 'Idempotency-Key': `link-${Date.now()}` };
     const first = await create(minimal, headers);
     const again = await create(minimal, headers);
     expect(first.status).toBe(201);
@@ -395,10 +386,10 @@ describe('GET /checkout/links/:id', () => {
   it('answers the link, and 404 for another company or an unknown id', async () => {
     const link = await created();
     expect((await get(link.id)).body).toEqual(link);
-    expectError(await get(link.id, other.headers), 404, 'not_found');
+    expectError(await get(link.id, t.company.Other.headers), 404, 'not_found');
     expectError(await get('chk_nope'), 404, 'not_found');
-    expectError(await put(link.id, { name: 'x' }, other.headers), 404, 'not_found');
-    expectError(await archive(link.id, other.headers), 404, 'not_found');
+    expectError(await put(link.id, { name: 'x' }, t.company.Other.headers), 404, 'not_found');
+    expectError(await archive(link.id, t.company.Other.headers), 404, 'not_found');
   });
 });
 
@@ -463,7 +454,7 @@ describe('PUT /checkout/links/:id', () => {
 
   it('replays an Idempotency-Key without a second bump', async () => {
     const link = await created();
-    const headers = { ...acme.headers, 'Idempotency-Key': `put-${link.id}` };
+    const headers = { ...t.company.Acme.headers, 'Idempotency-Key': `put-${link.id}` };
     const first = await put(link.id, { name: 'Uma vez' }, headers);
     const again = await put(link.id, { name: 'Uma vez' }, headers);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -497,7 +488,7 @@ describe('GET /checkout/links', () => {
   let lister: SeededCompany;
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    lister = await stack.seedCompany('Lister');
+    lister = await t.stack.seedCompany('Lister');
     const make = async (name: string, description?: string) => {
       const res = await create({ ...minimal, name, ...(description ? { description } : {}) }, lister.headers);
       expect(res.status).toBe(201);
@@ -542,7 +533,7 @@ describe('GET /checkout/links', () => {
     expect(page2.body.data.map((l: { name: string }) => l.name)).toEqual(['Camisetas de verão']);
     expect((await list('?limit=100', lister.headers)).status).toBe(200);
     for (const q of ['?page=0', '?limit=0', '?limit=101', '?limit=2.5', '?sort=name']) expectError(await list(q, lister.headers), 400, 'validation_failed');
-    const others = await list('?limit=100', other.headers);
+    const others = await list('?limit=100', t.company.Other.headers);
     expect(others.body.data.some((l: { id: string }) => Object.values(ids).includes(l.id))).toBe(false);
   });
 });

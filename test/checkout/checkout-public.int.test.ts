@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { TransactionSplit } from '../../src/payments/split.entity';
@@ -8,16 +8,8 @@ import { CheckoutSession } from '../../src/checkout/checkout-session.entity';
 import { CHECKOUT_PUBLIC_LIMITS } from '../../src/checkout/checkout-public.limits';
 import { cardToken, eventually, newRecipient } from '../payments/fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-
-beforeAll(async () => {
-  stack = await startTestStack({ CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' });
-  acme = await stack.seedCompany('Acme');
-  // Payments without splits go to the company's owner recipient.
-  await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
+// Payments without splits go to the company's owner recipient.
+const t = useTestStack({ env: { CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' }, companies: ['Acme'], owners: ['Acme'] });
 
 const buyer = { name: 'Maria Silva', email: 'maria@example.com', document: '529.982.247-25', phone: '+55 11 91234-5678' };
 const card = { enabled: true, multipleCards: true, installments: { maxInstallments: 6, freeInstallments: 1, interestRate: 2.99, interestType: 'compound' } };
@@ -31,21 +23,21 @@ const linkBody = {
 };
 
 async function newLink(body: object = linkBody): Promise<any> {
-  const res = await stack.http.post('/checkout/links').set(acme.headers).send(body);
+  const res = await t.stack.http.post('/checkout/links').set(t.company.Acme.headers).send(body);
   expect(res.status).toBe(201);
   return res.body;
 }
-const visit = (linkIdOrSlug: string) => startSessionFromLink(stack.em(), stack.deps, null, linkIdOrSlug);
-const view = (id: string) => stack.http.get(`/checkout/public/sessions/${id}`);
+const visit = (linkIdOrSlug: string) => startSessionFromLink(t.stack.em(), t.stack.deps, null, linkIdOrSlug);
+const view = (id: string) => t.stack.http.get(`/checkout/public/sessions/${id}`);
 const confirm = (id: string, body: object, key: string = randomUUID()) =>
-  stack.http.post(`/checkout/public/sessions/${id}/confirm`).set('Idempotency-Key', key).send(body);
-const eventsOf = (id: string, type?: string) => stack.em().find(Event, { entityId: id, ...(type ? { type } : {}) }, { orderBy: { createdAt: 'asc', id: 'asc' } });
+  t.stack.http.post(`/checkout/public/sessions/${id}/confirm`).set('Idempotency-Key', key).send(body);
+const eventsOf = (id: string, type?: string) => t.stack.em().find(Event, { entityId: id, ...(type ? { type } : {}) }, { orderBy: { createdAt: 'asc', id: 'asc' } });
 const statusBecomes = (id: string, status: string) =>
   eventually(async () => {
     const res = await view(id);
     return res.body.status === status ? res.body : null;
   });
-const payPix = (payId: string) => stack.http.post(`/sandbox/payments/${payId}/pay`).set(acme.headers);
+const payPix = (payId: string) => t.stack.http.post(`/sandbox/payments/${payId}/pay`).set(t.company.Acme.headers);
 
 function expectError(res: { status: number; body: any }, status: number, code: string, path?: string): void {
   expect({ status: res.status, code: res.body.error?.code }).toEqual({ status, code });
@@ -59,14 +51,14 @@ describe('a visit to a link', () => {
     const b = await visit(link.id);
     expect(a.id).toMatch(/^cs_[0-9a-z]{26}$/);
     expect(b.id).not.toBe(a.id);
-    const put = await stack.http.put(`/checkout/links/${link.id}`).set(acme.headers).send({ items: [{ name: 'Outro', quantity: 2, unitAmount: 999 }] });
+    const put = await t.stack.http.put(`/checkout/links/${link.id}`).set(t.company.Acme.headers).send({ items: [{ name: 'Outro', quantity: 2, unitAmount: 999 }] });
     expect(put.body.version).toBe(1);
     const c = await visit(link.id);
     for (const s of [a, b]) {
-      const res = await stack.http.get(`/checkout/sessions/${s.id}`).set(acme.headers);
+      const res = await t.stack.http.get(`/checkout/sessions/${s.id}`).set(t.company.Acme.headers);
       expect(res.body).toMatchObject({ linkId: link.id, linkVersion: 0, amount: 10000, items: [{ name: 'Curso', unitAmount: 10000 }], url: `https://pay.lastro.test/pay/${s.id}` });
     }
-    expect((await stack.http.get(`/checkout/sessions/${c.id}`).set(acme.headers)).body).toMatchObject({ linkVersion: 1, amount: 1998 });
+    expect((await t.stack.http.get(`/checkout/sessions/${c.id}`).set(t.company.Acme.headers)).body).toMatchObject({ linkVersion: 1, amount: 1998 });
     const [created] = await eventsOf(a.id, 'checkout.session.created');
     expect(created.payload).toMatchObject({ data: { id: a.id, linkId: link.id, metadata: { campaign: 'black-friday' } } });
   });
@@ -75,7 +67,7 @@ describe('a visit to a link', () => {
     const link = await newLink({ ...linkBody, slug: `curso-${Date.now()}` });
     const before = await visit(link.slug);
     expect(before.linkId).toBe(link.id);
-    await stack.http.delete(`/checkout/links/${link.id}`).set(acme.headers).expect(200);
+    await t.stack.http.delete(`/checkout/links/${link.id}`).set(t.company.Acme.headers).expect(200);
     await expect(visit(link.id)).rejects.toMatchObject({ status: 404, code: 'not_found' });
     await expect(visit(link.slug)).rejects.toMatchObject({ status: 404 });
     await expect(visit('chk_unknown')).rejects.toMatchObject({ status: 404 });
@@ -124,7 +116,7 @@ describe('GET /checkout/public/sessions/:id', () => {
       payments: [],
       successUrl: null,
       cancelUrl: 'https://shop.example/cart',
-      companyId: acme.company.id,
+      companyId: t.company.Acme.company.id,
       sdkUrl: expect.stringMatching(/\/sdk\/lastro\.js$/),
     });
     expect(res.body.paymentMethods.card.installmentOptions).toHaveLength(6);
@@ -134,17 +126,17 @@ describe('GET /checkout/public/sessions/:id', () => {
 
   it('open marks the session opened once (checkout.session.opened), and repeating it changes nothing', async () => {
     const s = await visit((await newLink()).id);
-    const first = await stack.http.post(`/checkout/public/sessions/${s.id}/open`);
+    const first = await t.stack.http.post(`/checkout/public/sessions/${s.id}/open`);
     expect(first.status).toBe(200);
     expect(first.body.status).toBe('opened');
-    const again = await stack.http.post(`/checkout/public/sessions/${s.id}/open`);
+    const again = await t.stack.http.post(`/checkout/public/sessions/${s.id}/open`);
     expect(again.body.status).toBe('opened');
     expect(await eventsOf(s.id, 'checkout.session.opened')).toHaveLength(1);
   });
 });
 
 it('documents the public endpoints in OpenAPI under "Checkout page", without an API key', async () => {
-  const doc = (await stack.http.get('/openapi.json')).body;
+  const doc = (await t.stack.http.get('/openapi.json')).body;
   const ops = [
     doc.paths['/checkout/public/sessions/{id}'].get,
     doc.paths['/checkout/public/sessions/{id}/open'].post,
@@ -158,7 +150,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
   it('card in 3 installments with interest: exact amounts, metadata carried, session paid with its successUrl and event', async () => {
     const link = await newLink();
     const s = await visit(link.id);
-    const token = await cardToken(stack, acme);
+    const token = await cardToken(t.stack, t.company.Acme);
     const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: token, installments: 3 }] });
     expect(res.status).toBe(200);
     expect(res.body.payments).toEqual([
@@ -166,7 +158,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
     ]);
     const paid = await statusBecomes(s.id, 'paid');
     expect(paid).toMatchObject({ amountPaid: 10000, amountDue: 0, successUrl: `https://shop.example/thanks?session=${s.id}`, customer: { name: 'Maria Silva', document: '52998224725' } });
-    const txn = await stack.em().findOneOrFail(Transaction, { metadata: { checkoutSessionId: s.id } });
+    const txn = await t.stack.em().findOneOrFail(Transaction, { metadata: { checkoutSessionId: s.id } });
     expect(txn).toMatchObject({ status: 'paid', origin: 'checkout', amount: 10604, metadata: { campaign: 'black-friday', checkoutSessionId: s.id, linkId: link.id } });
     expect(txn.items).toEqual([
       { description: 'Curso', quantity: 1, amount: 10000 },
@@ -189,11 +181,11 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
   });
 
   it("carries the session's splits into its transaction", async () => {
-    const [a, b] = [await newRecipient(stack, acme), await newRecipient(stack, acme)];
+    const [a, b] = [await newRecipient(t.stack, t.company.Acme), await newRecipient(t.stack, t.company.Acme)];
     const s = await visit((await newLink({ ...linkBody, splits: [{ recipientId: a, percentage: 70 }, { recipientId: b, percentage: 30, liable: false }] })).id);
     await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] }).expect(200);
-    const txn = await stack.em().findOneOrFail(Transaction, { metadata: { checkoutSessionId: s.id } });
-    const splits = await stack.em().find(TransactionSplit, { transactionId: txn.id }, { orderBy: { percentage: 'desc' } });
+    const txn = await t.stack.em().findOneOrFail(Transaction, { metadata: { checkoutSessionId: s.id } });
+    const splits = await t.stack.em().find(TransactionSplit, { transactionId: txn.id }, { orderBy: { percentage: 'desc' } });
     expect(splits.map((x) => [x.recipientId, x.type, x.percentage, x.liable])).toEqual([
       [a, 'sale', 70, true],
       [b, 'sale', 30, false],
@@ -208,7 +200,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
 
   it('combined card + Pix: partially_paid once the card is approved, paid when the Pix arrives', async () => {
     const s = await visit((await newLink()).id);
-    const token = await cardToken(stack, acme);
+    const token = await cardToken(t.stack, t.company.Acme);
     const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: token, installments: 1, amount: 6000 }, { method: 'pix' }] });
     expect(res.status).toBe(200);
     expect(res.body.payments.map((p: any) => [p.method, p.amount, p.status])).toEqual([['credit_card', 6000, 'paid'], ['pix', 4000, 'waiting_payment']]);
@@ -224,7 +216,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
   it('a buyer with a Pix waiting may pay by card instead: the Pix is canceled, the card pays', async () => {
     const s = await visit((await newLink()).id);
     const pix = (await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] })).body.payments[0];
-    const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(stack, acme), installments: 1 }] });
+    const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(t.stack, t.company.Acme), installments: 1 }] });
     expect(res.status).toBe(200);
     await statusBecomes(s.id, 'paid');
     const after = await eventually(async () => {
@@ -241,7 +233,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
 
   it('two cards when multipleCards', async () => {
     const s = await visit((await newLink()).id);
-    const [t1, t2] = [await cardToken(stack, acme), await cardToken(stack, acme, '5555555555554444')];
+    const [t1, t2] = [await cardToken(t.stack, t.company.Acme), await cardToken(t.stack, t.company.Acme, '5555555555554444')];
     const res = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: t1, installments: 1, amount: 3000 }, { method: 'credit_card', cardToken: t2, installments: 1 }] });
     expect(res.body.payments.map((p: any) => [p.amount, p.status, p.card.last4])).toEqual([[3000, 'paid', '1111'], [7000, 'paid', '4444']]);
     await statusBecomes(s.id, 'paid');
@@ -249,10 +241,10 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
 
   it('a declined card shows failed with its failureCode; the buyer pays with another card', async () => {
     const s = await visit((await newLink()).id);
-    const declined = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(stack, acme, '4000000000000002'), installments: 1 }] });
+    const declined = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(t.stack, t.company.Acme, '4000000000000002'), installments: 1 }] });
     expect(declined.status).toBe(200);
     expect(declined.body).toMatchObject({ status: 'failed', amountPaid: 0, payments: [{ status: 'failed', failureCode: 'card_declined' }] });
-    const good = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(stack, acme), installments: 1 }] });
+    const good = await confirm(s.id, { customer: buyer, payments: [{ method: 'credit_card', cardToken: await cardToken(t.stack, t.company.Acme), installments: 1 }] });
     expect(good.body.payments.map((p: any) => p.status)).toEqual(['failed', 'paid']);
     await statusBecomes(s.id, 'paid');
     expect(await eventsOf(s.id, 'checkout.session.failed')).toHaveLength(1);
@@ -266,9 +258,9 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
     const again = await confirm(s.id, body, key);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(await stack.em().count(Transaction, { metadata: { checkoutSessionId: s.id } })).toBe(1);
+    expect(await t.stack.em().count(Transaction, { metadata: { checkoutSessionId: s.id } })).toBe(1);
     expectError(await confirm(s.id, { ...body, payments: [{ method: 'boleto' }] }, key), 409, 'idempotency_conflict');
-    expectError(await stack.http.post(`/checkout/public/sessions/${s.id}/confirm`).send(body), 400, 'validation_failed', 'Idempotency-Key');
+    expectError(await t.stack.http.post(`/checkout/public/sessions/${s.id}/confirm`).send(body), 400, 'validation_failed', 'Idempotency-Key');
   });
 
   it('validates the buyer and the payments against the session (400 validation_failed naming the field)', async () => {
@@ -284,7 +276,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
     const s = await visit(link.id);
     const address = { street: 'Av. Paulista', number: '1000', city: 'São Paulo', state: 'SP', zipCode: '01310-100' };
     const ok = { customer: { ...buyer, address }, customFields: { size: 'M', terms: true }, payments: [{ method: 'pix' }] };
-    const token = await cardToken(stack, acme);
+    const token = await cardToken(t.stack, t.company.Acme);
     const cases: Array<[object, string]> = [
       [{ ...ok, customer: buyer }, 'customer.address'],
       [{ ...ok, customer: { ...buyer, address, document: '52998224724' } }, 'customer.document'],
@@ -315,7 +307,7 @@ describe('POST /checkout/public/sessions/:id/confirm', () => {
 
   it('an expired session is 409 session_expired; an unknown one 404', async () => {
     const s = await visit((await newLink()).id);
-    await stack.em().nativeUpdate(CheckoutSession, { id: s.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await t.stack.em().nativeUpdate(CheckoutSession, { id: s.id }, { expiresAt: new Date(Date.now() - 1000) });
     expectError(await confirm(s.id, { customer: buyer, payments: [{ method: 'pix' }] }), 409, 'session_expired');
     expectError(await confirm('cs_unknown', { customer: buyer, payments: [{ method: 'pix' }] }), 404, 'not_found');
   });

@@ -1,14 +1,10 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 
 /**
  * GET /customers: every filter of decisions.md "Customers", sorting, the pagination envelope,
  * strict query validation, and company scoping. Customers are created through the API; their
  * timestamps are then pinned in SQL so date filters and sorts have known answers.
  */
-
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
 
 interface Seed {
   key: string;
@@ -54,47 +50,46 @@ const ids: Record<string, string> = {};
 const nameOf: Record<string, string> = {};
 
 async function createPinned(who: SeededCompany, body: object, createdAt: string, updatedAt: string): Promise<string> {
-  const res = await stack.http.post('/customers').set(who.headers).send(body);
+  const res = await t.stack.http.post('/customers').set(who.headers).send(body);
   expect(res.status).toBe(201);
-  await stack.em().execute(`update customers set created_at = ?, updated_at = ? where id = ?`, [createdAt, updatedAt, res.body.id]);
+  await t.stack.em().execute(`update customers set created_at = ?, updated_at = ? where id = ?`, [createdAt, updatedAt, res.body.id]);
   return res.body.id;
 }
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-  for (const s of seeds) {
-    ids[s.key] = await createPinned(acme, s.body, s.createdAt, s.updatedAt);
-    nameOf[ids[s.key]] = s.key;
-  }
-  // A deleted customer matching many filters, and another company's look-alikes: never listed for acme.
-  const deleted = await createPinned(
-    acme,
-    { name: 'Ana Apagada', email: 'ana.apagada@example.com', type: 'individual', document: '123.456.789-09', phone: '+55 11 91111-0000' },
-    '2026-03-01T00:00:00Z',
-    '2026-03-01T00:00:00Z',
-  );
-  expect((await stack.http.delete(`/customers/${deleted}`).set(acme.headers)).status).toBe(200);
-  ids.otherAna = await createPinned(
-    other,
-    { name: 'Ana Souza', email: 'ana.souza@example.com', type: 'individual', document: '529.982.247-25', phone: '+55 11 91111-1111' },
-    '2026-01-10T12:00:00Z',
-    '2026-01-10T12:00:00Z',
-  );
-  ids.otherCo = await createPinned(
-    other,
-    { name: 'Outra 100% Empresa', email: 'x@outra.com', type: 'company', document: '12.ABC.345/01DE-35', documentType: 'cnpj', phone: '+55 11 3000-0000' },
-    '2026-02-01T00:00:00Z',
-    '2026-02-01T00:00:00Z',
-  );
+const t = useTestStack({
+  companies: ['Acme', 'Other'],
+  async setup(t) {
+    for (const s of seeds) {
+      ids[s.key] = await createPinned(t.company.Acme, s.body, s.createdAt, s.updatedAt);
+      nameOf[ids[s.key]] = s.key;
+    }
+    // A deleted customer matching many filters, and another company's look-alikes: never listed for acme.
+    const deleted = await createPinned(
+      t.company.Acme,
+      { name: 'Ana Apagada', email: 'ana.apagada@example.com', type: 'individual', document: '123.456.789-09', phone: '+55 11 91111-0000' },
+      '2026-03-01T00:00:00Z',
+      '2026-03-01T00:00:00Z',
+    );
+    expect((await t.stack.http.delete(`/customers/${deleted}`).set(t.company.Acme.headers)).status).toBe(200);
+    ids.otherAna = await createPinned(
+      t.company.Other,
+      { name: 'Ana Souza', email: 'ana.souza@example.com', type: 'individual', document: '529.982.247-25', phone: '+55 11 91111-1111' },
+      '2026-01-10T12:00:00Z',
+      '2026-01-10T12:00:00Z',
+    );
+    ids.otherCo = await createPinned(
+      t.company.Other,
+      { name: 'Outra 100% Empresa', email: 'x@outra.com', type: 'company', document: '12.ABC.345/01DE-35', documentType: 'cnpj', phone: '+55 11 3000-0000' },
+      '2026-02-01T00:00:00Z',
+      '2026-02-01T00:00:00Z',
+    );
+  },
 });
-afterAll(() => stack?.close());
 
-const list = (query: Record<string, string | number>, who: SeededCompany = acme) => stack.http.get('/customers').query(query).set(who.headers);
+const list = (query: Record<string, string | number>, who: SeededCompany = t.company.Acme) => t.stack.http.get('/customers').query(query).set(who.headers);
 
 /** The seed keys of the listed customers, in the order returned. */
-async function keys(query: Record<string, string | number>, who: SeededCompany = acme): Promise<string[]> {
+async function keys(query: Record<string, string | number>, who: SeededCompany = t.company.Acme): Promise<string[]> {
   const res = await list(query, who);
   expect(res.status).toBe(200);
   return res.body.data.map((c: { id: string }) => nameOf[c.id] ?? c.id);
@@ -220,7 +215,7 @@ describe('pagination', () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['data', 'pagination']);
     expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1 });
-    expect(res.body.data[0]).toMatchObject({ id: ids.eve, companyId: acme.company.id, deletedAt: null });
+    expect(res.body.data[0]).toMatchObject({ id: ids.eve, companyId: t.company.Acme.company.id, deletedAt: null });
   });
 
   it('walks pages without overlap or gaps', async () => {
@@ -269,7 +264,7 @@ describe('query validation', () => {
   });
 
   it('rejects a repeated parameter', async () => {
-    const res = await stack.http.get('/customers?name=ana&name=bruno').set(acme.headers);
+    const res = await t.stack.http.get('/customers?name=ana&name=bruno').set(t.company.Acme.headers);
     expect(res.status).toBe(400);
   });
 });
@@ -284,9 +279,9 @@ describe('company scoping', () => {
   });
 
   it("shows the other company only its own", async () => {
-    const res = await list({ limit: 100 }, other);
+    const res = await list({ limit: 100 }, t.company.Other);
     expect(res.body.data.map((c: { id: string }) => c.id).sort()).toEqual([ids.otherAna, ids.otherCo].sort());
     expect(res.body.pagination.total).toBe(2);
-    expect((await list({ q: 'souza' }, other)).body.data.map((c: { id: string }) => c.id)).toEqual([ids.otherAna]);
+    expect((await list({ q: 'souza' }, t.company.Other)).body.data.map((c: { id: string }) => c.id)).toEqual([ids.otherAna]);
   });
 });

@@ -1,4 +1,4 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 
 const validCustomer = {
@@ -19,18 +19,9 @@ const fullAddress = {
   country: 'BR',
 };
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
+const t = useTestStack({ companies: ['Acme', 'Other'] });
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-});
-afterAll(() => stack?.close());
-
-const create = (body: object, headers: Record<string, string> = acme.headers) => stack.http.post('/customers').set(headers).send(body);
+const create = (body: object, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post('/customers').set(headers).send(body);
 
 describe('POST /customers', () => {
   it('creates a customer with normalized fields and a customer.created event in the outbox', async () => {
@@ -39,7 +30,7 @@ describe('POST /customers', () => {
     expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-z]{26}$/);
     expect(res.body).toMatchObject({
       id: expect.stringMatching(/^cust_[0-9a-z]{26}$/),
-      companyId: acme.company.id,
+      companyId: t.company.Acme.company.id,
       email: 'maria@example.com',
       document: '52998224725',
       documentType: 'cpf',
@@ -47,13 +38,13 @@ describe('POST /customers', () => {
       metadata: { crm: '42' },
       deletedAt: null,
     });
-    const events = await stack.em().find(Event, { entityId: res.body.id });
+    const events = await t.stack.em().find(Event, { entityId: res.body.id });
     expect(events.map((e) => e.type)).toEqual(['customer.created']);
-    expect(events[0].payload).toMatchObject({ event: 'customer.created', companyId: acme.company.id, data: { id: res.body.id } });
+    expect(events[0].payload).toMatchObject({ event: 'customer.created', companyId: t.company.Acme.company.id, data: { id: res.body.id } });
   });
 
   it('is also served under /v1', async () => {
-    const res = await stack.http.post('/v1/customers').set(acme.headers).send(validCustomer);
+    const res = await t.stack.http.post('/v1/customers').set(t.company.Acme.headers).send(validCustomer);
     expect(res.status).toBe(201);
   });
 
@@ -80,7 +71,7 @@ describe('POST /customers', () => {
     expect(res.status).toBe(201);
     expect(res.body.document).toBe('AB123456');
     for (const query of [{ document: 'AB-123' }, { document: 'b123456' }, { q: 'ab-1234' }]) {
-      const list = await stack.http.get('/customers').query(query).set(acme.headers);
+      const list = await t.stack.http.get('/customers').query(query).set(t.company.Acme.headers);
       expect(list.body.data.map((c: { id: string }) => c.id)).toEqual([res.body.id]);
     }
   });
@@ -98,7 +89,7 @@ describe('authentication', () => {
     ['a wrong-length key', { 'x-api-key': 'short' }],
     ['a live key on a sandbox deployment', { 'x-api-key': 'sk_live_' + 'a'.repeat(32) }],
   ])('answers 401 unauthenticated for %s', async (_label, headers) => {
-    const res = await stack.http.get('/customers').set(headers as Record<string, string>);
+    const res = await t.stack.http.get('/customers').set(headers as Record<string, string>);
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('unauthenticated');
   });
@@ -111,37 +102,37 @@ describe('reading, updating and deleting', () => {
   });
 
   it('returns 404 for another company and for a missing id, identically', async () => {
-    const foreign = await stack.http.get(`/customers/${id}`).set(other.headers);
-    const missing = await stack.http.get('/customers/cust_doesnotexist').set(other.headers);
+    const foreign = await t.stack.http.get(`/customers/${id}`).set(t.company.Other.headers);
+    const missing = await t.stack.http.get('/customers/cust_doesnotexist').set(t.company.Other.headers);
     expect(foreign.status).toBe(404);
     expect(missing.status).toBe(404);
     expect(foreign.body.error.code).toBe(missing.body.error.code);
     expect(foreign.body.error.message).toBe(missing.body.error.message);
-    expect((await stack.http.put(`/customers/${id}`).set(other.headers).send({ name: 'Hacked' })).status).toBe(404);
-    expect((await stack.http.delete(`/customers/${id}`).set(other.headers)).status).toBe(404);
+    expect((await t.stack.http.put(`/customers/${id}`).set(t.company.Other.headers).send({ name: 'Hacked' })).status).toBe(404);
+    expect((await t.stack.http.delete(`/customers/${id}`).set(t.company.Other.headers)).status).toBe(404);
   });
 
   it('updates a subset of fields, emits customer.updated, and re-checks the document', async () => {
-    const res = await stack.http.put(`/customers/${id}`).set(acme.headers).send({ phone: '+55 21 98888-7777' });
+    const res = await t.stack.http.put(`/customers/${id}`).set(t.company.Acme.headers).send({ phone: '+55 21 98888-7777' });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ phone: '+55 21 98888-7777', name: 'Joana Prado' });
-    const bad = await stack.http.put(`/customers/${id}`).set(acme.headers).send({ documentType: 'cnpj' });
+    const bad = await t.stack.http.put(`/customers/${id}`).set(t.company.Acme.headers).send({ documentType: 'cnpj' });
     expect(bad.status).toBe(400);
-    const events = await stack.em().find(Event, { entityId: id }, { orderBy: { createdAt: 'asc' } });
+    const events = await t.stack.em().find(Event, { entityId: id }, { orderBy: { createdAt: 'asc' } });
     expect(events.map((e) => e.type)).toEqual(['customer.created', 'customer.updated']);
   });
 
   it('soft-deletes idempotently and hides the customer from lists', async () => {
-    const first = await stack.http.delete(`/customers/${id}`).set(acme.headers);
+    const first = await t.stack.http.delete(`/customers/${id}`).set(t.company.Acme.headers);
     expect(first.status).toBe(200);
     expect(first.body.deletedAt).not.toBeNull();
-    const second = await stack.http.delete(`/customers/${id}`).set(acme.headers);
+    const second = await t.stack.http.delete(`/customers/${id}`).set(t.company.Acme.headers);
     expect(second.status).toBe(200);
     expect(second.body.deletedAt).toBe(first.body.deletedAt);
-    const got = await stack.http.get(`/customers/${id}`).set(acme.headers);
+    const got = await t.stack.http.get(`/customers/${id}`).set(t.company.Acme.headers);
     expect(got.body.deletedAt).toBe(first.body.deletedAt);
-    const list = await stack.http.get('/customers').query({ q: 'joana' }).set(acme.headers);
+    const list = await t.stack.http.get('/customers').query({ q: 'joana' }).set(t.company.Acme.headers);
     expect(list.body.data).toEqual([]);
-    expect((await stack.http.put(`/customers/${id}`).set(acme.headers).send({ name: 'Back' })).status).toBe(409);
+    expect((await t.stack.http.put(`/customers/${id}`).set(t.company.Acme.headers).send({ name: 'Back' })).status).toBe(409);
   });
 });

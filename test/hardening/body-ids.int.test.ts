@@ -1,6 +1,6 @@
 import { allRoutes } from '../../src/routes';
 import type { AnyRoute } from '../../src/http/route';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { cardBody } from '../payments/fixtures';
 import { fill, label, missingLike, seedResources, shape, type SeededIds } from './matrix-seeding';
 
@@ -201,20 +201,18 @@ const queryCases = routes
   .filter((r) => r.method === 'get' && r.request?.query)
   .flatMap((r) => leaves(r.request!.query).filter((p) => p.length === 1 && isIdLike(p, undefined)).map((p) => [r, p] as const));
 
-let stack: TestStack;
-let a: SeededCompany;
-let b: SeededCompany;
 let idsA: SeededIds;
 let idsB: SeededIds;
 
-beforeAll(async () => {
-  stack = await startTestStack({ WEBHOOK_ALLOWLIST: '127.0.0.1:9999' });
-  a = await stack.seedCompany('Company A');
-  b = await stack.seedCompany('Company B');
-  idsA = await seedResources(stack, a);
-  idsB = await seedResources(stack, b);
-}, 180_000);
-afterAll(() => stack?.close());
+const t = useTestStack({
+  env: { WEBHOOK_ALLOWLIST: '127.0.0.1:9999' },
+  companies: ['Company A', 'Company B'],
+  async setup(t) {
+    idsA = await seedResources(t.stack, t.company['Company A']);
+    idsB = await seedResources(t.stack, t.company['Company B']);
+  },
+  timeout: 180_000,
+});
 
 const allIds = () => [...Object.values(idsA), ...Object.values(idsB)].flatMap((id) => [id, missingLike(id)]);
 
@@ -239,8 +237,8 @@ describe("another company's id inside a body", () => {
   it.each(bodyCases.map(([r, p]) => [`${label(r)} ${readable(p)}`, r, p] as const))('%s answers exactly as for a missing id', async (_l, route, path) => {
     const key = seederFor(route, path);
     const send = (value: string) =>
-      stack.http[route.method](fill(route.path, idsB))
-        .set(b.headers)
+      t.stack.http[route.method](fill(route.path, idsB))
+        .set(t.company['Company B'].headers)
         .send(withValue(BODY_ID_SAMPLES[route.operationId](idsB), path, value) as object);
     const foreign = await send(idsA[key]);
     const missing = await send(missingLike(idsA[key]));
@@ -262,12 +260,12 @@ describe("another company's id inside a body", () => {
 describe("another company's id in a query filter", () => {
   it.each(queryCases.map(([r, p]) => [`${label(r)} ?${p[0]}=`, r, p[0]] as const))('%s answers as for an unknown id, never with its rows', async (_l, route, name) => {
     const key = seederFor(route, [name]);
-    const list = (company: SeededCompany, id: string) => stack.http.get(`${fill(route.path, idsB)}?${name}=${id}`).set(company.headers);
-    const own = await list(a, idsA[key]);
+    const list = (company: SeededCompany, id: string) => t.stack.http.get(`${fill(route.path, idsB)}?${name}=${id}`).set(company.headers);
+    const own = await list(t.company['Company A'], idsA[key]);
     expect(own.status).toBe(200);
     if (!(own.body.data?.length > 0)) throw new Error(`${label(route)} ?${name}=: company A finds nothing with its own id; seed a row it can find in seedResources (test/hardening/matrix-seeding.ts)`);
-    const foreign = await list(b, idsA[key]);
-    const missing = await list(b, missingLike(idsA[key]));
+    const foreign = await list(t.company['Company B'], idsA[key]);
+    const missing = await list(t.company['Company B'], missingLike(idsA[key]));
     expect(foreign.status).toBe(missing.status);
     if (foreign.status === 200) {
       expect(foreign.body.data).toEqual([]);

@@ -1,6 +1,6 @@
 import { allRoutes } from '../../src/routes';
 import type { AnyRoute } from '../../src/http/route';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type TestStack } from '../helpers/stack';
 import { BODY_SAMPLES, fill, label, missingLike, seedResources, shape, type SeededIds } from './matrix-seeding';
 
 /**
@@ -71,19 +71,17 @@ function call(stack: TestStack, route: AnyRoute, path: string, headers: Record<s
   return route.method === 'get' ? req : req.send(BODY_SAMPLES[route.operationId] ?? {});
 }
 
-let stack: TestStack;
-let a: SeededCompany;
-let b: SeededCompany;
 let ids: SeededIds;
 
-beforeAll(async () => {
-  // Every call comes from one address: the failed-authentication limiter would answer 429.
-  stack = await startTestStack({ WEBHOOK_ALLOWLIST: '127.0.0.1:9999', AUTH_FAILURES_PER_MINUTE: '100000' });
-  a = await stack.seedCompany('Company A');
-  b = await stack.seedCompany('Company B');
-  ids = await seedResources(stack, a);
-}, 120_000);
-afterAll(() => stack?.close());
+// Every call comes from one address: the failed-authentication limiter would answer 429.
+const t = useTestStack({
+  env: { WEBHOOK_ALLOWLIST: '127.0.0.1:9999', AUTH_FAILURES_PER_MINUTE: '100000' },
+  companies: ['Company A', 'Company B'],
+  async setup(t) {
+    ids = await seedResources(t.stack, t.company['Company A']);
+  },
+  timeout: 120_000,
+});
 
 describe('route classification', () => {
   it('every route is either authenticated or listed as public by design', () => {
@@ -102,7 +100,7 @@ describe('without an API key', () => {
   it.each(authenticated.map((r) => [label(r), r] as const))('%s → 401', async (_l, route) => {
     const path = fill(route.path, () => 'x');
     for (const headers of [{}, { 'x-api-key': 'sk_sandbox_not_a_real_key' }] as Record<string, string>[]) {
-      const res = await call(stack, route, path, headers);
+      const res = await call(t.stack, route, path, headers);
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');
     }
@@ -113,8 +111,8 @@ describe("another company's ids", () => {
   it.each(withIds.map((r) => [label(r), r] as const))('%s answers exactly as for a missing id', async (_l, route) => {
     const foreignPath = fill(route.path, ids);
     const missingPath = fill(route.path, (k) => missingLike(ids[k]));
-    const foreign = await call(stack, route, foreignPath, b.headers);
-    const missing = await call(stack, route, missingPath, b.headers);
+    const foreign = await call(t.stack, route, foreignPath, t.company['Company B'].headers);
+    const missing = await call(t.stack, route, missingPath, t.company['Company B'].headers);
     if (foreign.body.error?.code === 'validation_failed' && missing.body.error?.code === 'validation_failed') {
       throw new Error(`${label(route)}: the body is refused (${foreign.body.error.message}); put a valid sample in BODY_SAMPLES so the ownership check is reached`);
     }
@@ -128,18 +126,18 @@ describe("another company's ids", () => {
 
   it('left company A\'s resources as they were', async () => {
     for (const [path, key] of [['/customers/', 'customer'], ['/recipients/', 'recipient'], ['/webhooks/', 'webhook'], ['/checkout/links/', 'checkoutLink'], ['/subscriptions/', 'subscription']] as const) {
-      const res = await stack.http.get(`${path}${ids[key]}`).set(a.headers);
+      const res = await t.stack.http.get(`${path}${ids[key]}`).set(t.company['Company A'].headers);
       expect(res.status).toBe(200);
     }
-    expect((await stack.http.get(`/customers/${ids.customer}`).set(a.headers)).body.name).toBe('Ana Souza');
+    expect((await t.stack.http.get(`/customers/${ids.customer}`).set(t.company['Company A'].headers)).body.name).toBe('Ana Souza');
   });
 });
 
 describe('unknown body fields', () => {
   it.each(writesWithBody.map((r) => [label(r), r] as const))('%s → 400 naming the field', async (_l, route) => {
     const path = fill(route.path, ids);
-    const res = await stack.http[route.method](path)
-      .set(a.headers)
+    const res = await t.stack.http[route.method](path)
+      .set(t.company['Company A'].headers)
       .send({ ...(BODY_SAMPLES[route.operationId] ?? {}), hardeningUnknownField: 1 });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
@@ -153,7 +151,7 @@ describe('list pagination bounds', () => {
   });
 
   it.each(listRoutes.flatMap((r) => ['limit=0', 'limit=101', 'page=0'].map((q) => [`${label(r)} ?${q}`, r, q] as const)))('%s → 400', async (_l, route, q) => {
-    const res = await stack.http.get(`${fill(route.path, ids)}?${q}`).set(a.headers);
+    const res = await t.stack.http.get(`${fill(route.path, ids)}?${q}`).set(t.company['Company A'].headers);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.message).toContain(q.split('=')[0]);

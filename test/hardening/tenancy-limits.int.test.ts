@@ -3,8 +3,7 @@ import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../src/app';
 import type { Config } from '../../src/config';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { newRecipient } from '../payments/fixtures';
+import { useTestStack } from '../helpers/stack';
 
 /**
  * Limits that limit the right people, and logs that keep credentials out (docs/security.md):
@@ -15,27 +14,20 @@ import { newRecipient } from '../payments/fixtures';
  * - access log lines never carry a bearer token from a path.
  * Each app here is the stack's platform with its own limits (limiters belong to an app).
  */
-let stack: TestStack;
-let acme: SeededCompany;
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  // A company takes payments to its owner recipient.
-  if ((await stack.http.get('/recipients/owner').set(acme.headers)).body === null) await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
+// A company takes payments to its owner recipient.
+const t = useTestStack({ companies: ['Acme'], owners: ['Acme'] });
 
-function app(config: Partial<Config>, logger = stack.deps.logger) {
-  return request(createApp({ ...stack.deps, logger, config: { ...stack.config, ...config } }).callback());
+function app(config: Partial<Config>, logger = t.stack.deps.logger) {
+  return request(createApp({ ...t.stack.deps, logger, config: { ...t.stack.config, ...config } }).callback());
 }
 
-const limits = (c: Partial<Config['checkoutLimits']>): Config['checkoutLimits'] => ({ ...stack.config.checkoutLimits, ...c });
+const limits = (c: Partial<Config['checkoutLimits']>): Config['checkoutLimits'] => ({ ...t.stack.config.checkoutLimits, ...c });
 
 async function newLink(): Promise<string> {
-  const res = await stack.http
+  const res = await t.stack.http
     .post('/checkout/links')
-    .set(acme.headers)
+    .set(t.company.Acme.headers)
     .send({ items: [{ name: 'Curso', quantity: 1, unitAmount: 5000 }], paymentMethods: { card: { enabled: true }, pix: { enabled: true } } });
   expect(res.status).toBe(201);
   return res.body.id;
@@ -69,7 +61,7 @@ describe('authentication failures from a shared address', () => {
     for (let i = 0; i < 5; i++) await http.get('/customers').set(broken).set(nat);
     expect((await http.get('/customers').set(broken).set(nat)).status).toBe(429);
     // Another merchant behind the same NAT.
-    expect((await http.get('/customers').set(acme.headers).set(nat)).status).toBe(200);
+    expect((await http.get('/customers').set(t.company.Acme.headers).set(nat)).status).toBe(200);
   });
 });
 

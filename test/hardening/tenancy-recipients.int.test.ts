@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { sendKycDecision } from '../../src/recipients/recipient-onboarding-workflow.client';
 import { onboardingStateQuery, recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
@@ -14,11 +14,7 @@ import { until } from '../withdrawals/fixtures';
  * its operator's decisions touch its own link only.
  */
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.close());
+const t = useTestStack();
 
 /** A seller as one company describes it: every field a marker that must never reach the other company. */
 function supplied(tag: string, document: string) {
@@ -45,15 +41,15 @@ function expectNoneOf(seen: unknown, markers: string[], where: string): void {
   }
 }
 
-const post = (c: SeededCompany, body: object) => stack.http.post('/recipients').set(c.headers).send(body);
-const put = (c: SeededCompany, id: string, body: object) => stack.http.put(`/recipients/${id}`).set(c.headers).send(body);
+const post = (c: SeededCompany, body: object) => t.stack.http.post('/recipients').set(c.headers).send(body);
+const put = (c: SeededCompany, id: string, body: object) => t.stack.http.put(`/recipients/${id}`).set(c.headers).send(body);
 const view = async (c: SeededCompany, id: string) => {
-  const res = await stack.http.get(`/recipients/${id}`).set(c.headers);
+  const res = await t.stack.http.get(`/recipients/${id}`).set(c.headers);
   expect(res.status).toBe(200);
   return res.body;
 };
 const statusOf = async (c: SeededCompany, id: string): Promise<string> => (await view(c, id)).status;
-const eventsOf = (c: SeededCompany, id: string) => stack.em().find(Event, { entityId: id, companyId: c.company.id }, { orderBy: { createdAt: 'asc' } });
+const eventsOf = (c: SeededCompany, id: string) => t.stack.em().find(Event, { entityId: id, companyId: c.company.id }, { orderBy: { createdAt: 'asc' } });
 
 async function link(c: SeededCompany, body: object): Promise<string> {
   const res = await post(c, body);
@@ -63,25 +59,25 @@ async function link(c: SeededCompany, body: object): Promise<string> {
 
 async function decide(c: SeededCompany, recipientId: string, outcome: 'approved' | 'refused'): Promise<void> {
   const link = { recipientId, companyId: c.company.id };
-  await sendKycDecision(stack.client, stack.config.temporal.taskQueue, outcome === 'approved' ? { ...link, operator: 'kyc-ops', outcome } : { ...link, operator: 'kyc-ops', outcome, reason: 'Blurry' });
+  await sendKycDecision(t.stack.client, t.stack.config.temporal.taskQueue, outcome === 'approved' ? { ...link, operator: 'kyc-ops', outcome } : { ...link, operator: 'kyc-ops', outcome, reason: 'Blurry' });
   const expected = outcome === 'approved' ? 'active' : 'refused';
   await until(async () => (await statusOf(c, recipientId)) === expected, `${c.company.name}'s link ${expected}`);
 }
 
 async function kycToken(c: SeededCompany, recipientId: string): Promise<string> {
-  const res = await stack.http.post(`/recipients/${recipientId}/kyc-link`).set(c.headers);
+  const res = await t.stack.http.post(`/recipients/${recipientId}/kyc-link`).set(c.headers);
   expect(res.status).toBe(201);
   return new URL(res.body.kycUrl).pathname.split('/').pop()!;
 }
-const upload = (token: string, kind: string, bytes: Buffer, type: string) => stack.http.put(`/kyc/${token}/files/${kind}`).set('Content-Type', type).send(bytes);
+const upload = (token: string, kind: string, bytes: Buffer, type: string) => t.stack.http.put(`/kyc/${token}/files/${kind}`).set('Content-Type', type).send(bytes);
 
 describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (order) => {
   let A: SeededCompany;
   let B: SeededCompany;
   const aFirst = order === 'A first';
   beforeAll(async () => {
-    A = await stack.seedCompany(`A ${order}`);
-    B = await stack.seedCompany(`B ${order}`);
+    A = await t.stack.seedCompany(`A ${order}`);
+    B = await t.stack.seedCompany(`B ${order}`);
   });
 
   /** Links one CPF in both companies in this block's order; returns the registration id. */
@@ -141,7 +137,7 @@ describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (o
     expect((await view(B, id)).document).toBe(cpf);
     expectNoneOf(await view(B, id), a.markers, 'B’s GET');
     expect(await eventsOf(A, id)).toHaveLength(aEventsSettled);
-    const bList = await stack.http.get(`/recipients?document=${cpf}`).set(B.headers);
+    const bList = await t.stack.http.get(`/recipients?document=${cpf}`).set(B.headers);
     expectNoneOf(bList.body, a.markers, 'B’s list');
   });
 
@@ -164,12 +160,12 @@ describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (o
 
     const aView = await view(A, aId);
     expect(aView).toMatchObject({ document: a.body.document, defaultBankAccount: { bankAccount: a.body.bankAccount.bankAccount, bankHolderDocument: a.body.document } });
-    expect((await stack.http.get(`/recipients/${aId}`).set(B.headers)).status).toBe(404);
+    expect((await t.stack.http.get(`/recipients/${aId}`).set(B.headers)).status).toBe(404);
 
-    const page = await stack.http.get(`/kyc/${await kycToken(B, bRes.body.id)}`);
+    const page = await t.stack.http.get(`/kyc/${await kycToken(B, bRes.body.id)}`);
     expect(page.status).toBe(200);
     expectNoneOf(page.text, onlyA, 'B’s KYC page');
-    const aPage = await stack.http.get(`/kyc/${await kycToken(A, aId)}`);
+    const aPage = await t.stack.http.get(`/kyc/${await kycToken(A, aId)}`);
     expectNoneOf(aPage.text, b.markers, 'A’s KYC page');
     expect(aPage.text).toContain(a.body.address.address);
   });
@@ -187,7 +183,7 @@ describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (o
     expect((await eventsOf(B, id)).map((e) => e.type)).not.toContain('recipient.refused');
     // Each link has its own workflow, named after the link and starting with the rec_ id.
     for (const c of [A, B]) {
-      const state = await stack.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: id, companyId: c.company.id })).query(onboardingStateQuery);
+      const state = await t.stack.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: id, companyId: c.company.id })).query(onboardingStateQuery);
       expect(state).toMatchObject({ recipientId: id, companyId: c.company.id, stage: c === A ? 'refused' : 'approved' });
     }
   });
@@ -201,13 +197,13 @@ describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (o
     expect((await upload(bToken, 'identificationDocument', PNG, 'image/png')).status).toBe(200);
     expect((await upload(bToken, 'selfie', JPEG, 'image/jpeg')).status).toBe(200);
     // A's seller sent nothing: A's page asks for everything, and A cannot submit on B's files.
-    expect((await stack.http.get(`/kyc/${aToken}`)).text).not.toContain('data-received="true"');
-    const aSubmit = await stack.http.post(`/kyc/${aToken}/submit`).send({ confirm: true });
+    expect((await t.stack.http.get(`/kyc/${aToken}`)).text).not.toContain('data-received="true"');
+    const aSubmit = await t.stack.http.post(`/kyc/${aToken}/submit`).send({ confirm: true });
     expect(aSubmit.status).toBe(409);
     expect(aSubmit.body.error.code).toBe('kyc_files_missing');
 
-    expect((await stack.http.post(`/kyc/${bToken}/submit`).send({ confirm: true })).status).toBe(200);
-    await until(async () => (await stack.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: id, companyId: B.company.id })).query(onboardingStateQuery)).submissions === 1, 'B’s submission recorded');
+    expect((await t.stack.http.post(`/kyc/${bToken}/submit`).send({ confirm: true })).status).toBe(200);
+    await until(async () => (await t.stack.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: id, companyId: B.company.id })).query(onboardingStateQuery)).submissions === 1, 'B’s submission recorded');
     expect(await statusOf(B, id)).toBe('pending');
     expect(await statusOf(A, id)).toBe('refused');
 
@@ -221,20 +217,20 @@ describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (o
   it('the CLI refuses to guess which company’s KYC it decides, and decides exactly the one named', async () => {
     const cpf = newCpf();
     const id = await bothLink(supplied('alpha', cpf).body, supplied('bravo', cpf).body);
-    const ambiguous = await lastro(stack, 'recipients', 'kyc-approve', id, '--operator', 'ops');
+    const ambiguous = await lastro(t.stack, 'recipients', 'kyc-approve', id, '--operator', 'ops');
     expect(ambiguous.code).not.toBe(0);
     expect(ambiguous.stderr).toContain('--company');
     expect(ambiguous.stderr).toContain(A.company.id);
     expect(ambiguous.stderr).toContain(B.company.id);
 
-    const named = await lastro(stack, 'recipients', 'kyc-approve', id, '--company', B.company.id, '--operator', 'ops');
+    const named = await lastro(t.stack, 'recipients', 'kyc-approve', id, '--company', B.company.id, '--operator', 'ops');
     expect(named.code).toBe(0);
     expect(JSON.parse(named.stdout)).toMatchObject({ recipientId: id, companyId: B.company.id, workflowId: `${id}:${B.company.id}`, signal: 'kycApproved' });
     await until(async () => (await statusOf(B, id)) === 'active', 'B active');
     expect(await statusOf(A, id)).toBe('pending');
 
     // The workflow id from the Temporal UI names the link too.
-    const byWorkflowId = await lastro(stack, 'recipients', 'kyc-refuse', `${id}:${A.company.id}`, '--reason', 'Blurry', '--operator', 'ops');
+    const byWorkflowId = await lastro(t.stack, 'recipients', 'kyc-refuse', `${id}:${A.company.id}`, '--reason', 'Blurry', '--operator', 'ops');
     expect(byWorkflowId.code).toBe(0);
     await until(async () => (await statusOf(A, id)) === 'refused', 'A refused');
     expect(await statusOf(B, id)).toBe('active');
@@ -244,7 +240,7 @@ describe.each([['A first'], ['B first']])('recipients of two companies (%s)', (o
 describe('an active link changes identity or payout account only through a new review', () => {
   let acme: SeededCompany;
   beforeAll(async () => {
-    acme = await stack.seedCompany('Reviewed');
+    acme = await t.stack.seedCompany('Reviewed');
   });
 
   async function activeSeller() {
@@ -271,8 +267,8 @@ describe('an active link changes identity or payout account only through a new r
     expect(res.body.status).toBe('pending');
     const events = (await eventsOf(acme, id)).map((e) => e.type);
     expect(events[events.length - 1]).toBe('recipient.updated');
-    await expect(stack.http.post('/withdrawals').set(acme.headers).send({ recipientId: id, amount: 100 })).resolves.toMatchObject({ status: 409 });
-    const handle = stack.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: id, companyId: acme.company.id }));
+    await expect(t.stack.http.post('/withdrawals').set(acme.headers).send({ recipientId: id, amount: 100 })).resolves.toMatchObject({ status: 409 });
+    const handle = t.stack.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: id, companyId: acme.company.id }));
     await until(async () => (await handle.describe()).status.name === 'RUNNING', 'a new review run');
     await decide(acme, id, 'approved');
   });

@@ -18,6 +18,7 @@ import type { Company } from '../../src/companies/company.entity';
 import { createLastroWorker } from '../../worker';
 import { workflowBundle } from './workflow-bundle';
 import { createTimeSkippingEnv } from './temporal-env';
+import { newRecipient } from '../payments/fixtures';
 
 // The SDK's INFO lines (worker state changes) drown test output; warnings still show.
 let runtimeInstalled = false;
@@ -130,4 +131,56 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
       await orm.close();
     },
   };
+}
+
+export interface UseTestStackOptions<C extends string> {
+  /** Overrides passed to startTestStack; a function when a value is known only in an earlier beforeAll (a receiver's port). */
+  env?: Record<string, string> | (() => Record<string, string>);
+  /** Companies seeded, in this order, by name. */
+  companies?: readonly C[];
+  /** Companies given an owner recipient (test/payments/fixtures newRecipient), in this order, after seeding. */
+  owners?: readonly C[];
+  /** This file's own set-up, run last in the same beforeAll. */
+  setup?: (t: UsedTestStack<C>) => Promise<void> | void;
+  /** The beforeAll's timeout, for set-ups longer than jest's. */
+  timeout?: number;
+}
+
+/** What useTestStack gives a test file, filled in by its beforeAll (`stack` throws if read before). */
+export interface UsedTestStack<C extends string> {
+  readonly stack: TestStack;
+  /** The seeded companies by name. */
+  readonly company: Readonly<Record<C, SeededCompany>>;
+  /** The owner recipient id of each company in `owners`. */
+  readonly owner: Readonly<Record<C, string>>;
+}
+
+/**
+ * One stack for the enclosing describe (or file): registers a beforeAll that starts it, seeds the
+ * companies and their owner recipients and runs `setup`, and an afterAll that closes it.
+ *
+ *   const t = useTestStack({ companies: ['Acme', 'Other'], owners: ['Acme'] });
+ *   it('…', () => t.stack.http.get('/customers').set(t.company.Acme.headers));
+ */
+export function useTestStack<const C extends string = never>(options: UseTestStackOptions<C> = {}): UsedTestStack<C> {
+  let stack: TestStack | undefined;
+  const company = {} as Record<C, SeededCompany>;
+  const owner = {} as Record<C, string>;
+  const t: UsedTestStack<C> = {
+    get stack() {
+      if (!stack) throw new Error('useTestStack: the stack is started in beforeAll; read t.stack inside a hook or a test');
+      return stack;
+    },
+    company,
+    owner,
+  };
+  beforeAll(async () => {
+    const env = typeof options.env === 'function' ? options.env() : options.env;
+    stack = await startTestStack(env);
+    for (const name of options.companies ?? []) company[name] = await stack.seedCompany(name);
+    for (const name of options.owners ?? []) owner[name] = await newRecipient(stack, company[name], { role: 'owner' });
+    await options.setup?.(t);
+  }, options.timeout);
+  afterAll(() => stack?.close());
+  return t;
 }
