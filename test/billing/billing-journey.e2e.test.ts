@@ -1,5 +1,4 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { newRecipient } from '../payments/fixtures';
+import { useTestStack } from '../helpers/stack';
 import { eventually, Receiver } from '../webhooks/receiver';
 
 /**
@@ -11,23 +10,16 @@ import { eventually, Receiver } from '../webhooks/receiver';
  * subscription transaction, and a webhook delivery for each invoice and transaction.
  */
 
-let stack: TestStack;
 let receiver: Receiver;
-let acme: SeededCompany;
 
-const post = (path: string, body: object = {}) => stack.http.post(path).set(acme.headers).send(body);
-const get = (path: string) => stack.http.get(path).set(acme.headers);
+const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company.Journey.headers).send(body);
+const get = (path: string) => t.stack.http.get(path).set(t.company.Journey.headers);
 
 beforeAll(async () => {
   receiver = await new Receiver().start();
-  stack = await startTestStack({ WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}` });
-  acme = await stack.seedCompany('Journey');
-  await newRecipient(stack, acme, { role: 'owner' });
 });
-afterAll(async () => {
-  await stack?.close();
-  await receiver?.close();
-});
+const t = useTestStack({ env: () => ({ WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}` }), companies: ['Journey'], owners: ['Journey'] });
+afterAll(() => receiver?.close());
 
 type Delivered = { event: string; data: { id: string; status?: string; lastTransactionId?: string } };
 const delivered = (): Delivered[] => receiver.received('/billing').map((r) => JSON.parse(r.body) as Delivered);
@@ -44,9 +36,9 @@ it('plan → publish → saved card → subscribe → three sandbox advances: pa
 
   const customer = await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' });
   expect(customer.status).toBe(201);
-  const token = await stack.http
+  const token = await t.stack.http
     .post('/v1/tokens/cards')
-    .send({ companyId: acme.company.id, card: { number: '4111111111111111', holder: 'ANA SOUZA', document: '52998224725', cvv: '123', expiration: `12/${new Date().getUTCFullYear() + 3}` } });
+    .send({ companyId: t.company.Journey.company.id, card: { number: '4111111111111111', holder: 'ANA SOUZA', document: '52998224725', cvv: '123', expiration: `12/${new Date().getUTCFullYear() + 3}` } });
   expect(token.status).toBe(201);
   const card = await post('/payment-methods/cards', { customerId: customer.body.id, token: token.body.tokenId });
   expect(card.status).toBe(201);
@@ -78,7 +70,7 @@ it('plan → publish → saved card → subscribe → three sandbox advances: pa
     expect(txn.payments[0].creditCard).toMatchObject({ cardId: card.body.id, last4: '1111' });
   }
   // Each charge started its transaction's workflow itself, so transaction.created had nothing to start.
-  const unmarked = await stack.em().execute<{ id: string }[]>(`select id from transactions where id in (?, ?, ?, ?) and workflow_started_at is null`, transactionIds);
+  const unmarked = await t.stack.em().execute<{ id: string }[]>(`select id from transactions where id in (?, ?, ?, ?) and workflow_started_at is null`, transactionIds);
   expect(unmarked).toEqual([]);
 
   // Webhooks: invoice.issued and invoice.paid for each invoice, transaction.paid for each transaction, a cycle_advanced per cycle.

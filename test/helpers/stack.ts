@@ -157,7 +157,8 @@ export interface UsedTestStack<C extends string> {
 
 /**
  * One stack for the enclosing describe (or file): registers a beforeAll that starts it, seeds the
- * companies and their owner recipients and runs `setup`, and an afterAll that closes it.
+ * companies and their owner recipients and runs `setup`, and an afterAll that closes it. Hooks run
+ * in the order declared: what must close before the stack declares its afterAll above the call.
  *
  *   const t = useTestStack({ companies: ['Acme', 'Other'], owners: ['Acme'] });
  *   it('…', () => t.stack.http.get('/customers').set(t.company.Acme.headers));

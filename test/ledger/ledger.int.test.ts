@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, startTestStack } from '../helpers/stack';
 import { ApiError } from '../../src/http/errors';
 import {
   creditAvailable,
@@ -16,42 +16,33 @@ import {
 import { getBalance } from '../../src/ledger/wallets.service';
 import { sellerBody } from '../recipients/fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
+const t = useTestStack({ companies: ['Acme', 'Other'] });
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-});
-afterAll(() => stack?.close());
-
-async function newRecipient(company = acme): Promise<string> {
-  const res = await stack.http.post('/recipients').set(company.headers).send(sellerBody());
+async function newRecipient(company = t.company.Acme): Promise<string> {
+  const res = await t.stack.http.post('/recipients').set(company.headers).send(sellerBody());
   expect(res.status).toBe(201);
   return res.body.id;
 }
 
 /** Each call in its own transaction, as a route or an activity would run it. */
-const tx = <T>(fn: (em: EntityManager) => Promise<T>): Promise<T> => stack.em().transactional(fn);
+const tx = <T>(fn: (em: EntityManager) => Promise<T>): Promise<T> => t.stack.em().transactional(fn);
 
 let keySeq = 0;
 const key = (what: string) => `${what}:${++keySeq}:${Date.now()}`;
 const credit = (recipientId: string, amount: number, currency = 'BRL') =>
-  tx((em) => creditAvailable(em, { key: key('credit'), companyId: acme.company.id, recipientId, currency, amount, source: 'sandbox', sourceId: 'test' }));
+  tx((em) => creditAvailable(em, { key: key('credit'), companyId: t.company.Acme.company.id, recipientId, currency, amount, source: 'sandbox', sourceId: 'test' }));
 
 /** The recipient's available bucket in Acme's BRL wallet. */
 async function availableAccount(recipientId: string): Promise<{ id: string; wallet_id: string }> {
-  const [acct] = await stack.em().execute<{ id: string; wallet_id: string }[]>(
+  const [acct] = await t.stack.em().execute<{ id: string; wallet_id: string }[]>(
     `select a.id, a.wallet_id from ledger_accounts a join wallets w on w.id = a.wallet_id where w.company_id = ? and w.recipient_id = ? and a.bucket = 'available'`,
-    [acme.company.id, recipientId],
+    [t.company.Acme.company.id, recipientId],
   );
   return acct;
 }
 
 async function invariants(): Promise<void> {
-  const em = stack.em();
+  const em = t.stack.em();
   const unbalanced = await em.execute(`select posting_id, currency, sum(amount) from ledger_entries group by posting_id, currency having sum(amount) <> 0`);
   expect(unbalanced).toEqual([]);
   const drift = await em.execute(
@@ -67,7 +58,7 @@ describe('posting API', () => {
   it('a sale lands pending net of fees, is released to available, and is idempotent per key', async () => {
     const seller = await newRecipient();
     const marketplace = await newRecipient();
-    const sale = { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_x', releaseAt: '2026-12-22T00:00:00Z' };
+    const sale = { key: key('sale'), companyId: t.company.Acme.company.id, currency: 'BRL', sourceId: 'pay_x', releaseAt: '2026-12-22T00:00:00Z' };
     const parts = [
       { recipientId: seller, amount: 9000, fee: 270 },
       { recipientId: marketplace, amount: 1000, type: 'platform_fee' as const },
@@ -75,12 +66,12 @@ describe('posting API', () => {
     const first = await tx((em) => creditSale(em, { ...sale, parts }));
     const again = await tx((em) => creditSale(em, { ...sale, parts }));
     expect(again).toEqual({ postingId: first.postingId, replayed: true });
-    expect(await getBalance(stack.em(), acme.company.id, seller, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 8730, availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, seller, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 8730, availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
 
     await tx((em) => releasePending(em, { postingId: first.postingId }));
     await tx((em) => releasePending(em, { postingId: first.postingId }));
-    expect(await getBalance(stack.em(), acme.company.id, seller, 'BRL')).toMatchObject({ pendingBalance: 0, availableBalance: 8730, withdrawableBalance: 8730 });
-    expect(await getBalance(stack.em(), acme.company.id, marketplace, 'BRL')).toMatchObject({ availableBalance: 1000 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, seller, 'BRL')).toMatchObject({ pendingBalance: 0, availableBalance: 8730, withdrawableBalance: 8730 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, marketplace, 'BRL')).toMatchObject({ availableBalance: 1000 });
     await invariants();
   });
 
@@ -89,15 +80,15 @@ describe('posting API', () => {
     const [d1, d2] = ['2026-12-22T12:00:00.000Z', '2027-01-21T12:00:00.000Z'];
     const pending = (amount: number, releaseAt: string) => ({ account: { recipientId: r, bucket: 'pending' as const, currency: 'BRL' }, amount, type: 'sale' as const, inStatement: true, releaseAt });
     const sale = await tx((em) =>
-      post(em, { key: key('sale2'), kind: 'sale', companyId: acme.company.id, source: 'transaction', sourceId: 'txn_2', lines: [pending(5001, d1), pending(5000, d2), { account: { platform: 'settlement', currency: 'BRL' }, amount: -10_001, type: 'sale', inStatement: false }] }),
+      post(em, { key: key('sale2'), kind: 'sale', companyId: t.company.Acme.company.id, source: 'transaction', sourceId: 'txn_2', lines: [pending(5001, d1), pending(5000, d2), { account: { platform: 'settlement', currency: 'BRL' }, amount: -10_001, type: 'sale', inStatement: false }] }),
     );
     const statuses = async () =>
-      (await stack.http.get(`/wallets/owner/${r}/transactions`).set(acme.headers)).body.data.map((e: { amount: number; releaseStatus: string }) => [e.amount, e.releaseStatus]).sort();
+      (await t.stack.http.get(`/wallets/owner/${r}/transactions`).set(t.company.Acme.headers)).body.data.map((e: { amount: number; releaseStatus: string }) => [e.amount, e.releaseStatus]).sort();
     expect(await statuses()).toEqual([[5000, 'pending'], [5001, 'pending']]);
     await tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d1 }));
     await expect(tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d1 }))).resolves.toMatchObject({ replayed: true });
     expect(await statuses()).toEqual([[5000, 'pending'], [5001, 'released']]);
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ pendingBalance: 5000, withdrawableBalance: 5001 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ pendingBalance: 5000, withdrawableBalance: 5001 });
     await tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: d2 }));
     expect(await statuses()).toEqual([[5000, 'released'], [5001, 'released']]);
     await expect(tx((em) => releasePending(em, { postingId: sale.postingId, releaseAt: '2030-01-01T00:00:00Z' }))).rejects.toMatchObject({ code: 'nothing_to_release' });
@@ -107,28 +98,28 @@ describe('posting API', () => {
   it('reserve → withdrawal and its fee from blocked; a rejected one is released; a failed payout is reversed', async () => {
     const r = await newRecipient();
     await credit(r, 10_000);
-    const m = { companyId: acme.company.id, recipientId: r, currency: 'BRL', source: 'withdrawal' as const, sourceId: 'wdr_1' };
+    const m = { companyId: t.company.Acme.company.id, recipientId: r, currency: 'BRL', source: 'withdrawal' as const, sourceId: 'wdr_1' };
     await tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 6000 }));
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 0, availableBalance: 10_000, blockedBalance: 6000, withdrawableBalance: 4000 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toEqual({ currency: 'BRL', pendingBalance: 0, availableBalance: 10_000, blockedBalance: 6000, withdrawableBalance: 4000 });
     await expect(tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 4001 }))).rejects.toMatchObject({ status: 409, code: 'insufficient_balance' });
 
     const paid = await tx((em) => debitWallet(em, { ...m, key: key('wd'), amount: 5800, type: 'withdrawal', from: 'blocked' }));
     await tx((em) => debitWallet(em, { ...m, key: key('wdfee'), amount: 200, type: 'withdrawal_fee', from: 'blocked' }));
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
 
     await tx((em) => reserveFunds(em, { ...m, key: key('reserve'), amount: 1000 }));
     await tx((em) => releaseReservation(em, { ...m, key: key('unreserve'), amount: 1000 }));
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 4000, blockedBalance: 0 });
 
     await tx((em) => reversePosting(em, { postingId: paid.postingId, description: 'bank returned the transfer' }));
     await expect(tx((em) => reversePosting(em, { postingId: paid.postingId }))).resolves.toMatchObject({ replayed: true });
     // The reversal mirrors the debit exactly: the money is back in `blocked`, still reserved…
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 5800, withdrawableBalance: 4000 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 5800, withdrawableBalance: 4000 });
     // …until the withdrawal releases its reservation.
     await tx((em) => releaseReservation(em, { ...m, key: key('unreserve'), amount: 5800 }));
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 0, withdrawableBalance: 9800 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 9800, blockedBalance: 0, withdrawableBalance: 9800 });
 
-    const statement = await stack.http.get(`/wallets/owner/${r}/transactions`).set(acme.headers);
+    const statement = await t.stack.http.get(`/wallets/owner/${r}/transactions`).set(t.company.Acme.headers);
     expect(statement.body.data.map((e: { type: string; amount: number }) => [e.type, e.amount])).toEqual([
       ['withdrawal_reversal', 5800],
       ['withdrawal_fee', -200],
@@ -142,9 +133,9 @@ describe('posting API', () => {
     const r = await newRecipient();
     const line = (amount: number) => ({ account: { recipientId: r, bucket: 'available' as const, currency: 'BRL' }, amount, type: 'adjustment' as const, inStatement: true });
     const base = { key: key('bad'), kind: 'adjustment', source: 'adjustment' as const };
-    await expect(post(stack.em(), { ...base, lines: [line(100), { ...line(-99), account: { platform: 'settlement', currency: 'BRL' } }] })).rejects.toThrow(/sum to 1/);
-    await expect(post(stack.em(), { ...base, lines: [line(10.5), line(-10.5)] })).rejects.toThrow(/integer cents/);
-    await expect(post(stack.em(), { ...base, lines: [line(100)] })).rejects.toThrow(/at least two/);
+    await expect(post(t.stack.em(), { ...base, lines: [line(100), { ...line(-99), account: { platform: 'settlement', currency: 'BRL' } }] })).rejects.toThrow(/sum to 1/);
+    await expect(post(t.stack.em(), { ...base, lines: [line(10.5), line(-10.5)] })).rejects.toThrow(/integer cents/);
+    await expect(post(t.stack.em(), { ...base, lines: [line(100)] })).rejects.toThrow(/at least two/);
   });
 });
 
@@ -155,11 +146,11 @@ describe('database guarantees (even for code that bypasses the service)', () => 
     const acct = await availableAccount(r);
     await expect(
       tx(async (em) => {
-        await em.execute(`insert into ledger_postings (id, created_at, key, kind, company_id, source) values ('pst_bad', now(), 'bad', 'adjustment', ?, 'adjustment')`, [acme.company.id]);
+        await em.execute(`insert into ledger_postings (id, created_at, key, kind, company_id, source) values ('pst_bad', now(), 'bad', 'adjustment', ?, 'adjustment')`, [t.company.Acme.company.id]);
         await em.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, created_at) values ('pst_bad', ?, ?, 'BRL', 100, 'adjustment', true, now())`, [acct.id, acct.wallet_id]);
       }),
     ).rejects.toThrow(/unbalanced/);
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 500 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 500 });
   });
 
   it("refuses an entry on another company's wallet, or on a wallet that is not its account's", async () => {
@@ -167,7 +158,7 @@ describe('database guarantees (even for code that bypasses the service)', () => 
     await credit(r, 500);
     const acct = await availableAccount(r);
     // A balanced posting of company Other that would take Acme's money on the same recipient.
-    const [settlement] = await stack.em().execute<{ id: string }[]>(`select id from ledger_accounts where owner_type = 'platform' and bucket = 'settlement' and currency = 'BRL'`);
+    const [settlement] = await t.stack.em().execute<{ id: string }[]>(`select id from ledger_accounts where owner_type = 'platform' and bucket = 'settlement' and currency = 'BRL'`);
     const steal = (postingId: string, companyId: string | null, walletId: string | null) =>
       tx(async (em) => {
         await em.execute(`insert into ledger_postings (id, created_at, key, kind, company_id, source) values (?, now(), ?, 'adjustment', ?, 'adjustment')`, [postingId, postingId, companyId]);
@@ -177,20 +168,20 @@ describe('database guarantees (even for code that bypasses the service)', () => 
           [postingId, acct.id, walletId, postingId, settlement.id],
         );
       });
-    await expect(steal('pst_other', other.company.id, acct.wallet_id)).rejects.toThrow(/cannot move money on wallet/);
+    await expect(steal('pst_other', t.company.Other.company.id, acct.wallet_id)).rejects.toThrow(/cannot move money on wallet/);
     await expect(steal('pst_nocompany', null, acct.wallet_id)).rejects.toThrow(/cannot move money on wallet/);
-    await expect(steal('pst_mislabelled', acme.company.id, null)).rejects.toThrow(/is not the wallet/);
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 500 });
+    await expect(steal('pst_mislabelled', t.company.Acme.company.id, null)).rejects.toThrow(/is not the wallet/);
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 500 });
   });
 
   it('keeps entries and postings immutable and wallet buckets non-negative', async () => {
     const r = await newRecipient();
     await credit(r, 500);
-    await expect(stack.em().execute(`update ledger_entries set amount = amount * 2`)).rejects.toThrow(/immutable/);
-    await expect(stack.em().execute(`delete from ledger_entries`)).rejects.toThrow(/immutable/);
-    await expect(stack.em().execute(`update ledger_postings set kind = 'x'`)).rejects.toThrow(/immutable/);
-    await expect(stack.em().execute(`truncate ledger_entries cascade`)).rejects.toThrow(/immutable/);
-    await expect(stack.em().execute(`update ledger_accounts set balance = -1 where owner_type = 'wallet'`)).rejects.toThrow(/ledger_accounts_non_negative/);
+    await expect(t.stack.em().execute(`update ledger_entries set amount = amount * 2`)).rejects.toThrow(/immutable/);
+    await expect(t.stack.em().execute(`delete from ledger_entries`)).rejects.toThrow(/immutable/);
+    await expect(t.stack.em().execute(`update ledger_postings set kind = 'x'`)).rejects.toThrow(/immutable/);
+    await expect(t.stack.em().execute(`truncate ledger_entries cascade`)).rejects.toThrow(/immutable/);
+    await expect(t.stack.em().execute(`update ledger_accounts set balance = -1 where owner_type = 'wallet'`)).rejects.toThrow(/ledger_accounts_non_negative/);
   });
 });
 
@@ -200,7 +191,7 @@ describe('concurrency', () => {
     await credit(r, 1000);
     const results = await Promise.allSettled(
       Array.from({ length: 50 }, (_, i) =>
-        tx((em) => debitWallet(em, { key: `race:${r}:${i}`, companyId: acme.company.id, recipientId: r, currency: 'BRL', amount: 100, type: 'withdrawal', source: 'withdrawal', sourceId: `wdr_${i}` })),
+        tx((em) => debitWallet(em, { key: `race:${r}:${i}`, companyId: t.company.Acme.company.id, recipientId: r, currency: 'BRL', amount: 100, type: 'withdrawal', source: 'withdrawal', sourceId: `wdr_${i}` })),
       ),
     );
     const ok = results.filter((x): x is PromiseFulfilledResult<PostingResult> => x.status === 'fulfilled');
@@ -211,7 +202,7 @@ describe('concurrency', () => {
       expect(f.reason).toBeInstanceOf(ApiError);
       expect(f.reason).toMatchObject({ status: 409, code: 'insufficient_balance' });
     }
-    expect(await getBalance(stack.em(), acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 0, withdrawableBalance: 0 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL')).toMatchObject({ availableBalance: 0, withdrawableBalance: 0 });
     await invariants();
   });
 });
@@ -220,11 +211,11 @@ describe('concurrency when wallets are created', () => {
   it('sales naming the same new recipients in opposite orders all succeed (no deadlock)', async () => {
     const [a, b] = [await newRecipient(), await newRecipient()];
     const sale = (i: number, parts: string[]) =>
-      tx((em) => creditSale(em, { key: `opp:${a}:${i}`, companyId: acme.company.id, currency: 'EUR', sourceId: `pay_${i}`, releaseAt: '2027-01-01T00:00:00Z', parts: parts.map((recipientId) => ({ recipientId, amount: 100 })) }));
+      tx((em) => creditSale(em, { key: `opp:${a}:${i}`, companyId: t.company.Acme.company.id, currency: 'EUR', sourceId: `pay_${i}`, releaseAt: '2027-01-01T00:00:00Z', parts: parts.map((recipientId) => ({ recipientId, amount: 100 })) }));
     const results = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => sale(i, i % 2 ? [a, b] : [b, a])));
     expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-    expect(await getBalance(stack.em(), acme.company.id, a, 'EUR')).toMatchObject({ pendingBalance: 2000 });
-    expect(await getBalance(stack.em(), acme.company.id, b, 'EUR')).toMatchObject({ pendingBalance: 2000 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, a, 'EUR')).toMatchObject({ pendingBalance: 2000 });
+    expect(await getBalance(t.stack.em(), t.company.Acme.company.id, b, 'EUR')).toMatchObject({ pendingBalance: 2000 });
   });
 });
 
@@ -252,12 +243,12 @@ describe('property: random postings keep the books', () => {
         const sales: string[] = [];
         const postings: string[] = [];
         for (const o of ops) {
-          const m = 'who' in o ? { companyId: acme.company.id, recipientId: recipients[o.who], currency: 'BRL', source: 'withdrawal' as const, sourceId: 'wdr_p', key: key(o.op) } : null;
+          const m = 'who' in o ? { companyId: t.company.Acme.company.id, recipientId: recipients[o.who], currency: 'BRL', source: 'withdrawal' as const, sourceId: 'wdr_p', key: key(o.op) } : null;
           try {
             let res: PostingResult | undefined;
             if (o.op === 'credit') res = await credit(recipients[o.who], o.amount);
             else if (o.op === 'sale') {
-              res = await tx((em) => creditSale(em, { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_p', releaseAt: '2027-01-01T00:00:00Z', parts: [{ recipientId: recipients[o.who], amount: o.amount + o.fee, fee: o.fee }] }));
+              res = await tx((em) => creditSale(em, { key: key('sale'), companyId: t.company.Acme.company.id, currency: 'BRL', sourceId: 'pay_p', releaseAt: '2027-01-01T00:00:00Z', parts: [{ recipientId: recipients[o.who], amount: o.amount + o.fee, fee: o.fee }] }));
               sales.push(res.postingId);
             } else if (o.op === 'release') {
               const id = sales.shift();
@@ -278,7 +269,7 @@ describe('property: random postings keep the books', () => {
         }
         await invariants();
         for (const r of recipients) {
-          const b = await getBalance(stack.em(), acme.company.id, r, 'BRL');
+          const b = await getBalance(t.stack.em(), t.company.Acme.company.id, r, 'BRL');
           expect(b.withdrawableBalance).toBeGreaterThanOrEqual(0);
           expect(b.availableBalance).toBe(b.withdrawableBalance + b.blockedBalance);
         }
@@ -293,19 +284,19 @@ describe('wallet endpoints', () => {
   beforeAll(async () => {
     r = await newRecipient();
     const sale = await tx((em) =>
-      creditSale(em, { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_w', releaseAt: '2027-01-01T00:00:00Z', parts: [{ recipientId: r, amount: 10_000, fee: 399 }] }),
+      creditSale(em, { key: key('sale'), companyId: t.company.Acme.company.id, currency: 'BRL', sourceId: 'pay_w', releaseAt: '2027-01-01T00:00:00Z', parts: [{ recipientId: r, amount: 10_000, fee: 399 }] }),
     );
     const released = await tx((em) =>
-      creditSale(em, { key: key('sale'), companyId: acme.company.id, currency: 'BRL', sourceId: 'pay_v', releaseAt: '2026-01-01T00:00:00Z', parts: [{ recipientId: r, amount: 5000, fee: 100 }] }),
+      creditSale(em, { key: key('sale'), companyId: t.company.Acme.company.id, currency: 'BRL', sourceId: 'pay_v', releaseAt: '2026-01-01T00:00:00Z', parts: [{ recipientId: r, amount: 5000, fee: 100 }] }),
     );
     await tx((em) => releasePending(em, { postingId: released.postingId }));
-    await tx((em) => debitWallet(em, { key: key('wd'), companyId: acme.company.id, recipientId: r, currency: 'BRL', amount: 1000, type: 'withdrawal', source: 'withdrawal', sourceId: 'wdr_w' }));
+    await tx((em) => debitWallet(em, { key: key('wd'), companyId: t.company.Acme.company.id, recipientId: r, currency: 'BRL', amount: 1000, type: 'withdrawal', source: 'withdrawal', sourceId: 'wdr_w' }));
     await credit(r, 700, 'USD');
     expect(sale.replayed).toBe(false);
   });
 
   it('balance: one virtual wallet per currency', async () => {
-    const res = await stack.http.get(`/wallets/owner/${r}/balance`).set(acme.headers);
+    const res = await t.stack.http.get(`/wallets/owner/${r}/balance`).set(t.company.Acme.headers);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       recipientId: r,
@@ -315,13 +306,13 @@ describe('wallet endpoints', () => {
       ],
     });
     const fresh = await newRecipient();
-    expect((await stack.http.get(`/wallets/owner/${fresh}/balance`).set(acme.headers)).body.balances).toEqual([
+    expect((await t.stack.http.get(`/wallets/owner/${fresh}/balance`).set(t.company.Acme.headers)).body.balances).toEqual([
       { currency: 'BRL', pendingBalance: 0, availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 },
     ]);
   });
 
   it('summary: byType, credits, debits (negative) and net = credits + debits, with filters', async () => {
-    const res = await stack.http.get(`/wallets/owner/${r}/summary?currency=brl`).set(acme.headers);
+    const res = await t.stack.http.get(`/wallets/owner/${r}/summary?currency=brl`).set(t.company.Acme.headers);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       recipientId: r,
@@ -339,24 +330,24 @@ describe('wallet endpoints', () => {
         },
       ],
     });
-    const pending = await stack.http.get(`/wallets/owner/${r}/summary?releaseStatus=pending`).set(acme.headers);
+    const pending = await t.stack.http.get(`/wallets/owner/${r}/summary?releaseStatus=pending`).set(t.company.Acme.headers);
     expect(pending.body.data[0]).toMatchObject({ totalCredits: 10_000, totalDebits: -399, net: 9601 });
-    const sales = await stack.http.get(`/wallets/owner/${r}/summary?type=sale&source=transaction`).set(acme.headers);
+    const sales = await t.stack.http.get(`/wallets/owner/${r}/summary?type=sale&source=transaction`).set(t.company.Acme.headers);
     expect(sales.body.data[0].byType).toEqual([{ type: 'sale', total: 15_000, credits: 15_000, debits: 0, count: 2 }]);
-    const future = await stack.http.get(`/wallets/owner/${r}/summary?startDate=2099-01-01T00:00:00-03:00`).set(acme.headers);
+    const future = await t.stack.http.get(`/wallets/owner/${r}/summary?startDate=2099-01-01T00:00:00-03:00`).set(t.company.Acme.headers);
     expect(future.body.data).toEqual([]);
   });
 
   it('transactions: statement entries, newest first, paginated and filtered', async () => {
-    const res = await stack.http.get(`/wallets/owner/${r}/transactions?limit=2`).set(acme.headers);
+    const res = await t.stack.http.get(`/wallets/owner/${r}/transactions?limit=2`).set(t.company.Acme.headers);
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 6, totalPages: 3 });
     expect(res.body.data[0]).toMatchObject({ currency: 'USD', type: 'adjustment', amount: 700, source: 'sandbox', releaseStatus: 'released' });
-    const released = await stack.http.get(`/wallets/owner/${r}/transactions?releaseStatus=released&currency=BRL&type=sale`).set(acme.headers);
+    const released = await t.stack.http.get(`/wallets/owner/${r}/transactions?releaseStatus=released&currency=BRL&type=sale`).set(t.company.Acme.headers);
     expect(released.body.data.map((e: { amount: number }) => e.amount)).toEqual([5000]);
-    const window = await stack.http
+    const window = await t.stack.http
       .get(`/wallets/owner/${r}/transactions?startDate=${encodeURIComponent('2020-01-01T00:00:00Z')}&endDate=${encodeURIComponent('2099-01-01T00:00:00+00:00')}`)
-      .set(acme.headers);
+      .set(t.company.Acme.headers);
     expect(window.body.pagination.total).toBe(6);
   });
 
@@ -371,16 +362,16 @@ describe('wallet endpoints', () => {
     ['limit=0', 'limit'],
     ['unknown=1', 'unknown'],
   ])('rejects %s with 400', async (qs, path) => {
-    const res = await stack.http.get(`/wallets/owner/${r}/transactions?${qs}`).set(acme.headers);
+    const res = await t.stack.http.get(`/wallets/owner/${r}/transactions?${qs}`).set(t.company.Acme.headers);
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
-    expect((await stack.http.get(`/wallets/owner/${r}/summary?${qs.replace(/^limit=0$/, 'page=0')}`).set(acme.headers)).status).toBe(400);
+    expect((await t.stack.http.get(`/wallets/owner/${r}/summary?${qs.replace(/^limit=0$/, 'page=0')}`).set(t.company.Acme.headers)).status).toBe(400);
   });
 
   it('is 404 for another company’s recipient', async () => {
     for (const p of ['balance', 'summary', 'transactions']) {
-      const res = await stack.http.get(`/wallets/owner/${r}/${p}`).set(other.headers);
+      const res = await t.stack.http.get(`/wallets/owner/${r}/${p}`).set(t.company.Other.headers);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
@@ -390,7 +381,7 @@ describe('wallet endpoints', () => {
 describe('POST /sandbox/ledger/credit', () => {
   it('puts available funds on a recipient of the company', async () => {
     const r = await newRecipient();
-    const res = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).send({ recipientId: r, amount: 2500 });
+    const res = await t.stack.http.post('/sandbox/ledger/credit').set(t.company.Acme.headers).send({ recipientId: r, amount: 2500 });
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       postingId: expect.stringMatching(/^pst_/),
@@ -399,10 +390,10 @@ describe('POST /sandbox/ledger/credit', () => {
       currency: 'BRL',
       balance: { currency: 'BRL', pendingBalance: 0, availableBalance: 2500, blockedBalance: 0, withdrawableBalance: 2500 },
     });
-    const replay = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).set('Idempotency-Key', 'sb-1').send({ recipientId: r, amount: 100 });
-    const again = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).set('Idempotency-Key', 'sb-1').send({ recipientId: r, amount: 100 });
+    const replay = await t.stack.http.post('/sandbox/ledger/credit').set(t.company.Acme.headers).set('Idempotency-Key', 'sb-1').send({ recipientId: r, amount: 100 });
+    const again = await t.stack.http.post('/sandbox/ledger/credit').set(t.company.Acme.headers).set('Idempotency-Key', 'sb-1').send({ recipientId: r, amount: 100 });
     expect(again.body).toEqual(replay.body);
-    expect((await stack.http.get(`/wallets/owner/${r}/balance`).set(acme.headers)).body.balances[0].availableBalance).toBe(2600);
+    expect((await t.stack.http.get(`/wallets/owner/${r}/balance`).set(t.company.Acme.headers)).body.balances[0].availableBalance).toBe(2600);
   });
 
   it.each([
@@ -412,14 +403,14 @@ describe('POST /sandbox/ledger/credit', () => {
     [{ recipientId: 'x', amount: 0 }, 'amount'],
     [{ recipientId: 'x', amount: 1, currency: 'BR' }, 'currency'],
   ])('rejects %j with 400', async (body, path) => {
-    const res = await stack.http.post('/sandbox/ledger/credit').set(acme.headers).send(body);
+    const res = await t.stack.http.post('/sandbox/ledger/credit').set(t.company.Acme.headers).send(body);
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
   });
 
   it('is 404 for another company’s recipient', async () => {
-    const r = await newRecipient(other);
-    expect((await stack.http.post('/sandbox/ledger/credit').set(acme.headers).send({ recipientId: r, amount: 1 })).status).toBe(404);
+    const r = await newRecipient(t.company.Other);
+    expect((await t.stack.http.post('/sandbox/ledger/credit').set(t.company.Acme.headers).send({ recipientId: r, amount: 1 })).status).toBe(404);
   });
 });
 

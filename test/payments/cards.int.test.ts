@@ -1,26 +1,22 @@
 import { computeFee } from '../../src/fees/fee.rules';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { balanceOf, cardBody, cardToken, expectLedgerConsistent, newRecipient, newReference, platformBalance, setCompanyFees } from './fixtures';
-
-let stack: TestStack;
-let acme: SeededCompany;
-let owner: string;
 
 /** Card fee per installment count: 2% + 0.5% per extra installment, plus 10 cents from 2 installments on. */
 const cardFee = (n: number) => ({ percentage: 2 + (n - 1) * 0.5, fixed: n > 1 ? 10 : 0 });
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  owner = await newRecipient(stack, acme, { role: 'owner' });
-  const creditCard = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), cardFee(i + 1)]));
-  await setCompanyFees(stack, acme, { creditCard });
+const t = useTestStack({
+  companies: ['Acme'],
+  owners: ['Acme'],
+  async setup(t) {
+    const creditCard = Object.fromEntries(Array.from({ length: 12 }, (_, i) => [String(i + 1), cardFee(i + 1)]));
+    await setCompanyFees(t.stack, t.company.Acme, { creditCard });
+  },
 });
-afterAll(() => stack?.close());
 
-const create = (body: object) => stack.http.post('/v1/transactions').set(acme.headers).send(body);
+const create = (body: object) => t.stack.http.post('/v1/transactions').set(t.company.Acme.headers).send(body);
 const eventTypes = async (id: string) =>
-  (await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [id])).map((e) => e.type);
+  (await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [id])).map((e) => e.type);
 
 describe('card outcomes (sandbox processor), answered in the creation request', () => {
   it.each([
@@ -30,7 +26,7 @@ describe('card outcomes (sandbox processor), answered in the creation request', 
     ['4000000000009995', 'refused', 'insufficient_funds'],
     ['4000000000000119', 'failed', 'processor_error'],
   ])('%s → %s %s', async (pan, status, reason) => {
-    const res = await create(cardBody(await cardToken(stack, acme, pan), 2_000));
+    const res = await create(cardBody(await cardToken(t.stack, t.company.Acme, pan), 2_000));
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status, statusReason: reason });
     const pay = res.body.payments[0];
@@ -40,27 +36,27 @@ describe('card outcomes (sandbox processor), answered in the creation request', 
     if (status === 'paid') expect(pay.creditCard.authorizationCode).toMatch(/^\d{6}$/);
     expect(await eventTypes(res.body.id)).toEqual(['transaction.created', `transaction.${status}`]);
     expect(await eventTypes(pay.id)).toEqual(['payment.created', `payment.${status}`]);
-    const charges = await stack.em().execute(`select status from sandbox_gateway_charges where idempotency_key = ?`, [pay.id]);
+    const charges = await t.stack.em().execute(`select status from sandbox_gateway_charges where idempotency_key = ?`, [pay.id]);
     expect(charges).toHaveLength(1);
     // The CVV is destroyed after the first authorization, whatever its outcome.
-    const [card] = await stack.em().execute<{ cvv_sealed: unknown }[]>(`select cvv_sealed from stored_cards where payment_id = ?`, [pay.id]);
+    const [card] = await t.stack.em().execute<{ cvv_sealed: unknown }[]>(`select cvv_sealed from stored_cards where payment_id = ?`, [pay.id]);
     expect(card.cvv_sealed).toBeNull();
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 
   it('a token is single use: the second transaction with it is 400 card_token_invalid and creates nothing', async () => {
-    const token = await cardToken(stack, acme);
+    const token = await cardToken(t.stack, t.company.Acme);
     expect((await create(cardBody(token, 1_000))).status).toBe(201);
     const body = cardBody(token, 1_000);
     const again = await create(body);
     expect(again.status).toBe(400);
     expect(again.body.error.code).toBe('card_token_invalid');
-    const [{ n }] = await stack.em().execute<{ n: string }[]>(`select count(*) as n from transactions where reference_code = ?`, [body.referenceCode]);
+    const [{ n }] = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from transactions where reference_code = ?`, [body.referenceCode]);
     expect(Number(n)).toBe(0);
   });
 
   it('two concurrent transactions with one token: exactly one gets it', async () => {
-    const token = await cardToken(stack, acme);
+    const token = await cardToken(t.stack, t.company.Acme);
     const [a, b] = await Promise.all([create(cardBody(token, 1_000)), create(cardBody(token, 1_000))]);
     expect([a.status, b.status].sort()).toEqual([201, 400]);
   });
@@ -69,33 +65,33 @@ describe('card outcomes (sandbox processor), answered in the creation request', 
 describe('installments 1-12: the fee of each count, releases at D+30·n', () => {
   it.each(Array.from({ length: 12 }, (_, i) => i + 1))('%i installment(s)', async (n) => {
     const amount = 10_007;
-    const revenueBefore = await platformBalance(stack, 'revenue');
-    const ownerBefore = await balanceOf(stack, owner);
-    const res = await create(cardBody(await cardToken(stack, acme), amount, n));
+    const revenueBefore = await platformBalance(t.stack, 'revenue');
+    const ownerBefore = await balanceOf(t.stack, t.owner.Acme);
+    const res = await create(cardBody(await cardToken(t.stack, t.company.Acme), amount, n));
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('paid');
     expect(res.body.payments[0].installments).toBe(n);
     const fee = computeFee(cardFee(n), amount);
-    expect(await platformBalance(stack, 'revenue')).toBe(revenueBefore + fee);
-    expect(await balanceOf(stack, owner)).toEqual({ pending: ownerBefore.pending + amount - fee, available: ownerBefore.available });
+    expect(await platformBalance(t.stack, 'revenue')).toBe(revenueBefore + fee);
+    expect(await balanceOf(t.stack, t.owner.Acme)).toEqual({ pending: ownerBefore.pending + amount - fee, available: ownerBefore.available });
 
-    const timeline = await stack.http.get(`/v1/transactions/${res.body.id}/timeline`).set(acme.headers);
+    const timeline = await t.stack.http.get(`/v1/transactions/${res.body.id}/timeline`).set(t.company.Acme.headers);
     const releases = timeline.body.scheduled.filter((s: { kind: string }) => s.kind === 'release');
     expect(releases).toHaveLength(n);
     const paidAt = Date.parse(res.body.paidAt);
     releases.forEach((r: { at: string }, k: number) => expect(Date.parse(r.at) - paidAt).toBe((k + 1) * 30 * 86_400_000));
     expect(releases.reduce((a: number, r: { amount: number }) => a + r.amount, 0)).toBe(amount - fee);
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 });
 
 describe('splits: shares, fee payer, platform fee; pending then available on the release dates', () => {
   it('70% seller (pays the fee) + 30% platform_fee; 3 installments released at D+30, D+60, D+90', async () => {
-    const seller = await newRecipient(stack, acme);
-    const marketplace = await newRecipient(stack, acme);
+    const seller = await newRecipient(t.stack, t.company.Acme);
+    const marketplace = await newRecipient(t.stack, t.company.Acme);
     const amount = 30_001;
     const res = await create(
-      cardBody(await cardToken(stack, acme), amount, 3, {
+      cardBody(await cardToken(t.stack, t.company.Acme), amount, 3, {
         splits: [
           { recipientId: seller, percentage: 70, liable: true, chargeProcessingFee: true },
           { recipientId: marketplace, type: 'platform_fee', percentage: 30, liable: false, chargeProcessingFee: false },
@@ -110,42 +106,42 @@ describe('splits: shares, fee payer, platform fee; pending then available on the
     ]);
     const fee = computeFee(cardFee(3), amount);
     // 70% of 30 001 = 21 000.7 → 21 001 (largest remainder), 30% = 9 000.3 → 9 000.
-    expect(await balanceOf(stack, seller)).toEqual({ pending: 21_001 - fee, available: 0 });
-    expect(await balanceOf(stack, marketplace)).toEqual({ pending: 9_000, available: 0 });
-    const [pf] = await stack.em().execute<{ sum: string }[]>(
+    expect(await balanceOf(t.stack, seller)).toEqual({ pending: 21_001 - fee, available: 0 });
+    expect(await balanceOf(t.stack, marketplace)).toEqual({ pending: 9_000, available: 0 });
+    const [pf] = await t.stack.em().execute<{ sum: string }[]>(
       `select sum(e.amount) as sum from ledger_entries e join wallets w on w.id = e.wallet_id where w.recipient_id = ? and e.type = 'platform_fee'`,
       [marketplace],
     );
     expect(Number(pf.sum)).toBe(9_000);
 
-    const handle = stack.client.workflow.getHandle(res.body.id);
+    const handle = t.stack.client.workflow.getHandle(res.body.id);
     const sellerNet = 21_001 - fee;
     const sellerSlices = [sellerNet - 2 * Math.floor(21_001 / 3) + 2 * Math.floor(fee / 3), Math.floor(21_001 / 3) - Math.floor(fee / 3)];
-    await stack.env.sleep('30 days');
+    await t.stack.env.sleep('30 days');
     await waitForReleases(res.body.id, 1);
-    expect(await balanceOf(stack, seller)).toEqual({ pending: sellerNet - sellerSlices[0], available: sellerSlices[0] });
-    expect(await balanceOf(stack, marketplace)).toEqual({ pending: 6_000, available: 3_000 });
+    expect(await balanceOf(t.stack, seller)).toEqual({ pending: sellerNet - sellerSlices[0], available: sellerSlices[0] });
+    expect(await balanceOf(t.stack, marketplace)).toEqual({ pending: 6_000, available: 3_000 });
     // The statement agrees: the first installment's entries are released, the other two still pending.
-    const statement = await stack.http.get(`/wallets/owner/${marketplace}/transactions?limit=100`).set(acme.headers);
+    const statement = await t.stack.http.get(`/wallets/owner/${marketplace}/transactions?limit=100`).set(t.company.Acme.headers);
     const byDate = statement.body.data.map((e: { releaseAt: string; releaseStatus: string; amount: number }) => [Date.parse(e.releaseAt) - Date.parse(res.body.paidAt), e.releaseStatus, e.amount]);
     expect(byDate.sort((a: number[], b: number[]) => a[0] - b[0])).toEqual([
       [30 * 86_400_000, 'released', 3_000],
       [60 * 86_400_000, 'pending', 3_000],
       [90 * 86_400_000, 'pending', 3_000],
     ]);
-    await stack.env.sleep('60 days');
+    await t.stack.env.sleep('60 days');
     await waitForReleases(res.body.id, 3);
     // Released in full, the run stays open for chargebacks (docs/payments.md "Chargebacks").
     expect((await handle.describe()).status.name).toBe('RUNNING');
-    expect(await balanceOf(stack, seller)).toEqual({ pending: 0, available: sellerNet });
-    expect(await balanceOf(stack, marketplace)).toEqual({ pending: 0, available: 9_000 });
-    await expectLedgerConsistent(stack);
+    expect(await balanceOf(t.stack, seller)).toEqual({ pending: 0, available: sellerNet });
+    expect(await balanceOf(t.stack, marketplace)).toEqual({ pending: 0, available: 9_000 });
+    await expectLedgerConsistent(t.stack);
   });
 });
 
 async function waitForReleases(transactionId: string, count: number): Promise<void> {
   for (let i = 0; i < 100; i++) {
-    const [{ n }] = await stack.em().execute<{ n: string }[]>(`select count(*) as n from ledger_postings where source_id = ? and kind = 'release'`, [transactionId]);
+    const [{ n }] = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from ledger_postings where source_id = ? and kind = 'release'`, [transactionId]);
     if (Number(n) >= count) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -154,7 +150,7 @@ async function waitForReleases(transactionId: string, count: number): Promise<vo
 
 describe('validation', () => {
   it('409 reference_code_taken for a repeated referenceCode', async () => {
-    const body = cardBody(await cardToken(stack, acme), 1_000);
+    const body = cardBody(await cardToken(t.stack, t.company.Acme), 1_000);
     expect((await create(body)).status).toBe(201);
     const again = await create({ ...body, payments: [{ paymentMethod: 'pix', amount: 1_000 }] });
     expect(again.status).toBe(409);
@@ -181,8 +177,8 @@ describe('validation', () => {
   });
 
   it('404 not_found naming customerId for a customer that does not exist or is another company\'s', async () => {
-    const other = await stack.seedCompany('Customer owner');
-    const theirs = (await stack.http.post('/v1/customers').set(other.headers).send({ name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
+    const other = await t.stack.seedCompany('Customer owner');
+    const theirs = (await t.stack.http.post('/v1/customers').set(other.headers).send({ name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
     for (const customerId of ['cust_nope', theirs]) {
       const res = await create({ ...base(), customerId });
       expect(res.status).toBe(404);
@@ -191,14 +187,14 @@ describe('validation', () => {
   });
 
   it('400 for split recipients that are inactive or unknown, and percentages or amounts not adding up', async () => {
-    const active = await newRecipient(stack, acme);
-    const inactive = await newRecipient(stack, acme, { active: false });
+    const active = await newRecipient(t.stack, t.company.Acme);
+    const inactive = await newRecipient(t.stack, t.company.Acme, { active: false });
     const cases: Array<[unknown[], string, string]> = [
       [[{ recipientId: inactive, percentage: 100 }], 'validation_failed', 'splits.0.recipientId'],
       [[{ recipientId: 'rec_unknown', percentage: 100 }], 'validation_failed', 'splits.0.recipientId'],
-      [[{ recipientId: active, percentage: 60 }, { recipientId: owner, percentage: 30 }], 'invalid_splits_sum', 'splits'],
-      [[{ recipientId: active, amount: 600 }, { recipientId: owner, amount: 300 }], 'invalid_splits_sum', 'splits'],
-      [[{ recipientId: active, amount: 700 }, { recipientId: owner, percentage: 30 }], 'validation_failed', 'splits'],
+      [[{ recipientId: active, percentage: 60 }, { recipientId: t.owner.Acme, percentage: 30 }], 'invalid_splits_sum', 'splits'],
+      [[{ recipientId: active, amount: 600 }, { recipientId: t.owner.Acme, amount: 300 }], 'invalid_splits_sum', 'splits'],
+      [[{ recipientId: active, amount: 700 }, { recipientId: t.owner.Acme, percentage: 30 }], 'validation_failed', 'splits'],
       [[{ recipientId: active, percentage: 100, chargeProcessingFee: false }], 'validation_failed', 'splits'],
       [[{ recipientId: active, percentage: 100, amount: 1_000 }], 'validation_failed', 'splits.0.amount'],
     ];
@@ -207,12 +203,12 @@ describe('validation', () => {
       expect([res.status, res.body.error.code, res.body.error.details[0].path]).toEqual([400, code, path]);
     }
     // 33.33 + 33.33 + 33.34 is 100 (tolerance 0.01).
-    const ok = await create({ ...base(), splits: [{ recipientId: active, percentage: 33.33 }, { recipientId: owner, percentage: 33.33 }, { recipientId: active, percentage: 33.34 }] });
+    const ok = await create({ ...base(), splits: [{ recipientId: active, percentage: 33.33 }, { recipientId: t.owner.Acme, percentage: 33.33 }, { recipientId: active, percentage: 33.34 }] });
     expect(ok.status).toBe(201);
   });
 
   it('normalizes the legacy top-level form into one payment', async () => {
-    const token = await cardToken(stack, acme);
+    const token = await cardToken(t.stack, t.company.Acme);
     const res = await create({ referenceCode: newReference(), amount: 4_200, paymentMethod: 'credit_card', creditCard: { token, installments: 2 } });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ status: 'paid', amount: 4_200, items: [{ description: 'Transaction', quantity: 1, amount: 4_200 }] });
@@ -222,20 +218,20 @@ describe('validation', () => {
   });
 
   it('replays an Idempotency-Key (kept 7 days) and lists, filters and scopes transactions', async () => {
-    const body = cardBody(await cardToken(stack, acme), 1_500);
+    const body = cardBody(await cardToken(t.stack, t.company.Acme), 1_500);
     const first = await create(body).set('Idempotency-Key', body.referenceCode);
     const replay = await create(body).set('Idempotency-Key', body.referenceCode);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
-    const [key] = await stack.em().execute<{ h: string }[]>(`select extract(epoch from expires_at - created_at) / 3600 as h from idempotency_keys where key = ?`, [body.referenceCode]);
+    const [key] = await t.stack.em().execute<{ h: string }[]>(`select extract(epoch from expires_at - created_at) / 3600 as h from idempotency_keys where key = ?`, [body.referenceCode]);
     expect(Math.round(Number(key.h))).toBe(168);
 
-    const list = await stack.http.get(`/transactions?referenceCode=${body.referenceCode}`).set(acme.headers);
+    const list = await t.stack.http.get(`/transactions?referenceCode=${body.referenceCode}`).set(t.company.Acme.headers);
     expect(list.body.data.map((t: { id: string }) => t.id)).toEqual([first.body.id]);
-    const paid = await stack.http.get('/v1/transactions?status=refused&limit=100').set(acme.headers);
+    const paid = await t.stack.http.get('/v1/transactions?status=refused&limit=100').set(t.company.Acme.headers);
     expect(paid.body.data.every((t: { status: string }) => t.status === 'refused')).toBe(true);
-    expect((await stack.http.get('/transactions?createdFrom=2026-01-01').set(acme.headers)).status).toBe(400);
-    const other = await stack.seedCompany('Other');
-    expect((await stack.http.get(`/transactions/${first.body.id}`).set(other.headers)).status).toBe(404);
+    expect((await t.stack.http.get('/transactions?createdFrom=2026-01-01').set(t.company.Acme.headers)).status).toBe(400);
+    const other = await t.stack.seedCompany('Other');
+    expect((await t.stack.http.get(`/transactions/${first.body.id}`).set(other.headers)).status).toBe(404);
   });
 });

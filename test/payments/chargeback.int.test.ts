@@ -1,48 +1,44 @@
 import { reserveFunds } from '../../src/ledger/ledger.service';
 import { getBalance } from '../../src/ledger/wallets.service';
 import { chargebackSignal } from '../../workflows/payments/transaction.contract';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { cardBody, cardToken, eventually, expectLedgerConsistent, linkingCompany, newRecipient, pixBody, platformBalance, setCompanyFees } from './fixtures';
 
-let stack: TestStack;
-beforeAll(async () => {
-  stack = await startTestStack();
-});
-afterAll(() => stack?.close());
+const t = useTestStack();
 
 /** Chargeback fee 1% + 100 cents, penalty 500 cents; no card fee, so the sale's shares are round. */
 const CHARGEBACK_FEES = { chargeback: { fee: { percentage: 1, fixed: 100 }, penalty: { percentage: 0, fixed: 500 } } };
 
 async function merchant(): Promise<{ company: SeededCompany; owner: string }> {
-  const company = await stack.seedCompany('Loja');
-  const owner = await newRecipient(stack, company, { role: 'owner' });
-  await setCompanyFees(stack, company, CHARGEBACK_FEES);
+  const company = await t.stack.seedCompany('Loja');
+  const owner = await newRecipient(t.stack, company, { role: 'owner' });
+  await setCompanyFees(t.stack, company, CHARGEBACK_FEES);
   return { company, owner };
 }
 
 const buckets = async (recipientId: string) => {
-  const b = await getBalance(stack.em(), await linkingCompany(stack, recipientId), recipientId, 'BRL');
+  const b = await getBalance(t.stack.em(), await linkingCompany(t.stack, recipientId), recipientId, 'BRL');
   return { pending: b.pendingBalance, available: b.withdrawableBalance, blocked: b.blockedBalance };
 };
 
 async function paidCard(company: SeededCompany, amount: number, extra: Record<string, unknown> = {}) {
-  const res = await stack.http.post('/transactions').set(company.headers).send(cardBody(await cardToken(stack, company), amount, 1, extra));
+  const res = await t.stack.http.post('/transactions').set(company.headers).send(cardBody(await cardToken(t.stack, company), amount, 1, extra));
   expect(res.status).toBe(201);
   expect(res.body.status).toBe('paid');
   return { transactionId: res.body.id as string, paymentId: res.body.payments[0].id as string };
 }
 
-const chargeback = (company: SeededCompany, paymentId: string, body: object = {}) => stack.http.post(`/sandbox/payments/${paymentId}/chargeback`).set(company.headers).send(body);
+const chargeback = (company: SeededCompany, paymentId: string, body: object = {}) => t.stack.http.post(`/sandbox/payments/${paymentId}/chargeback`).set(company.headers).send(body);
 
 /** The payment once the workflow has handled chargebacks worth `total` cents. */
 const chargedBack = (company: SeededCompany, transactionId: string, total: number) =>
   eventually(async () => {
-    const res = await stack.http.get(`/transactions/${transactionId}`).set(company.headers);
+    const res = await t.stack.http.get(`/transactions/${transactionId}`).set(company.headers);
     return res.body.payments[0].chargedBackAmount === total ? res.body : null;
   });
 
 const eventCount = async (entityId: string, type: string) => {
-  const [{ n }] = await stack.em().execute<{ n: string }[]>(`select count(*) as n from events where entity_id = ? and type = ?`, [entityId, type]);
+  const [{ n }] = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from events where entity_id = ? and type = ?`, [entityId, type]);
   return Number(n);
 };
 
@@ -51,9 +47,9 @@ const eventCount = async (entityId: string, type: string) => {
 describe('refusals', () => {
   it('409 for a payment not paid (refused card, Pix waiting or paid), 404 for another company or an unknown id, 400 for a bad body', async () => {
     const { company } = await merchant();
-    const refused = await stack.http.post('/transactions').set(company.headers).send(cardBody(await cardToken(stack, company, '4000000000000002'), 1_000));
+    const refused = await t.stack.http.post('/transactions').set(company.headers).send(cardBody(await cardToken(t.stack, company, '4000000000000002'), 1_000));
     expect(refused.body.status).toBe('refused');
-    const pix = await stack.http.post('/transactions').set(company.headers).send(pixBody(1_000));
+    const pix = await t.stack.http.post('/transactions').set(company.headers).send(pixBody(1_000));
     for (const payId of [refused.body.payments[0].id, pix.body.payments[0].id]) {
       const res = await chargeback(company, payId);
       expect(res.status).toBe(409);
@@ -89,7 +85,7 @@ describe('partial chargebacks and idempotency', () => {
     const again = await chargeback(company, paymentId);
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('payment_not_chargeable');
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 
   it('a repeated signal (same chargeback id) blocks once; the same Idempotency-Key replays the same chargeback', async () => {
@@ -100,28 +96,28 @@ describe('partial chargebacks and idempotency', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
     await chargedBack(company, transactionId, 1_000);
-    const handle = stack.client.workflow.getHandle(transactionId);
+    const handle = t.stack.client.workflow.getHandle(transactionId);
     await handle.signal(chargebackSignal, { chargebackId: first.body.id, paymentId, amount: 1_000, reason: 'chargeback' });
     // Signals are handled in order: once this later one is done, the repeat has been too.
     expect((await chargeback(company, paymentId, { amount: 500 })).status).toBe(202);
     await chargedBack(company, transactionId, 1_500);
     expect(await buckets(owner)).toMatchObject({ blocked: 1_500 });
     expect(await eventCount(paymentId, 'payment.chargeback')).toBe(2);
-    const [{ n }] = await stack.em().execute<{ n: string }[]>(`select count(*) as n from ledger_postings where kind = 'chargeback' and source_id = ?`, [first.body.id]);
+    const [{ n }] = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from ledger_postings where kind = 'chargeback' and source_id = ?`, [first.body.id]);
     expect(Number(n)).toBe(1);
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 });
 
 describe('a chargeback on a split sale', () => {
   it('blocks the amount from the liable recipients in the sale proportions (pending first, then available), charges fee and penalty, sends both events', async () => {
     const { company } = await merchant();
-    const [a, b, m] = [await newRecipient(stack, company), await newRecipient(stack, company), await newRecipient(stack, company)];
+    const [a, b, m] = [await newRecipient(t.stack, company), await newRecipient(t.stack, company), await newRecipient(t.stack, company)];
     for (const r of [a, b]) {
-      const credit = await stack.http.post('/sandbox/ledger/credit').set(company.headers).send({ recipientId: r, amount: 10_000 });
+      const credit = await t.stack.http.post('/sandbox/ledger/credit').set(company.headers).send({ recipientId: r, amount: 10_000 });
       expect(credit.status).toBe(201);
     }
-    const revenueBefore = await platformBalance(stack, 'revenue');
+    const revenueBefore = await platformBalance(t.stack, 'revenue');
     const { transactionId, paymentId } = await paidCard(company, 10_000, {
       splits: [
         { recipientId: a, percentage: 50, liable: true },
@@ -141,18 +137,18 @@ describe('a chargeback on a split sale', () => {
     expect(await buckets(a)).toEqual({ pending: 0, blocked: 6_250, available: 10_000 - 1_250 - 438 });
     expect(await buckets(b)).toEqual({ pending: 0, blocked: 3_750, available: 10_000 - 750 - 262 });
     expect(await buckets(m)).toEqual({ pending: 2_000, blocked: 0, available: 0 });
-    expect(await platformBalance(stack, 'revenue')).toBe(revenueBefore + 700);
+    expect(await platformBalance(t.stack, 'revenue')).toBe(revenueBefore + 700);
     expect(await eventCount(paymentId, 'payment.chargeback')).toBe(1);
     expect(await eventCount(transactionId, 'transaction.chargeback')).toBe(1);
-    const statement = await stack.http.get(`/wallets/owner/${a}/transactions?source=chargeback`).set(company.headers);
+    const statement = await t.stack.http.get(`/wallets/owner/${a}/transactions?source=chargeback`).set(company.headers);
     expect(statement.body.data).toEqual([expect.objectContaining({ type: 'fee', amount: -438, source: 'chargeback', sourceId: res.body.id })]);
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
 
     // The release 30 days later moves only what the chargeback left pending (m's share).
-    await stack.env.sleep('31 days');
+    await t.stack.env.sleep('31 days');
     await eventually(async () => (await buckets(m)).available === 2_000);
     expect(await buckets(a)).toEqual({ pending: 0, blocked: 6_250, available: 10_000 - 1_250 - 438 });
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 });
 
@@ -160,10 +156,10 @@ describe('shortfall', () => {
   it('after the release, takes from available; what the wallet cannot cover is carried by the platform (recorded on the payment)', async () => {
     const { company, owner } = await merchant();
     const { transactionId, paymentId } = await paidCard(company, 10_000);
-    await stack.env.sleep('31 days');
+    await t.stack.env.sleep('31 days');
     await eventually(async () => (await buckets(owner)).available === 10_000);
     // A reservation (as a withdrawal in flight makes) leaves 3 000 free: the chargeback can block only that much.
-    await stack.em().transactional((em) =>
+    await t.stack.em().transactional((em) =>
       reserveFunds(em, { key: `test-reserve:${owner}`, companyId: company.company.id, recipientId: owner, currency: 'BRL', amount: 7_000, source: 'sandbox', sourceId: owner }),
     );
     const free = (await buckets(owner)).available;
@@ -171,8 +167,8 @@ describe('shortfall', () => {
     expect((await chargeback(company, paymentId)).status).toBe(202);
     await chargedBack(company, transactionId, 10_000);
     expect(await buckets(owner)).toEqual({ pending: 0, available: 0, blocked: 7_000 + free });
-    const [{ chargebacks }] = await stack.em().execute<{ chargebacks: Array<{ blocked: number; fee: number; uncovered: number }> }[]>(`select chargebacks from payments where id = ?`, [paymentId]);
+    const [{ chargebacks }] = await t.stack.em().execute<{ chargebacks: Array<{ blocked: number; fee: number; uncovered: number }> }[]>(`select chargebacks from payments where id = ?`, [paymentId]);
     expect(chargebacks).toEqual([expect.objectContaining({ amount: 10_000, blocked: free, fee: 0, uncovered: 10_000 - free + 700 })]);
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 });

@@ -1,27 +1,23 @@
 import { parsePixPayload } from '../../src/payments/pix.rules';
 import { parseBarcode, validateBarcode, validateLinhaDigitavel, linhaDigitavelToBarcode, dateFromFactor } from '../../src/payments/boleto.rules';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { balanceOf, eventually, expectLedgerConsistent, newRecipient, newReference, pixBody, platformBalance, setCompanyFees } from './fixtures';
+import { useTestStack } from '../helpers/stack';
+import { balanceOf, eventually, expectLedgerConsistent, newReference, pixBody, platformBalance, setCompanyFees } from './fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-let owner: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme Ltda');
-  owner = await newRecipient(stack, acme, { role: 'owner' });
-  await setCompanyFees(stack, acme, { pix: { percentage: 1, fixed: 0 }, boleto: { percentage: 0, fixed: 350 } });
+const t = useTestStack({
+  companies: ['Acme Ltda'],
+  owners: ['Acme Ltda'],
+  async setup(t) {
+    await setCompanyFees(t.stack, t.company['Acme Ltda'], { pix: { percentage: 1, fixed: 0 }, boleto: { percentage: 0, fixed: 350 } });
+  },
 });
-afterAll(() => stack?.close());
 
-const get = (id: string) => stack.http.get(`/v1/transactions/${id}`).set(acme.headers);
+const get = (id: string) => t.stack.http.get(`/v1/transactions/${id}`).set(t.company['Acme Ltda'].headers);
 const eventsOf = (ids: string[]) =>
-  stack.em().execute<{ type: string; entity_id: string }[]>(`select type, entity_id from events where entity_id in (${ids.map(() => '?').join(',')}) order by created_at, id`, ids);
+  t.stack.em().execute<{ type: string; entity_id: string }[]>(`select type, entity_id from events where entity_id in (${ids.map(() => '?').join(',')}) order by created_at, id`, ids);
 
 describe('Pix', () => {
   it('creates a dynamic BR Code with CRC, a QR image and expiresAt, then sandbox pay → paid and released at payment', async () => {
-    const res = await stack.http.post('/v1/transactions').set(acme.headers).send(pixBody(10_000));
+    const res = await t.stack.http.post('/v1/transactions').set(t.company['Acme Ltda'].headers).send(pixBody(10_000));
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('waiting_payment');
     const pay = res.body.payments[0];
@@ -32,19 +28,19 @@ describe('Pix', () => {
     expect(pay.pix.txid).toMatch(/^[0-9A-Z]{26,35}$/);
     expect(Date.parse(pay.pix.expiresAt) - Date.parse(res.body.createdAt)).toBeGreaterThan(590_000);
 
-    const png = await stack.http.get(new URL(pay.pix.qrCodeUrl).pathname);
+    const png = await t.stack.http.get(new URL(pay.pix.qrCodeUrl).pathname);
     expect(png.status).toBe(200);
     expect(png.headers['content-type']).toBe('image/png');
     expect((png.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
 
-    const paid = await stack.http.post(`/sandbox/payments/${pay.id}/pay`).set(acme.headers).send();
+    const paid = await t.stack.http.post(`/sandbox/payments/${pay.id}/pay`).set(t.company['Acme Ltda'].headers).send();
     expect(paid.status).toBe(202);
     const done = await eventually(async () => ((await get(res.body.id)).body.status === 'paid' ? (await get(res.body.id)).body : null));
     expect(done.payments[0].status).toBe('paid');
     // Pix releases at payment: fee 1% = 100 to Lastro, 9 900 available to the owner.
-    await eventually(async () => (await balanceOf(stack, owner)).available >= 9_900);
-    expect(await balanceOf(stack, owner)).toEqual({ pending: 0, available: 9_900 });
-    expect(await platformBalance(stack, 'revenue')).toBe(100);
+    await eventually(async () => (await balanceOf(t.stack, t.owner['Acme Ltda'])).available >= 9_900);
+    expect(await balanceOf(t.stack, t.owner['Acme Ltda'])).toEqual({ pending: 0, available: 9_900 });
+    expect(await platformBalance(t.stack, 'revenue')).toBe(100);
     expect((await eventsOf([res.body.id, pay.id])).map((e) => e.type)).toEqual([
       'transaction.created',
       'payment.created',
@@ -54,38 +50,38 @@ describe('Pix', () => {
       'transaction.paid',
     ]);
     // Paying twice: the payment is no longer waiting.
-    const again = await stack.http.post(`/sandbox/payments/${pay.id}/pay`).set(acme.headers).send();
+    const again = await t.stack.http.post(`/sandbox/payments/${pay.id}/pay`).set(t.company['Acme Ltda'].headers).send();
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('payment_not_payable');
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 
   it('expires unpaid → canceled (time skipping), with transaction.canceled once', async () => {
-    const res = await stack.http.post('/transactions').set(acme.headers).send(pixBody(5_000));
+    const res = await t.stack.http.post('/transactions').set(t.company['Acme Ltda'].headers).send(pixBody(5_000));
     expect(res.status).toBe(201);
-    const handle = stack.client.workflow.getHandle(res.body.id);
-    const timeline = await stack.http.get(`/transactions/${res.body.id}/timeline`).set(acme.headers);
+    const handle = t.stack.client.workflow.getHandle(res.body.id);
+    const timeline = await t.stack.http.get(`/transactions/${res.body.id}/timeline`).set(t.company['Acme Ltda'].headers);
     expect(timeline.status).toBe(200);
     expect(timeline.body.scheduled).toEqual([expect.objectContaining({ kind: 'expiry', at: res.body.payments[0].pix.expiresAt })]);
-    await stack.env.sleep('11 minutes');
+    await t.stack.env.sleep('11 minutes');
     await handle.result();
     const after = await get(res.body.id);
     expect(after.body).toMatchObject({ status: 'canceled', statusReason: 'expired' });
     expect(after.body.payments[0].status).toBe('canceled');
     const types = (await eventsOf([res.body.id])).map((e) => e.type);
     expect(types.filter((t) => t === 'transaction.canceled')).toHaveLength(1);
-    const late = await stack.http.post(`/sandbox/payments/${res.body.payments[0].id}/pay`).set(acme.headers).send();
+    const late = await t.stack.http.post(`/sandbox/payments/${res.body.payments[0].id}/pay`).set(t.company['Acme Ltda'].headers).send();
     expect(late.status).toBe(409);
   });
 
   it('cancel: only while waiting for payment', async () => {
     // The longest Pix life: time skipped by another test's await must not expire it before the cancel lands.
-    const res = await stack.http.post('/transactions').set(acme.headers).send(pixBody(5_000, { payments: [{ paymentMethod: 'pix', amount: 5_000, pix: { expiresIn: 86_400 } }] }));
-    const cancel = await stack.http.post(`/transactions/${res.body.id}/cancel`).set(acme.headers).send();
+    const res = await t.stack.http.post('/transactions').set(t.company['Acme Ltda'].headers).send(pixBody(5_000, { payments: [{ paymentMethod: 'pix', amount: 5_000, pix: { expiresIn: 86_400 } }] }));
+    const cancel = await t.stack.http.post(`/transactions/${res.body.id}/cancel`).set(t.company['Acme Ltda'].headers).send();
     expect(cancel.status).toBe(202);
     const done = await eventually(async () => ((await get(res.body.id)).body.status === 'canceled' ? (await get(res.body.id)).body : null));
     expect(done.statusReason).toBe('canceled_by_merchant');
-    const again = await stack.http.post(`/transactions/${res.body.id}/cancel`).set(acme.headers).send();
+    const again = await t.stack.http.post(`/transactions/${res.body.id}/cancel`).set(t.company['Acme Ltda'].headers).send();
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('transaction_not_cancellable');
   });
@@ -99,7 +95,7 @@ describe('boleto', () => {
       items: [{ description: 'Curso', quantity: 2, amount: 7_500 }],
       payments: [{ paymentMethod: 'boleto', amount: 15_000, boleto: { dueDate, instructions: 'Não receber após o vencimento' } }],
     };
-    const res = await stack.http.post('/v1/transactions').set(acme.headers).send(body);
+    const res = await t.stack.http.post('/v1/transactions').set(t.company['Acme Ltda'].headers).send(body);
     expect(res.status).toBe(201);
     const b = res.body.payments[0].boleto;
     expect(validateBarcode(b.barcode)).toBe(true);
@@ -110,29 +106,29 @@ describe('boleto', () => {
     expect(dateFromFactor(parsed.factor, new Date().toISOString().slice(0, 10))).toBe(dueDate);
     expect(b.formattedLine).toMatch(/^\d{5}\.\d{5} \d{5}\.\d{6} \d{5}\.\d{6} \d \d{14}$/);
 
-    const page = await stack.http.get(new URL(b.url).pathname);
+    const page = await t.stack.http.get(new URL(b.url).pathname);
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.text).toContain(b.formattedLine);
     expect(page.text).toContain('R$ 150,00');
     expect(page.text).toContain('<svg');
 
-    await stack.http.post(`/sandbox/payments/${res.body.payments[0].id}/pay`).set(acme.headers).send().expect(202);
+    await t.stack.http.post(`/sandbox/payments/${res.body.payments[0].id}/pay`).set(t.company['Acme Ltda'].headers).send().expect(202);
     await eventually(async () => (await get(res.body.id)).body.status === 'paid');
     // Boleto fee: fixed R$3,50; D+1 release.
-    const before = await balanceOf(stack, owner);
+    const before = await balanceOf(t.stack, t.owner['Acme Ltda']);
     expect(before.pending).toBe(15_000 - 350);
-    const timeline = await stack.http.get(`/transactions/${res.body.id}/timeline`).set(acme.headers);
+    const timeline = await t.stack.http.get(`/transactions/${res.body.id}/timeline`).set(t.company['Acme Ltda'].headers);
     expect(timeline.body.scheduled).toEqual([expect.objectContaining({ kind: 'release', amount: 14_650 })]);
     expect(timeline.body.happened.map((h: { kind: string }) => h.kind)).toEqual(expect.arrayContaining(['transaction.created', 'transaction.paid', 'posting.sale']));
-    await stack.env.sleep('1 day');
-    await eventually(async () => (await balanceOf(stack, owner)).pending === 0);
-    expect((await balanceOf(stack, owner)).available).toBe(9_900 + 14_650);
-    await expectLedgerConsistent(stack);
+    await t.stack.env.sleep('1 day');
+    await eventually(async () => (await balanceOf(t.stack, t.owner['Acme Ltda'])).pending === 0);
+    expect((await balanceOf(t.stack, t.owner['Acme Ltda'])).available).toBe(9_900 + 14_650);
+    await expectLedgerConsistent(t.stack);
   });
 
   it('refuses a due date in the past', async () => {
-    const res = await stack.http.post('/v1/transactions').set(acme.headers).send({
+    const res = await t.stack.http.post('/v1/transactions').set(t.company['Acme Ltda'].headers).send({
       referenceCode: newReference(),
       items: [{ description: 'Curso', quantity: 1, amount: 1_000 }],
       payments: [{ paymentMethod: 'boleto', amount: 1_000, boleto: { dueDate: '2020-01-01' } }],
@@ -150,7 +146,7 @@ describe('amounts past what the payment artefact can carry', () => {
     ['pix', 999_999_999_999 + 1],
   ])('%s for %i cents is a 400 naming the payment amount', async (paymentMethod, amount) => {
     const referenceCode = newReference();
-    const res = await stack.http.post('/v1/transactions').set(acme.headers).send({
+    const res = await t.stack.http.post('/v1/transactions').set(t.company['Acme Ltda'].headers).send({
       referenceCode,
       items: [{ description: 'Imóvel', quantity: 1, amount }],
       payments: [{ paymentMethod, amount }],
@@ -158,12 +154,12 @@ describe('amounts past what the payment artefact can carry', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('validation_failed');
     expect(res.body.error.details).toEqual([{ path: 'payments.0.amount', message: expect.stringContaining(`at most ${amount - 1} cents`) }]);
-    const listed = await stack.http.get(`/v1/transactions?referenceCode=${referenceCode}`).set(acme.headers);
+    const listed = await t.stack.http.get(`/v1/transactions?referenceCode=${referenceCode}`).set(t.company['Acme Ltda'].headers);
     expect(listed.body.data).toEqual([]);
   });
 
   it('the largest boleto is issued, its barcode carrying the amount', async () => {
-    const res = await stack.http.post('/v1/transactions').set(acme.headers).send({
+    const res = await t.stack.http.post('/v1/transactions').set(t.company['Acme Ltda'].headers).send({
       referenceCode: newReference(),
       items: [{ description: 'Imóvel', quantity: 1, amount: 9_999_999_999 }],
       payments: [{ paymentMethod: 'boleto', amount: 9_999_999_999 }],

@@ -1,20 +1,13 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { cardBody, cardToken, expectLedgerConsistent, newRecipient } from './fixtures';
+import { useTestStack } from '../helpers/stack';
+import { cardBody, cardToken, expectLedgerConsistent } from './fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
+const t = useTestStack({ companies: ['Acme'], owners: ['Acme'] });
 
-const count = async (sql: string, params: unknown[]) => Number((await stack.em().execute<{ n: string }[]>(sql, params))[0].n);
+const count = async (sql: string, params: unknown[]) => Number((await t.stack.em().execute<{ n: string }[]>(sql, params))[0].n);
 
 it('20 identical creations with one Idempotency-Key at once: one transaction; the others replay its answer or are told it is in progress', async () => {
-  const body = cardBody(await cardToken(stack, acme), 4_200);
-  const answers = await Promise.all(Array.from({ length: 20 }, () => stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'race-1').send(body)));
+  const body = cardBody(await cardToken(t.stack, t.company.Acme), 4_200);
+  const answers = await Promise.all(Array.from({ length: 20 }, () => t.stack.http.post('/transactions').set(t.company.Acme.headers).set('Idempotency-Key', 'race-1').send(body)));
 
   const created = answers.filter((a) => a.status === 201);
   const originals = created.filter((a) => a.headers['idempotent-replayed'] !== 'true');
@@ -29,15 +22,15 @@ it('20 identical creations with one Idempotency-Key at once: one transaction; th
   expect(await count(`select count(*) as n from transactions where reference_code = ?`, [body.referenceCode])).toBe(1);
   expect(await count(`select count(*) as n from sandbox_gateway_charges where idempotency_key = ?`, [originals[0].body.payments[0].id])).toBe(1);
   // After the first finished, every retry is a replay of the same answer.
-  const late = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'race-1').send(body);
+  const late = await t.stack.http.post('/transactions').set(t.company.Acme.headers).set('Idempotency-Key', 'race-1').send(body);
   expect(late.headers['idempotent-replayed']).toBe('true');
   expect(late.body).toEqual(originals[0].body);
 });
 
 it('one card token used by 10 transactions at once: exactly one wins, one charge, one sale posting', async () => {
-  const token = await cardToken(stack, acme);
+  const token = await cardToken(t.stack, t.company.Acme);
   const bodies = Array.from({ length: 10 }, () => cardBody(token, 1_500));
-  const answers = await Promise.all(bodies.map((b) => stack.http.post('/transactions').set(acme.headers).send(b)));
+  const answers = await Promise.all(bodies.map((b) => t.stack.http.post('/transactions').set(t.company.Acme.headers).send(b)));
 
   const winners = answers.filter((a) => a.status === 201);
   expect(winners).toHaveLength(1);
@@ -51,5 +44,5 @@ it('one card token used by 10 transactions at once: exactly one wins, one charge
   const paymentId = winners[0].body.payments[0].id;
   expect(await count(`select count(*) as n from sandbox_gateway_charges where idempotency_key = ?`, [paymentId])).toBe(1);
   expect(await count(`select count(*) as n from ledger_postings where key = ?`, [`sale:${paymentId}`])).toBe(1);
-  await expectLedgerConsistent(stack);
+  await expectLedgerConsistent(t.stack);
 });

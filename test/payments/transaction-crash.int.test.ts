@@ -4,26 +4,19 @@ import { fingerprintRequest } from '../../src/http/idempotency';
 import { transactionWorkflowSubscriber } from '../../src/payments/transactions.subscriber';
 import { createTransaction } from '../../src/payments/transactions.service';
 import type { CreateTransactionInput } from '../../src/payments/transactions.schemas';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { cardBody, cardToken, eventually, newRecipient, pixBody } from './fixtures';
+import { useTestStack } from '../helpers/stack';
+import { cardBody, cardToken, eventually, pixBody } from './fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
+const t = useTestStack({ companies: ['Acme'], owners: ['Acme'] });
 
-const subscriber = () => transactionWorkflowSubscriber(stack.client, stack.config.temporal.taskQueue);
+const subscriber = () => transactionWorkflowSubscriber(t.stack.client, t.stack.config.temporal.taskQueue);
 const createdEvent = async (transactionId: string) => {
-  const [row] = await stack.em().execute<{ id: string }[]>(`select id from events where entity_id = ? and type = 'transaction.created'`, [transactionId]);
-  return stack.em().findOneOrFail('Event', { id: row.id }) as never;
+  const [row] = await t.stack.em().execute<{ id: string }[]>(`select id from events where entity_id = ? and type = 'transaction.created'`, [transactionId]);
+  return t.stack.em().findOneOrFail('Event', { id: row.id }) as never;
 };
 const workflowStatus = async (transactionId: string) => {
   try {
-    return (await stack.client.workflow.getHandle(transactionId).describe()).status.name;
+    return (await t.stack.client.workflow.getHandle(transactionId).describe()).status.name;
   } catch {
     return 'NOT_FOUND';
   }
@@ -31,29 +24,29 @@ const workflowStatus = async (transactionId: string) => {
 
 /** The API's commit, then a crash: rows and events committed, no workflow, nothing dispatched. */
 async function commitThenCrash(body: object, idempotencyKey: string | null = null): Promise<string> {
-  const em = stack.em() as unknown as EntityManager;
-  const company = await em.findOneOrFail(Company, { id: acme.company.id });
-  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, stack.config.urls.publicBase, { idempotencyKey }));
+  const em = t.stack.em() as unknown as EntityManager;
+  const company = await em.findOneOrFail(Company, { id: t.company.Acme.company.id });
+  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, t.stack.config.urls.publicBase, { idempotencyKey }));
   return created.transaction.id;
 }
 
 describe('the transaction.created subscriber starts the workflow only when the API did not', () => {
   it('API path: the row records the start, and the subscriber has nothing to do', async () => {
-    const res = await stack.http.post('/transactions').set(acme.headers).send(pixBody(1_000));
+    const res = await t.stack.http.post('/transactions').set(t.company.Acme.headers).send(pixBody(1_000));
     expect(res.status).toBe(201);
-    const [row] = await stack.em().execute<{ workflow_started_at: Date | null }[]>(`select workflow_started_at from transactions where id = ?`, [res.body.id]);
+    const [row] = await t.stack.em().execute<{ workflow_started_at: Date | null }[]>(`select workflow_started_at from transactions where id = ?`, [res.body.id]);
     expect(row.workflow_started_at).not.toBeNull();
     expect(await workflowStatus(res.body.id)).toBe('RUNNING');
-    expect(await subscriber().handle(stack.em() as unknown as EntityManager, await createdEvent(res.body.id))).toBeUndefined();
+    expect(await subscriber().handle(t.stack.em() as unknown as EntityManager, await createdEvent(res.body.id))).toBeUndefined();
   });
 
   it('crash path: a transaction committed without its workflow gets it from the outbox dispatch', async () => {
     const id = await commitThenCrash(pixBody(1_000));
     expect(await workflowStatus(id)).toBe('NOT_FOUND');
-    const work = await subscriber().handle(stack.em() as unknown as EntityManager, await createdEvent(id));
+    const work = await subscriber().handle(t.stack.em() as unknown as EntityManager, await createdEvent(id));
     expect(work).toBeInstanceOf(Function);
     // The sweeper's path: dispatching the event runs the subscriber and its after-commit start.
-    expect(await stack.deps.dispatcher.dispatch((await createdEvent(id) as { id: string }).id)).toBe(true);
+    expect(await t.stack.deps.dispatcher.dispatch((await createdEvent(id) as { id: string }).id)).toBe(true);
     expect(await workflowStatus(id)).toBe('RUNNING');
   });
 });
@@ -62,20 +55,20 @@ describe('a payment or a cancel that arrives before the workflow started (Tempor
   it('the buyer pays the Pix: 202, the workflow starts with the payment, the transaction is paid', async () => {
     const id = await commitThenCrash(pixBody(1_500));
     expect(await workflowStatus(id)).toBe('NOT_FOUND');
-    const [payment] = await stack.em().execute<{ id: string }[]>(`select id from payments where transaction_id = ?`, [id]);
-    const paid = await stack.http.post(`/sandbox/payments/${payment.id}/pay`).set(acme.headers).send();
+    const [payment] = await t.stack.em().execute<{ id: string }[]>(`select id from payments where transaction_id = ?`, [id]);
+    const paid = await t.stack.http.post(`/sandbox/payments/${payment.id}/pay`).set(t.company.Acme.headers).send();
     expect(paid.status).toBe(202);
-    await eventually(async () => (await stack.http.get(`/transactions/${id}`).set(acme.headers)).body.status === 'paid');
+    await eventually(async () => (await t.stack.http.get(`/transactions/${id}`).set(t.company.Acme.headers)).body.status === 'paid');
   });
 
   it('the merchant cancels: 202 and canceled; a second cancel once it finished is the 409', async () => {
     const id = await commitThenCrash(pixBody(1_600, { payments: [{ paymentMethod: 'pix', amount: 1_600, pix: { expiresIn: 86_400 } }] }));
-    const cancel = await stack.http.post(`/transactions/${id}/cancel`).set(acme.headers).send();
+    const cancel = await t.stack.http.post(`/transactions/${id}/cancel`).set(t.company.Acme.headers).send();
     expect(cancel.status).toBe(202);
-    await eventually(async () => (await stack.http.get(`/transactions/${id}`).set(acme.headers)).body.status === 'canceled');
+    await eventually(async () => (await t.stack.http.get(`/transactions/${id}`).set(t.company.Acme.headers)).body.status === 'canceled');
     // The row says canceled one workflow task before the run completes.
     await eventually(async () => (await workflowStatus(id)) === 'COMPLETED');
-    const again = await stack.http.post(`/transactions/${id}/cancel`).set(acme.headers).send();
+    const again = await t.stack.http.post(`/transactions/${id}/cancel`).set(t.company.Acme.headers).send();
     expect(again.status).toBe(409);
   });
 });
@@ -84,11 +77,11 @@ describe('Idempotency-Key: a retry after a crash between the commit and the stor
   /** The claim as a crashed request leaves it: in progress, no response, its lease run out. */
   async function crashedClaim(key: string, body: object, existing: boolean): Promise<void> {
     const fingerprint = fingerprintRequest('post', '/transactions', body);
-    const params = [acme.company.id, key, fingerprint];
+    const params = [t.company.Acme.company.id, key, fingerprint];
     if (existing) {
-      await stack.em().execute(`update idempotency_keys set status = 'in_progress', response_status = null, response_body = null, locked_until = now() - interval '1 second' where company_id = ? and key = ? and fingerprint = ?`, params);
+      await t.stack.em().execute(`update idempotency_keys set status = 'in_progress', response_status = null, response_body = null, locked_until = now() - interval '1 second' where company_id = ? and key = ? and fingerprint = ?`, params);
     } else {
-      await stack.em().execute(
+      await t.stack.em().execute(
         `insert into idempotency_keys (company_id, key, fingerprint, status, locked_until, expires_at, created_at) values (?, ?, ?, 'in_progress', now() - interval '1 second', now() + interval '7 days', now())`,
         params,
       );
@@ -97,32 +90,32 @@ describe('Idempotency-Key: a retry after a crash between the commit and the stor
 
   it('answers with the transaction the first attempt committed (not 409 reference_code_taken); another key still gets the 409', async () => {
     const body = pixBody(2_000);
-    const first = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-1').send(body);
+    const first = await t.stack.http.post('/transactions').set(t.company.Acme.headers).set('Idempotency-Key', 'crash-1').send(body);
     expect(first.status).toBe(201);
     await crashedClaim('crash-1', body, true);
 
-    const retry = await stack.http.post('/v1/transactions').set(acme.headers).set('Idempotency-Key', 'crash-1').send(body);
+    const retry = await t.stack.http.post('/v1/transactions').set(t.company.Acme.headers).set('Idempotency-Key', 'crash-1').send(body);
     expect(retry.status).toBe(201);
     expect(retry.body).toMatchObject({ id: first.body.id, referenceCode: body.referenceCode, status: 'waiting_payment' });
-    const [{ n }] = await stack.em().execute<{ n: string }[]>(`select count(*) as n from transactions where reference_code = ?`, [body.referenceCode]);
+    const [{ n }] = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from transactions where reference_code = ?`, [body.referenceCode]);
     expect(Number(n)).toBe(1);
     // The answer is stored now: a third attempt is a plain replay.
-    const third = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-1').send(body);
+    const third = await t.stack.http.post('/transactions').set(t.company.Acme.headers).set('Idempotency-Key', 'crash-1').send(body);
     expect(third.headers['idempotent-replayed']).toBe('true');
     expect(third.body.id).toBe(first.body.id);
 
-    const otherKey = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-2').send(body);
+    const otherKey = await t.stack.http.post('/transactions').set(t.company.Acme.headers).set('Idempotency-Key', 'crash-2').send(body);
     expect(otherKey.status).toBe(409);
     expect(otherKey.body.error.code).toBe('reference_code_taken');
   });
 
   it('a card transaction whose API died before starting the workflow: the retry starts it and answers with the card outcome', async () => {
-    const body = cardBody(await cardToken(stack, acme), 3_000);
+    const body = cardBody(await cardToken(t.stack, t.company.Acme), 3_000);
     const id = await commitThenCrash(body, 'crash-card');
     await crashedClaim('crash-card', body, false);
-    const retry = await stack.http.post('/transactions').set(acme.headers).set('Idempotency-Key', 'crash-card').send(body);
+    const retry = await t.stack.http.post('/transactions').set(t.company.Acme.headers).set('Idempotency-Key', 'crash-card').send(body);
     expect(retry.status).toBe(201);
     expect(retry.body).toMatchObject({ id, status: 'paid' });
-    await eventually(async () => (await stack.em().execute<{ n: string }[]>(`select count(*) as n from sandbox_gateway_charges where idempotency_key = ?`, [retry.body.payments[0].id]))[0].n === '1');
+    await eventually(async () => (await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from sandbox_gateway_charges where idempotency_key = ?`, [retry.body.payments[0].id]))[0].n === '1');
   });
 });

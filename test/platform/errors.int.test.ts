@@ -1,6 +1,6 @@
 import http from 'node:http';
 import zlib from 'node:zlib';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 
 /**
  * The error contract of decisions.md "Error body": every failure, whatever produced it
@@ -75,44 +75,41 @@ function rawRequest(baseUrl: string, opts: { method: string; path: string; heade
 }
 
 describe('error responses (default stack)', () => {
-  let stack: TestStack;
-  let acme: SeededCompany;
-
-  beforeAll(async () => {
-    stack = await startTestStack();
-    acme = await stack.seedCompany('Acme');
-    // Fault injection in this file's own database: inserting a customer with this name makes
-    // PostgreSQL raise an error whose text must never reach the client.
-    await stack.em().execute(`
-      create function test_fail_customer() returns trigger language plpgsql as $$
-      begin
-        if new.name = 'Explode Now' then
-          raise exception 'secret-internal-detail: relation customers_private_x violated';
-        end if;
-        return new;
-      end $$;
-      create trigger test_fail_customer before insert on customers for each row execute function test_fail_customer();
-    `);
+  const t = useTestStack({
+    companies: ['Acme'],
+    async setup(t) {
+      // Fault injection in this file's own database: inserting a customer with this name makes
+      // PostgreSQL raise an error whose text must never reach the client.
+      await t.stack.em().execute(`
+        create function test_fail_customer() returns trigger language plpgsql as $$
+        begin
+          if new.name = 'Explode Now' then
+            raise exception 'secret-internal-detail: relation customers_private_x violated';
+          end if;
+          return new;
+        end $$;
+        create trigger test_fail_customer before insert on customers for each row execute function test_fail_customer();
+      `);
+    },
   });
-  afterAll(() => stack?.close());
 
   it('answers an unknown route with 404 not_found', async () => {
-    const res = await stack.http.get('/no/such/route').set(acme.headers);
+    const res = await t.stack.http.get('/no/such/route').set(t.company.Acme.headers);
     expectErrorBody(res, 404, 'not_found');
     expect(res.body.error.message).toContain('/no/such/route');
     // Also without a key: routing comes before authentication for unknown paths.
-    expectErrorBody(await stack.http.post('/v1/nothing-here').send({}), 404, 'not_found');
+    expectErrorBody(await t.stack.http.post('/v1/nothing-here').send({}), 404, 'not_found');
   });
 
   it('answers a missing resource with 404 not_found', async () => {
-    expectErrorBody(await stack.http.get('/customers/cust_00000000000000000000000000').set(acme.headers), 404, 'not_found');
+    expectErrorBody(await t.stack.http.get('/customers/cust_00000000000000000000000000').set(t.company.Acme.headers), 404, 'not_found');
   });
 
   it('answers malformed JSON with 400 validation_failed', async () => {
-    const res = await rawRequest(stack.baseUrl, {
+    const res = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': 'application/json' },
+      headers: { ...t.company.Acme.headers, 'content-type': 'application/json' },
       body: '{"name": "Maria", ',
     });
     expectErrorBody(res, 400, 'validation_failed');
@@ -122,21 +119,21 @@ describe('error responses (default stack)', () => {
   });
 
   it('refuses a __proto__ key with a 400 that says so, and the document excludes it from free-form keys', async () => {
-    const res = await rawRequest(stack.baseUrl, {
+    const res = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': 'application/json' },
+      headers: { ...t.company.Acme.headers, 'content-type': 'application/json' },
       body: JSON.stringify(validCustomer).replace(/}$/, ', "metadata": {"__proto__": {"admin": true}}}'),
     });
     expectErrorBody(res, 400, 'validation_failed');
     expect(res.body.error.message).toMatch(/"__proto__"/);
-    const doc = (await stack.http.get('/openapi.json')).body;
+    const doc = (await t.stack.http.get('/openapi.json')).body;
     const metadata = doc.paths['/customers'].post.requestBody.content['application/json'].schema;
     expect(metadata.properties.metadata.propertyNames.not).toEqual({ const: '__proto__' });
   });
 
   it('answers a validation failure with 400 and details naming each field', async () => {
-    const res = await stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, email: 'nope', colour: 'blue' });
+    const res = await t.stack.http.post('/customers').set(t.company.Acme.headers).send({ ...validCustomer, email: 'nope', colour: 'blue' });
     expectErrorBody(res, 400, 'validation_failed');
     const paths = res.body.error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['email', 'colour']));
@@ -147,20 +144,20 @@ describe('error responses (default stack)', () => {
     ['application/x-www-form-urlencoded', 'name=Maria&email=maria%40example.com'],
     ['application/xml', '<customer><name>Maria</name></customer>'],
   ])('answers a %s body with 415 unsupported_media_type', async (contentType, body) => {
-    const res = await rawRequest(stack.baseUrl, {
+    const res = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': contentType },
+      headers: { ...t.company.Acme.headers, 'content-type': contentType },
       body,
     });
     expectErrorBody(res, 415, 'unsupported_media_type');
   });
 
   it('answers a chunked non-JSON body (no Content-Length) with 415 too', async () => {
-    const res = await rawRequest(stack.baseUrl, {
+    const res = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': 'text/plain' },
+      headers: { ...t.company.Acme.headers, 'content-type': 'text/plain' },
       body: 'name=Maria&email=maria@example.com',
       chunked: true,
     });
@@ -168,21 +165,21 @@ describe('error responses (default stack)', () => {
   });
 
   it('accepts application/json with a charset parameter', async () => {
-    const res = await rawRequest(stack.baseUrl, {
+    const res = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': 'application/json; charset=utf-8' },
+      headers: { ...t.company.Acme.headers, 'content-type': 'application/json; charset=utf-8' },
       body: JSON.stringify(validCustomer),
     });
     expect(res.status).toBe(201);
   });
 
   it.each([
-    ['a body value', () => stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, name: 'Ma\u0000ria' }), 'name'],
-    ['a nested value', () => stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, metadata: { crm: 'x\u0000' } }), 'metadata.crm'],
-    ['an object key', () => stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, metadata: { ['k\u0000']: 'x' } }), 'metadata.k\\u0000'],
-    ['a query value', () => stack.http.get('/customers?q=a%00b').set(acme.headers), 'q'],
-    ['a path parameter', () => stack.http.get('/customers/cust_%00').set(acme.headers), 'id'],
+    ['a body value', () => t.stack.http.post('/customers').set(t.company.Acme.headers).send({ ...validCustomer, name: 'Ma\u0000ria' }), 'name'],
+    ['a nested value', () => t.stack.http.post('/customers').set(t.company.Acme.headers).send({ ...validCustomer, metadata: { crm: 'x\u0000' } }), 'metadata.crm'],
+    ['an object key', () => t.stack.http.post('/customers').set(t.company.Acme.headers).send({ ...validCustomer, metadata: { ['k\u0000']: 'x' } }), 'metadata.k\\u0000'],
+    ['a query value', () => t.stack.http.get('/customers?q=a%00b').set(t.company.Acme.headers), 'q'],
+    ['a path parameter', () => t.stack.http.get('/customers/cust_%00').set(t.company.Acme.headers), 'id'],
   ])('answers a NUL character in %s with 400 naming it (PostgreSQL cannot store it)', async (_label, send, path) => {
     const res = await send();
     expectErrorBody(res, 400, 'validation_failed');
@@ -190,17 +187,17 @@ describe('error responses (default stack)', () => {
   });
 
   it('answers a body that does not match its Content-Encoding with 400, and inflates one that does', async () => {
-    const bad = await rawRequest(stack.baseUrl, {
+    const bad = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: { ...t.company.Acme.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
       body: JSON.stringify(validCustomer),
     });
     expectErrorBody(bad, 400, 'validation_failed');
-    const good = await rawRequest(stack.baseUrl, {
+    const good = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      headers: { ...t.company.Acme.headers, 'content-type': 'application/json', 'content-encoding': 'gzip' },
       body: zlib.gzipSync(JSON.stringify({ ...validCustomer, email: 'gzip@example.com' })),
     });
     expect(good.status).toBe(201);
@@ -208,13 +205,13 @@ describe('error responses (default stack)', () => {
   });
 
   it('answers a wrong method on a known path with 405 and an Allow header', async () => {
-    const res = await stack.http.patch('/customers').set(acme.headers).send({});
+    const res = await t.stack.http.patch('/customers').set(t.company.Acme.headers).send({});
     expectErrorBody(res, 405, 'method_not_allowed');
     const allow = String(res.headers.allow ?? '').split(/,\s*/).sort();
     expect(allow).toEqual(expect.arrayContaining(['GET', 'POST']));
     expect(allow).not.toContain('PATCH');
 
-    const byId = await stack.http.post('/v1/customers/cust_x').set(acme.headers).send({});
+    const byId = await t.stack.http.post('/v1/customers/cust_x').set(t.company.Acme.headers).send({});
     expectErrorBody(byId, 405, 'method_not_allowed');
     const allowById = String(byId.headers.allow ?? '').split(/,\s*/);
     expect(allowById).toEqual(expect.arrayContaining(['GET', 'PUT', 'DELETE']));
@@ -222,62 +219,55 @@ describe('error responses (default stack)', () => {
   });
 
   it('answers a method the API implements nowhere with 405 on a known path and 404 elsewhere', async () => {
-    const known = await rawRequest(stack.baseUrl, { method: 'PROPFIND', path: '/customers', headers: acme.headers });
+    const known = await rawRequest(t.stack.baseUrl, { method: 'PROPFIND', path: '/customers', headers: t.company.Acme.headers });
     expectErrorBody(known, 405, 'method_not_allowed');
     expect(String(known.headers.allow).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST']));
-    const unknown = await rawRequest(stack.baseUrl, { method: 'PROPFIND', path: '/nowhere', headers: acme.headers });
+    const unknown = await rawRequest(t.stack.baseUrl, { method: 'PROPFIND', path: '/nowhere', headers: t.company.Acme.headers });
     expectErrorBody(unknown, 404, 'not_found');
   });
 
   it('answers an unexpected exception with 500 internal and no internals in the body', async () => {
-    const res = await stack.http.post('/customers').set(acme.headers).send({ ...validCustomer, name: 'Explode Now' });
+    const res = await t.stack.http.post('/customers').set(t.company.Acme.headers).send({ ...validCustomer, name: 'Explode Now' });
     expectErrorBody(res, 500, 'internal');
     expect(res.body.error).not.toHaveProperty('details');
     expect(res.body.error).not.toHaveProperty('stack');
     expect(res.text).not.toMatch(/secret-internal-detail|customers_private_x|insert into|plpgsql|stack|\.ts:\d+|node_modules/i);
     // The failed request left nothing behind.
-    const [{ n }] = await stack.em().execute(`select count(*)::int as n from customers where name = 'Explode Now'`);
+    const [{ n }] = await t.stack.em().execute(`select count(*)::int as n from customers where name = 'Explode Now'`);
     expect(n).toBe(0);
   });
 
   it('answers 401 with the same error shape', async () => {
-    expectErrorBody(await stack.http.get('/customers'), 401, 'unauthenticated');
+    expectErrorBody(await t.stack.http.get('/customers'), 401, 'unauthenticated');
   });
 
   it('puts x-request-id on successful responses too, one per request', async () => {
-    const a = await stack.http.get('/customers').set(acme.headers);
-    const b = await stack.http.get('/health');
-    const c = await stack.http.get('/openapi.json');
+    const a = await t.stack.http.get('/customers').set(t.company.Acme.headers);
+    const b = await t.stack.http.get('/health');
+    const c = await t.stack.http.get('/openapi.json');
     for (const res of [a, b, c]) expect(res.headers['x-request-id']).toMatch(/^req_[0-9a-z]{26}$/);
     expect(new Set([a, b, c].map((r) => r.headers['x-request-id'])).size).toBe(3);
   });
 });
 
 describe('error responses with a 1kb body limit', () => {
-  let stack: TestStack;
-  let acme: SeededCompany;
-
-  beforeAll(async () => {
-    stack = await startTestStack({ BODY_LIMIT: '1kb' });
-    acme = await stack.seedCompany('Acme');
-  });
-  afterAll(() => stack?.close());
+  const t = useTestStack({ env: { BODY_LIMIT: '1kb' }, companies: ['Acme'] });
 
   it('answers a body over the limit with 413 payload_too_large', async () => {
-    const res = await stack.http
+    const res = await t.stack.http
       .post('/customers')
-      .set(acme.headers)
+      .set(t.company.Acme.headers)
       .send({ ...validCustomer, metadata: { note: 'x'.repeat(400), more: 'y'.repeat(400), extra: 'z'.repeat(400) } });
     expectErrorBody(res, 413, 'payload_too_large');
-    const [{ n }] = await stack.em().execute(`select count(*)::int as n from customers`);
+    const [{ n }] = await t.stack.em().execute(`select count(*)::int as n from customers`);
     expect(n).toBe(0);
   });
 
   it('answers a chunked body over the limit (no Content-Length) with 413 too', async () => {
-    const res = await rawRequest(stack.baseUrl, {
+    const res = await rawRequest(t.stack.baseUrl, {
       method: 'POST',
       path: '/customers',
-      headers: { ...acme.headers, 'content-type': 'application/json' },
+      headers: { ...t.company.Acme.headers, 'content-type': 'application/json' },
       body: JSON.stringify({ ...validCustomer, metadata: { note: 'x'.repeat(2000) } }),
       chunked: true,
     });
@@ -285,7 +275,7 @@ describe('error responses with a 1kb body limit', () => {
   });
 
   it('still accepts a body under the limit', async () => {
-    const res = await stack.http.post('/customers').set(acme.headers).send(validCustomer);
+    const res = await t.stack.http.post('/customers').set(t.company.Acme.headers).send(validCustomer);
     expect(res.status).toBe(201);
   });
 });

@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { claimIdempotencyKey, fingerprintRequest } from '../../src/http/idempotency';
 
 /**
@@ -9,9 +9,6 @@ import { claimIdempotencyKey, fingerprintRequest } from '../../src/http/idempote
  * PostgreSQL. Everything here goes through the real HTTP stack and the real database.
  */
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
 let seq = 0;
 
 /** A valid customer body whose email is unique to this call, so rows can be counted. */
@@ -27,19 +24,19 @@ function customer(overrides: Record<string, unknown> = {}) {
   };
 }
 
-const post = (key: string | undefined, body: object, who: SeededCompany = acme, path = '/customers') => {
-  const req = stack.http.post(path).set(who.headers);
+const post = (key: string | undefined, body: object, who: SeededCompany = t.company.Acme, path = '/customers') => {
+  const req = t.stack.http.post(path).set(who.headers);
   if (key !== undefined) req.set('Idempotency-Key', key);
   return req.send(body);
 };
 
-async function countCustomers(email: string, companyId = acme.company.id): Promise<number> {
-  const [{ n }] = await stack.em().execute(`select count(*)::int as n from customers where email = ? and company_id = ?`, [email, companyId]);
+async function countCustomers(email: string, companyId = t.company.Acme.company.id): Promise<number> {
+  const [{ n }] = await t.stack.em().execute(`select count(*)::int as n from customers where email = ? and company_id = ?`, [email, companyId]);
   return n;
 }
 
-async function keyRow(key: string, companyId = acme.company.id) {
-  const rows = await stack.em().execute(
+async function keyRow(key: string, companyId = t.company.Acme.company.id) {
+  const rows = await t.stack.em().execute(
     `select status, response_status, fingerprint, extract(epoch from (expires_at - created_at))::float8 as retention_s
      from idempotency_keys where company_id = ? and key = ?`,
     [companyId, key],
@@ -47,25 +44,24 @@ async function keyRow(key: string, companyId = acme.company.id) {
   return rows[0] as { status: string; response_status: number | null; fingerprint: string; retention_s: number } | undefined;
 }
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-  // Fault injection in this file's own database: while a name is listed in test_faults,
-  // inserting a customer with it fails inside PostgreSQL (an unexpected error → 500).
-  await stack.em().execute(`
-    create table test_faults (name text primary key);
-    create function test_fail_customer() returns trigger language plpgsql as $$
-    begin
-      if exists (select 1 from test_faults where name = new.name) then
-        raise exception 'injected failure';
-      end if;
-      return new;
-    end $$;
-    create trigger test_fail_customer before insert on customers for each row execute function test_fail_customer();
-  `);
+const t = useTestStack({
+  companies: ['Acme', 'Other'],
+  async setup(t) {
+    // Fault injection in this file's own database: while a name is listed in test_faults,
+    // inserting a customer with it fails inside PostgreSQL (an unexpected error → 500).
+    await t.stack.em().execute(`
+      create table test_faults (name text primary key);
+      create function test_fail_customer() returns trigger language plpgsql as $$
+      begin
+        if exists (select 1 from test_faults where name = new.name) then
+          raise exception 'injected failure';
+        end if;
+        return new;
+      end $$;
+      create trigger test_fail_customer before insert on customers for each row execute function test_fail_customer();
+    `);
+  },
 });
-afterAll(() => stack?.close());
 
 describe('replay', () => {
   it('replays the first response with Idempotent-Replayed: true and creates one customer', async () => {
@@ -84,7 +80,7 @@ describe('replay', () => {
 
     // The same route under /v1, and the same body with its keys in another order, are the same request.
     const reordered = Object.fromEntries(Object.entries(body).reverse());
-    const third = await post('replay-1', reordered, acme, '/v1/customers');
+    const third = await post('replay-1', reordered, t.company.Acme, '/v1/customers');
     expect(third.status).toBe(201);
     expect(third.headers['idempotent-replayed']).toBe('true');
     expect(third.body.id).toBe(first.body.id);
@@ -109,12 +105,12 @@ describe('replay', () => {
     expect(changed.status).toBe(409);
     expect(changed.body.error).toMatchObject({ code: 'idempotency_conflict', requestId: changed.headers['x-request-id'] });
 
-    const otherRoute = await stack.http.put(`/customers/${first.body.id}`).set(acme.headers).set('Idempotency-Key', 'conflict-1').send(body);
+    const otherRoute = await t.stack.http.put(`/customers/${first.body.id}`).set(t.company.Acme.headers).set('Idempotency-Key', 'conflict-1').send(body);
     expect(otherRoute.status).toBe(409);
     expect(otherRoute.body.error.code).toBe('idempotency_conflict');
 
     expect(await countCustomers(body.email)).toBe(1);
-    expect(await stack.em().execute(`select count(*)::int as n from customers where name = 'Someone Else'`)).toEqual([{ n: 0 }]);
+    expect(await t.stack.em().execute(`select count(*)::int as n from customers where name = 'Someone Else'`)).toEqual([{ n: 0 }]);
     // The stored response is untouched by the conflicting attempts.
     const again = await post('conflict-1', body);
     expect(again.headers['idempotent-replayed']).toBe('true');
@@ -125,7 +121,7 @@ describe('replay', () => {
     const created = await post(undefined, customer());
     const id = created.body.id as string;
     const put = (key: string | undefined, body: object) => {
-      const req = stack.http.put(`/customers/${id}`).set(acme.headers);
+      const req = t.stack.http.put(`/customers/${id}`).set(t.company.Acme.headers);
       if (key) req.set('Idempotency-Key', key);
       return req.send(body);
     };
@@ -148,9 +144,9 @@ describe('replay', () => {
   });
 
   it('stores a 404 as the answer for its key', async () => {
-    const first = await stack.http.delete('/customers/cust_00000000000000000000000000').set(acme.headers).set('Idempotency-Key', 'stored-404');
+    const first = await t.stack.http.delete('/customers/cust_00000000000000000000000000').set(t.company.Acme.headers).set('Idempotency-Key', 'stored-404');
     expect(first.status).toBe(404);
-    const again = await stack.http.delete('/customers/cust_00000000000000000000000000').set(acme.headers).set('Idempotency-Key', 'stored-404');
+    const again = await t.stack.http.delete('/customers/cust_00000000000000000000000000').set(t.company.Acme.headers).set('Idempotency-Key', 'stored-404');
     expect(again.status).toBe(404);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -170,19 +166,19 @@ describe('replay', () => {
 describe('scope and key format', () => {
   it('scopes keys per company: two companies may use the same key', async () => {
     const body = customer();
-    const a = await post('shared-key', body, acme);
-    const b = await post('shared-key', body, other);
+    const a = await post('shared-key', body, t.company.Acme);
+    const b = await post('shared-key', body, t.company.Other);
     expect(a.status).toBe(201);
     expect(b.status).toBe(201);
     expect(b.headers['idempotent-replayed']).toBeUndefined();
-    expect(a.body.companyId).toBe(acme.company.id);
-    expect(b.body.companyId).toBe(other.company.id);
+    expect(a.body.companyId).toBe(t.company.Acme.company.id);
+    expect(b.body.companyId).toBe(t.company.Other.company.id);
     expect(b.body.id).not.toBe(a.body.id);
-    expect(await countCustomers(body.email, acme.company.id)).toBe(1);
-    expect(await countCustomers(body.email, other.company.id)).toBe(1);
+    expect(await countCustomers(body.email, t.company.Acme.company.id)).toBe(1);
+    expect(await countCustomers(body.email, t.company.Other.company.id)).toBe(1);
     // Each company's key now holds its own request: a different body conflicts, the same body replays.
-    expect((await post('shared-key', customer(), other)).status).toBe(409);
-    expect((await post('shared-key', body, acme)).headers['idempotent-replayed']).toBe('true');
+    expect((await post('shared-key', customer(), t.company.Other)).status).toBe(409);
+    expect((await post('shared-key', body, t.company.Acme)).headers['idempotent-replayed']).toBe('true');
   });
 
   it('accepts a 255-character key and rejects a 256-character one with 400', async () => {
@@ -223,10 +219,10 @@ describe('concurrency and crashes', () => {
   it('answers 409 idempotency_in_progress while a live claim holds the key', async () => {
     const body = customer();
     const fingerprint = fingerprintRequest('post', '/customers', body);
-    await stack.em().execute(
+    await t.stack.em().execute(
       `insert into idempotency_keys (company_id, key, fingerprint, status, locked_until, expires_at, created_at)
        values (?, 'live-claim', ?, 'in_progress', now() + interval '1 minute', now() + interval '24 hours', now())`,
-      [acme.company.id, fingerprint],
+      [t.company.Acme.company.id, fingerprint],
     );
     const res = await post('live-claim', body);
     expect(res.status).toBe(409);
@@ -237,10 +233,10 @@ describe('concurrency and crashes', () => {
   it('lets a retry take over a claim whose request crashed (lease expired)', async () => {
     const body = customer();
     const fingerprint = fingerprintRequest('post', '/customers', body);
-    await stack.em().execute(
+    await t.stack.em().execute(
       `insert into idempotency_keys (company_id, key, fingerprint, status, locked_until, expires_at, created_at)
        values (?, 'crashed-claim', ?, 'in_progress', now() - interval '1 second', now() + interval '24 hours', now() - interval '3 minutes')`,
-      [acme.company.id, fingerprint],
+      [t.company.Acme.company.id, fingerprint],
     );
     const res = await post('crashed-claim', body);
     expect(res.status).toBe(201);
@@ -252,10 +248,10 @@ describe('concurrency and crashes', () => {
 
   it('does not let a different request take over a crashed claim', async () => {
     const body = customer();
-    await stack.em().execute(
+    await t.stack.em().execute(
       `insert into idempotency_keys (company_id, key, fingerprint, status, locked_until, expires_at, created_at)
        values (?, 'crashed-other', ?, 'in_progress', now() - interval '1 second', now() + interval '24 hours', now())`,
-      [acme.company.id, fingerprintRequest('post', '/customers', { something: 'else' })],
+      [t.company.Acme.company.id, fingerprintRequest('post', '/customers', { something: 'else' })],
     );
     const res = await post('crashed-other', body);
     expect(res.status).toBe(409);
@@ -265,7 +261,7 @@ describe('concurrency and crashes', () => {
 
   it('does not store a 5xx: the key is freed and a retry runs the request again', async () => {
     const body = customer({ name: 'Falha Temporaria' });
-    await stack.em().execute(`insert into test_faults (name) values ('Falha Temporaria')`);
+    await t.stack.em().execute(`insert into test_faults (name) values ('Falha Temporaria')`);
     const failed = await post('after-5xx', body);
     expect(failed.status).toBe(500);
     expect(failed.body.error.code).toBe('internal');
@@ -277,7 +273,7 @@ describe('concurrency and crashes', () => {
     expect(failedAgain.headers['idempotent-replayed']).toBeUndefined();
     expect(failedAgain.body.error.requestId).not.toBe(failed.body.error.requestId);
 
-    await stack.em().execute(`delete from test_faults`);
+    await t.stack.em().execute(`delete from test_faults`);
     const ok = await post('after-5xx', body);
     expect(ok.status).toBe(201);
     expect(ok.headers['idempotent-replayed']).toBeUndefined();
@@ -293,8 +289,8 @@ describe('retention', () => {
   });
 
   it('claims with the retention a route asks for (7 days for transaction creation)', async () => {
-    const em = stack.em() as EntityManager;
-    const scope = { companyId: acme.company.id, key: 'retention-7d', fingerprint: fingerprintRequest('post', '/transactions', { x: 1 }) };
+    const em = t.stack.em() as EntityManager;
+    const scope = { companyId: t.company.Acme.company.id, key: 'retention-7d', fingerprint: fingerprintRequest('post', '/transactions', { x: 1 }) };
     expect(await claimIdempotencyKey(em, scope, 7 * 24)).toEqual({ kind: 'claimed' });
     const row = await keyRow('retention-7d');
     expect(row?.retention_s).toBeCloseTo(7 * 24 * 3600, -1);
@@ -303,8 +299,8 @@ describe('retention', () => {
   it('lets an expired key be used again, for any request', async () => {
     const first = customer();
     expect((await post('expired-1', first)).status).toBe(201);
-    await stack.em().execute(`update idempotency_keys set expires_at = now() - interval '1 second' where company_id = ? and key = 'expired-1'`, [
-      acme.company.id,
+    await t.stack.em().execute(`update idempotency_keys set expires_at = now() - interval '1 second' where company_id = ? and key = 'expired-1'`, [
+      t.company.Acme.company.id,
     ]);
     const second = customer();
     const res = await post('expired-1', second);

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { startTestStack, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { allRoutes } from '../../src/routes';
 import { isWriteMethod } from '../../src/http/route';
 
@@ -29,17 +29,16 @@ function validateOpenApi(doc: unknown): { valid: boolean; errors?: unknown } {
   return JSON.parse(out);
 }
 
-let stack: TestStack;
 let doc: any;
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  const res = await stack.http.get('/openapi.json');
-  expect(res.status).toBe(200);
-  expect(res.headers['content-type']).toMatch(/^application\/json/);
-  doc = res.body;
+const t = useTestStack({
+  async setup(t) {
+    const res = await t.stack.http.get('/openapi.json');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    doc = res.body;
+  },
 });
-afterAll(() => stack?.close());
 
 const openApiPath = (koaPath: string) => koaPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
@@ -149,7 +148,7 @@ describe('GET /openapi.json', () => {
 
 describe('GET /docs', () => {
   it('returns an HTML page whose every asset is served from this origin (no CDN)', async () => {
-    const res = await stack.http.get('/docs');
+    const res = await t.stack.http.get('/docs');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     const refs = [...res.text.matchAll(/\b(?:src|href)\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1]);
@@ -161,26 +160,26 @@ describe('GET /docs', () => {
     expect(res.text).not.toMatch(/https?:\/\/|\/\/cdn|unpkg|jsdelivr|cdnjs/i);
     // Every referenced asset is actually served.
     for (const ref of refs) {
-      const asset = await stack.http.get(ref);
+      const asset = await t.stack.http.get(ref);
       expect({ ref, status: asset.status }).toEqual({ ref, status: 200 });
     }
   });
 
   it('serves the Swagger UI bundle and points it at this origin\'s document', async () => {
-    const bundle = await stack.http.get('/docs/assets/swagger-ui-bundle.js').responseType('blob');
+    const bundle = await t.stack.http.get('/docs/assets/swagger-ui-bundle.js').responseType('blob');
     expect(bundle.status).toBe(200);
     expect(bundle.headers['content-type']).toMatch(/javascript/);
     const source = (bundle.body as Buffer).toString('utf8');
     expect(source.length).toBeGreaterThan(100_000);
     expect(source).toContain('SwaggerUIBundle');
-    const init = await stack.http.get('/docs/init.js');
+    const init = await t.stack.http.get('/docs/init.js');
     expect(init.status).toBe(200);
     expect(init.text).toContain("url: '/openapi.json'");
   });
 
   it('serves only the listed assets (no path traversal into the package or the repo)', async () => {
     for (const p of ['/docs/assets/package.json', '/docs/assets/..%2F..%2Fpackage.json', '/docs/assets/index.html']) {
-      const res = await stack.http.get(p);
+      const res = await t.stack.http.get(p);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { Receiver } from '../webhooks/receiver';
 import { Event } from '../../src/events/event.entity';
 import { KycLink } from '../../src/recipients/recipient.entity';
@@ -13,45 +13,45 @@ import { bankAccountFor, fullAddress, JPEG, PDF, PNG, sellerBody } from './fixtu
 
 const KYC_URL = 'https://kyc.lastro.test';
 
-let stack: TestStack;
-let acme: SeededCompany;
 let receiver: Receiver;
 let browser: Browser;
 
 beforeAll(async () => {
   receiver = await new Receiver().start();
-  stack = await startTestStack({ KYC_URL, WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}` });
-  acme = await stack.seedCompany('Marketplace');
-  browser = await launchChromium();
 });
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
-  await receiver?.close();
+// After hooks run in the order declared: the browser closes first, then the stack, then the receiver.
+afterAll(() => browser?.close());
+const t = useTestStack({
+  env: () => ({ KYC_URL, WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}` }),
+  companies: ['Marketplace'],
+  async setup() {
+    browser = await launchChromium();
+  },
 });
+afterAll(() => receiver?.close());
 
 const createRecipient = async (overrides: Record<string, unknown> = {}) => {
-  const res = await stack.http.post('/recipients').set(acme.headers).send(sellerBody(overrides));
+  const res = await t.stack.http.post('/recipients').set(t.company.Marketplace.headers).send(sellerBody(overrides));
   expect(res.status).toBe(201);
   return res.body as { id: string; status: string; document: string };
 };
 
 /** The KYC link, and the same page on the test server (the advertised host is KYC_URL). */
 async function kycLink(recipientId: string): Promise<{ kycUrl: string; local: string; token: string }> {
-  const res = await stack.http.post(`/recipients/${recipientId}/kyc-link`).set(acme.headers);
+  const res = await t.stack.http.post(`/recipients/${recipientId}/kyc-link`).set(t.company.Marketplace.headers);
   expect(res.status).toBe(201);
   const { kycUrl, expiresAt } = res.body;
   expect(kycUrl).toMatch(new RegExp(`^${KYC_URL}/kyc/[A-Za-z0-9_-]{43}$`));
   expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
   expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(6 * 24 * 3600 * 1000);
   const path = new URL(kycUrl).pathname;
-  return { kycUrl, local: `${stack.baseUrl}${path}`, token: path.split('/').pop()! };
+  return { kycUrl, local: `${t.stack.baseUrl}${path}`, token: path.split('/').pop()! };
 }
 
-const lastro = (...args: string[]) => runLastro(stack, ...args);
+const lastro = (...args: string[]) => runLastro(t.stack, ...args);
 
 async function statusOf(recipientId: string): Promise<string> {
-  return (await stack.http.get(`/recipients/${recipientId}`).set(acme.headers)).body.status;
+  return (await t.stack.http.get(`/recipients/${recipientId}`).set(t.company.Marketplace.headers)).body.status;
 }
 
 async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 20_000): Promise<T> {
@@ -65,7 +65,7 @@ async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeou
 
 describe('KYC end to end', () => {
   it('link → page in headless Chromium → submit → operator kycApproved → active, recipient.approved delivered to a webhook', async () => {
-    const hook = await stack.http.post('/webhooks').set(acme.headers).send({ name: 'kyc', url: receiver.url('/kyc'), events: ['recipient.approved'] });
+    const hook = await t.stack.http.post('/webhooks').set(t.company.Marketplace.headers).send({ name: 'kyc', url: receiver.url('/kyc'), events: ['recipient.approved'] });
     expect(hook.status).toBe(201);
     const recipient = await createRecipient({ name: 'Ana Vendedora', address: fullAddress, bankAccount: bankAccountFor('52998224725') });
     expect(recipient.status).toBe('pending');
@@ -96,9 +96,9 @@ describe('KYC end to end', () => {
     expect(await page.locator('#kyc-status').textContent()).toContain('Documentos enviados');
     expect(errors).toEqual([]);
 
-    const workflowId = recipientOnboardingWorkflowId({ recipientId: recipient.id, companyId: acme.company.id });
-    expect(workflowId).toBe(`${recipient.id}:${acme.company.id}`);
-    const handle = stack.env.client.workflow.getHandle(workflowId);
+    const workflowId = recipientOnboardingWorkflowId({ recipientId: recipient.id, companyId: t.company.Marketplace.company.id });
+    expect(workflowId).toBe(`${recipient.id}:${t.company.Marketplace.company.id}`);
+    const handle = t.stack.env.client.workflow.getHandle(workflowId);
     const state = await eventually(() => handle.query(onboardingStateQuery), (s) => s.submissions === 1);
     expect(state).toMatchObject({ stage: 'in_review', submissions: 1 });
 
@@ -107,21 +107,21 @@ describe('KYC end to end', () => {
     expect(cli.code).toBe(0);
     expect(JSON.parse(cli.stdout)).toEqual({
       recipientId: recipient.id,
-      companyId: acme.company.id,
+      companyId: t.company.Marketplace.company.id,
       workflowId,
       signal: 'kycApproved',
       operator: 'ops@lastro',
     });
     expect(await handle.result()).toEqual({ outcome: 'approved', operator: 'ops@lastro' });
     expect(await statusOf(recipient.id)).toBe('active');
-    await expect(assertRecipientActive(stack.em(), acme.company.id, recipient.id)).resolves.toBeDefined();
+    await expect(assertRecipientActive(t.stack.em(), t.company.Marketplace.company.id, recipient.id)).resolves.toBeDefined();
 
-    const approved = await stack.em().find(Event, { entityId: recipient.id, type: 'recipient.approved' });
+    const approved = await t.stack.em().find(Event, { entityId: recipient.id, type: 'recipient.approved' });
     expect(approved).toHaveLength(1);
     expect(approved[0].payload).toMatchObject({ data: { id: recipient.id, status: 'active' } });
     const delivered = await eventually(async () => receiver.received('/kyc'), (r) => r.length > 0);
     expect(delivered).toHaveLength(1);
-    expect(JSON.parse(delivered[0].body)).toMatchObject({ event: 'recipient.approved', companyId: acme.company.id, data: { id: recipient.id, status: 'active' } });
+    expect(JSON.parse(delivered[0].body)).toMatchObject({ event: 'recipient.approved', companyId: t.company.Marketplace.company.id, data: { id: recipient.id, status: 'active' } });
     expect(delivered[0].headers['webhook-id']).toBe(approved[0].id);
 
     // The link was single-use: opening it again shows a clear page, not the form or a stack trace.
@@ -132,7 +132,7 @@ describe('KYC end to end', () => {
     await context.close();
 
     // An active recipient needs no new link.
-    const relink = await stack.http.post(`/recipients/${recipient.id}/kyc-link`).set(acme.headers);
+    const relink = await t.stack.http.post(`/recipients/${recipient.id}/kyc-link`).set(t.company.Marketplace.headers);
     expect(relink.status).toBe(409);
     expect(relink.body.error.code).toBe('recipient_already_active');
   });
@@ -141,17 +141,17 @@ describe('KYC end to end', () => {
     const recipient = await createRecipient({ type: 'company', document: '12ABC34501DE35' });
     expect(recipient.status).toBe('new');
     const { token } = await kycLink(recipient.id);
-    const put = (kind: string, type: string, body: Buffer) => stack.http.put(`/kyc/${token}/files/${kind}`).set('Content-Type', type).send(body);
+    const put = (kind: string, type: string, body: Buffer) => t.stack.http.put(`/kyc/${token}/files/${kind}`).set('Content-Type', type).send(body);
     expect((await put('identificationDocument', 'image/png', PNG)).status).toBe(200);
     expect((await put('selfie', 'image/jpeg', JPEG)).status).toBe(200);
-    const missing = await stack.http.post(`/kyc/${token}/submit`).send({ confirm: true });
+    const missing = await t.stack.http.post(`/kyc/${token}/submit`).send({ confirm: true });
     expect(missing.status).toBe(409);
     expect(missing.body.error).toMatchObject({ code: 'kyc_files_missing', message: expect.stringContaining('socialContract') });
     expect((await put('socialContract', 'application/pdf', PDF)).status).toBe(200);
-    const ok = await stack.http.post(`/kyc/${token}/submit`).send({ confirm: true });
+    const ok = await t.stack.http.post(`/kyc/${token}/submit`).send({ confirm: true });
     expect(ok.status).toBe(200);
     expect(await eventually(() => statusOf(recipient.id), (s) => s === 'pending')).toBe('pending');
-    const reused = await stack.http.post(`/kyc/${token}/submit`).send({ confirm: true });
+    const reused = await t.stack.http.post(`/kyc/${token}/submit`).send({ confirm: true });
     expect(reused.status).toBe(410);
     expect(reused.body.error.code).toBe('kyc_link_used');
 
@@ -159,11 +159,11 @@ describe('KYC end to end', () => {
     expect(noReason.code).not.toBe(0);
     expect(noReason.stderr).toContain('--reason');
     expect((await lastro('recipients', 'kyc-refuse', recipient.id, '--operator', 'ops@lastro', '--reason', 'Documento ilegível')).code).toBe(0);
-    expect(await stack.env.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: recipient.id, companyId: acme.company.id })).result()).toMatchObject({ outcome: 'refused', reason: 'Documento ilegível' });
+    expect(await t.stack.env.client.workflow.getHandle(recipientOnboardingWorkflowId({ recipientId: recipient.id, companyId: t.company.Marketplace.company.id })).result()).toMatchObject({ outcome: 'refused', reason: 'Documento ilegível' });
     expect(await statusOf(recipient.id)).toBe('refused');
-    const types = (await stack.em().find(Event, { entityId: recipient.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
+    const types = (await t.stack.em().find(Event, { entityId: recipient.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
     expect(types).toEqual(['recipient.created', 'recipient.updated', 'recipient.refused']);
-    await expect(assertRecipientActive(stack.em(), acme.company.id, recipient.id)).rejects.toMatchObject({ code: 'recipient_not_active' });
+    await expect(assertRecipientActive(t.stack.em(), t.company.Marketplace.company.id, recipient.id)).rejects.toMatchObject({ code: 'recipient_not_active' });
   });
 
   it('the CLI refuses an unknown recipient with a clear message', async () => {
@@ -175,19 +175,19 @@ describe('KYC end to end', () => {
   it('checks uploads: type by content, size, unknown kinds', async () => {
     const recipient = await createRecipient();
     const { token } = await kycLink(recipient.id);
-    const text = await stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(Buffer.from('not an image at all'));
+    const text = await t.stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(Buffer.from('not an image at all'));
     expect(text.status).toBe(400);
     expect(text.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: 'selfie' }] });
     const big = Buffer.alloc(5 * 1024 * 1024 + 1);
     JPEG.copy(big);
-    const tooBig = await stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/jpeg').send(big);
+    const tooBig = await t.stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/jpeg').send(big);
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.error.code).toBe('payload_too_large');
-    expect((await stack.http.put(`/kyc/${token}/files/passport`).set('Content-Type', 'image/png').send(PNG)).status).toBe(400);
-    expect((await stack.http.post(`/kyc/${token}/submit`).send({})).status).toBe(400);
+    expect((await t.stack.http.put(`/kyc/${token}/files/passport`).set('Content-Type', 'image/png').send(PNG)).status).toBe(400);
+    expect((await t.stack.http.post(`/kyc/${token}/submit`).send({})).status).toBe(400);
     // The page is public: a token holder cannot fill the database with uploads.
-    for (let i = 0; i < 30; i++) expect((await stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG)).status).toBe(200);
-    const flood = await stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG);
+    for (let i = 0; i < 30; i++) expect((await t.stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG)).status).toBe(200);
+    const flood = await t.stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG);
     expect(flood.status).toBe(429);
     expect(flood.body.error.code).toBe('rate_limited');
   });
@@ -195,25 +195,25 @@ describe('KYC end to end', () => {
   it('shows clear pages for expired and unknown links, in pt-BR and en-US', async () => {
     const recipient = await createRecipient();
     const token = 'expired-token-0123456789abcdefghijklmnop';
-    const em = stack.em();
-    em.persist(em.create(KycLink, { id: newId('kyc'), recipientId: recipient.id, companyId: acme.company.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() - 1000) }));
+    const em = t.stack.em();
+    em.persist(em.create(KycLink, { id: newId('kyc'), recipientId: recipient.id, companyId: t.company.Marketplace.company.id, tokenHash: sha256Hex(token), expiresAt: new Date(Date.now() - 1000) }));
     await em.flush();
 
-    const expired = await stack.http.get(`/kyc/${token}`);
+    const expired = await t.stack.http.get(`/kyc/${token}`);
     expect(expired.status).toBe(410);
     expect(expired.headers['content-type']).toContain('text/html');
     expect(expired.text).toContain('Link expirado');
-    const english = await stack.http.get(`/kyc/${token}?lang=en-US`);
+    const english = await t.stack.http.get(`/kyc/${token}?lang=en-US`);
     expect(english.text).toContain('Link expired');
     expect(english.text).toContain('<html lang="en-US">');
-    const byHeader = await stack.http.get(`/kyc/${token}`).set('Accept-Language', 'en-GB,en;q=0.9');
+    const byHeader = await t.stack.http.get(`/kyc/${token}`).set('Accept-Language', 'en-GB,en;q=0.9');
     expect(byHeader.text).toContain('Link expired');
-    expect((await stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG)).status).toBe(410);
+    expect((await t.stack.http.put(`/kyc/${token}/files/selfie`).set('Content-Type', 'image/png').send(PNG)).status).toBe(410);
 
-    const unknown = await stack.http.get('/kyc/no-such-token-at-all-0123456789');
+    const unknown = await t.stack.http.get('/kyc/no-such-token-at-all-0123456789');
     expect(unknown.status).toBe(404);
     expect(unknown.text).toContain('Link inválido');
-    expect((await stack.http.get('/kyc/assets/kyc.js')).status).toBe(200);
+    expect((await t.stack.http.get('/kyc/assets/kyc.js')).status).toBe(200);
   });
 
   it('the English page renders in the browser', async () => {

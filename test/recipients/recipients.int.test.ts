@@ -1,22 +1,13 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, startTestStack, type SeededCompany } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { Recipient, RecipientFile } from '../../src/recipients/recipient.entity';
 import { assertRecipientActive } from '../../src/recipients/recipients.service';
 import { bankAccountFor, fullAddress, JPEG, newCnpj, newCpf, newEmail, PDF, PNG, sellerBody } from './fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
+// A large body limit, so that the per-file limit (5 MiB) is what answers, not the body parser.
+const t = useTestStack({ env: { BODY_LIMIT: '20mb' }, companies: ['Acme', 'Other'] });
 
-beforeAll(async () => {
-  // A large body limit, so that the per-file limit (5 MiB) is what answers, not the body parser.
-  stack = await startTestStack({ BODY_LIMIT: '20mb' });
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-});
-afterAll(() => stack?.close());
-
-const create = (body: object, headers: Record<string, string> = acme.headers) => stack.http.post('/recipients').set(headers).send(body);
+const create = (body: object, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post('/recipients').set(headers).send(body);
 
 describe('POST /recipients', () => {
   it('creates a registration linked as seller, status new, with a recipient.created event', async () => {
@@ -33,16 +24,16 @@ describe('POST /recipients', () => {
       kind: 'merchant',
       status: 'new',
       role: 'seller',
-      companyId: acme.company.id,
+      companyId: t.company.Acme.company.id,
       splitValue: null,
       splitType: null,
       defaultBankAccount: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });
-    const events = await stack.em().find(Event, { entityId: res.body.id });
+    const events = await t.stack.em().find(Event, { entityId: res.body.id });
     expect(events.map((e) => e.type)).toEqual(['recipient.created']);
-    expect(events[0].payload).toMatchObject({ event: 'recipient.created', companyId: acme.company.id, data: { id: res.body.id, status: 'new' } });
+    expect(events[0].payload).toMatchObject({ event: 'recipient.created', companyId: t.company.Acme.company.id, data: { id: res.body.id, status: 'new' } });
   });
 
   it('starts pending with an address and a bank account, and returns the rba_ default bank account', async () => {
@@ -106,7 +97,7 @@ describe('POST /recipients', () => {
     });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ type: 'company', status: 'pending' });
-    const stored = await stack.em().find(RecipientFile, { recipientId: res.body.id }, { orderBy: { kind: 'asc' } });
+    const stored = await t.stack.em().find(RecipientFile, { recipientId: res.body.id }, { orderBy: { kind: 'asc' } });
     expect(stored.map((f) => [f.kind, f.contentType, f.source])).toEqual([
       ['identificationDocument', 'image/png', 'api'],
       ['selfie', 'image/jpeg', 'api'],
@@ -182,10 +173,10 @@ describe('POST /recipients', () => {
     const again = await create({ ...body, name: 'Maria S. Atualizada', document: body.document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4') });
     expect(again.status).toBe(201);
     expect(again.body).toMatchObject({ id: first.body.id, name: 'Maria S. Atualizada' });
-    const elsewhere = await create({ ...body, email: newEmail() }, other.headers);
-    expect(elsewhere.body).toMatchObject({ id: first.body.id, companyId: other.company.id, status: 'new' });
-    expect(await stack.em().count(Recipient, { document: body.document })).toBe(1);
-    const types = (await stack.em().find(Event, { entityId: first.body.id }, { orderBy: { createdAt: 'asc' } })).map((e) => `${e.companyId === acme.company.id ? 'acme' : 'other'}:${e.type}`);
+    const elsewhere = await create({ ...body, email: newEmail() }, t.company.Other.headers);
+    expect(elsewhere.body).toMatchObject({ id: first.body.id, companyId: t.company.Other.company.id, status: 'new' });
+    expect(await t.stack.em().count(Recipient, { document: body.document })).toBe(1);
+    const types = (await t.stack.em().find(Event, { entityId: first.body.id }, { orderBy: { createdAt: 'asc' } })).map((e) => `${e.companyId === t.company.Acme.company.id ? 'acme' : 'other'}:${e.type}`);
     expect(types).toEqual(['acme:recipient.created', 'acme:recipient.updated', 'other:recipient.created']);
   });
 
@@ -197,24 +188,24 @@ describe('POST /recipients', () => {
     expect(again.status).toBe(201);
     expect(again.body.id).not.toBe(first.body.id);
     expect(again.body.document).toBe(newDoc);
-    expect((await stack.http.get(`/recipients/${first.body.id}`).set(acme.headers)).body.document).toBe(body.document);
+    expect((await t.stack.http.get(`/recipients/${first.body.id}`).set(t.company.Acme.headers)).body.document).toBe(body.document);
   });
 
   it('allows at most one owner per company (409 owner_already_exists), also under concurrency', async () => {
-    const company = await stack.seedCompany('Owners');
+    const company = await t.stack.seedCompany('Owners');
     // The company came with its owner: another one is refused; once it is removed, one new owner wins a race.
-    const made = (await stack.http.get('/recipients/owner').set(company.headers)).body;
+    const made = (await t.stack.http.get('/recipients/owner').set(company.headers)).body;
     expect((await create(sellerBody({ role: 'owner' }), company.headers)).body.error.code).toBe('owner_already_exists');
-    expect((await stack.http.delete(`/recipients/${made.id}`).set(company.headers)).status).toBe(200);
+    expect((await t.stack.http.delete(`/recipients/${made.id}`).set(company.headers)).status).toBe(200);
     const results = await Promise.all([1, 2, 3].map(() => create(sellerBody({ role: 'owner' }), company.headers)));
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     const conflictRes = results.find((r) => r.status === 409)!;
     expect(conflictRes.body.error.code).toBe('owner_already_exists');
-    const owner = await stack.http.get('/recipients/owner').set(company.headers);
+    const owner = await t.stack.http.get('/recipients/owner').set(company.headers);
     expect(owner.body).toMatchObject({ id: results.find((r) => r.status === 201)!.body.id, role: 'owner' });
     // Promoting a seller while an owner exists is refused the same way.
     const seller = await create(sellerBody(), company.headers);
-    const put = await stack.http.put(`/recipients/${seller.body.id}`).set(company.headers).send({ role: 'owner' });
+    const put = await t.stack.http.put(`/recipients/${seller.body.id}`).set(company.headers).send({ role: 'owner' });
     expect(put.status).toBe(409);
   });
 });
@@ -224,34 +215,34 @@ describe('GET /recipients, /recipients/owner, /recipients/:id', () => {
   const bodies = [sellerBody(), sellerBody(), sellerBody()];
   const ids: string[] = [];
   beforeAll(async () => {
-    company = await stack.seedCompany('Lister');
+    company = await t.stack.seedCompany('Lister');
     for (const b of bodies) ids.push((await create(b, company.headers)).body.id);
   });
 
   it('owner is the account the company was created with (active at once in sandbox), and 200 with body null once removed', async () => {
-    const other = await stack.seedCompany('Owner Inc');
-    const res = await stack.http.get('/recipients/owner').set(other.headers);
+    const other = await t.stack.seedCompany('Owner Inc');
+    const res = await t.stack.http.get('/recipients/owner').set(other.headers);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ role: 'owner', status: 'active', name: 'Owner Inc', type: 'company', companyId: other.company.id, document: expect.stringMatching(/^\d{14}$/) });
-    expect((await stack.http.delete(`/recipients/${res.body.id}`).set(other.headers)).status).toBe(200);
-    const none = await stack.http.get('/recipients/owner').set(other.headers);
+    expect((await t.stack.http.delete(`/recipients/${res.body.id}`).set(other.headers)).status).toBe(200);
+    const none = await t.stack.http.get('/recipients/owner').set(other.headers);
     expect(none.status).toBe(200);
     expect(none.text).toBe('null');
   });
 
   it('lists the company’s merchant recipients (its owner too), newest first, paginated', async () => {
-    const res = await stack.http.get('/recipients?limit=2').set(company.headers);
+    const res = await t.stack.http.get('/recipients?limit=2').set(company.headers);
     expect(res.status).toBe(200);
     expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 4, totalPages: 2 });
     expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
   });
 
   it('filters by exact email and document; filters naming different recipients give an empty list', async () => {
-    const byEmail = await stack.http.get(`/recipients?email=${encodeURIComponent(bodies[0].email.toUpperCase())}`).set(company.headers);
+    const byEmail = await t.stack.http.get(`/recipients?email=${encodeURIComponent(bodies[0].email.toUpperCase())}`).set(company.headers);
     expect(byEmail.body.data.map((r: { id: string }) => r.id)).toEqual([ids[0]]);
-    const byDoc = await stack.http.get(`/recipients?document=${bodies[1].document}`).set(company.headers);
+    const byDoc = await t.stack.http.get(`/recipients?document=${bodies[1].document}`).set(company.headers);
     expect(byDoc.body.data.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
-    const both = await stack.http.get(`/recipients?email=${encodeURIComponent(bodies[0].email)}&document=${bodies[1].document}`).set(company.headers);
+    const both = await t.stack.http.get(`/recipients?email=${encodeURIComponent(bodies[0].email)}&document=${bodies[1].document}`).set(company.headers);
     expect(both.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
   });
 
@@ -262,62 +253,62 @@ describe('GET /recipients, /recipients/owner, /recipients/:id', () => {
     ['limit=101', 'limit'],
     ['foo=bar', 'foo'],
   ])('rejects the query %s with 400', async (qs, path) => {
-    const res = await stack.http.get(`/recipients?${qs}`).set(company.headers);
+    const res = await t.stack.http.get(`/recipients?${qs}`).set(company.headers);
     expect(res.status).toBe(400);
     expect(res.body.error.details.map((d: { path: string }) => d.path)).toContain(path);
   });
 
   it('is 404 for another company’s recipient, and unknown ids', async () => {
-    expect((await stack.http.get(`/recipients/${ids[0]}`).set(company.headers)).status).toBe(200);
+    expect((await t.stack.http.get(`/recipients/${ids[0]}`).set(company.headers)).status).toBe(200);
     for (const path of [`/recipients/${ids[0]}`, '/recipients/rec_unknown']) {
-      const res = await stack.http.get(path).set(other.headers);
+      const res = await t.stack.http.get(path).set(t.company.Other.headers);
       expect(res.status).toBe(404);
       expect(res.body.error.code).toBe('not_found');
     }
-    expect((await stack.http.put(`/recipients/${ids[0]}`).set(other.headers).send({ name: 'Hacker' })).status).toBe(404);
-    expect((await stack.http.delete(`/recipients/${ids[0]}`).set(other.headers)).status).toBe(404);
-    expect((await stack.http.post(`/recipients/${ids[0]}/kyc-link`).set(other.headers)).status).toBe(404);
+    expect((await t.stack.http.put(`/recipients/${ids[0]}`).set(t.company.Other.headers).send({ name: 'Hacker' })).status).toBe(404);
+    expect((await t.stack.http.delete(`/recipients/${ids[0]}`).set(t.company.Other.headers)).status).toBe(404);
+    expect((await t.stack.http.post(`/recipients/${ids[0]}/kyc-link`).set(t.company.Other.headers)).status).toBe(404);
   });
 
   it('401 without a key', async () => {
-    expect((await stack.http.get('/recipients')).status).toBe(401);
+    expect((await t.stack.http.get('/recipients')).status).toBe(401);
   });
 });
 
 describe('PUT and DELETE /recipients/:id', () => {
   it('updates any subset; promotes new → pending once address and bank account are known; no event for a no-op', async () => {
     const { body } = await create(sellerBody());
-    const put1 = await stack.http.put(`/recipients/${body.id}`).set(acme.headers).send({ phone: '+5511900000000' });
+    const put1 = await t.stack.http.put(`/recipients/${body.id}`).set(t.company.Acme.headers).send({ phone: '+5511900000000' });
     expect(put1.body).toMatchObject({ phone: '+5511900000000', status: 'new' });
-    const put2 = await stack.http.put(`/recipients/${body.id}`).set(acme.headers).send({ address: fullAddress, bankAccount: bankAccountFor(body.document) });
+    const put2 = await t.stack.http.put(`/recipients/${body.id}`).set(t.company.Acme.headers).send({ address: fullAddress, bankAccount: bankAccountFor(body.document) });
     expect(put2.body).toMatchObject({ status: 'pending', defaultBankAccount: { bankCode: '341' } });
-    const noop = await stack.http.put(`/recipients/${body.id}`).set(acme.headers).send({ phone: '+5511900000000' });
+    const noop = await t.stack.http.put(`/recipients/${body.id}`).set(t.company.Acme.headers).send({ phone: '+5511900000000' });
     expect(noop.status).toBe(200);
-    const types = (await stack.em().find(Event, { entityId: body.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
+    const types = (await t.stack.em().find(Event, { entityId: body.id }, { orderBy: { createdAt: 'asc' } })).map((e) => e.type);
     expect(types).toEqual(['recipient.created', 'recipient.updated', 'recipient.updated']);
   });
 
   it('rejects bad updates with 400 and a document held by another registration with 409', async () => {
     const a = await create(sellerBody());
     const b = await create(sellerBody());
-    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ name: 'X' })).status).toBe(400);
-    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ address: { state: 'São Paulo' } })).status).toBe(400);
+    expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ name: 'X' })).status).toBe(400);
+    expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ address: { state: 'São Paulo' } })).status).toBe(400);
     // A split is a pair, checked on the merged result: half of one is a 400 naming the missing half.
-    const half = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitValue: 10 });
+    const half = await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ splitValue: 10 });
     expect(half.status).toBe(400);
     expect(half.body.error.details).toEqual([{ path: 'splitType', message: 'splitValue and splitType go together' }]);
-    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitType: 'flat', splitValue: 10.5 })).status).toBe(400);
-    const split = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitType: 'flat', splitValue: 1500 });
+    expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ splitType: 'flat', splitValue: 10.5 })).status).toBe(400);
+    const split = await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ splitType: 'flat', splitValue: 1500 });
     expect(split.body).toMatchObject({ splitType: 'flat', splitValue: 1500 });
-    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitValue: 120 })).status).toBe(200);
-    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ splitType: 'percentage' })).status).toBe(400);
+    expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ splitValue: 120 })).status).toBe(200);
+    expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ splitType: 'percentage' })).status).toBe(400);
     // POST has no stored half: one alone is refused, so no recipient is stored half-set (every
     // later PUT, even an empty one, would meet a broken pair).
-    const postHalf = await stack.http.post('/recipients').set(acme.headers).send(sellerBody({ splitValue: 5 }));
+    const postHalf = await t.stack.http.post('/recipients').set(t.company.Acme.headers).send(sellerBody({ splitValue: 5 }));
     expect(postHalf.status).toBe(400);
     expect(postHalf.body.error.details).toEqual([{ path: 'splitType', message: 'splitValue and splitType go together' }]);
-    expect((await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({})).status).toBe(200);
-    const taken = await stack.http.put(`/recipients/${a.body.id}`).set(acme.headers).send({ document: b.body.document });
+    expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({})).status).toBe(200);
+    const taken = await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ document: b.body.document });
     expect(taken.status).toBe(409);
     expect(taken.body.error.code).toBe('recipient_document_taken');
   });
@@ -325,17 +316,17 @@ describe('PUT and DELETE /recipients/:id', () => {
   it('removes only the link: the registration stays, another company keeps its link, re-creating links again', async () => {
     const body = sellerBody();
     const mine = await create(body);
-    await create(body, other.headers);
-    const del = await stack.http.delete(`/recipients/${mine.body.id}`).set(acme.headers).set('Idempotency-Key', `del-${mine.body.id}`);
+    await create(body, t.company.Other.headers);
+    const del = await t.stack.http.delete(`/recipients/${mine.body.id}`).set(t.company.Acme.headers).set('Idempotency-Key', `del-${mine.body.id}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ id: mine.body.id, deleted: true });
-    const replay = await stack.http.delete(`/recipients/${mine.body.id}`).set(acme.headers).set('Idempotency-Key', `del-${mine.body.id}`);
+    const replay = await t.stack.http.delete(`/recipients/${mine.body.id}`).set(t.company.Acme.headers).set('Idempotency-Key', `del-${mine.body.id}`);
     expect(replay.headers['idempotent-replayed']).toBe('true');
-    expect((await stack.http.get(`/recipients/${mine.body.id}`).set(acme.headers)).status).toBe(404);
-    expect((await stack.http.delete(`/recipients/${mine.body.id}`).set(acme.headers)).status).toBe(404);
-    expect((await stack.http.get(`/recipients/${mine.body.id}`).set(other.headers)).status).toBe(200);
-    expect(await stack.em().count(Recipient, { id: mine.body.id })).toBe(1);
-    const events = await stack.em().find(Event, { entityId: mine.body.id, companyId: acme.company.id, type: 'recipient.deleted' });
+    expect((await t.stack.http.get(`/recipients/${mine.body.id}`).set(t.company.Acme.headers)).status).toBe(404);
+    expect((await t.stack.http.delete(`/recipients/${mine.body.id}`).set(t.company.Acme.headers)).status).toBe(404);
+    expect((await t.stack.http.get(`/recipients/${mine.body.id}`).set(t.company.Other.headers)).status).toBe(200);
+    expect(await t.stack.em().count(Recipient, { id: mine.body.id })).toBe(1);
+    const events = await t.stack.em().find(Event, { entityId: mine.body.id, companyId: t.company.Acme.company.id, type: 'recipient.deleted' });
     expect(events).toHaveLength(1);
     const back = await create(body);
     expect(back.body).toMatchObject({ id: mine.body.id, status: 'new' });
@@ -345,12 +336,12 @@ describe('PUT and DELETE /recipients/:id', () => {
 describe('Idempotency-Key', () => {
   it('replays a create and refuses a different body with the same key', async () => {
     const body = sellerBody();
-    const first = await create(body, { ...acme.headers, 'Idempotency-Key': `create-${body.document}` });
-    const replay = await create(body, { ...acme.headers, 'Idempotency-Key': `create-${body.document}` });
+    const first = await create(body, { ...t.company.Acme.headers, 'Idempotency-Key': `create-${body.document}` });
+    const replay = await create(body, { ...t.company.Acme.headers, 'Idempotency-Key': `create-${body.document}` });
     expect(replay.status).toBe(201);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
-    const clash = await create({ ...body, name: 'Other Name' }, { ...acme.headers, 'Idempotency-Key': `create-${body.document}` });
+    const clash = await create({ ...body, name: 'Other Name' }, { ...t.company.Acme.headers, 'Idempotency-Key': `create-${body.document}` });
     expect(clash.status).toBe(409);
     expect(clash.body.error.code).toBe('idempotency_conflict');
   });
@@ -359,7 +350,7 @@ describe('Idempotency-Key', () => {
 describe('assertRecipientActive', () => {
   it('is 404 across companies and 409 recipient_not_active until KYC approval', async () => {
     const { body } = await create(sellerBody());
-    await expect(assertRecipientActive(stack.em(), other.company.id, body.id)).rejects.toMatchObject({ status: 404 });
-    await expect(assertRecipientActive(stack.em(), acme.company.id, body.id)).rejects.toMatchObject({ status: 409, code: 'recipient_not_active' });
+    await expect(assertRecipientActive(t.stack.em(), t.company.Other.company.id, body.id)).rejects.toMatchObject({ status: 404 });
+    await expect(assertRecipientActive(t.stack.em(), t.company.Acme.company.id, body.id)).rejects.toMatchObject({ status: 409, code: 'recipient_not_active' });
   });
 });

@@ -1,33 +1,30 @@
 import type { Browser } from 'playwright-core';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { expectLedgerConsistent, newRecipient } from '../payments/fixtures';
+import { useTestStack } from '../helpers/stack';
+import { expectLedgerConsistent } from '../payments/fixtures';
 import { launchChromium } from '../recipients/browser';
 import { newCpf } from '../recipients/fixtures';
 import { newCustomer, paidPixOrBoleto, refundOf, refundReaches, setAutoApprove } from './fixtures';
 
-let stack: TestStack;
-let shop: SeededCompany;
 let browser: Browser;
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  shop = await stack.seedCompany('Loja Boleto');
-  await newRecipient(stack, shop, { role: 'owner' });
-  await setAutoApprove(stack, shop, false);
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.close();
+// After hooks run in the order declared: the browser closes before the stack.
+afterAll(() => browser?.close());
+const t = useTestStack({
+  companies: ['Loja Boleto'],
+  owners: ['Loja Boleto'],
+  async setup(t) {
+    await setAutoApprove(t.stack, t.company['Loja Boleto'], false);
+    browser = await launchChromium();
+  },
 });
 
 describe('boleto refund in a browser', () => {
   it('approve → bank-details page → wrong holder document refused with a clear message → the buyer’s document → refunded', async () => {
-    const customer = await newCustomer(stack, shop);
-    const ids = await paidPixOrBoleto(stack, shop, 'boleto', 12_990, { customerId: customer.id });
-    const created = await stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(shop.headers).send({ reason: 'Produto não entregue' });
+    const customer = await newCustomer(t.stack, t.company['Loja Boleto']);
+    const ids = await paidPixOrBoleto(t.stack, t.company['Loja Boleto'], 'boleto', 12_990, { customerId: customer.id });
+    const created = await t.stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(t.company['Loja Boleto'].headers).send({ reason: 'Produto não entregue' });
     expect(created.body).toMatchObject({ status: 'pending', paymentMethod: 'boleto', bankDetailsUrl: null });
-    const approved = await stack.http.post(`/v1/refunds/${created.body.id}/approve`).set(shop.headers).send();
+    const approved = await t.stack.http.post(`/v1/refunds/${created.body.id}/approve`).set(t.company['Loja Boleto'].headers).send();
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('awaiting_bank_details');
     const url = new URL(approved.body.bankDetailsUrl as string);
@@ -37,7 +34,7 @@ describe('boleto refund in a browser', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    const response = await page.goto(`${stack.baseUrl}${url.pathname}`);
+    const response = await page.goto(`${t.stack.baseUrl}${url.pathname}`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(await page.locator('html').getAttribute('lang')).toBe('pt-BR');
@@ -58,7 +55,7 @@ describe('boleto refund in a browser', () => {
     await fill(newCpf());
     await page.waitForFunction(() => document.getElementById('refund-status')?.className === 'error');
     expect(await page.locator('#refund-status').textContent()).toContain('precisa ser o mesmo do comprador');
-    expect((await refundOf(stack, shop, created.body.id)).body.status).toBe('awaiting_bank_details');
+    expect((await refundOf(t.stack, t.company['Loja Boleto'], created.body.id)).body.status).toBe('awaiting_bank_details');
 
     // The buyer's own CPF, typed with punctuation.
     await fill(customer.document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4'));
@@ -66,17 +63,17 @@ describe('boleto refund in a browser', () => {
     expect(await page.locator('#refund-status').textContent()).toContain('Dados recebidos');
     expect(errors).toEqual([]);
 
-    const done = await refundReaches(stack, shop, created.body.id, 'refunded');
+    const done = await refundReaches(t.stack, t.company['Loja Boleto'], created.body.id, 'refunded');
     expect(done.refundedAt).not.toBeNull();
-    expect((await stack.http.get(`/v1/transactions/${ids.txnId}`).set(shop.headers)).body.status).toBe('refunded');
-    const [row] = await stack.em().execute<{ bank_details: Record<string, string> }[]>('select bank_details from refunds where id = ?', [created.body.id]);
+    expect((await t.stack.http.get(`/v1/transactions/${ids.txnId}`).set(t.company['Loja Boleto'].headers)).body.status).toBe('refunded');
+    const [row] = await t.stack.em().execute<{ bank_details: Record<string, string> }[]>('select bank_details from refunds where id = ?', [created.body.id]);
     expect(row.bank_details).toMatchObject({ bankCode: '341', agency: '0001', account: '123456', accountType: 'savings', holderDocument: customer.document });
 
     // Coming back to the link shows the outcome, not the form.
-    await page.goto(`${stack.baseUrl}${url.pathname}`);
+    await page.goto(`${t.stack.baseUrl}${url.pathname}`);
     expect(await page.locator('h1').textContent()).toBe('Reembolso concluído');
     expect(await page.locator('#refund-form').count()).toBe(0);
     await context.close();
-    await expectLedgerConsistent(stack);
+    await expectLedgerConsistent(t.stack);
   });
 });

@@ -1,31 +1,22 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
-import { newRecipient } from '../payments/fixtures';
+import { useTestStack } from '../helpers/stack';
 import { lastro as runLastro } from '../recipients/cli';
 import { paidCard, refundReaches } from './fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
+const t = useTestStack({ companies: ['Acme'], owners: ['Acme'] });
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
-
-const lastro = (args: string[]) => runLastro(stack, ...args);
+const lastro = (args: string[]) => runLastro(t.stack, ...args);
 
 describe('lastro refunds', () => {
   // Five CLI processes (each a `node --import tsx` start) can outlast jest's default on a loaded 2-core machine.
   it('settings shows and sets automatic approval; pending lists the refund; approve and refuse send the operator signals', async () => {
-    const off = await lastro(['refunds', 'settings', acme.company.id, '--auto-approve', 'off']);
+    const off = await lastro(['refunds', 'settings', t.company.Acme.company.id, '--auto-approve', 'off']);
     expect(off.code).toBe(0);
-    expect(JSON.parse(off.stdout)).toEqual({ companyId: acme.company.id, autoApprove: false });
-    expect((await stack.http.get('/v1/settings/refunds').set(acme.headers)).body).toEqual({ autoApprove: false });
+    expect(JSON.parse(off.stdout)).toEqual({ companyId: t.company.Acme.company.id, autoApprove: false });
+    expect((await t.stack.http.get('/v1/settings/refunds').set(t.company.Acme.headers)).body).toEqual({ autoApprove: false });
 
-    const ids = await paidCard(stack, acme, 3_000);
-    const first = await stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(acme.headers).send({ amount: 1_000, reason: 'um' });
-    const second = await stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(acme.headers).send({ amount: 1_000, reason: 'dois' });
+    const ids = await paidCard(t.stack, t.company.Acme, 3_000);
+    const first = await t.stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(t.company.Acme.headers).send({ amount: 1_000, reason: 'um' });
+    const second = await t.stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(t.company.Acme.headers).send({ amount: 1_000, reason: 'dois' });
     expect([first.body.status, second.body.status]).toEqual(['pending', 'pending']);
 
     const pending = JSON.parse((await lastro(['refunds', 'pending'])).stdout) as { id: string }[];
@@ -33,11 +24,11 @@ describe('lastro refunds', () => {
 
     const approve = await lastro(['refunds', 'approve', first.body.id, '--operator', 'ana']);
     expect(JSON.parse(approve.stdout)).toEqual({ refundId: first.body.id, workflowId: first.body.id, signal: 'approve', operator: 'ana' });
-    const done = await refundReaches(stack, acme, first.body.id, 'refunded');
+    const done = await refundReaches(t.stack, t.company.Acme, first.body.id, 'refunded');
     expect(done.reviewedBy).toBe('ana');
 
     expect((await lastro(['refunds', 'refuse', second.body.id, '--operator', 'bia', '--reason', 'duplicado'])).code).toBe(0);
-    const refused = await refundReaches(stack, acme, second.body.id, 'refused');
+    const refused = await refundReaches(t.stack, t.company.Acme, second.body.id, 'refused');
     expect(refused).toMatchObject({ reviewedBy: 'bia', reason: 'dois' });
 
     const late = await lastro(['refunds', 'approve', second.body.id]);

@@ -2,31 +2,22 @@ import { createHash } from 'node:crypto';
 import { createRefund } from '../../src/refunds/refunds.service';
 import { refundStateQuery } from '../../workflows/refunds/refund.contract';
 import { scheduledStepsQuery } from '../../workflows/payments/transaction.contract';
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { recordHistory } from '../replay/history-files';
-import { balanceOf, eventually, expectLedgerConsistent, newRecipient } from '../payments/fixtures';
+import { balanceOf, eventually, expectLedgerConsistent } from '../payments/fixtures';
 import { eventTypesOf, newCustomer, paidCard, paidPixOrBoleto, refundOf, refundReaches } from './fixtures';
 
 const DAY = 86_400_000;
 
-let stack: TestStack;
-let acme: SeededCompany;
-let owner: string;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme Ltda');
-  owner = await newRecipient(stack, acme, { role: 'owner' });
-});
-afterAll(() => stack?.close());
+const t = useTestStack({ companies: ['Acme Ltda'], owners: ['Acme Ltda'] });
 
 const bankDetails = (document: string, account = '12345-6') => ({ bankCode: '341', agency: '0001', account, accountType: 'checking', holderName: 'Maria Compradora', holderDocument: document });
 
 /** A paid boleto of a known customer, refunded in full (automatic approval on: straight to awaiting_bank_details). */
 async function boletoRefund(amount: number) {
-  const customer = await newCustomer(stack, acme);
-  const ids = await paidPixOrBoleto(stack, acme, 'boleto', amount, { customerId: customer.id });
-  const res = await stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(acme.headers).send({ reason: 'Devolução do pedido' });
+  const customer = await newCustomer(t.stack, t.company['Acme Ltda']);
+  const ids = await paidPixOrBoleto(t.stack, t.company['Acme Ltda'], 'boleto', amount, { customerId: customer.id });
+  const res = await t.stack.http.post(`/v1/transactions/${ids.txnId}/payments/${ids.payId}/refund`).set(t.company['Acme Ltda'].headers).send({ reason: 'Devolução do pedido' });
   expect(res.status).toBe(201);
   expect(res.body.status).toBe('awaiting_bank_details');
   expect(res.body.bankDetailsUrl).toMatch(/\/refunds\/bank-details\/[A-Za-z0-9_-]{20,}$/);
@@ -35,17 +26,17 @@ async function boletoRefund(amount: number) {
 
 /** Waits until the workflow is parked on its reminder timer (so the next env.sleep moves it). */
 const waitingForDetails = (refundId: string) =>
-  eventually(async () => (await stack.client.workflow.getHandle(refundId).query(refundStateQuery).catch(() => null))?.nextReminderAt ?? null);
+  eventually(async () => (await t.stack.client.workflow.getHandle(refundId).query(refundStateQuery).catch(() => null))?.nextReminderAt ?? null);
 
 describe('the bank-details token at rest', () => {
   it('is stored only as its SHA-256 digest; the merchant still reads the same link again, and the page opens with it', async () => {
     const { refund } = await boletoRefund(1_500);
     const token = new URL(refund.bankDetailsUrl).pathname.split('/').pop()!;
-    const [row] = await stack.em().execute(`select * from refunds where id = ?`, [refund.id]);
+    const [row] = await t.stack.em().execute(`select * from refunds where id = ?`, [refund.id]);
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row.bank_details_token_hash).toBe(createHash('sha256').update(token).digest('hex'));
-    expect((await stack.http.get(`/v1/refunds/${refund.id}`).set(acme.headers)).body.bankDetailsUrl).toBe(refund.bankDetailsUrl);
-    expect((await stack.http.get(new URL(refund.bankDetailsUrl).pathname)).status).toBe(200);
+    expect((await t.stack.http.get(`/v1/refunds/${refund.id}`).set(t.company['Acme Ltda'].headers)).body.bankDetailsUrl).toBe(refund.bankDetailsUrl);
+    expect((await t.stack.http.get(new URL(refund.bankDetailsUrl).pathname)).status).toBe(200);
   });
 });
 
@@ -53,48 +44,48 @@ describe('boleto refund: bounced transfer', () => {
   it('a bounced TED → invalid_bank_details with a new link (the old one dead); new details → refunded', async () => {
     const { refund, customer, txnId } = await boletoRefund(2_500);
     const oldPath = new URL(refund.bankDetailsUrl).pathname;
-    const sent = await stack.http.post(oldPath).send(bankDetails(customer.document, '99999'));
+    const sent = await t.stack.http.post(oldPath).send(bankDetails(customer.document, '99999'));
     expect(sent.status).toBe(200);
-    const invalid = await refundReaches(stack, acme, refund.id, 'invalid_bank_details');
+    const invalid = await refundReaches(t.stack, t.company['Acme Ltda'], refund.id, 'invalid_bank_details');
     expect(invalid.bankDetailsUrl).not.toBe(refund.bankDetailsUrl);
-    expect((await stack.http.get(oldPath)).status).toBe(404);
-    expect((await stack.http.post(oldPath).send(bankDetails(customer.document))).status).toBe(404);
+    expect((await t.stack.http.get(oldPath)).status).toBe(404);
+    expect((await t.stack.http.post(oldPath).send(bankDetails(customer.document))).status).toBe(404);
     const newPath = new URL(invalid.bankDetailsUrl).pathname;
-    const page = await stack.http.get(newPath);
+    const page = await t.stack.http.get(newPath);
     expect(page.status).toBe(200);
     expect(page.text).toContain('devolvida pelo banco');
 
-    expect((await stack.http.post(newPath).send(bankDetails(customer.document))).status).toBe(200);
-    const done = await refundReaches(stack, acme, refund.id, 'refunded');
+    expect((await t.stack.http.post(newPath).send(bankDetails(customer.document))).status).toBe(200);
+    const done = await refundReaches(t.stack, t.company['Acme Ltda'], refund.id, 'refunded');
     expect(done.refundedAt).not.toBeNull();
-    expect((await stack.http.get(`/v1/transactions/${txnId}`).set(acme.headers)).body.status).toBe('refunded');
-    expect(await eventTypesOf(stack, refund.id)).toEqual(['refund.created', 'refund.awaiting_bank_details', 'refund.awaiting_bank_details', 'refund.refunded']);
-    await recordHistory('refunds', 'boleto-bounced', stack.client.workflow.getHandle(refund.id));
-    await expectLedgerConsistent(stack);
+    expect((await t.stack.http.get(`/v1/transactions/${txnId}`).set(t.company['Acme Ltda'].headers)).body.status).toBe('refunded');
+    expect(await eventTypesOf(t.stack, refund.id)).toEqual(['refund.created', 'refund.awaiting_bank_details', 'refund.awaiting_bank_details', 'refund.refunded']);
+    await recordHistory('refunds', 'boleto-bounced', t.stack.client.workflow.getHandle(refund.id));
+    await expectLedgerConsistent(t.stack);
   });
 
   it('a refuse while waiting for bank details ends the refund refused', async () => {
     const { refund } = await boletoRefund(1_000);
     await waitingForDetails(refund.id);
-    const res = await stack.http.post(`/v1/refunds/${refund.id}/refuse`).set(acme.headers).send({ reason: 'Cliente desistiu da devolução' });
+    const res = await t.stack.http.post(`/v1/refunds/${refund.id}/refuse`).set(t.company['Acme Ltda'].headers).send({ reason: 'Cliente desistiu da devolução' });
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('refused');
-    const result = await stack.client.workflow.getHandle(refund.id).result();
+    const result = await t.stack.client.workflow.getHandle(refund.id).result();
     expect(result).toEqual({ status: 'refused' });
   });
 });
 
 describe('outbox backstop', () => {
   it('a committed refund whose workflow was never started (API died after commit) is started by the refund.created subscriber', async () => {
-    const ids = await paidCard(stack, acme, 1_500);
-    const em = stack.em();
+    const ids = await paidCard(t.stack, t.company['Acme Ltda'], 1_500);
+    const em = t.stack.em();
     const { refund, events } = await em.transactional((tem) =>
-      createRefund(tem, acme.company, { transactionId: ids.txnId, paymentId: ids.payId }, { reason: 'sem workflow' }, { by: 'api', type: 'api' }, stack.config.urls.publicBase),
+      createRefund(tem, t.company['Acme Ltda'].company, { transactionId: ids.txnId, paymentId: ids.payId }, { reason: 'sem workflow' }, { by: 'api', type: 'api' }, t.stack.config.urls.publicBase),
     );
-    await expect(stack.client.workflow.getHandle(refund.id).describe()).rejects.toThrow();
-    for (const e of events) await stack.deps.dispatcher.dispatch(e.id);
-    await refundReaches(stack, acme, refund.id, 'refunded');
-    await recordHistory('refunds', 'card', stack.client.workflow.getHandle(refund.id));
+    await expect(t.stack.client.workflow.getHandle(refund.id).describe()).rejects.toThrow();
+    for (const e of events) await t.stack.deps.dispatcher.dispatch(e.id);
+    await refundReaches(t.stack, t.company['Acme Ltda'], refund.id, 'refunded');
+    await recordHistory('refunds', 'card', t.stack.client.workflow.getHandle(refund.id));
   });
 });
 
@@ -102,43 +93,43 @@ describe('outbox backstop', () => {
 describe('boleto refund: reminders and deadline (time skipping)', () => {
   it('reminds every 3 days while bank details are missing, and fails at the 30-day deadline with the money left with the merchant', async () => {
     // A card sale partly refunded now: the refund releases its D+30 installment early (pending first).
-    const card = await paidCard(stack, acme, 3_000);
-    const cardRefund = await stack.http.post(`/v1/transactions/${card.txnId}/payments/${card.payId}/refund`).set(acme.headers).send({ amount: 1_000, reason: 'parcial' });
-    await refundReaches(stack, acme, cardRefund.body.id, 'refunded');
-    const before = await balanceOf(stack, owner);
+    const card = await paidCard(t.stack, t.company['Acme Ltda'], 3_000);
+    const cardRefund = await t.stack.http.post(`/v1/transactions/${card.txnId}/payments/${card.payId}/refund`).set(t.company['Acme Ltda'].headers).send({ amount: 1_000, reason: 'parcial' });
+    await refundReaches(t.stack, t.company['Acme Ltda'], cardRefund.body.id, 'refunded');
+    const before = await balanceOf(t.stack, t.owner['Acme Ltda']);
     const { refund } = await boletoRefund(4_000);
     expect(Date.parse(refund.bankDetailsDeadline) - Date.parse(refund.createdAt)).toBeGreaterThan(30 * DAY - 60_000);
     await waitingForDetails(refund.id);
 
-    await stack.env.sleep(3 * DAY + 60_000);
-    expect((await eventually(async () => ((await refundOf(stack, acme, refund.id)).body.bankDetailsReminders >= 1 ? (await refundOf(stack, acme, refund.id)).body : null))).status).toBe('awaiting_bank_details');
-    await stack.env.sleep(3 * DAY);
-    await eventually(async () => (await refundOf(stack, acme, refund.id)).body.bankDetailsReminders >= 2);
-    expect((await refundOf(stack, acme, refund.id)).body.status).toBe('awaiting_bank_details');
+    await t.stack.env.sleep(3 * DAY + 60_000);
+    expect((await eventually(async () => ((await refundOf(t.stack, t.company['Acme Ltda'], refund.id)).body.bankDetailsReminders >= 1 ? (await refundOf(t.stack, t.company['Acme Ltda'], refund.id)).body : null))).status).toBe('awaiting_bank_details');
+    await t.stack.env.sleep(3 * DAY);
+    await eventually(async () => (await refundOf(t.stack, t.company['Acme Ltda'], refund.id)).body.bankDetailsReminders >= 2);
+    expect((await refundOf(t.stack, t.company['Acme Ltda'], refund.id)).body.status).toBe('awaiting_bank_details');
 
-    await stack.env.sleep(25 * DAY);
-    const failed = await refundReaches(stack, acme, refund.id, 'failed');
+    await t.stack.env.sleep(25 * DAY);
+    const failed = await refundReaches(t.stack, t.company['Acme Ltda'], refund.id, 'failed');
     expect(failed.failureReason).toBe('bank_details_deadline_passed');
     expect(failed.bankDetailsUrl).toBeNull();
-    const types = await eventTypesOf(stack, refund.id);
+    const types = await eventTypesOf(t.stack, refund.id);
     expect(types[0]).toBe('refund.created');
     expect(types.at(-1)).toBe('refund.failed');
     // One awaiting_bank_details at approval, then one per reminder (every 3 days until day 30).
     expect(types.filter((t) => t === 'refund.awaiting_bank_details').length).toBe(1 + failed.bankDetailsReminders);
     expect(failed.bankDetailsReminders).toBeGreaterThanOrEqual(9);
     // The boleto money stays with the merchant: the reservation is released.
-    const after = await stack.http.get(`/v1/wallets/owner/${owner}/balance`).set(acme.headers);
+    const after = await t.stack.http.get(`/v1/wallets/owner/${t.owner['Acme Ltda']}/balance`).set(t.company['Acme Ltda'].headers);
     expect(after.body.balances[0].blockedBalance).toBe(0);
-    expect((await balanceOf(stack, owner)).available + (await balanceOf(stack, owner)).pending).toBe(before.available + before.pending + 4_000);
-    expect((await stack.http.get(`/v1/transactions/${(await refundOf(stack, acme, refund.id)).body.transactionId}`).set(acme.headers)).body.status).toBe('paid');
+    expect((await balanceOf(t.stack, t.owner['Acme Ltda'])).available + (await balanceOf(t.stack, t.owner['Acme Ltda'])).pending).toBe(before.available + before.pending + 4_000);
+    expect((await t.stack.http.get(`/v1/transactions/${(await refundOf(t.stack, t.company['Acme Ltda'], refund.id)).body.transactionId}`).set(t.company['Acme Ltda'].headers)).body.status).toBe('paid');
     // D+30 came for the card sale: the transaction workflow's own release found the early one done (no second release, nothing stuck).
-    await eventually(async () => (await stack.client.workflow.getHandle(card.txnId).query(scheduledStepsQuery)).every((step) => step.kind !== 'release'));
-    const releases = await stack.em().execute(`select id from ledger_postings where key like ?`, [`release:${card.payId}:%`]);
+    await eventually(async () => (await t.stack.client.workflow.getHandle(card.txnId).query(scheduledStepsQuery)).every((step) => step.kind !== 'release'));
+    const releases = await t.stack.em().execute(`select id from ledger_postings where key like ?`, [`release:${card.payId}:%`]);
     expect(releases).toHaveLength(1);
     // The link no longer takes details: the page says the deadline passed.
-    const page = await stack.http.get(new URL(refund.bankDetailsUrl).pathname);
+    const page = await t.stack.http.get(new URL(refund.bankDetailsUrl).pathname);
     expect(page.text).toContain('Prazo encerrado');
-    expect((await stack.http.post(new URL(refund.bankDetailsUrl).pathname).send(bankDetails('52998224725'))).status).toBe(409);
+    expect((await t.stack.http.post(new URL(refund.bankDetailsUrl).pathname).send(bankDetails('52998224725'))).status).toBe(409);
   });
 });
 

@@ -1,4 +1,4 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { EVENT_TYPES, INTERNAL_EVENT_CATALOG, type EventType } from '../../src/events/catalog';
 import { recordEvent } from '../../src/events/outbox';
 import { createDeliveriesForEvent } from '../../src/webhooks/deliveries.service';
@@ -7,19 +7,10 @@ import { newId } from '../../src/shared/ids';
 
 const ALLOWED_PORT = 9999;
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
-
-beforeAll(async () => {
-  stack = await startTestStack({ WEBHOOK_ALLOWLIST: `127.0.0.1:${ALLOWED_PORT}` });
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-});
-afterAll(() => stack?.close());
+const t = useTestStack({ env: { WEBHOOK_ALLOWLIST: `127.0.0.1:${ALLOWED_PORT}` }, companies: ['Acme', 'Other'] });
 
 const allowedUrl = `http://127.0.0.1:${ALLOWED_PORT}/hook`;
-const create = (body: object, headers: Record<string, string> = acme.headers) => stack.http.post('/webhooks').set(headers).send(body);
+const create = (body: object, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post('/webhooks').set(headers).send(body);
 
 function expectError(res: { status: number; body: any; headers: any }, status: number, code: string): void {
   expect(res.status).toBe(status);
@@ -32,7 +23,7 @@ describe('POST /webhooks', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       id: expect.stringMatching(/^whk_[0-9a-z]{26}$/),
-      companyId: acme.company.id,
+      companyId: t.company.Acme.company.id,
       name: 'Orders',
       url: allowedUrl,
       events: [],
@@ -44,7 +35,7 @@ describe('POST /webhooks', () => {
   });
 
   it('keeps a merchant-supplied secret and de-duplicates event codes', async () => {
-    const res = await stack.http.post('/v1/webhooks').set(acme.headers).send({ name: 'x', url: allowedUrl, secret: 'my-secret-1', events: ['customer.created', 'customer.created'] });
+    const res = await t.stack.http.post('/v1/webhooks').set(t.company.Acme.headers).send({ name: 'x', url: allowedUrl, secret: 'my-secret-1', events: ['customer.created', 'customer.created'] });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ secret: 'my-secret-1', events: ['customer.created'] });
   });
@@ -97,7 +88,7 @@ describe('POST /webhooks', () => {
   });
 
   it('replays a create with the same Idempotency-Key', async () => {
-    const headers = { ...acme.headers, 'Idempotency-Key': `whk-${Date.now()}` };
+    const headers = { ...t.company.Acme.headers, 'Idempotency-Key': `whk-${Date.now()}` };
     const first = await create({ name: 'Idem', url: allowedUrl }, headers);
     const again = await create({ name: 'Idem', url: allowedUrl }, headers);
     expect(again.status).toBe(201);
@@ -109,88 +100,88 @@ describe('POST /webhooks', () => {
 describe('reading, updating and deleting', () => {
   it('counts versions on update, status toggle and delete, and not on a no-op', async () => {
     const { body: w } = await create({ name: 'Versioned', url: allowedUrl });
-    const put = await stack.http.put(`/webhooks/${w.id}`).set(acme.headers).send({ name: 'Renamed', events: ['customer.updated'] });
+    const put = await t.stack.http.put(`/webhooks/${w.id}`).set(t.company.Acme.headers).send({ name: 'Renamed', events: ['customer.updated'] });
     expect(put.body).toMatchObject({ name: 'Renamed', events: ['customer.updated'], version: 2 });
-    const noop = await stack.http.put(`/webhooks/${w.id}`).set(acme.headers).send({ name: 'Renamed' });
+    const noop = await t.stack.http.put(`/webhooks/${w.id}`).set(t.company.Acme.headers).send({ name: 'Renamed' });
     expect(noop.body.version).toBe(2);
-    const off = await stack.http.patch(`/webhooks/${w.id}/status`).set(acme.headers).send({ isActive: false });
+    const off = await t.stack.http.patch(`/webhooks/${w.id}/status`).set(t.company.Acme.headers).send({ isActive: false });
     expect(off.body).toMatchObject({ isActive: false, version: 3 });
-    const offAgain = await stack.http.patch(`/webhooks/${w.id}/status`).set(acme.headers).send({ isActive: false });
+    const offAgain = await t.stack.http.patch(`/webhooks/${w.id}/status`).set(t.company.Acme.headers).send({ isActive: false });
     expect(offAgain.body.version).toBe(3);
-    const secret = await stack.http.put(`/webhooks/${w.id}`).set(acme.headers).send({ secret: 'rotated-secret' });
+    const secret = await t.stack.http.put(`/webhooks/${w.id}`).set(t.company.Acme.headers).send({ secret: 'rotated-secret' });
     expect(secret.body).toMatchObject({ secret: 'rotated-secret', version: 4 });
 
-    const del = await stack.http.delete(`/webhooks/${w.id}`).set(acme.headers);
+    const del = await t.stack.http.delete(`/webhooks/${w.id}`).set(t.company.Acme.headers);
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ id: w.id, version: 5, deletedAt: expect.any(String) });
-    const delAgain = await stack.http.delete(`/webhooks/${w.id}`).set(acme.headers);
+    const delAgain = await t.stack.http.delete(`/webhooks/${w.id}`).set(t.company.Acme.headers);
     expect(delAgain.body).toMatchObject({ version: 5, deletedAt: del.body.deletedAt });
-    expect((await stack.http.get(`/webhooks/${w.id}`).set(acme.headers)).body.deletedAt).toBe(del.body.deletedAt);
-    expectError(await stack.http.put(`/webhooks/${w.id}`).set(acme.headers).send({ name: 'zombie' }), 409, 'webhook_deleted');
-    expectError(await stack.http.patch(`/webhooks/${w.id}/status`).set(acme.headers).send({ isActive: true }), 409, 'webhook_deleted');
+    expect((await t.stack.http.get(`/webhooks/${w.id}`).set(t.company.Acme.headers)).body.deletedAt).toBe(del.body.deletedAt);
+    expectError(await t.stack.http.put(`/webhooks/${w.id}`).set(t.company.Acme.headers).send({ name: 'zombie' }), 409, 'webhook_deleted');
+    expectError(await t.stack.http.patch(`/webhooks/${w.id}/status`).set(t.company.Acme.headers).send({ isActive: true }), 409, 'webhook_deleted');
   });
 
   it('checks the URL again on update', async () => {
     const { body: w } = await create({ name: 'Moving', url: allowedUrl });
-    expectError(await stack.http.put(`/webhooks/${w.id}`).set(acme.headers).send({ url: 'https://169.254.169.254/' }), 400, 'webhook_url_not_allowed');
-    expectError(await stack.http.patch(`/webhooks/${w.id}/status`).set(acme.headers).send({ isActive: 'no' }), 400, 'validation_failed');
-    expectError(await stack.http.patch(`/webhooks/${w.id}/status`).set(acme.headers).send({}), 400, 'validation_failed');
+    expectError(await t.stack.http.put(`/webhooks/${w.id}`).set(t.company.Acme.headers).send({ url: 'https://169.254.169.254/' }), 400, 'webhook_url_not_allowed');
+    expectError(await t.stack.http.patch(`/webhooks/${w.id}/status`).set(t.company.Acme.headers).send({ isActive: 'no' }), 400, 'validation_failed');
+    expectError(await t.stack.http.patch(`/webhooks/${w.id}/status`).set(t.company.Acme.headers).send({}), 400, 'validation_failed');
   });
 
   it("answers 404 for another company's webhook on every route, as for a missing one", async () => {
     const { body: w } = await create({ name: 'Mine', url: allowedUrl });
     for (const id of [w.id, 'whk_missing']) {
-      expectError(await stack.http.get(`/webhooks/${id}`).set(other.headers), 404, 'not_found');
-      expectError(await stack.http.put(`/webhooks/${id}`).set(other.headers).send({ name: 'x' }), 404, 'not_found');
-      expectError(await stack.http.patch(`/webhooks/${id}/status`).set(other.headers).send({ isActive: false }), 404, 'not_found');
-      expectError(await stack.http.delete(`/webhooks/${id}`).set(other.headers), 404, 'not_found');
+      expectError(await t.stack.http.get(`/webhooks/${id}`).set(t.company.Other.headers), 404, 'not_found');
+      expectError(await t.stack.http.put(`/webhooks/${id}`).set(t.company.Other.headers).send({ name: 'x' }), 404, 'not_found');
+      expectError(await t.stack.http.patch(`/webhooks/${id}/status`).set(t.company.Other.headers).send({ isActive: false }), 404, 'not_found');
+      expectError(await t.stack.http.delete(`/webhooks/${id}`).set(t.company.Other.headers), 404, 'not_found');
     }
-    expect((await stack.http.get(`/webhooks/${w.id}`).set(acme.headers)).body.deletedAt).toBeNull();
+    expect((await t.stack.http.get(`/webhooks/${w.id}`).set(t.company.Acme.headers)).body.deletedAt).toBeNull();
   });
 
   it('lists with isActive and event filters, hides deleted webhooks, and paginates', async () => {
-    const company = await stack.seedCompany('Lister');
+    const company = await t.stack.seedCompany('Lister');
     const mk = (name: string, events: string[]) => create({ name, url: allowedUrl, events }, company.headers).then((r) => r.body);
     const all = await mk('all', []);
     const paid = await mk('paid', ['transaction.paid']);
     const cust = await mk('cust', ['customer.created', 'customer.updated']);
     const gone = await mk('gone', []);
-    await stack.http.patch(`/webhooks/${cust.id}/status`).set(company.headers).send({ isActive: false });
-    await stack.http.delete(`/webhooks/${gone.id}`).set(company.headers);
-    const ids = async (query: string) => (await stack.http.get(`/webhooks?${query}`).set(company.headers)).body.data.map((w: { id: string }) => w.id);
+    await t.stack.http.patch(`/webhooks/${cust.id}/status`).set(company.headers).send({ isActive: false });
+    await t.stack.http.delete(`/webhooks/${gone.id}`).set(company.headers);
+    const ids = async (query: string) => (await t.stack.http.get(`/webhooks?${query}`).set(company.headers)).body.data.map((w: { id: string }) => w.id);
 
     expect(await ids('')).toEqual([cust.id, paid.id, all.id]);
     expect(await ids('isActive=true')).toEqual([paid.id, all.id]);
     expect(await ids('isActive=false')).toEqual([cust.id]);
     expect(await ids('event=transaction.paid')).toEqual([paid.id, all.id]);
     expect(await ids('event=customer.updated&isActive=false')).toEqual([cust.id]);
-    const page = await stack.http.get('/webhooks?limit=2&page=2').set(company.headers);
+    const page = await t.stack.http.get('/webhooks?limit=2&page=2').set(company.headers);
     expect(page.body).toMatchObject({ data: [{ id: all.id }], pagination: { page: 2, limit: 2, total: 3, totalPages: 2 } });
-    expectError(await stack.http.get('/webhooks?event=nope.nope').set(company.headers), 400, 'validation_failed');
-    expectError(await stack.http.get('/webhooks?isActive=yes').set(company.headers), 400, 'validation_failed');
-    expectError(await stack.http.get('/webhooks?limit=101').set(company.headers), 400, 'validation_failed');
+    expectError(await t.stack.http.get('/webhooks?event=nope.nope').set(company.headers), 400, 'validation_failed');
+    expectError(await t.stack.http.get('/webhooks?isActive=yes').set(company.headers), 400, 'validation_failed');
+    expectError(await t.stack.http.get('/webhooks?limit=101').set(company.headers), 400, 'validation_failed');
   });
 
   it('lists every catalog event at /webhooks/listeners', async () => {
-    const res = await stack.http.get('/webhooks/listeners').set(acme.headers);
+    const res = await t.stack.http.get('/webhooks/listeners').set(t.company.Acme.headers);
     expect(res.status).toBe(200);
     expect(res.body.data.map((l: { code: string }) => l.code)).toEqual(EVENT_TYPES);
     expect(res.body.data).toContainEqual({ code: 'checkout.session.paid', description: expect.any(String) });
-    expect((await stack.http.get('/webhooks/listeners')).status).toBe(401);
+    expect((await t.stack.http.get('/webhooks/listeners')).status).toBe(401);
   });
 
   it('keeps outbox-only codes (refund.*) out of the catalog: not listed, refused in a webhook, never delivered', async () => {
     const internal = Object.keys(INTERNAL_EVENT_CATALOG) as EventType[];
     expect(internal.length).toBeGreaterThan(0);
-    const listed = (await stack.http.get('/webhooks/listeners').set(other.headers)).body.data.map((l: { code: string }) => l.code);
+    const listed = (await t.stack.http.get('/webhooks/listeners').set(t.company.Other.headers)).body.data.map((l: { code: string }) => l.code);
     for (const code of internal) expect(listed).not.toContain(code);
-    expectError(await create({ name: 'Refunds', url: allowedUrl, events: ['refund.created'] }, other.headers), 400, 'validation_failed');
+    expectError(await create({ name: 'Refunds', url: allowedUrl, events: ['refund.created'] }, t.company.Other.headers), 400, 'validation_failed');
 
     // A webhook subscribed to everything gets the spec's codes but not an outbox-only one.
-    expect((await create({ name: 'All', url: allowedUrl }, other.headers)).status).toBe(201);
-    const em = stack.em();
-    const visible = recordEvent(em, { companyId: other.company.id, type: 'payment.refunded', entityType: 'payment', data: { id: 'pay_x' } });
-    const hidden = recordEvent(em, { companyId: other.company.id, type: internal[0]!, entityType: 'refund', data: { id: 'ref_x' } });
+    expect((await create({ name: 'All', url: allowedUrl }, t.company.Other.headers)).status).toBe(201);
+    const em = t.stack.em();
+    const visible = recordEvent(em, { companyId: t.company.Other.company.id, type: 'payment.refunded', entityType: 'payment', data: { id: 'pay_x' } });
+    const hidden = recordEvent(em, { companyId: t.company.Other.company.id, type: internal[0]!, entityType: 'refund', data: { id: 'ref_x' } });
     await em.flush();
     expect(await createDeliveriesForEvent(em, visible)).toHaveLength(1);
     expect(await createDeliveriesForEvent(em, hidden)).toHaveLength(0);
@@ -204,11 +195,11 @@ describe('GET /webhooks/deliveries', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    company = await stack.seedCompany('Deliveries');
+    company = await t.stack.seedCompany('Deliveries');
     webhookA = (await create({ name: 'A', url: allowedUrl }, company.headers)).body.id;
     webhookB = (await create({ name: 'B', url: allowedUrl }, company.headers)).body.id;
     // Rows written directly: these tests are about the list, not about sending.
-    const em = stack.em();
+    const em = t.stack.em();
     const rows: Array<[string, string, string, string, WebhookDelivery['status']]> = [
       ['d1', webhookA, 'customer.created', '2026-01-01T10:00:00Z', 'success'],
       ['d2', webhookA, 'customer.updated', '2026-01-02T10:00:00Z', 'failed'],
@@ -241,7 +232,7 @@ describe('GET /webhooks/deliveries', () => {
   });
 
   const list = async (query: string) => {
-    const res = await stack.http.get(`/webhooks/deliveries?${query}`).set(company.headers);
+    const res = await t.stack.http.get(`/webhooks/deliveries?${query}`).set(company.headers);
     expect(res.status).toBe(200);
     return res.body;
   };
@@ -267,12 +258,12 @@ describe('GET /webhooks/deliveries', () => {
   it.each(['status=done', 'eventType=customer.deleted', 'from=2026-01-01', 'to=yesterday', 'sort=createdAt', 'page=0', 'limit=0', 'color=red'])(
     'rejects %s with 400',
     async (query) => {
-      expectError(await stack.http.get(`/webhooks/deliveries?${query}`).set(company.headers), 400, 'validation_failed');
+      expectError(await t.stack.http.get(`/webhooks/deliveries?${query}`).set(company.headers), 400, 'validation_failed');
     },
   );
 
   it('shows a delivery with its payload and returnData', async () => {
-    const res = await stack.http.get(`/webhooks/deliveries/${ids.d1}`).set(company.headers);
+    const res = await t.stack.http.get(`/webhooks/deliveries/${ids.d1}`).set(company.headers);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
       id: ids.d1,
@@ -286,10 +277,10 @@ describe('GET /webhooks/deliveries', () => {
   });
 
   it("answers 404 for another company's deliveries and hides them from its list", async () => {
-    expectError(await stack.http.get(`/webhooks/deliveries/${ids.d1}`).set(other.headers), 404, 'not_found');
-    expectError(await stack.http.post(`/webhooks/deliveries/${ids.d1}/retry`).set(other.headers), 404, 'not_found');
-    expectError(await stack.http.post('/webhooks/deliveries/whd_missing/retry').set(company.headers), 404, 'not_found');
-    const theirs = await stack.http.get(`/webhooks/deliveries?webhookId=${webhookA}`).set(other.headers);
+    expectError(await t.stack.http.get(`/webhooks/deliveries/${ids.d1}`).set(t.company.Other.headers), 404, 'not_found');
+    expectError(await t.stack.http.post(`/webhooks/deliveries/${ids.d1}/retry`).set(t.company.Other.headers), 404, 'not_found');
+    expectError(await t.stack.http.post('/webhooks/deliveries/whd_missing/retry').set(company.headers), 404, 'not_found');
+    const theirs = await t.stack.http.get(`/webhooks/deliveries?webhookId=${webhookA}`).set(t.company.Other.headers);
     expect(theirs.body.pagination.total).toBe(0);
   });
 });

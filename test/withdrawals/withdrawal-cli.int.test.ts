@@ -1,25 +1,18 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { lastro as runLastro } from '../recipients/cli';
 import { activeRecipient, awaitingApproval, balances, fund, historyOf, waitForStatus } from './fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-});
-afterAll(() => stack?.close());
+const t = useTestStack({ companies: ['Acme'] });
 
 /** `npm run lastro -- …` as an operator runs it, against this file's database and Temporal server. */
-const lastro = (args: string[]) => runLastro(stack, ...args);
+const lastro = (args: string[]) => runLastro(t.stack, ...args);
 
 async function requested(amount: number): Promise<{ recipientId: string; id: string }> {
-  const recipientId = await activeRecipient(stack, acme);
-  await fund(stack, acme, recipientId, 10_000);
-  const res = await stack.http.post('/withdrawals').set(acme.headers).send({ recipientId, amount });
+  const recipientId = await activeRecipient(t.stack, t.company.Acme);
+  await fund(t.stack, t.company.Acme, recipientId, 10_000);
+  const res = await t.stack.http.post('/withdrawals').set(t.company.Acme.headers).send({ recipientId, amount });
   expect(res.status).toBe(201);
-  await awaitingApproval(stack, res.body.id);
+  await awaitingApproval(t.stack, res.body.id);
   return { recipientId, id: res.body.id };
 }
 
@@ -27,19 +20,19 @@ describe('lastro withdrawals pending|approve|reject', () => {
   it('pending lists it; approve sends the approve signal: the withdrawal is paid, approved by the named operator', async () => {
     const { recipientId, id } = await requested(4000);
     const pending = await lastro(['withdrawals', 'pending']);
-    expect(JSON.parse(pending.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id, amount: 4000, currency: 'BRL', companyId: acme.company.id })]));
+    expect(JSON.parse(pending.stdout)).toEqual(expect.arrayContaining([expect.objectContaining({ id, amount: 4000, currency: 'BRL', companyId: t.company.Acme.company.id })]));
     const out = await lastro(['withdrawals', 'approve', id, '--operator', 'ana']);
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({ withdrawalId: id, workflowId: id, signal: 'approve', operator: 'ana' });
 
-    const paid = await waitForStatus(stack, acme, id, 'paid');
+    const paid = await waitForStatus(t.stack, t.company.Acme, id, 'paid');
     expect(historyOf(paid).map((h) => [h.status, h.changedBy])).toEqual([
       ['requested', 'api'],
       ['approved', 'ana'],
       ['processing', 'system'],
       ['paid', 'system'],
     ]);
-    expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 6000, blockedBalance: 0, withdrawableBalance: 6000 });
+    expect(await balances(t.stack, t.company.Acme, recipientId)).toEqual({ availableBalance: 6000, blockedBalance: 0, withdrawableBalance: 6000 });
 
     // Deciding again is refused with a clear message (exit 1), not a silent no-op.
     const again = await lastro(['withdrawals', 'reject', id, '--operator', 'ana', '--reason', 'late']);
@@ -51,9 +44,9 @@ describe('lastro withdrawals pending|approve|reject', () => {
     const { recipientId, id } = await requested(2500);
     const out = await lastro(['withdrawals', 'reject', id, '--operator', 'ana', '--reason', 'suspicious activity']);
     expect(out.code).toBe(0);
-    const rejected = await waitForStatus(stack, acme, id, 'rejected');
+    const rejected = await waitForStatus(t.stack, t.company.Acme, id, 'rejected');
     expect(historyOf(rejected)[1]).toEqual({ status: 'rejected', changedBy: 'ana', reason: 'suspicious activity' });
-    expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 10_000, blockedBalance: 0, withdrawableBalance: 10_000 });
+    expect(await balances(t.stack, t.company.Acme, recipientId)).toEqual({ availableBalance: 10_000, blockedBalance: 0, withdrawableBalance: 10_000 });
   });
 
   it('an unknown withdrawal, or reject without --reason, exits 1 and sends nothing', async () => {

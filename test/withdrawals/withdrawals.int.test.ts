@@ -1,28 +1,19 @@
-import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
+import { useTestStack } from '../helpers/stack';
 import { sellerBody } from '../recipients/fixtures';
 import { approveSignal, rejectSignal, withdrawalStateQuery } from '../../workflows/withdrawals/withdrawal.contract';
 import { activeRecipient, awaitingApproval, balances, fund, historyOf, setWithdrawalFee } from './fixtures';
 
-let stack: TestStack;
-let acme: SeededCompany;
-let other: SeededCompany;
+const t = useTestStack({ companies: ['Acme', 'Other'] });
 
-beforeAll(async () => {
-  stack = await startTestStack();
-  acme = await stack.seedCompany('Acme');
-  other = await stack.seedCompany('Other');
-});
-afterAll(() => stack?.close());
-
-const create = (body: Record<string, unknown>, company = acme, headers: Record<string, string> = {}) =>
-  stack.http.post('/withdrawals').set(company.headers).set(headers).send(body);
-const get = (id: string, company = acme) => stack.http.get(`/withdrawals/${id}`).set(company.headers);
-const cancel = (id: string, body: Record<string, unknown> = {}, company = acme) => stack.http.post(`/withdrawals/${id}/cancel`).set(company.headers).send(body);
-const signal = (id: string) => stack.client.workflow.getHandle(id);
+const create = (body: Record<string, unknown>, company = t.company.Acme, headers: Record<string, string> = {}) =>
+  t.stack.http.post('/withdrawals').set(company.headers).set(headers).send(body);
+const get = (id: string, company = t.company.Acme) => t.stack.http.get(`/withdrawals/${id}`).set(company.headers);
+const cancel = (id: string, body: Record<string, unknown> = {}, company = t.company.Acme) => t.stack.http.post(`/withdrawals/${id}/cancel`).set(company.headers).send(body);
+const signal = (id: string) => t.stack.client.workflow.getHandle(id);
 
 async function fundedRecipient(amount: number, bankAccount?: string): Promise<string> {
-  const id = await activeRecipient(stack, acme, bankAccount);
-  await fund(stack, acme, id, amount);
+  const id = await activeRecipient(t.stack, t.company.Acme, bankAccount);
+  await fund(t.stack, t.company.Acme, id, amount);
   return id;
 }
 
@@ -33,19 +24,19 @@ const expectError = (res: { status: number; body: any }, status: number, code: s
 
 describe('GET /withdrawals/config', () => {
   it('shows the fee table’s withdrawal fee and the minimum per currency', async () => {
-    const plain = await stack.http.get('/withdrawals/config').set(other.headers);
+    const plain = await t.stack.http.get('/withdrawals/config').set(t.company.Other.headers);
     expect(plain.status).toBe(200);
     expect(plain.body).toEqual({ currency: 'BRL', feePercentage: 0, feeFixed: 0, minimumAmount: 100 });
 
-    await setWithdrawalFee(stack, acme, 2, 150);
-    const priced = await stack.http.get('/withdrawals/config?currency=brl').set(acme.headers);
+    await setWithdrawalFee(t.stack, t.company.Acme, 2, 150);
+    const priced = await t.stack.http.get('/withdrawals/config?currency=brl').set(t.company.Acme.headers);
     // 2% + 150 on 100 cents would leave nothing: the smallest gross with net >= 1 cent is 154.
     expect(priced.body).toEqual({ currency: 'BRL', feePercentage: 2, feeFixed: 150, minimumAmount: 154 });
-    expect((await stack.http.get('/withdrawals/config?currency=USD').set(acme.headers)).body).toMatchObject({ currency: 'USD', minimumAmount: 100 });
+    expect((await t.stack.http.get('/withdrawals/config?currency=USD').set(t.company.Acme.headers)).body).toMatchObject({ currency: 'USD', minimumAmount: 100 });
   });
 
   it.each([['BR'], ['BRLX'], ['B1L']])('rejects currency %s with 400', async (currency) => {
-    expectError(await stack.http.get(`/withdrawals/config?currency=${currency}`).set(acme.headers), 400, 'validation_failed');
+    expectError(await t.stack.http.get(`/withdrawals/config?currency=${currency}`).set(t.company.Acme.headers), 400, 'validation_failed');
   });
 });
 
@@ -64,24 +55,24 @@ describe('POST /withdrawals validation', () => {
   });
 
   it('404 naming recipientId for an unknown recipient or one of another company (as customerId on transactions); 409 recipient_not_active before KYC approval', async () => {
-    const theirs = await activeRecipient(stack, other);
+    const theirs = await activeRecipient(t.stack, t.company.Other);
     for (const recipientId of [theirs, 'rec_00000000000000000000000000']) {
       const res = await create({ recipientId, amount: 1000 });
       expectError(res, 404, 'not_found');
       expect(res.body.error.details).toEqual([{ path: 'recipientId', message: 'Recipient not found' }]);
     }
-    const pending = await stack.http.post('/recipients').set(acme.headers).send(sellerBody());
+    const pending = await t.stack.http.post('/recipients').set(t.company.Acme.headers).send(sellerBody());
     expectError(await create({ recipientId: pending.body.id, amount: 1000 }), 409, 'recipient_not_active');
   });
 });
 
 describe('POST /withdrawals conflicts leave the balances untouched', () => {
   it('409 no_active_wallet: never funded, or no wallet in that currency', async () => {
-    const fresh = await activeRecipient(stack, acme);
+    const fresh = await activeRecipient(t.stack, t.company.Acme);
     expectError(await create({ recipientId: fresh, amount: 1000 }), 409, 'no_active_wallet');
-    await fund(stack, acme, fresh, 5000);
+    await fund(t.stack, t.company.Acme, fresh, 5000);
     expectError(await create({ recipientId: fresh, amount: 1000, currency: 'USD' }), 409, 'no_active_wallet');
-    expect(await balances(stack, acme, fresh)).toEqual({ availableBalance: 5000, blockedBalance: 0, withdrawableBalance: 5000 });
+    expect(await balances(t.stack, t.company.Acme, fresh)).toEqual({ availableBalance: 5000, blockedBalance: 0, withdrawableBalance: 5000 });
   });
 
   it('409 amount_below_minimum, and 409 insufficient_balance above the withdrawable balance', async () => {
@@ -91,9 +82,9 @@ describe('POST /withdrawals conflicts leave the balances untouched', () => {
     expect(below.body.error.message).toContain('154');
     const short = await create({ recipientId: r, amount: 5001 });
     expectError(short, 409, 'insufficient_balance');
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 5000, blockedBalance: 0, withdrawableBalance: 5000 });
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 5000, blockedBalance: 0, withdrawableBalance: 5000 });
     expect((await create({ recipientId: r, amount: 5000 })).status).toBe(201);
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 5000, blockedBalance: 5000, withdrawableBalance: 0 });
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 5000, blockedBalance: 5000, withdrawableBalance: 0 });
     expectError(await create({ recipientId: r, amount: 154 }), 409, 'insufficient_balance');
   });
 });
@@ -104,7 +95,7 @@ describe('requested', () => {
 
   beforeAll(async () => {
     recipientId = await fundedRecipient(10_000);
-    const res = await create({ recipientId, amount: 5000 }, acme, { 'Idempotency-Key': `wdr-${recipientId}` });
+    const res = await create({ recipientId, amount: 5000 }, t.company.Acme, { 'Idempotency-Key': `wdr-${recipientId}` });
     expect(res.status).toBe(201);
     withdrawal = res.body;
   });
@@ -117,36 +108,36 @@ describe('requested', () => {
     expect(withdrawal.bankAccountId).toMatch(/^rba_/);
     expect(withdrawal).not.toHaveProperty('recipientId');
     expect(historyOf(withdrawal)).toEqual([{ status: 'requested', changedBy: 'api', reason: null }]);
-    expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 10_000, blockedBalance: 5000, withdrawableBalance: 5000 });
+    expect(await balances(t.stack, t.company.Acme, recipientId)).toEqual({ availableBalance: 10_000, blockedBalance: 5000, withdrawableBalance: 5000 });
   });
 
   it('replays the same Idempotency-Key without reserving twice', async () => {
-    const again = await create({ recipientId, amount: 5000 }, acme, { 'Idempotency-Key': `wdr-${recipientId}` });
+    const again = await create({ recipientId, amount: 5000 }, t.company.Acme, { 'Idempotency-Key': `wdr-${recipientId}` });
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(withdrawal);
-    expect((await balances(stack, acme, recipientId)).blockedBalance).toBe(5000);
+    expect((await balances(t.stack, t.company.Acme, recipientId)).blockedBalance).toBe(5000);
   });
 
   it('is readable by its company only, and listed with a status filter', async () => {
     expect((await get(withdrawal.id)).body).toEqual(withdrawal);
-    expectError(await get(withdrawal.id, other), 404, 'not_found');
+    expectError(await get(withdrawal.id, t.company.Other), 404, 'not_found');
     expectError(await get('wdr_missing'), 404, 'not_found');
-    const list = await stack.http.get('/withdrawals?status=requested&limit=100').set(acme.headers);
+    const list = await t.stack.http.get('/withdrawals?status=requested&limit=100').set(t.company.Acme.headers);
     expect(list.status).toBe(200);
     expect(list.body.data.map((w: { id: string }) => w.id)).toContain(withdrawal.id);
     expect(list.body.data.every((w: { status: string }) => w.status === 'requested')).toBe(true);
-    expect((await stack.http.get('/withdrawals?status=paid&limit=100').set(acme.headers)).body.data.map((w: { id: string }) => w.id)).not.toContain(withdrawal.id);
-    expect((await stack.http.get('/withdrawals').set(other.headers)).body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
-    const page = await stack.http.get('/withdrawals?limit=1&page=2').set(acme.headers);
+    expect((await t.stack.http.get('/withdrawals?status=paid&limit=100').set(t.company.Acme.headers)).body.data.map((w: { id: string }) => w.id)).not.toContain(withdrawal.id);
+    expect((await t.stack.http.get('/withdrawals').set(t.company.Other.headers)).body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    const page = await t.stack.http.get('/withdrawals?limit=1&page=2').set(t.company.Acme.headers);
     expect(page.body.pagination).toMatchObject({ page: 2, limit: 1 });
     expect(page.body.data).toHaveLength(1);
-    expectError(await stack.http.get('/withdrawals?status=done').set(acme.headers), 400, 'validation_failed');
-    expectError(await stack.http.get('/withdrawals?limit=101').set(acme.headers), 400, 'validation_failed');
+    expectError(await t.stack.http.get('/withdrawals?status=done').set(t.company.Acme.headers), 400, 'validation_failed');
+    expectError(await t.stack.http.get('/withdrawals?limit=101').set(t.company.Acme.headers), 400, 'validation_failed');
   });
 
   it('its workflow (id = wdr_ id) waits for approve, reject or cancel, and says so in a query and the memo', async () => {
-    const state = await awaitingApproval(stack, withdrawal.id);
+    const state = await awaitingApproval(t.stack, withdrawal.id);
     expect(state).toMatchObject({ withdrawalId: withdrawal.id, status: 'requested', waitingFor: ['approve', 'reject', 'cancel'], decidedBy: null });
     const description = await signal(withdrawal.id).describe();
     expect(description.type).toBe('withdrawalWorkflow');
@@ -159,7 +150,7 @@ describe('cancelled', () => {
   it('releases the reservation, records who and why, ends the workflow, and is 409 a second time', async () => {
     const r = await fundedRecipient(8000);
     const { body: w } = await create({ recipientId: r, amount: 3000 });
-    expectError(await cancel(w.id, {}, other), 404, 'not_found');
+    expectError(await cancel(w.id, {}, t.company.Other), 404, 'not_found');
     expectError(await cancel(w.id, { reason: '' }), 400, 'validation_failed');
 
     const res = await cancel(w.id, { reason: 'changed my mind' });
@@ -169,7 +160,7 @@ describe('cancelled', () => {
       { status: 'requested', changedBy: 'api', reason: null },
       { status: 'cancelled', changedBy: 'api', reason: 'changed my mind' },
     ]);
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 8000, blockedBalance: 0, withdrawableBalance: 8000 });
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 8000, blockedBalance: 0, withdrawableBalance: 8000 });
     expect(await signal(w.id).result()).toEqual({ status: 'cancelled' });
     expectError(await cancel(w.id), 409, 'withdrawal_not_cancellable');
     expect((await get(w.id)).body.status).toBe('cancelled');
@@ -180,7 +171,7 @@ describe('rejected', () => {
   it('by the operator’s reject signal: reservation released, withdrawal.rejected, then cancel is 409', async () => {
     const r = await fundedRecipient(8000);
     const { body: w } = await create({ recipientId: r, amount: 3000 });
-    await awaitingApproval(stack, w.id);
+    await awaitingApproval(t.stack, w.id);
     // A malformed signal (no reason) is ignored: the withdrawal keeps waiting.
     await signal(w.id).signal(rejectSignal, { operator: 'ana' } as any);
     await signal(w.id).signal(rejectSignal, { operator: 'ana', reason: 'documents mismatch' });
@@ -191,9 +182,9 @@ describe('rejected', () => {
       { status: 'requested', changedBy: 'api', reason: null },
       { status: 'rejected', changedBy: 'ana', reason: 'documents mismatch' },
     ]);
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 8000, blockedBalance: 0, withdrawableBalance: 8000 });
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 8000, blockedBalance: 0, withdrawableBalance: 8000 });
     expectError(await cancel(w.id), 409, 'withdrawal_not_cancellable');
-    const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at`, [w.id]);
+    const events = await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at`, [w.id]);
     expect(events.map((e) => e.type)).toEqual(['withdrawal.requested', 'withdrawal.rejected']);
   });
 });
@@ -202,7 +193,7 @@ describe('approved → processing → paid', () => {
   it('pays the net amount, debits the gross as withdrawal + withdrawal_fee, and shows both in statement and summary', async () => {
     const r = await fundedRecipient(10_000);
     const { body: w } = await create({ recipientId: r, amount: 6000 });
-    await awaitingApproval(stack, w.id);
+    await awaitingApproval(t.stack, w.id);
     await signal(w.id).signal(approveSignal, { operator: 'ana' });
     expect(await signal(w.id).result()).toEqual({ status: 'paid' });
 
@@ -215,14 +206,14 @@ describe('approved → processing → paid', () => {
       { status: 'processing', changedBy: 'system', reason: null },
       { status: 'paid', changedBy: 'system', reason: null },
     ]);
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
 
-    const statement = (await stack.http.get(`/wallets/owner/${r}/transactions?source=withdrawal`).set(acme.headers)).body.data;
+    const statement = (await t.stack.http.get(`/wallets/owner/${r}/transactions?source=withdrawal`).set(t.company.Acme.headers)).body.data;
     expect(statement.map((e: { type: string; amount: number }) => [e.type, e.amount]).sort()).toEqual([
       ['withdrawal', -5730],
       ['withdrawal_fee', -270],
     ]);
-    const summary = (await stack.http.get(`/wallets/owner/${r}/summary`).set(acme.headers)).body.data[0];
+    const summary = (await t.stack.http.get(`/wallets/owner/${r}/summary`).set(t.company.Acme.headers)).body.data[0];
     expect(summary.byType).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ type: 'withdrawal', total: -5730, debits: -5730, count: 1 }),
@@ -232,7 +223,7 @@ describe('approved → processing → paid', () => {
     expect(summary.net).toBe(4000);
 
     expectError(await cancel(w.id), 409, 'withdrawal_not_cancellable');
-    const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at`, [w.id]);
+    const events = await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at`, [w.id]);
     expect(events.map((e) => e.type)).toEqual(['withdrawal.requested', 'withdrawal.paid']);
     // A second approval after the end is not an error anywhere: the workflow is closed.
     await expect(signal(w.id).signal(approveSignal, { operator: 'bob' })).rejects.toThrow();
@@ -243,8 +234,8 @@ describe('approved → processing → failed', () => {
   it('a payout the PSP refuses (sandbox account 99999) fails with the gross back via a withdrawal_reversal posting', async () => {
     const r = await fundedRecipient(7000, '99999');
     const { body: w } = await create({ recipientId: r, amount: 7000 });
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 7000, blockedBalance: 7000, withdrawableBalance: 0 });
-    await awaitingApproval(stack, w.id);
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 7000, blockedBalance: 7000, withdrawableBalance: 0 });
+    await awaitingApproval(t.stack, w.id);
     await signal(w.id).signal(approveSignal, { operator: 'ana' });
     expect(await signal(w.id).result()).toEqual({ status: 'failed' });
 
@@ -256,8 +247,8 @@ describe('approved → processing → failed', () => {
       { status: 'processing', changedBy: 'system', reason: null },
       { status: 'failed', changedBy: 'system', reason: 'bank_account_closed' },
     ]);
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 7000, blockedBalance: 0, withdrawableBalance: 7000 });
-    const reversal = await stack.em().execute<{ type: string; amount: string }[]>(
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 7000, blockedBalance: 0, withdrawableBalance: 7000 });
+    const reversal = await t.stack.em().execute<{ type: string; amount: string }[]>(
       `select e.type, e.amount from ledger_postings p join ledger_entries e on e.posting_id = p.id where p.source_id = ? and p.kind = 'reversal' order by e.amount`,
       [w.id],
     );
@@ -266,7 +257,7 @@ describe('approved → processing → failed', () => {
       ['withdrawal_reversal', 7000],
     ]);
     // Nothing left the wallet: no withdrawal entries in the statement.
-    expect((await stack.http.get(`/wallets/owner/${r}/transactions?source=withdrawal`).set(acme.headers)).body.data).toEqual([]);
+    expect((await t.stack.http.get(`/wallets/owner/${r}/transactions?source=withdrawal`).set(t.company.Acme.headers)).body.data).toEqual([]);
   });
 });
 
@@ -274,7 +265,7 @@ describe('concurrency', () => {
   it('an operator’s approval racing the merchant’s cancel: exactly one wins, and the money matches it', async () => {
     const r = await fundedRecipient(6000);
     const { body: w } = await create({ recipientId: r, amount: 6000 });
-    await awaitingApproval(stack, w.id);
+    await awaitingApproval(t.stack, w.id);
     const [, cancelled] = await Promise.all([signal(w.id).signal(approveSignal, { operator: 'ana' }), cancel(w.id)]);
     const { status } = await signal(w.id).result();
     const final = (await get(w.id)).body;
@@ -282,12 +273,12 @@ describe('concurrency', () => {
     if (cancelled.status === 200) {
       expect(status).toBe('cancelled');
       expect(historyOf(final).map((h) => h.status)).toEqual(['requested', 'cancelled']);
-      expect(await balances(stack, acme, r)).toEqual({ availableBalance: 6000, blockedBalance: 0, withdrawableBalance: 6000 });
+      expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 6000, blockedBalance: 0, withdrawableBalance: 6000 });
     } else {
       expectError(cancelled, 409, 'withdrawal_not_cancellable');
       expect(status).toBe('paid');
       expect(historyOf(final).map((h) => h.status)).toEqual(['requested', 'approved', 'processing', 'paid']);
-      expect(await balances(stack, acme, r)).toEqual({ availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
+      expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
     }
   });
 
@@ -297,10 +288,10 @@ describe('concurrency', () => {
     const created = results.filter((res) => res.status === 201);
     expect(created).toHaveLength(10);
     for (const res of results.filter((x) => x.status !== 201)) expectError(res, 409, 'insufficient_balance');
-    expect(await balances(stack, acme, r)).toEqual({ availableBalance: 10_000, blockedBalance: 10_000, withdrawableBalance: 0 });
-    const [{ count }] = await stack.em().execute(`select count(*)::int as count from withdrawals where recipient_id = ? and status = 'requested'`, [r]);
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 10_000, blockedBalance: 10_000, withdrawableBalance: 0 });
+    const [{ count }] = await t.stack.em().execute(`select count(*)::int as count from withdrawals where recipient_id = ? and status = 'requested'`, [r]);
     expect(count).toBe(10);
-    const negative = await stack.em().execute(`select id from ledger_accounts where owner_type = 'wallet' and balance < 0`);
+    const negative = await t.stack.em().execute(`select id from ledger_accounts where owner_type = 'wallet' and balance < 0`);
     expect(negative).toEqual([]);
     // Every one of them has its waiting workflow.
     for (const res of created) expect((await signal(res.body.id).query(withdrawalStateQuery)).withdrawalId).toBe(res.body.id);
