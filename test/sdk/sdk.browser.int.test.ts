@@ -4,7 +4,7 @@ import { cardBody, newRecipient } from '../payments/fixtures';
 import { launchChromium } from '../recipients/browser';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { validCard } from '../cards/fixtures';
-import { localServer } from './servers';
+import { heldServer } from '../helpers/held-server';
 
 /**
  * The SDK in headless Chromium, loaded by script tag from the sandbox page Lastro serves.
@@ -104,15 +104,42 @@ describe('the SDK in Chromium', () => {
     }
   });
 
-  it('gives up with exactly "Timeout" when the API never answers', async () => {
-    const silent = await localServer();
+  // A page of its own with a paused fake clock (Playwright's): the page's time moves only when
+  // the test moves it, so the API holds the request before the timeout can fire, however slow
+  // the machine, and the test can tell 299 ms (still waiting) from 300 ms ("Timeout").
+  it('gives up with exactly "Timeout" after `timeout` ms of the page\'s clock when the API never answers', async () => {
+    const silent = await heldServer();
+    const clocked = await browser.newPage();
     try {
-      const started = Date.now();
-      const outcome = await tokenizeInPage({ companyId: acme.company.id, apiUrl: silent.url, timeout: 300 }, validCard());
-      expect(outcome).toEqual({ message: 'Timeout', isError: true });
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(silent.requests.length).toBeGreaterThan(0);
+      const start = Date.parse('2030-01-01T00:00:00Z');
+      await clocked.clock.install({ time: start });
+      await clocked.goto(`${stack.baseUrl}/sandbox/sdk`);
+      await clocked.waitForFunction(() => 'Lastro' in window);
+      await clocked.clock.pauseAt(start + 3_600_000);
+      await clocked.evaluate(
+        ({ options, card }) => {
+          const w = window as any;
+          w.outcome = undefined;
+          new w.Lastro.Card(options).createCardToken(card).then(
+            (token: unknown) => (w.outcome = token),
+            (err: any) => (w.outcome = { message: err.message, isError: err instanceof Error }),
+          );
+        },
+        { options: { companyId: acme.company.id, apiUrl: silent.url, timeout: 300 }, card: validCard() },
+      );
+      await silent.first; // the request is at the API (another origin: its CORS preflight), held
+      const outcome = async () => clocked.evaluate(() => new Promise((resolve) => {
+        // A macrotask outside the fake clock: the promise reactions of a fired timer have run.
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve((window as any).outcome ?? 'waiting');
+        channel.port2.postMessage(null);
+      }));
+      await clocked.clock.runFor(299);
+      expect(await outcome()).toBe('waiting');
+      await clocked.clock.runFor(1);
+      expect(await outcome()).toEqual({ message: 'Timeout', isError: true });
     } finally {
+      await clocked.close();
       await silent.close();
     }
   });

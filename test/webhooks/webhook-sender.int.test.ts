@@ -1,6 +1,8 @@
 import { assertWebhookUrlAllowed } from '../../src/webhooks/webhooks.service';
 import { sendWebhookRequest } from '../../src/webhooks/webhook-sender';
 import type { Resolver } from '../../src/webhooks/url-guard';
+import { ATTEMPT_TIMEOUT_MS } from '../../src/webhooks/delivery-schedule.rules';
+import { heldServer, isPending } from '../helpers/held-server';
 import { Receiver, Trap } from './receiver';
 
 /**
@@ -118,12 +120,29 @@ describe('answers', () => {
     expect(trap.connections).toBe(0);
   });
 
-  it('gives up after the timeout', async () => {
-    receiver.on('/slow', () => ({ status: 200, delayMs: 5000 }));
-    const started = Date.now();
-    const res = await sendWebhookRequest({ url: receiver.url('/slow'), body: '{}', headers: {}, allowlist: [`127.0.0.1:${receiver.port}`], timeoutMs: 300 });
-    expect(res).toEqual({ kind: 'error', refused: false, message: 'Timed out after 300 ms' });
-    expect(Date.now() - started).toBeLessThan(2000);
+  // Fake timers (only setTimeout): the clock moves when the test moves it, so the endpoint
+  // has the request before the timeout can fire, however slow the machine. Sockets stay real.
+  it.each([
+    ['a given timeout', 300],
+    ['by default, ATTEMPT_TIMEOUT_MS', undefined],
+  ])('gives up after the timeout (%s): not a millisecond earlier, then closes the connection', async (_label, timeoutMs) => {
+    const waits = timeoutMs ?? ATTEMPT_TIMEOUT_MS;
+    const endpoint = await heldServer();
+    jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] });
+    try {
+      const sending = sendWebhookRequest({ url: `${endpoint.url}/held`, body: '{}', headers: {}, allowlist: [`127.0.0.1:${endpoint.port}`], timeoutMs });
+      const exchange = await endpoint.first;
+      expect({ method: exchange.method, path: exchange.path }).toEqual({ method: 'POST', path: '/held' });
+      jest.advanceTimersByTime(waits - 1);
+      expect(await isPending(sending)).toBe(true);
+      jest.advanceTimersByTime(1);
+      expect(await isPending(sending)).toBe(false);
+      expect(await sending).toEqual({ kind: 'error', refused: false, message: `Timed out after ${waits} ms` });
+      expect(await exchange.ended).toBe('closed by the client');
+    } finally {
+      jest.useRealTimers();
+      await endpoint.close();
+    }
   });
 
   it('reports a refused connection as an error without an HTTP status', async () => {
