@@ -1,3 +1,4 @@
+import { KYC_LINK_TTL_MS } from '../../src/recipients/kyc.service';
 import type { Browser } from 'playwright-core';
 import { useTestStack } from '../helpers/stack';
 import { Receiver } from '../webhooks/receiver';
@@ -38,12 +39,16 @@ const createRecipient = async (overrides: Record<string, unknown> = {}) => {
 
 /** The KYC link, and the same page on the test server (the advertised host is KYC_URL). */
 async function kycLink(recipientId: string): Promise<{ kycUrl: string; local: string; token: string }> {
+  const before = Date.now();
   const res = await t.stack.http.post(`/recipients/${recipientId}/kyc-link`).set(t.company.Marketplace.headers);
+  const after = Date.now();
   expect(res.status).toBe(201);
   const { kycUrl, expiresAt } = res.body;
   expect(kycUrl).toMatch(new RegExp(`^${KYC_URL}/kyc/[A-Za-z0-9_-]{43}$`));
   expect(expiresAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/);
-  expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(6 * 24 * 3600 * 1000);
+  // Valid for KYC_LINK_TTL_MS from the moment it was made, whenever that was within the request.
+  expect(new Date(expiresAt).getTime() - KYC_LINK_TTL_MS).toBeGreaterThanOrEqual(before);
+  expect(new Date(expiresAt).getTime() - KYC_LINK_TTL_MS).toBeLessThanOrEqual(after);
   const path = new URL(kycUrl).pathname;
   return { kycUrl, local: `${t.stack.baseUrl}${path}`, token: path.split('/').pop()! };
 }

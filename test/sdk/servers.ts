@@ -6,19 +6,14 @@ export interface LocalServer {
   url: string;
   /** Requests received (method and path), including CORS preflights. */
   requests: Array<{ method: string; url: string }>;
-  /** Connections the client closed before an answer (the SDK aborting). */
-  aborted: number;
   close(): Promise<void>;
 }
 
 export async function localServer(answer?: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<LocalServer> {
   const sockets = new Set<Socket>();
-  const state: LocalServer = { url: '', requests: [], aborted: 0, close: async () => undefined };
+  const state: LocalServer = { url: '', requests: [], close: async () => undefined };
   const server = http.createServer((req, res) => {
     state.requests.push({ method: req.method ?? '', url: req.url ?? '' });
-    res.on('close', () => {
-      if (!res.writableEnded) state.aborted++;
-    });
     // Without `answer` the server never responds: the SDK's timeout must fire.
     answer?.(req, res);
   });

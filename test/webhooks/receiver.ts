@@ -6,6 +6,8 @@ export interface ReceivedRequest {
   headers: http.IncomingHttpHeaders;
   body: string;
   at: number;
+  /** When the answer was written (set once it is). */
+  answeredAt?: number;
 }
 
 export type Responder = (req: ReceivedRequest, nth: number) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
@@ -37,6 +39,7 @@ export class Receiver {
         const reply = () => {
           res.writeHead(answer.status, { 'content-type': 'application/json', ...answer.headers });
           res.end(answer.body ?? '');
+          received.answeredAt = Date.now();
         };
         if (answer.delayMs) this.timers.add(setTimeout(reply, answer.delayMs));
         else reply();
