@@ -1,20 +1,10 @@
 import { z } from 'zod';
-import { idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
+import { idParam, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginationQuery } from '../http/pagination';
 import {
-  brandingInput,
-  checkoutCurrency,
-  checkoutLocale,
-  CHECKOUT_LIMITS,
-  customFieldsInput,
-  expirationMinutes,
-  itemSchema,
-  itemsInput,
-  paymentMethodsInput,
-  redirectUrl,
-  requiredFieldsInput,
-  splitSchema,
-  splitsInput,
+  checkoutContentDefaults,
+  checkoutContentFields,
+  checkoutContentView,
   statusCsv,
 } from './checkout.schemas';
 
@@ -24,19 +14,7 @@ const linkFields = {
   name: z.string().trim().min(1).max(255),
   description: z.string().max(2000),
   slug: z.string().min(3).max(100).regex(/^[a-z0-9-]+$/, 'Lower-case letters, digits and -'),
-  mode: z.literal('payment', { error: 'Only payment is allowed' }),
-  currency: checkoutCurrency,
-  locale: checkoutLocale,
-  items: itemsInput,
-  paymentMethods: paymentMethodsInput,
-  splits: splitsInput,
-  branding: brandingInput,
-  requiredFields: requiredFieldsInput,
-  customFields: customFieldsInput,
-  successUrl: redirectUrl,
-  cancelUrl: redirectUrl,
-  metadata: metadataSchema,
-  expirationMinutes,
+  ...checkoutContentFields,
 };
 
 /** What null may clear: the optional texts and structures whose absence means something. */
@@ -57,12 +35,7 @@ export const updateLinkBody = linkBody.partial();
 export const createLinkBody = linkBody
   .partial()
   .required({ items: true, paymentMethods: true })
-  .extend({
-    mode: linkFields.mode.default('payment'),
-    currency: linkFields.currency.default('BRL'),
-    locale: linkFields.locale.default('pt-BR'),
-    expirationMinutes: linkFields.expirationMinutes.default(CHECKOUT_LIMITS.expirationMinutes.default),
-  });
+  .extend(checkoutContentDefaults);
 
 export const linkIdParams = z.strictObject({ id: idParam });
 
@@ -81,19 +54,7 @@ export const linkSchema = z
     description: z.string().nullable(),
     slug: z.string().nullable(),
     status: z.enum(LINK_STATUSES),
-    mode: z.literal('payment'),
-    currency: z.literal('BRL'),
-    locale: checkoutLocale,
-    items: z.array(itemSchema),
-    paymentMethods: paymentMethodsInput,
-    splits: z.array(splitSchema),
-    branding: brandingInput.nullable(),
-    requiredFields: requiredFieldsInput,
-    customFields: customFieldsInput,
-    successUrl: z.string().nullable(),
-    cancelUrl: z.string().nullable(),
-    metadata: z.record(z.string(), z.string()),
-    expirationMinutes: z.number().int(),
+    ...checkoutContentView,
     version: z.number().int(),
     url: z.string(),
     createdAt: timestamp,

@@ -1,22 +1,16 @@
 import { z } from 'zod';
 import { emailAddress } from '../shared/email';
-import { cents, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
+import { cents, idParam, nullableTimestamp, timestamp } from '../http/schemas';
 import { paginatedSchema, paginationQuery } from '../http/pagination';
 import { SESSION_STATUSES } from './checkout-session.entity';
 import {
-  brandingInput,
-  checkoutCurrency,
-  checkoutLocale,
   CHECKOUT_LIMITS,
+  checkoutContentDefaults,
+  checkoutContentFields,
+  checkoutContentView,
+  checkoutLocale,
   customFieldsInput,
-  expirationMinutes,
-  itemSchema,
-  itemsInput,
-  paymentMethodsInput,
-  redirectUrl,
   requiredFieldsInput,
-  splitSchema,
-  splitsInput,
   statusCsv,
 } from './checkout.schemas';
 
@@ -48,22 +42,12 @@ export const customerPrefillInput = z.strictObject(customerFields).partial();
 /** What the buyer sends on confirmation: a name, and whatever requiredFields lists (checked against the session). */
 export const buyerInput = z.strictObject(customerFields).partial().required({ name: true });
 
-export const createChargeBody = z.strictObject({
-  mode: z.literal('payment', { error: 'Only payment is allowed' }).default('payment'),
-  currency: checkoutCurrency.default('BRL'),
-  locale: checkoutLocale.default('pt-BR'),
-  items: itemsInput,
-  paymentMethods: paymentMethodsInput,
-  splits: splitsInput.optional(),
-  branding: brandingInput.optional(),
-  requiredFields: requiredFieldsInput.optional(),
-  customFields: customFieldsInput.optional(),
-  successUrl: redirectUrl.optional(),
-  cancelUrl: redirectUrl.optional(),
-  metadata: metadataSchema.optional(),
-  expirationMinutes: expirationMinutes.default(CHECKOUT_LIMITS.expirationMinutes.default),
-  customer: customerPrefillInput.optional(),
-});
+/** Items and paymentMethods required, as for a link; the buyer's fields may be prefilled. */
+export const createChargeBody = z
+  .strictObject(checkoutContentFields)
+  .partial()
+  .required({ items: true, paymentMethods: true })
+  .extend({ ...checkoutContentDefaults, customer: customerPrefillInput.optional() });
 
 export const sessionIdParams = z.strictObject({ id: idParam });
 
@@ -156,22 +140,10 @@ export const sessionSchema = z
     linkId: z.string().nullable(),
     linkVersion: z.number().int().nullable(),
     status: sessionStatus,
-    mode: z.literal('payment'),
-    currency: z.literal('BRL'),
-    locale: checkoutLocale,
-    items: z.array(itemSchema),
+    ...checkoutContentView,
     amount: z.number().int(),
     amountPaid: z.number().int(),
     amountDue: z.number().int(),
-    paymentMethods: paymentMethodsInput,
-    splits: z.array(splitSchema),
-    branding: brandingInput.nullable(),
-    requiredFields: requiredFieldsInput,
-    customFields: customFieldsInput,
-    successUrl: z.string().nullable(),
-    cancelUrl: z.string().nullable(),
-    metadata: z.record(z.string(), z.string()),
-    expirationMinutes: z.number().int(),
     customer: customerView,
     customFieldValues: z.record(z.string(), z.union([z.string(), z.boolean()])),
     payments: z.array(paymentView.extend({ transactionId: z.string() })),

@@ -185,6 +185,31 @@ export const statusCsv = <T extends readonly [string, ...string[]]>(values: T) =
 
 export const expirationMinutes = z.number().int().min(CHECKOUT_LIMITS.expirationMinutes.min).max(CHECKOUT_LIMITS.expirationMinutes.max);
 
+/** The content a link or an ad-hoc charge is given: what a session holds (CheckoutContent). */
+export const checkoutContentFields = {
+  mode: z.literal('payment', { error: 'Only payment is allowed' }),
+  currency: checkoutCurrency,
+  locale: checkoutLocale,
+  items: itemsInput,
+  paymentMethods: paymentMethodsInput,
+  splits: splitsInput,
+  branding: brandingInput,
+  requiredFields: requiredFieldsInput,
+  customFields: customFieldsInput,
+  successUrl: redirectUrl,
+  cancelUrl: redirectUrl,
+  metadata: metadataSchema,
+  expirationMinutes,
+};
+
+/** At creation (a link or a charge): the defaults of what may be left out. */
+export const checkoutContentDefaults = {
+  mode: checkoutContentFields.mode.default('payment'),
+  currency: checkoutCurrency.default('BRL'),
+  locale: checkoutLocale.default('pt-BR'),
+  expirationMinutes: expirationMinutes.default(CHECKOUT_LIMITS.expirationMinutes.default),
+};
+
 export type ItemInput = z.output<typeof itemInput>;
 export type PaymentMethods = z.output<typeof paymentMethodsInput>;
 export type SplitInput = z.output<typeof splitInput>;
@@ -207,3 +232,20 @@ export const itemSchema = z
 export type CheckoutItem = z.output<typeof itemSchema>;
 
 export const splitSchema = z.object({ recipientId: z.string(), percentage: z.number(), liable: z.boolean() }).meta({ id: 'CheckoutSplit' });
+
+/** The content as a link or a session shows it (CheckoutContent). */
+export const checkoutContentView = {
+  mode: z.literal('payment'),
+  currency: z.literal('BRL'),
+  locale: checkoutLocale,
+  items: z.array(itemSchema),
+  paymentMethods: paymentMethodsInput,
+  splits: z.array(splitSchema),
+  branding: brandingInput.nullable(),
+  requiredFields: requiredFieldsInput,
+  customFields: customFieldsInput,
+  successUrl: z.string().nullable(),
+  cancelUrl: z.string().nullable(),
+  metadata: z.record(z.string(), z.string()),
+  expirationMinutes: z.number().int(),
+};
