@@ -133,6 +133,6 @@ SEEDED = {
     **{("POST", f"/subscriptions/{{id}}/{what}"): lifecycle for what in ("pause", "resume", "payment-method")},
     ("POST", "/sandbox/subscriptions/{id}/advance"): lifecycle,
     **{("POST", f"/subscriptions/{{id}}/{what}"): ending for what in ("cancel", "uncancel")},
-    **{("POST", f"/plans/{{id}}/{what}"): draft_plan for what in ("charges", "prices", "publish")},
+    **{("POST", f"/plans/{{id}}/{what}"): draft_plan for what in ("charges", "items", "prices", "publish")},
     ("POST", "/plans/{id}/prices/{priceId}/archive"): {**draft_plan, "priceId": "LASTRO_FUZZ_DRAFT_PRICE_ID"},
 }
