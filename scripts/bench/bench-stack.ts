@@ -42,7 +42,8 @@ export async function startBenchStack(opts: {
 }): Promise<BenchStack> {
   const { cleanup, log } = opts;
   log('[bench] starting PostgreSQL and the Temporal dev server…');
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.tmp, 'pg'), port: await freePort() });
+  // pg_stat_statements: statements per operation come from PostgreSQL's own statistics.
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.tmp, 'pg'), port: await freePort(), settings: { shared_preload_libraries: 'pg_stat_statements' } });
   cleanup.unshift(() => pg.stop());
   const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
   const temporalServer = await startTemporalDevServer({
@@ -60,6 +61,7 @@ export async function startBenchStack(opts: {
   const orm = await createOrm(databaseUrl, opts.dbPoolMax ? { pool: { min: 0, max: opts.dbPoolMax } } : {});
   cleanup.unshift(() => orm.close());
   await migrate(orm, databaseUrl);
+  await orm.em.getConnection().execute('create extension if not exists pg_stat_statements');
   const rootEm = orm.em as unknown as EntityManager;
 
   const connection = await NativeConnection.connect({ address: temporalServer.address });
@@ -222,4 +224,21 @@ export function formatProbe(r: ProbeReport, items: number): string[] {
     `  SQL statements from this process: ${r.queries} (${(r.queries / items).toFixed(1)} per item); pool of ${r.pool.size}: ${r.pool.usedMean.toFixed(1)} in use and ${r.pool.waitingMean.toFixed(1)} waiting on average, at most ${r.pool.waitingMax} waiting`,
     ...(process.env.BENCH_SQL ? r.topStatements.map(([sql, n]) => `    ${(n / items).toFixed(2).padStart(6)} per item  ${sql}`) : []),
   ];
+}
+
+/**
+ * Statements PostgreSQL ran in the bench database (pg_stat_statements, BEGIN and COMMIT
+ * included) while `run` went and for `settleMs` after, so the work its answers set going
+ * (event dispatch, settlement) is counted too.
+ */
+export async function statementsDuring(rootEm: EntityManager, run: () => Promise<unknown>, settleMs = 3000): Promise<number> {
+  const connection = rootEm.getConnection();
+  await connection.execute('select pg_stat_statements_reset()');
+  await run();
+  await new Promise((resolve) => setTimeout(resolve, settleMs));
+  const [row] = await connection.execute<{ n: number }[]>(
+    `select coalesce(sum(calls), 0)::int as n from pg_stat_statements
+      where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'`,
+  );
+  return row.n;
 }

@@ -69,14 +69,20 @@ export interface BenchResult {
   args: Record<string, unknown>;
   /** The human-readable summary, printed before the machine line and the JSON line. */
   lines: string[];
-  /** Its figures (rates per second, latencies in ms, durations in s). */
-  results: Record<string, unknown>;
+  /**
+   * Its figures (rates per second, latencies in ms, durations in s). A load benchmark gives one
+   * row per measured path and concurrency: `{name, clients, rate, p50, p99, floorRate,
+   * floorP99, ratio}`, with ratio = rate / floorRate (higher is better everywhere).
+   */
+  results: Record<string, unknown> | Array<Record<string, unknown>>;
   /** The floor measured in the same run on the same machine and servers, or null. */
   floor: Record<string, unknown> | null;
   /** The headline figure over the floor's (stated in `lines`), or null. */
   ratio: number | null;
   /** Appended to the machine line, e.g. the settings a run changed. */
   note?: string;
+  /** More top-level fields of the JSON line (e.g. `statementsPerOp`). */
+  extra?: Record<string, unknown>;
 }
 
 export interface BenchContext {
@@ -140,7 +146,7 @@ export function report(bench: string, r: BenchResult): void {
   log('');
   for (const line of r.lines) log(line);
   log(`(${machine.cpus} CPUs, load average ${machine.loadavg.map((l) => l.toFixed(2)).join(' ')}${r.note ? `, ${r.note}` : ''})`);
-  log(JSON.stringify({ bench, args: r.args, results: r.results, floor: r.floor, ratio: r.ratio === null ? null : round(r.ratio, 4), machine }));
+  log(JSON.stringify({ bench, args: r.args, results: r.results, floor: r.floor, ratio: r.ratio === null ? null : round(r.ratio, 4), ...r.extra, machine }));
 }
 
 /** A company in sandbox with an API key; it came with its owner recipient, active in sandbox. */

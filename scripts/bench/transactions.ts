@@ -1,14 +1,16 @@
-import { benchCardTokens, benchCompany, ms, runBench } from './harness';
+import { statementsDuring } from './bench-stack';
+import { benchCardTokens, benchCompany, ms, round, runBench } from './harness';
 import { closedLoop, loadFigures, startInsertFloor, startNoopWorker, startNoopWorkflowFloor, type LoadResult } from './transaction-floors/floors';
 
 /**
- * Approved card transactions per second and their latency, end to end on a dev-like stack
- * started here (embedded PostgreSQL, the Temporal dev server, the Lastro worker and API):
- * POST /v1/transactions with a fresh token, answered after authorization (update-with-start).
- * Beside it, on the same machine and servers, the floors: a bare Koa + pg single-row insert
- * endpoint, and a no-op workflow started and answered the same way. Bounded: a fixed number
- * of requests per level; everything it started is stopped. The JSON line's ratio: card
- * transactions per second over the no-op workflow's, at the first level.
+ * Payments created per second and their latency, end to end on a dev-like stack started here
+ * (embedded PostgreSQL, the Temporal dev server, the Lastro worker and API): approved card
+ * transactions (POST /v1/transactions with a fresh token, answered after authorization) and
+ * Pix and boleto creations (answered waiting_payment). Beside them, on the same machine and
+ * servers, the floors: a no-op workflow started and answered the same way (update-with-start),
+ * and a bare Koa + pg single-row insert endpoint. Each result's ratio is its rate over the no-op
+ * workflow's at the same number of clients. Statements per operation come from
+ * pg_stat_statements over 20 operations at one client, the work they set going included.
  *
  *   npm run bench -- transactions [requests per level = 200] [levels = 16,64]
  */
@@ -22,17 +24,25 @@ export const run = (argv: string[]) =>
     const { companyId, apiKey } = await benchCompany(rootEm);
     const headers = { 'x-api-key': apiKey };
 
-    const levelsTotal = total * levels.length + 20;
-    b.log(`[bench] tokenizing ${levelsTotal} cards…`);
-    const tokens = await benchCardTokens(rootEm, companyId, levelsTotal);
+    const SAMPLE = 20;
+    const cardsNeeded = total * levels.length + 20 + SAMPLE;
+    b.log(`[bench] tokenizing ${cardsNeeded} cards…`);
+    const tokens = await benchCardTokens(rootEm, companyId, cardsNeeded);
     let tokenAt = 0;
-    const cardRequest = () => ({
-      referenceCode: `bench-${tokenAt}`,
-      items: [{ description: 'Bench', quantity: 1, amount: 1000 }],
-      payments: [{ paymentMethod: 'credit_card', amount: 1000, creditCard: { token: tokens[tokenAt++], installments: 1 } }],
-    });
-    const paid = (status: number, body: string) => status === 201 && body.includes('"status":"paid"');
-    const transactions = (clients: number, n: number) => closedLoop({ port: api.port, path: '/v1/transactions', total: n, clients, headers, body: cardRequest, ok: paid });
+    let reference = 0;
+    const item = { description: 'Bench', quantity: 1, amount: 1000 };
+    const methods = {
+      card: {
+        name: 'card transaction (approved)',
+        body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'credit_card', amount: 1000, creditCard: { token: tokens[tokenAt++], installments: 1 } }] }),
+        answer: '"status":"paid"',
+      },
+      pix: { name: 'Pix creation', body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'pix', amount: 1000 }] }), answer: '"status":"waiting_payment"' },
+      boleto: { name: 'boleto creation', body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'boleto', amount: 1000 }] }), answer: '"status":"waiting_payment"' },
+    };
+    type Method = keyof typeof methods;
+    const create = (method: Method, clients: number, n: number) =>
+      closedLoop({ port: api.port, path: '/v1/transactions', total: n, clients, headers, body: methods[method].body, ok: (status, body) => status === 201 && body.includes(methods[method].answer) });
 
     const insertFloor = await startInsertFloor(deps.config.databaseUrl);
     b.defer(() => insertFloor.close());
@@ -41,30 +51,49 @@ export const run = (argv: string[]) =>
     const inserts = (clients: number) => closedLoop({ port: insertFloor.port, path: '/', total, clients, body: () => ({ amount: 1000 }), ok: (s) => s === 201 });
     const noops = (clients: number) => closedLoop({ port: noopFloor.port, path: '/', total, clients, body: () => ({}), ok: (s, body) => s === 201 && body.includes('paid') });
 
-    // Warm-up: loads the bundles into the workers' isolates and fills the connection pools.
-    await transactions(4, 20);
+    // Warm-up: loads the bundles into the workers' isolates, fills the connection pools and makes
+    // the company's ledger accounts (a first sale creates them).
+    await create('card', 4, 20);
+    await create('pix', 4, 10);
     await noops(4);
 
-    const rows: Array<{ name: string; clients: number; r: LoadResult }> = [];
-    const results: Record<string, unknown> = {};
+    const statementsPerOp: Record<string, number> = {};
+    for (const method of Object.keys(methods) as Method[]) {
+      statementsPerOp[method] = Math.round((await statementsDuring(rootEm, () => create(method, 1, SAMPLE))) / SAMPLE);
+    }
+
+    const results: Array<Record<string, unknown>> = [];
     const floor: Record<string, Record<string, unknown>> = { insert: {}, noopWorkflow: {} };
+    const lines: string[] = [];
+    const line = (name: string, clients: number, r: LoadResult) =>
+      lines.push(`${name.padEnd(46)} ${String(clients).padStart(3)} clients: ${r.rate.toFixed(1).padStart(7)} req/s  p50 ${ms(r.latencies, 50).padStart(7)} ms  p99 ${ms(r.latencies, 99).padStart(7)} ms${r.failures ? `  (${r.failures} failed, first: ${r.firstFailure})` : ''}`);
     for (const clients of levels) {
       b.log(`[bench] ${clients} concurrent clients, ${total} requests each…`);
-      const card = await transactions(clients, total);
-      const insert = await inserts(clients);
       const noop = await noops(clients);
-      rows.push({ name: 'card transactions (POST /v1/transactions, approved)', clients, r: card });
-      rows.push({ name: 'floor: bare Koa + pg single-row insert', clients, r: insert });
-      rows.push({ name: 'floor: no-op workflow, update-with-start', clients, r: noop });
-      results[`clients${clients}`] = loadFigures(card);
-      floor.insert[`clients${clients}`] = loadFigures(insert);
+      const insert = await inserts(clients);
+      line('floor: no-op workflow, update-with-start', clients, noop);
+      line('floor: bare Koa + pg single-row insert', clients, insert);
       floor.noopWorkflow[`clients${clients}`] = loadFigures(noop);
+      floor.insert[`clients${clients}`] = loadFigures(insert);
+      for (const method of Object.keys(methods) as Method[]) {
+        const r = await create(method, clients, total);
+        line(methods[method].name, clients, r);
+        results.push({
+          name: method,
+          clients,
+          rate: round(r.rate, 1),
+          p50: Number(ms(r.latencies, 50)),
+          p99: Number(ms(r.latencies, 99)),
+          failures: r.failures,
+          floorRate: round(noop.rate, 1),
+          floorP99: Number(ms(noop.latencies, 99)),
+          ratio: round(r.rate / noop.rate, 3),
+          insertFloorRate: round(insert.rate, 1),
+        });
+      }
     }
-    const lines = rows.map(
-      ({ name, clients, r }) =>
-        `${name.padEnd(54)} ${String(clients).padStart(3)} clients: ${r.rate.toFixed(1).padStart(7)} req/s  p50 ${ms(r.latencies, 50).padStart(7)} ms  p99 ${ms(r.latencies, 99).padStart(7)} ms${r.failures ? `  (${r.failures} failed, first: ${r.firstFailure})` : ''}`,
-    );
-    const ratio = rows[0].r.rate / rows[2].r.rate;
-    lines.push(`card transactions / no-op workflow floor at ${levels[0]} clients: ${ratio.toFixed(2)}×`);
-    return { args: { requestsPerLevel: total, levels }, lines, results, floor, ratio };
+    lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+    for (const r of results) lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms)`);
+    const ratio = results[0].ratio as number;
+    return { args: { requestsPerLevel: total, levels }, lines, results, floor, ratio, extra: { statementsPerOp: statementsPerOp.card, statementsPerOpByMethod: statementsPerOp } };
   });

@@ -24,6 +24,8 @@ export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
   onLog?: (line: string) => void;
+  /** Server settings as `-c name=value` pairs (the benchmarks load pg_stat_statements). */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedPostgresHandle> {
   const EmbeddedPostgres = loadEmbeddedPostgres();
   const dataDir = path.resolve(opts.dataDir);
@@ -34,6 +36,7 @@ export async function startEmbeddedPostgres(opts: {
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
+    postgresFlags: Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     onLog: (m: unknown) => opts.onLog?.(String(m).trimEnd()),
     onError: (m: unknown) => opts.onLog?.(String(m).trimEnd()),
   });
