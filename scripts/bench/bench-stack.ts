@@ -67,7 +67,11 @@ export async function startBenchStack(opts: {
   const connection = await NativeConnection.connect({ address: temporalServer.address });
   cleanup.unshift(() => connection.close());
   const clientConnection = await Connection.connect({ address: temporalServer.address });
-  cleanup.unshift(() => clientConnection.close());
+  // Dispatches the last answers set going still call Temporal: they end before the client closes.
+  cleanup.unshift(async () => {
+    await dispatcher.settled();
+    await clientConnection.close();
+  });
   const temporal = new Client({ connection: clientConnection });
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 

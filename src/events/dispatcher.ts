@@ -29,6 +29,7 @@ export interface EventSubscriber {
  */
 export class EventDispatcher {
   private readonly subscribers: EventSubscriber[] = [];
+  private readonly inFlight = new Set<Promise<unknown>>();
 
   constructor(
     private readonly rootEm: EntityManager,
@@ -97,11 +98,17 @@ export class EventDispatcher {
    */
   dispatchSoon(eventIds: string[]): void {
     if (eventIds.length === 0) return;
-    this.dispatchAll(eventIds).catch(() => {
-      for (const id of eventIds) {
-        this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry'));
-      }
-    });
+    const done = this.dispatchAll(eventIds)
+      .catch(() =>
+        Promise.all(eventIds.map((id) => this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry')))),
+      )
+      .finally(() => this.inFlight.delete(done));
+    this.inFlight.add(done);
+  }
+
+  /** Resolves once the dispatches started so far have ended: a process stopping waits for them before closing its connections. */
+  async settled(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
   }
 
   /** Ids of events still undispatched that were created before `olderThan`, oldest first. */
