@@ -90,11 +90,7 @@ function knownAccounts(em: EntityManager): KnownAccounts {
   return known;
 }
 
-/** The company's physical wallet (wlt_) for the recipient in a currency, created with its three buckets when first needed. */
-export async function ensureWallet(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<string> {
-  return (await walletAccounts(em, companyId, recipientId, currency)).walletId;
-}
-
+/** The company's physical wallet (wlt_) for the recipient in a currency and its three bucket accounts, created when first needed. */
 async function walletAccounts(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<{ walletId: string; buckets: Record<string, string> }> {
   const known = knownAccounts(em).wallets;
   const key = `${companyId}:${recipientId}:${currency}`;
