@@ -2,13 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Modules in scripts/bench/ that are shared by the benchmarks, not benchmarks. */
-const SHARED = ['bench-stack', 'harness'];
+const SHARED = ['bench-stack', 'cpu', 'harness'];
 
 /**
  * `npm run bench -- <name> [args…]` runs scripts/bench/<name>.ts: a module exporting
  * `run(args: string[]): Promise<void>`, built on scripts/bench/harness.ts (its arguments, the
- * stack it starts and stops, its report). Every benchmark prints its summary, then as the last
- * line of stdout one JSON object: {"bench", "args", "results", "floor", "ratio", "machine"}.
+ * stack it starts and stops: embedded PostgreSQL and the Temporal dev server on a SQLite file,
+ * as `npm run dev`; its report). Every benchmark prints its summary and the CPU seconds of each
+ * process over its measured phase (scripts/bench/cpu.ts), then as the last line of stdout one
+ * JSON object: {"bench", "args", "results": [{"name", "clients", "rate", "p50", "p99",
+ * "floorRate", "floorP99", "ratio"}…], "statementsPerOp", "cpuSeconds", "machine"}, more fields
+ * allowed; ratio = rate / floorRate, higher is better.
  */
 async function main(): Promise<void> {
   const [name, ...args] = process.argv.slice(2);

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { NativeConnection } from '@temporalio/worker';
 import { Client, Connection } from '@temporalio/client';
@@ -12,6 +11,7 @@ import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
 import { createLastroWorker } from '../../worker';
 import { freePort } from '../../test/helpers/ports';
+import { descendantNamed, startCpu, type CpuPart, type CpuShare } from './cpu';
 
 export type Cleanup = Array<() => Promise<unknown>>;
 
@@ -22,12 +22,15 @@ export interface BenchStack {
   connection: NativeConnection;
   /** Starts counting where a measured phase spends its time; the returned function stops and reports. */
   startProbe(): () => ProbeReport;
+  /** PostgreSQL (the postmaster and its backends) and the Temporal dev server, for their CPU seconds. */
+  cpuParts: CpuPart[];
 }
 
 /**
  * The platform as `npm run dev` runs it, for a benchmark: embedded PostgreSQL and the
- * Temporal dev server in `tmp`, migrations, and a running Lastro worker. Each started part
- * registers its stop in `cleanup` (newest first), so the caller tears down in reverse order.
+ * Temporal dev server in `tmp` (its store a SQLite file, `temporal.db`, as `npm run dev`'s in
+ * `.data`), migrations, and a running Lastro worker. Each started part registers its stop in
+ * `cleanup` (newest first), so the caller tears down in reverse order.
  */
 export async function startBenchStack(opts: {
   root: string;
@@ -35,8 +38,8 @@ export async function startBenchStack(opts: {
   env: Record<string, string>;
   cleanup: Cleanup;
   log: (line: string) => void;
-  /** The Temporal dev server's store (default: a SQLite file in `tmp`, as `npm run dev`) and dynamic config. */
-  temporal?: { inMemory?: boolean; dynamicConfig?: DevTemporalOptions['dynamicConfig'] };
+  /** The Temporal dev server's dynamic config (its store is always `npm run dev`'s: a SQLite file). */
+  temporal?: { dynamicConfig?: DevTemporalOptions['dynamicConfig'] };
   /** The database pool per process (default: src/db/orm.ts). */
   dbPoolMax?: number;
 }): Promise<BenchStack> {
@@ -48,7 +51,7 @@ export async function startBenchStack(opts: {
   const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
   const temporalServer = await startTemporalDevServer({
     root: opts.root,
-    dbFile: opts.temporal?.inMemory ? null : path.join(opts.tmp, 'temporal.db'),
+    dbFile: path.join(opts.tmp, 'temporal.db'),
     port: await freePort(),
     uiPort: await freePort(),
     log: () => undefined,
@@ -83,15 +86,16 @@ export async function startBenchStack(opts: {
     worker.shutdown();
     await running;
   });
-  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm) };
+  // The SDK's download of the server does not tell its pid: it is this process's child named temporal.
+  const temporalPid = temporalServer.pid ?? descendantNamed(process.pid, 'temporal');
+  const cpuParts: CpuPart[] = [
+    ...(temporalPid === null ? [] : [{ name: 'temporal', label: 'Temporal dev server', pid: temporalPid, tree: true }]),
+    ...(pg.pid === null ? [] : [{ name: 'postgres', label: 'PostgreSQL', pid: pg.pid, tree: true }]),
+  ];
+  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts };
 }
 
-/** CPU and run-queue wait (seconds) of one part of the stack over a measured phase. */
-export interface CpuShare {
-  cpu: number;
-  /** Time its threads were runnable but waiting for a CPU: what the shared machine costs it. */
-  waiting: number;
-}
+export type { CpuShare };
 
 export interface ProbeReport {
   seconds: number;
@@ -106,11 +110,11 @@ export interface ProbeReport {
 
 /**
  * Where a measured phase spends its time, read from outside the code under test: CPU and
- * run-queue wait per process of the stack (/proc), the SQL statements this process sent, and
+ * run-queue wait per process of the stack (./cpu.ts), the SQL statements this process sent, and
  * how busy its database pool was. The benchmark's numbers move 2-3x with the machine's load,
  * so these say which part the time went to in the same run.
  */
-function startProbe(rootEm: EntityManager): () => ProbeReport {
+function startProbe(rootEm: EntityManager, stackParts: CpuPart[]): () => ProbeReport {
   const knex = (rootEm.getConnection() as unknown as { getKnex(): KnexLike }).getKnex();
   const pool = knex.client.pool;
   let queries = 0;
@@ -135,17 +139,16 @@ function startProbe(rootEm: EntityManager): () => ProbeReport {
     samples.waiting += waiting;
     samples.waitingMax = Math.max(samples.waitingMax, waiting);
   }, 50);
-  const before = readStackCpu();
-  const started = Date.now();
+  const stopCpu = startCpu([{ name: 'node', label: 'node (API + worker)', pid: process.pid, tree: false }, ...stackParts]);
   return () => {
     clearInterval(timer);
     knex.removeListener('query', onQuery);
-    const after = readStackCpu();
-    const diff = (k: keyof typeof after): CpuShare => ({ cpu: after[k].cpu - before[k].cpu, waiting: after[k].waiting - before[k].waiting });
+    const cpu = stopCpu();
+    const part = (k: string): CpuShare => cpu.parts[k] ?? { cpu: 0, waiting: 0 };
     const n = Math.max(1, samples.n);
     return {
-      seconds: (Date.now() - started) / 1000,
-      parts: { node: diff('node'), temporal: diff('temporal'), postgres: diff('postgres') },
+      seconds: cpu.seconds,
+      parts: { node: part('node'), temporal: part('temporal'), postgres: part('postgres') },
       queries,
       topStatements: [...statements].sort((a, b) => b[1] - a[1]).slice(0, TOP_STATEMENTS),
       pool: { size: pool?.max ?? 0, usedMean: samples.used / n, waitingMean: samples.waiting / n, waitingMax: samples.waitingMax },
@@ -161,70 +164,9 @@ interface KnexLike {
   client: { pool?: { max: number; numUsed(): number; numPendingAcquires(): number } };
 }
 
-const TICKS_PER_SECOND = 100;
-
-/** Cumulative CPU and run-queue wait of this process and its descendants, by part (Linux /proc; zeros elsewhere). */
-function readStackCpu(): Record<'node' | 'temporal' | 'postgres', CpuShare> {
-  const parts = { node: { cpu: 0, waiting: 0 }, temporal: { cpu: 0, waiting: 0 }, postgres: { cpu: 0, waiting: 0 } };
-  let procs: Array<{ pid: number; ppid: number; comm: string; cpu: number }>;
-  try {
-    procs = fs
-      .readdirSync('/proc')
-      .filter((d) => /^\d+$/.test(d))
-      .flatMap((d) => {
-        try {
-          const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
-          const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          // utime + stime, and the reaped children's (PostgreSQL backends come and go).
-          const ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
-          return [{ pid: Number(d), ppid: Number(f[1]), comm, cpu: ticks / TICKS_PER_SECOND }];
-        } catch {
-          return [];
-        }
-      });
-  } catch {
-    return parts;
-  }
-  const mine = new Set([process.pid]);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const p of procs) {
-      if (mine.has(p.pid) || !mine.has(p.ppid)) continue;
-      mine.add(p.pid);
-      grew = true;
-    }
-  }
-  for (const p of procs) {
-    if (!mine.has(p.pid)) continue;
-    const part = p.pid === process.pid ? parts.node : p.comm.startsWith('temporal') ? parts.temporal : p.comm.startsWith('postgres') ? parts.postgres : null;
-    if (!part) continue;
-    part.cpu += p.cpu;
-    part.waiting += runQueueWait(p.pid);
-  }
-  return parts;
-}
-
-/** Seconds the process's threads spent runnable but not running (/proc/<pid>/task/<tid>/schedstat, field 2). */
-function runQueueWait(pid: number): number {
-  try {
-    return fs.readdirSync(`/proc/${pid}/task`).reduce((sum, tid) => {
-      try {
-        return sum + Number(fs.readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[1]) / 1e9;
-      } catch {
-        return sum;
-      }
-    }, 0);
-  } catch {
-    return 0;
-  }
-}
-
-/** One line per part, for a benchmark's report. */
+/** The statements and the pool, for a benchmark's report (the harness prints the CPU of each process). */
 export function formatProbe(r: ProbeReport, items: number): string[] {
-  const share = (name: string, s: CpuShare) => `${name} ${s.cpu.toFixed(1)} s CPU (${((s.cpu / r.seconds) * 100).toFixed(0)}% of a core), ${s.waiting.toFixed(1)} s waiting for a CPU`;
   return [
-    `  where the CPU went over ${r.seconds.toFixed(1)} s: ${share('node (API + worker)', r.parts.node)}; ${share('Temporal server', r.parts.temporal)}; ${share('PostgreSQL', r.parts.postgres)}`,
     `  SQL statements from this process: ${r.queries} (${(r.queries / items).toFixed(1)} per item); pool of ${r.pool.size}: ${r.pool.usedMean.toFixed(1)} in use and ${r.pool.waitingMean.toFixed(1)} waiting on average, at most ${r.pool.waitingMax} waiting`,
     ...(process.env.BENCH_SQL ? r.topStatements.map(([sql, n]) => `    ${(n / items).toFixed(2).padStart(6)} per item  ${sql}`) : []),
   ];

@@ -2,19 +2,21 @@ import { gzipSync } from 'node:zlib';
 import { checkoutAsset } from '../../src/checkout/page/checkout.assets';
 import { CHECKOUT_LOCALES } from '../../src/checkout/page/checkout.i18n';
 import { renderCheckoutPage, type CheckoutPageView } from '../../src/checkout/page/checkout.page';
-import { round, runBench } from './harness';
+import { resultRow, runBench, type BenchContext, type BenchResult, type ResultRow } from './harness';
 
 /**
  * The buyer page's weight and server cost: what a phone downloads (HTML of a full session
  * page, the script and the stylesheet, raw and gzip) and how long the server takes to render
- * a session page (12 installment options, two cards, address, Pix and boleto), per locale.
- * No floor: nothing else on the machine does what the render does.
+ * a session page (12 installment options, two cards, address, Pix and boleto), per locale:
+ * one row each, pages per second on one core and each render's time. No floor: nothing else
+ * on the machine does what the render does. No stack either: the CPU seconds are this
+ * process's over the renders.
  *
  *   npm run bench -- checkout-page [renders=2000]
  */
-export const run = (argv: string[]) => runBench('checkout-page', argv, async (b) => measure(b.args.number(0, 2000)));
+export const run = (argv: string[]) => runBench('checkout-page', argv, (b) => measure(b, b.args.number(0, 2000)));
 
-async function measure(renders: number) {
+async function measure(b: BenchContext, renders: number): Promise<BenchResult> {
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
   const kb = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
@@ -64,15 +66,24 @@ async function measure(renders: number) {
     log(`  ${name.padEnd(13)} ${kb(bytes[name].raw).padStart(9)} raw  ${kb(bytes[name].gzip).padStart(9)} gzip`);
   }
 
-  const renderMicroseconds: Record<string, number> = {};
+  b.setCpuParts([{ name: 'lastro', label: 'lastro (page render, this process)', pid: process.pid, tree: false }]);
+  const results: ResultRow[] = [];
   log(`server render of the session page, ${renders} renders per locale:`);
   for (const locale of CHECKOUT_LOCALES) {
     renderCheckoutPage(view, locale, opts);
-    const start = process.hrtime.bigint();
-    for (let i = 0; i < renders; i++) renderCheckoutPage(view, locale, opts);
-    const us = Number(process.hrtime.bigint() - start) / 1000 / renders;
-    renderMicroseconds[locale] = round(us, 1);
-    log(`  ${locale}  ${us.toFixed(0)} µs/page  (${Math.round(1e6 / us)} pages/s on one core)`);
+    const { value: times } = await b.measured(async () => {
+      const ms: number[] = [];
+      for (let i = 0; i < renders; i++) {
+        const t = performance.now();
+        renderCheckoutPage(view, locale, opts);
+        ms.push(performance.now() - t);
+      }
+      return ms;
+    });
+    const us = (times.reduce((a, t) => a + t, 0) * 1000) / renders;
+    const row = resultRow(`render ${locale}`, 1, { rate: 1e6 / us, latencies: times }, null, { microsecondsPerPage: Math.round(us) });
+    results.push(row);
+    log(`  ${locale}  ${us.toFixed(0)} µs/page  (${Math.round(1e6 / us)} pages/s on one core, p99 ${row.p99} ms)`);
   }
-  return { args: { renders }, lines, results: { bytes, renderMicroseconds }, floor: null, ratio: null };
+  return { args: { renders }, lines, results, statementsPerOp: null, extra: { bytes } };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { startSessionFromLink } from '../../src/checkout/checkout-sessions.service';
-import { benchCardTokens, benchCompany, latencies, ms, pool, round, runBench, stopwatch } from './harness';
+import { statementsDuring } from './bench-stack';
+import { benchCardTokens, benchCompany, latencies, ms, pool, resultRow, round, runBench, stopwatch } from './harness';
 import { closedLoop, loadFigures, startNoopWorker, startNoopWorkflowFloor } from './transaction-floors/floors';
 
 /**
@@ -10,8 +11,9 @@ import { closedLoop, loadFigures, startNoopWorker, startNoopWorkflowFloor } from
  * a card confirmation in 3 installments answered after authorization. `clients` buyers at a
  * time, each through its own session; everything it started is stopped. Then the floor, on
  * the same servers: a no-op workflow started and answered by update-with-start (the card
- * authorization's round trip), `sessions` requests from `clients` clients; the JSON line's
- * ratio is whole checkouts per second over the floor's requests per second.
+ * authorization's round trip), `sessions` requests from `clients` clients; the row's ratio is
+ * whole checkouts per second over the floor's requests per second, its p50 / p99 those of a
+ * whole checkout. Statements per checkout come from pg_stat_statements over the measured run.
  *
  *   npm run bench -- checkout-sessions [sessions = 100] [clients = 8]
  */
@@ -34,11 +36,12 @@ export const run = (argv: string[]) =>
 
     const tokens = await benchCardTokens(rootEm, companyId, total + clients);
 
-    const timings = { visit: [] as number[], view: [] as number[], confirm: [] as number[] };
+    const timings = { visit: [] as number[], view: [] as number[], confirm: [] as number[], checkout: [] as number[] };
     let failures = 0;
     let firstFailure: string | null = null;
     const buyer = async (i: number) => {
-      let t = performance.now();
+      const started = performance.now();
+      let t = started;
       const session = await startSessionFromLink(rootEm.fork(), deps, null, link.id);
       timings.visit.push(performance.now() - t);
       t = performance.now();
@@ -52,6 +55,7 @@ export const run = (argv: string[]) =>
       );
       const text = await res.text();
       timings.confirm.push(performance.now() - t);
+      timings.checkout.push(performance.now() - started);
       if (res.status !== 200 || !text.includes('"status":"paid"')) {
         failures++;
         firstFailure ??= `${res.status} ${text.slice(0, 200)}`;
@@ -62,9 +66,14 @@ export const run = (argv: string[]) =>
     for (const k of Object.keys(timings) as Array<keyof typeof timings>) timings[k] = [];
 
     b.log(`[bench] ${total} buyers, ${clients} at a time…`);
-    const elapsed = stopwatch();
-    await pool(total, clients, buyer);
-    const seconds = elapsed();
+    let seconds = 0;
+    const statements = await statementsDuring(rootEm, () =>
+      b.measured(async () => {
+        const elapsed = stopwatch();
+        await pool(total, clients, buyer);
+        seconds = elapsed();
+      }),
+    );
     const rate = total / seconds;
 
     b.log(`[bench] the floor: ${total} no-op workflows by update-with-start, ${clients} at a time…`);
@@ -83,12 +92,22 @@ export const run = (argv: string[]) =>
       args: { sessions: total, clients },
       lines: [
         ...steps.map(([name, values]) => `${name.padEnd(32)} p50 ${ms(values, 50).padStart(7)} ms  p99 ${ms(values, 99).padStart(7)} ms`),
-        `${rate.toFixed(1)} whole checkouts/s with ${clients} buyers at a time${failures ? `  (${failures} failed, first: ${firstFailure})` : ''}`,
+        `${rate.toFixed(1)} whole checkouts/s with ${clients} buyers at a time, p50 ${ms(timings.checkout, 50)} ms, p99 ${ms(timings.checkout, 99)} ms${failures ? `  (${failures} failed, first: ${firstFailure})` : ''}`,
+        `  SQL statements per checkout (pg_stat_statements, the work it set going included): ${(statements / total).toFixed(1)}`,
         `floor: no-op workflow, update-with-start, ${clients} clients: ${floor.rate.toFixed(1)} req/s  p50 ${ms(floor.latencies, 50)} ms  p99 ${ms(floor.latencies, 99)} ms${floor.failures ? `  (${floor.failures} failed, first: ${floor.firstFailure})` : ''}`,
         `checkouts/s over the floor's requests/s: ${(rate / floor.rate).toFixed(3)}×`,
       ],
-      results: { checkouts: total, seconds: round(seconds, 2), rate: round(rate, 2), failures, visitMs: latencies(timings.visit), viewMs: latencies(timings.view), confirmMs: latencies(timings.confirm) },
+      results: [
+        resultRow('checkout (visit, view, card confirm)', clients, { rate, latencies: timings.checkout }, floor, {
+          checkouts: total,
+          seconds: round(seconds, 2),
+          failures,
+          visitMs: latencies(timings.visit),
+          viewMs: latencies(timings.view),
+          confirmMs: latencies(timings.confirm),
+        }),
+      ],
+      statementsPerOp: round(statements / total, 1),
       floor: { noopWorkflow: loadFigures(floor) },
-      ratio: rate / floor.rate,
     };
   });

@@ -8,14 +8,23 @@ import { createApp } from '../../src/app';
 import { storeCard } from '../../src/cards/card-vault.service';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
 import { startBenchStack, type BenchStack, type Cleanup } from './bench-stack';
+import { addSpan, cpuSeconds, formatCpu, startCpu, type CpuPart, type CpuSpan } from './cpu';
 
 /**
  * What every benchmark shares: its arguments, a temporary folder and the stack it starts
- * (stopped when it ends, newest first), the helpers its figures use, and its report: the
- * human-readable lines, then, as the last line of stdout, one JSON object
- * `{"bench", "args", "results", "floor", "ratio", "machine"}` for scripts to read.
+ * (stopped when it ends, newest first), the helpers its figures use, the CPU seconds of each
+ * process over its measured phase, and its report: the human-readable lines, then, as the last
+ * line of stdout, one JSON object for scripts to read:
  *
- *   export const run = (argv: string[]) => runBench('name', argv, async (b) => { …; return result; });
+ *   {"bench", "args", "results": [{"name", "clients", "rate", "p50", "p99", "floorRate",
+ *    "floorP99", "ratio", …}], "statementsPerOp", "cpuSeconds": {"lastro", "temporal",
+ *    "postgres"}, …, "machine"}
+ *
+ *   export const run = (argv: string[]) => runBench('name', argv, async (b) => {
+ *     const { deps } = await b.startStack();
+ *     const { value } = await b.measured(() => load());   // the CPU seconds count here
+ *     return { args, lines, results: [resultRow('path', clients, value, floor)], statementsPerOp };
+ *   });
  */
 
 /** The command line after the benchmark's name: positional values and `--name value` / `--name=value` flags. */
@@ -63,25 +72,62 @@ export function parseArgs(argv: string[]): BenchArgs {
   };
 }
 
+/** A load's figures: operations per second and each operation's latency in ms. */
+export interface Load {
+  rate: number;
+  latencies: number[];
+}
+
+/**
+ * One measured path at one concurrency beside its floor, measured in the same run: rates per
+ * second, latencies in ms (p50 / p99, null for none), ratio = rate / floorRate (higher is
+ * better; null without a floor). More fields may follow.
+ */
+export interface ResultRow {
+  name: string;
+  clients: number;
+  rate: number;
+  p50: number | null;
+  p99: number | null;
+  floorRate: number | null;
+  floorP99: number | null;
+  ratio: number | null;
+  [more: string]: unknown;
+}
+
+/** The row of `load` beside `floor` (null where nothing else does what the path does). */
+export function resultRow(name: string, clients: number, load: Load, floor: Load | null, more: Record<string, unknown> = {}): ResultRow {
+  const at = (values: number[], p: number) => (values.length ? round(percentile(values, p), 1) : null);
+  return {
+    name,
+    clients,
+    rate: significant(load.rate),
+    p50: at(load.latencies, 50),
+    p99: at(load.latencies, 99),
+    floorRate: floor ? significant(floor.rate) : null,
+    floorP99: floor ? at(floor.latencies, 99) : null,
+    ratio: floor ? significant(load.rate / floor.rate, 3) : null,
+    ...more,
+  };
+}
+
 /** What a benchmark returns; `runBench` prints it once everything it started has stopped. */
 export interface BenchResult {
   /** The settings it ran with, defaults filled in. */
   args: Record<string, unknown>;
-  /** The human-readable summary, printed before the machine line and the JSON line. */
+  /** The human-readable summary, printed before the CPU line, the machine line and the JSON line. */
   lines: string[];
-  /**
-   * Its figures (rates per second, latencies in ms, durations in s). A load benchmark gives one
-   * row per measured path and concurrency: `{name, clients, rate, p50, p99, floorRate,
-   * floorP99, ratio}`, with ratio = rate / floorRate (higher is better everywhere).
-   */
-  results: Record<string, unknown> | Array<Record<string, unknown>>;
-  /** The floor measured in the same run on the same machine and servers, or null. */
-  floor: Record<string, unknown> | null;
-  /** The headline figure over the floor's (stated in `lines`), or null. */
-  ratio: number | null;
+  /** One row per measured path and concurrency (`resultRow`). */
+  results: ResultRow[] | Array<Record<string, unknown>> | Record<string, unknown>;
+  /** SQL statements PostgreSQL ran per operation (pg_stat_statements, see `statementsDuring`); null without an operation count. */
+  statementsPerOp?: number | null;
+  /** The floors' own figures, where the rows do not hold all of them. */
+  floor?: Record<string, unknown> | null;
+  /** A headline rate over its floor's; the rows' ratios are the figures. */
+  ratio?: number | null;
   /** Appended to the machine line, e.g. the settings a run changed. */
   note?: string;
-  /** More top-level fields of the JSON line (e.g. `statementsPerOp`). */
+  /** More top-level fields of the JSON line. */
   extra?: Record<string, unknown>;
 }
 
@@ -93,15 +139,31 @@ export interface BenchContext {
   log(line: string): void;
   /** Stops something when the benchmark ends, newest first, after its result is known. */
   defer(stop: () => Promise<unknown>): void;
-  /** bench-stack.ts's dev-like stack (PostgreSQL, Temporal dev server, Lastro worker) in `tmp`. */
+  /** bench-stack.ts's dev-like stack (PostgreSQL, Temporal dev server, Lastro worker) in `tmp`; their CPU is counted. */
   startStack(opts?: StackOptions): Promise<BenchStack>;
   /** The Lastro API on a free local port. */
   startApi(deps: ActivityDeps, opts?: { keepAliveTimeout?: number }): Promise<{ port: number; base: string }>;
+  /**
+   * Runs a measured phase: the report's CPU seconds are those of every measured phase of the
+   * run added up (warm-ups, set-up and floors stay out); `cpuSeconds` is this phase's alone.
+   */
+  measured<T>(fn: () => Promise<T>): Promise<{ value: T; cpuSeconds: Record<string, number> }>;
+  /**
+   * The processes whose CPU the report counts. By default this process (`lastro`: the API,
+   * the worker and the load generator all run in it), then PostgreSQL and the Temporal server
+   * once `startStack` started them; a benchmark running Lastro elsewhere names its own.
+   */
+  setCpuParts(parts: CpuPart[]): void;
+  /** Counts one more process (e.g. a PostgreSQL a benchmark starts itself: `{ name: 'postgres', label: 'PostgreSQL', pid, tree: true }`). */
+  countCpu(part: CpuPart): void;
 }
 
 export type StackOptions = Omit<Parameters<typeof startBenchStack>[0], 'root' | 'tmp' | 'cleanup' | 'log' | 'env'> & { env?: Record<string, string> };
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** This process, where a benchmark runs the API, the worker and the load generator. */
+const THIS_PROCESS: CpuPart = { name: 'lastro', label: 'lastro (API + worker + load generator, one process)', pid: process.pid, tree: false };
 
 /**
  * Runs one benchmark: parses `argv`, gives `body` a context, stops what it started (newest
@@ -114,13 +176,19 @@ export async function runBench(name: string, argv: string[], body: (b: BenchCont
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), opts.tmpPrefix ?? 'lastro-bench-'));
   fs.chmodSync(tmp, 0o755);
   const cleanup: Cleanup = [];
+  let cpuParts: CpuPart[] = [THIS_PROCESS];
+  let cpu: CpuSpan | null = null;
   const b: BenchContext = {
     args,
     root,
     tmp,
     log,
     defer: (stop) => cleanup.unshift(stop),
-    startStack: (stack = {}) => startBenchStack({ ...stack, root, tmp, cleanup, log, env: stack.env ?? {} }),
+    startStack: async (stack = {}) => {
+      const started = await startBenchStack({ ...stack, root, tmp, cleanup, log, env: stack.env ?? {} });
+      for (const part of started.cpuParts) b.countCpu(part);
+      return started;
+    },
     startApi: async (deps, api = {}) => {
       const server: Server = createApp({ ...deps }).listen(0, '127.0.0.1');
       await new Promise((resolve) => server.once('listening', resolve));
@@ -128,6 +196,19 @@ export async function runBench(name: string, argv: string[], body: (b: BenchCont
       cleanup.unshift(() => new Promise((resolve) => (server.closeAllConnections(), server.close(resolve))));
       const port = (server.address() as { port: number }).port;
       return { port, base: `http://127.0.0.1:${port}` };
+    },
+    measured: async (fn) => {
+      const stop = startCpu(cpuParts);
+      const value = await fn();
+      const span = stop();
+      addSpan((cpu ??= { seconds: 0, parts: {} }), span);
+      return { value, cpuSeconds: cpuSeconds(span) };
+    },
+    setCpuParts: (parts) => {
+      cpuParts = parts;
+    },
+    countCpu: (part) => {
+      cpuParts = [...cpuParts.filter((p) => p.name !== part.name), part];
     },
   };
   let result: BenchResult;
@@ -137,16 +218,25 @@ export async function runBench(name: string, argv: string[], body: (b: BenchCont
     for (const fn of cleanup) await fn().catch((err) => log(`[bench] cleanup: ${String(err)}`));
     if (!opts.keepTmp) fs.rmSync(tmp, { recursive: true, force: true });
   }
-  report(name, result);
+  report(name, result, cpu && { span: cpu, parts: cpuParts });
 }
 
-/** The summary lines, the machine line, then the JSON line (last on stdout). NaN becomes null. */
-export function report(bench: string, r: BenchResult): void {
+/**
+ * The summary lines, the CPU line, the machine line, then the JSON line (last on stdout):
+ * `{bench, args, results, statementsPerOp, cpuSeconds, …, machine}`. NaN becomes null.
+ */
+export function report(bench: string, r: BenchResult, cpu: { span: CpuSpan; parts: CpuPart[] } | null = null): void {
   const machine = { cpus: os.cpus().length, loadavg: os.loadavg().map((l) => round(l, 2)) };
   log('');
   for (const line of r.lines) log(line);
+  log(cpu ? formatCpu(cpu.span, cpu.parts) : 'CPU seconds: not measured (no measured phase)');
   log(`(${machine.cpus} CPUs, load average ${machine.loadavg.map((l) => l.toFixed(2)).join(' ')}${r.note ? `, ${r.note}` : ''})`);
-  log(JSON.stringify({ bench, args: r.args, results: r.results, floor: r.floor, ratio: r.ratio === null ? null : round(r.ratio, 4), ...r.extra, machine }));
+  const optional = {
+    ...(r.floor === undefined ? {} : { floor: r.floor }),
+    ...(r.ratio === undefined ? {} : { ratio: r.ratio === null ? null : round(r.ratio, 4) }),
+  };
+  const json = { bench, args: r.args, results: r.results, statementsPerOp: r.statementsPerOp ?? null, cpuSeconds: cpu ? cpuSeconds(cpu.span) : null, ...optional, ...r.extra, machine };
+  log(JSON.stringify(json));
 }
 
 /** A company in sandbox with an API key; it came with its owner recipient, active in sandbox. */
@@ -209,4 +299,9 @@ export function ms(values: number[], p: number): string {
 export function round(v: number, digits = 1): number {
   const f = 10 ** digits;
   return Math.round(v * f) / f;
+}
+
+/** To `digits` significant digits (a rate of 0.0058 or of 9,862 alike). */
+export function significant(v: number, digits = 4): number {
+  return Number.isFinite(v) && v !== 0 ? Number(v.toPrecision(digits)) : v;
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { sendKycDecision } from '../../src/cli/commands/recipients';
 import { bankAccountFor, fullAddress, sellerBody } from '../../test/recipients/fixtures';
-import { round, runBench, type BenchResult } from './harness';
+import { resultRow, round, runBench, type BenchResult } from './harness';
+import type { CpuPart } from './cpu';
 import { rssMb, startDevStack } from './soak-parts/dev-stack';
 import { percentile, Recorder, slope, type MinuteStats, type RssSample } from './soak-parts/stats';
 import { call, pickScenario, runScenario, SCENARIOS, type SoakWorld } from './soak-parts/traffic';
@@ -17,7 +18,8 @@ import { call, pickScenario, runScenario, SCENARIOS, type SoakWorld } from './so
  * (VmRSS, sampled every `sample` seconds). At the end: totals, error rate, p99 per minute, RSS
  * at start and end and the least-squares RSS slope over the second half (MB/min), also written
  * as JSON under .artifacts/soak/ (the JSON line on stdout holds the same figures but the RSS
- * samples). No floor. Not in CI.
+ * samples), and the CPU seconds of the API, the worker, the Temporal dev server, PostgreSQL and
+ * this process (the load generator) over the traffic. No floor. Not in CI.
  *
  *   npm run bench -- soak [--minutes 10] [--concurrency 4] [--sample 15] [--only <scenario>]
  */
@@ -82,6 +84,14 @@ export const run = (argv: string[]) =>
       b.defer(() => stack.stop());
       const { ready, apiPid, workerPid } = stack;
       log(`[soak] ready: api pid ${apiPid}, worker pid ${workerPid}, ${ready.apiUrl}`);
+      const cpuParts: CpuPart[] = [
+        { name: 'api', label: 'API', pid: apiPid, tree: false },
+        { name: 'worker', label: 'worker', pid: workerPid, tree: false },
+        ...(stack.temporalPid === null ? [] : [{ name: 'temporal', label: 'Temporal dev server', pid: stack.temporalPid, tree: true }]),
+        ...(stack.postgresPid === null ? [] : [{ name: 'postgres', label: 'PostgreSQL', pid: stack.postgresPid, tree: true }]),
+        { name: 'loadGenerator', label: 'load generator (this process)', pid: process.pid, tree: false },
+      ];
+      b.setCpuParts(cpuParts);
       const connection = await Connection.connect({ address: ready.temporalAddress });
       b.defer(() => connection.close());
       const temporal = new Client({ connection });
@@ -112,15 +122,18 @@ export const run = (argv: string[]) =>
         }
       }, 1000);
       log(`[soak] ${minutes} min, ${concurrency} clients, scenarios: ${SCENARIOS.map(([n, weight]) => `${n} ${weight}`).join(', ')}`);
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (performance.now() < deadline && !stack.exited()) {
-            const [name, fn] = pickScenario(only);
-            scenarios.set(name, (scenarios.get(name) ?? 0) + 1);
-            await runScenario(world, name, fn);
-          }
-        }),
+      await b.measured(() =>
+        Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (performance.now() < deadline && !stack.exited()) {
+              const [name, fn] = pickScenario(only);
+              scenarios.set(name, (scenarios.get(name) ?? 0) + 1);
+              await runScenario(world, name, fn);
+            }
+          }),
+        ),
       );
+      const trafficSeconds = (performance.now() - r.started) / 1000;
       if (stack.exited()) r.error('dev stack', `${stack.exited()}: see ${path.join(dataDir, 'dev.log')}`);
       sample();
       clearInterval(sampler);
@@ -134,7 +147,7 @@ export const run = (argv: string[]) =>
       if (stack.exited()) r.error('dev stack', `${stack.exited()} while the webhook backlog drained: see ${path.join(dataDir, 'dev.log')}`);
       const undelivered = webhooks ? webhooks.pending + webhooks.retrying + webhooks.failed : null;
       if (undelivered !== 0) r.error('webhook deliveries not delivered', `${undelivered ?? 'unknown'} of the run's deliveries did not succeed: ${JSON.stringify(webhooks)}`);
-      return summarize({ r, rss, perMinute, minutes, concurrency, sampleSeconds, only, scenarios, webhooks: { ...webhooks, receivedPosts: receiver.posts(), distinctEvents: receiver.events() }, root: b.root });
+      return summarize({ r, rss, perMinute, minutes, trafficSeconds, concurrency, sampleSeconds, only, scenarios, webhooks: { ...webhooks, receivedPosts: receiver.posts(), distinctEvents: receiver.events() }, root: b.root });
     },
     { tmpPrefix: 'lastro-soak-', keepTmp: Boolean(process.env.SOAK_KEEP_DATA) },
   );
@@ -185,6 +198,8 @@ interface Report {
   rss: RssSample[];
   perMinute: MinuteStats[];
   minutes: number;
+  /** From the measured recorder's start until the last client stopped. */
+  trafficSeconds: number;
   concurrency: number;
   sampleSeconds: number;
   only: string | undefined;
@@ -194,7 +209,7 @@ interface Report {
 }
 
 /** The summary lines and figures, also written as JSON (with the RSS samples) under .artifacts/soak/. */
-function summarize({ r, rss, perMinute, minutes, concurrency, sampleSeconds, only, scenarios, webhooks, root }: Report): BenchResult {
+function summarize({ r, rss, perMinute, minutes, trafficSeconds, concurrency, sampleSeconds, only, scenarios, webhooks, root }: Report): BenchResult {
   const lines: string[] = [];
   const log = (line: string) => lines.push(line);
   const totals = r.totals();
@@ -242,9 +257,11 @@ function summarize({ r, rss, perMinute, minutes, concurrency, sampleSeconds, onl
   };
   fs.writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   log(`  JSON: ${path.relative(root, file)}`);
-  // The file's figures but its samples (RSS, errors).
-  const results = { totals: json.totals, perMinute, memory, webhooks, scenarios: json.scenarios, requestsByName: byName, errorsByKind: json.errorsByKind, file: path.relative(root, file) };
-  return { args: { minutes, concurrency, sample: sampleSeconds, only: only ?? null }, lines, results, floor: null, ratio: null };
+  // One row (the whole mix, no floor), then the file's figures but its samples (RSS, errors).
+  const load = { rate: totals.requests / trafficSeconds, latencies: [...r.byName.values()].flat() };
+  const results = [resultRow('mixed merchant traffic', concurrency, load, null, { requests: totals.requests, errors: totals.errors, p95: totals.p95 })];
+  const extra = { totals: json.totals, perMinute, memory, webhooks, scenarios: json.scenarios, requestsByName: byName, errorsByKind: json.errorsByKind, file: path.relative(root, file) };
+  return { args: { minutes, concurrency, sample: sampleSeconds, only: only ?? null }, lines, results, statementsPerOp: null, extra };
 }
 
 const mbOf = (v: number | null) => (v === null ? null : round(v));

@@ -1,5 +1,5 @@
 import { statementsDuring } from './bench-stack';
-import { benchCardTokens, benchCompany, ms, round, runBench } from './harness';
+import { benchCardTokens, benchCompany, ms, resultRow, runBench, significant, type ResultRow } from './harness';
 import { closedLoop, loadFigures, startInsertFloor, startNoopWorker, startNoopWorkflowFloor, type LoadResult } from './transaction-floors/floors';
 
 /**
@@ -10,7 +10,8 @@ import { closedLoop, loadFigures, startInsertFloor, startNoopWorker, startNoopWo
  * servers, the floors: a no-op workflow started and answered the same way (update-with-start),
  * and a bare Koa + pg single-row insert endpoint. Each result's ratio is its rate over the no-op
  * workflow's at the same number of clients. Statements per operation come from
- * pg_stat_statements over 20 operations at one client, the work they set going included.
+ * pg_stat_statements over 20 operations at one client, the work they set going included; the
+ * CPU seconds are those of the measured card, Pix and boleto loads (each row has its own).
  *
  *   npm run bench -- transactions [requests per level = 200] [levels = 16,64]
  */
@@ -62,7 +63,7 @@ export const run = (argv: string[]) =>
       statementsPerOp[method] = Math.round((await statementsDuring(rootEm, () => create(method, 1, SAMPLE))) / SAMPLE);
     }
 
-    const results: Array<Record<string, unknown>> = [];
+    const results: ResultRow[] = [];
     const floor: Record<string, Record<string, unknown>> = { insert: {}, noopWorkflow: {} };
     const lines: string[] = [];
     const line = (name: string, clients: number, r: LoadResult) =>
@@ -76,24 +77,12 @@ export const run = (argv: string[]) =>
       floor.noopWorkflow[`clients${clients}`] = loadFigures(noop);
       floor.insert[`clients${clients}`] = loadFigures(insert);
       for (const method of Object.keys(methods) as Method[]) {
-        const r = await create(method, clients, total);
+        const { value: r, cpuSeconds } = await b.measured(() => create(method, clients, total));
         line(methods[method].name, clients, r);
-        results.push({
-          name: method,
-          clients,
-          rate: round(r.rate, 1),
-          p50: Number(ms(r.latencies, 50)),
-          p99: Number(ms(r.latencies, 99)),
-          failures: r.failures,
-          floorRate: round(noop.rate, 1),
-          floorP99: Number(ms(noop.latencies, 99)),
-          ratio: round(r.rate / noop.rate, 3),
-          insertFloorRate: round(insert.rate, 1),
-        });
+        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds }));
       }
     }
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
     for (const r of results) lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms)`);
-    const ratio = results[0].ratio as number;
-    return { args: { requestsPerLevel: total, levels }, lines, results, floor, ratio, extra: { statementsPerOp: statementsPerOp.card, statementsPerOpByMethod: statementsPerOp } };
+    return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra: { statementsPerOpByMethod: statementsPerOp } };
   });

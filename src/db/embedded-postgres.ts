@@ -12,6 +12,8 @@ type EmbeddedPostgresClass = new (options: Record<string, unknown>) => {
 export interface EmbeddedPostgresHandle {
   /** Connection URL of the server's `postgres` superuser, without a database. */
   serverUrl: string;
+  /** The postmaster's process id (its backends are its children), e.g. to read its CPU time. */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -47,13 +49,16 @@ export async function startEmbeddedPostgres(opts: {
   // A previous run killed with SIGKILL leaves a stale pid file that would block start-up.
   removeStalePidFile(dataDir);
   await pg.start();
+  // The package keeps the postmaster's ChildProcess (spawned directly, not through a shell).
+  const proc = () => (pg as unknown as { process?: { pid?: number; exitCode: number | null; signalCode: string | null } }).process;
   return {
     serverUrl: `postgres://postgres:postgres@127.0.0.1:${opts.port}`,
+    pid: proc()?.pid ?? null,
     async stop() {
       // Ctrl-C in a terminal also reaches PostgreSQL (same process group), which then shuts
       // down by itself; the package's stop() would wait forever for an exit already past.
-      const proc = (pg as unknown as { process?: { exitCode: number | null; signalCode: string | null } }).process;
-      if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+      const child = proc();
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
       await pg.stop();
     },
   };

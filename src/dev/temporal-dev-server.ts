@@ -9,6 +9,8 @@ const DEV_SEARCH_ATTRIBUTES = [WITHDRAWAL_STAGE_ATTRIBUTE] as const;
 export interface DevTemporal {
   address: string;
   uiUrl: string;
+  /** The server's process id; null when the Temporal SDK started it (it does not expose it). */
+  pid: number | null;
   stop(): Promise<void>;
 }
 
@@ -57,7 +59,7 @@ export async function startTemporalDevServer(opts: DevTemporalOptions): Promise<
   );
   pipeLines(child, (l) => opts.log(`[temporal] ${l}`));
   await waitForPort(opts.port, 60_000, child);
-  return { address, uiUrl, stop: () => stopChild(child, 15_000) };
+  return { address, uiUrl, pid: child.pid ?? null, stop: () => stopChild(child, 15_000) };
 }
 
 function provisionCli(root: string): string {
@@ -84,6 +86,6 @@ async function startWithSdkDownload(opts: DevTemporalOptions, address: string, u
       extraArgs: dynamicConfigArgs(opts.dynamicConfig),
     },
   });
-  return { address, uiUrl, stop: () => env.teardown() };
+  return { address, uiUrl, pid: null, stop: () => env.teardown() };
 }
 

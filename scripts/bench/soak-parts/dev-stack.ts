@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { devStackEnv } from '../../../test/helpers/dev-stack-env';
+import { descendantNamed, descendants } from '../cpu';
 
 /** The line `npm run dev` prints once the API answers (src/dev/index.ts). */
 export interface DevReady {
@@ -16,6 +17,9 @@ export interface DevStack {
   ready: DevReady;
   apiPid: number;
   workerPid: number;
+  /** The Temporal dev server and PostgreSQL's postmaster it started; null if not found (servers of DATABASE_URL / TEMPORAL_ADDRESS). */
+  temporalPid: number | null;
+  postgresPid: number | null;
   /** Set when the dev stack stopped by itself (an api or worker crash stops the whole stack). */
   exited: () => string | null;
   stop: () => Promise<void>;
@@ -64,6 +68,8 @@ export async function startDevStack(root: string, dataDir: string, extraEnv: Rec
     ready,
     apiPid: find('src/server.ts'),
     workerPid: find('worker/index.ts'),
+    temporalPid: descendantNamed(child.pid!, 'temporal'),
+    postgresPid: descendantNamed(child.pid!, 'postgres'),
     exited: () => exitReason,
     stop: () => stopGroup(child, exited),
   };
@@ -75,32 +81,6 @@ async function stopGroup(child: ChildProcess, exited: Promise<void>): Promise<vo
   const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), 60_000);
   await exited;
   clearTimeout(timer);
-}
-
-/** Every process below `pid`, from the parent field of /proc/<pid>/stat. */
-function descendants(pid: number): number[] {
-  const parentOf = new Map<number, number>();
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // The command name may hold spaces and parentheses: fields start after the last ')'.
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {
-      // The process ended while we listed.
-    }
-  }
-  const found: number[] = [];
-  const queue = [pid];
-  while (queue.length) {
-    const p = queue.shift()!;
-    for (const [child, parent] of parentOf) {
-      if (parent !== p) continue;
-      found.push(child);
-      queue.push(child);
-    }
-  }
-  return found;
 }
 
 function cmdline(pid: number): string {
