@@ -1,14 +1,21 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../../src/events/event.entity';
-import { authorizeCardPayment } from '../../src/payments/authorization.service';
+import { decideCards } from '../../src/payments/card-decision.service';
 import { openChargeback } from '../../src/payments/chargeback.service';
-import type { PaymentGateway } from '../../src/payments/payment-gateway';
-import { SandboxGateway } from '../../src/payments/sandbox-gateway';
-import { postPaymentSale, releaseSale } from '../../src/payments/settlement.service';
-import { finishUnpaidTransaction, markTransactionPaid, markTransactionWaiting } from '../../src/payments/transaction-lifecycle.service';
-import { loadTransactionPayments } from '../../src/payments/transactions.service';
-import type { TransactionActivities } from '../../workflows/payments/transaction.contract';
+import { paymentGatewayOf } from '../../src/payments/sandbox-gateway';
+import { releaseSale, scheduledReleases, settleTransaction, type ScheduledRelease } from '../../src/payments/settlement.service';
+import { changes, finishUnpaidTransaction } from '../../src/payments/transaction-lifecycle.service';
+import { loadTransaction } from '../../src/payments/transactions.service';
+import type { TransactionAggregate } from '../../src/payments/transaction-views';
+import type { TransactionActivities, TransactionPlan } from '../../workflows/payments/transaction.contract';
 import type { ActivityDeps } from '../deps';
+
+const planOf = (agg: TransactionAggregate, releases: ScheduledRelease[]): TransactionPlan => ({
+  status: agg.transaction.status as TransactionPlan['status'],
+  reason: agg.transaction.statusReason,
+  payments: agg.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, expiresAt: p.expiresAt?.toISOString() ?? null })),
+  releases,
+});
 
 /**
  * Activities of the transaction workflow (signatures in its contract). Each is idempotent
@@ -19,7 +26,7 @@ import type { ActivityDeps } from '../deps';
 export function createTransactionActivities(deps: ActivityDeps): TransactionActivities {
   const { orm, dispatcher, config } = deps;
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway: PaymentGateway = deps.paymentGateway ?? new SandboxGateway(fork, config.sandboxGatewayLatencyMs);
+  const gateway = paymentGatewayOf(deps);
   const base = config.urls.publicBase;
   const inTransaction = async <T>(fn: (em: EntityManager) => Promise<{ events: Event[]; value: T }>): Promise<T> => {
     const { events, value } = await fork().transactional(fn);
@@ -29,28 +36,32 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
 
   return {
     async loadTransactionPlan({ transactionId }) {
-      const { transaction, payments } = await loadTransactionPayments(fork(), transactionId);
-      return {
-        status: transaction.status,
-        payments: payments.map((p) => ({ id: p.id, method: p.method, status: p.status, expiresAt: p.expiresAt?.toISOString() ?? null })),
-      };
+      const em = fork();
+      const agg = await loadTransaction(em, null, transactionId);
+      return planOf(agg, agg.transaction.status === 'paid' ? await scheduledReleases(em, agg) : []);
     },
-    async authorizeTransactionCard({ paymentId }) {
-      const { outcome, events } = await authorizeCardPayment(fork, gateway, paymentId, base);
-      dispatcher.dispatchSoon(events.map((e) => e.id));
-      return outcome;
+    async decideTransactionCards({ transactionId }) {
+      const decided = await decideCards({ fork, gateway, publicBaseUrl: base }, transactionId);
+      dispatcher.dispatchSoon(decided.events.map((e) => e.id));
+      const { aggregate, releases } = decided;
+      // Settled by another decider (the API) in the meantime: the releases its settlement scheduled.
+      if (aggregate.transaction.status === 'paid' && releases.length === 0) return planOf(aggregate, await scheduledReleases(fork(), aggregate));
+      return planOf(aggregate, releases);
     },
     async voidTransactionCards({ paymentIds }) {
       for (const id of paymentIds) await gateway.void(id);
     },
-    markTransactionWaitingPayment: ({ transactionId }) => inTransaction(async (em) => ({ events: await markTransactionWaiting(em, transactionId, base), value: undefined })),
-    finishUnpaidTransaction: (input) => inTransaction(async (em) => ({ events: await finishUnpaidTransaction(em, input, base), value: undefined })),
-    settleTransaction: (input) =>
+    finishUnpaidTransaction: (input) =>
       inTransaction(async (em) => {
-        const { events, aggregate } = await markTransactionPaid(em, input, base);
-        const releases = [];
-        for (const p of aggregate.payments) releases.push(...(await postPaymentSale(em, aggregate, p)));
-        return { events, value: releases };
+        const c = await changes(em, input.transactionId, base);
+        finishUnpaidTransaction(c, input);
+        return { events: c.events, value: undefined };
+      }),
+    settleTransaction: ({ transactionId, paidAt }) =>
+      inTransaction(async (em) => {
+        const c = await changes(em, transactionId, base);
+        const releases = await settleTransaction(em, c, paidAt);
+        return { events: c.events, value: releases };
       }),
     async releaseTransactionSettlement(step) {
       await releaseSale(fork(), step);

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { ApiError } from '../../src/http/errors';
-import { SandboxGateway } from '../../src/payments/sandbox-gateway';
+import { paymentGatewayOf } from '../../src/payments/sandbox-gateway';
 import {
   applyGatewayRefundOutcome,
   applyRefundTransferOutcome,
@@ -29,9 +29,10 @@ const MONEY_HEARTBEAT_MS = 5_000;
  * dispatches the events after commit (the outbox sweeper is the backstop). The acquirer and
  * the bank are called with the refund's own idempotency keys.
  */
-export function createRefundActivities({ orm, dispatcher, paymentGateway, config }: ActivityDeps, transfers?: RefundTransferGateway): RefundActivities {
+export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTransferGateway): RefundActivities {
+  const { orm, dispatcher, config } = deps;
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway = paymentGateway ?? new SandboxGateway(fork, config.sandboxGatewayLatencyMs);
+  const gateway = paymentGatewayOf(deps);
   const bank = transfers ?? new SandboxRefundTransferGateway(fork, config.sandboxGatewayLatencyMs);
   const base = config.urls.publicBase;
   const move = async (fn: (em: EntityManager) => Promise<MoveResult>) => {

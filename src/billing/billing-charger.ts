@@ -3,7 +3,7 @@ import type { Client } from '@temporalio/client';
 import { Company } from '../companies/company.entity';
 import { createSavedCardTransaction } from '../payments/saved-card-charges.service';
 import { Transaction } from '../payments/transaction.entity';
-import { ensureTransactionWorkflow, markWorkflowStarted } from '../payments/transaction-workflow.client';
+import { ensureTransactionWorkflow } from '../payments/transaction-workflow.client';
 import type { EventDispatcher } from '../events/dispatcher';
 
 export interface ChargeRequest {
@@ -42,7 +42,7 @@ function decisionOf(txn: Pick<Transaction, 'status' | 'statusReason'>): ChargeDe
  * Charges through the payments module: a merchant-initiated card transaction on the saved card
  * (`origin: subscription`, no CVV, referenceCode `<inv_id>-<attempt>`, metadata `invoiceId` and
  * `subscriptionId`), created in one database transaction; then its transaction workflow is
- * started, which authorizes the card on its own. The decision reaches the subscription workflow
+ * started through its transaction.created event, and the workflow decides the card. The decision reaches the subscription workflow
  * as the `chargeDecided` signal (src/billing/charge-decisions.subscriber.ts).
  *
  * Idempotent: the referenceCode is unique per company, so a retried attempt finds its
@@ -60,20 +60,16 @@ export class BillingCharger {
   /** Creates (or finds) the attempt's transaction and sets its authorization going; never waits for the card. */
   async charge(req: ChargeRequest): Promise<ChargeStarted> {
     const referenceCode = `${req.invoiceId}-${req.attempt}`;
-    const found = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id', 'status', 'statusReason', 'workflowStartedAt'] });
+    const found = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id', 'status', 'statusReason'] });
     if (found) {
       const decision = decisionOf(found);
-      if (!decision && !found.workflowStartedAt) await this.startWorkflow(found.id);
+      // A retry after a crash before the dispatch: the start is idempotent, the sweeper would do it too, later.
+      if (!decision) await ensureTransactionWorkflow(this.temporal, this.taskQueue, found.id);
       return { transactionId: found.id, decision };
     }
     const { transaction, eventIds } = await this.createTransaction(req, referenceCode);
-    try {
-      await this.startWorkflow(transaction.id);
-    } finally {
-      // After the mark, so the transaction.created subscriber does not start the workflow again;
-      // if the start failed, that subscriber (and the outbox sweeper behind it) starts it.
-      this.dispatcher.dispatchSoon(eventIds);
-    }
+    // transaction.created starts its workflow, which decides the card.
+    this.dispatcher.dispatchSoon(eventIds);
     return { transactionId: transaction.id, decision: null };
   }
 
@@ -81,11 +77,6 @@ export class BillingCharger {
   async decisionOf(companyId: string, transactionId: string): Promise<ChargeDecision | null> {
     const txn = await this.fork().findOneOrFail(Transaction, { id: transactionId, companyId }, { fields: ['status', 'statusReason'] });
     return decisionOf(txn);
-  }
-
-  private async startWorkflow(transactionId: string): Promise<void> {
-    await ensureTransactionWorkflow(this.temporal, this.taskQueue, transactionId);
-    await markWorkflowStarted(this.fork(), transactionId);
   }
 
   private async createTransaction(req: ChargeRequest, referenceCode: string): Promise<{ transaction: Transaction; eventIds: string[] }> {

@@ -196,12 +196,12 @@ export async function revealSavedCard(em: EntityManager, input: { companyId: str
   return { ...toSummary(row), pan: openPan(row, key), cvv: null };
 }
 
-/** Destroys the CVV of a payment's card (after its first authorization). Idempotent. */
-export async function destroyCardCvv(em: EntityManager, input: { paymentId: string }): Promise<void> {
+/** Destroys the CVVs of payments' cards (after their first authorization). Idempotent. */
+export async function destroyCardCvv(em: EntityManager, input: { paymentIds: string[] }): Promise<void> {
   await em.execute(
     `update stored_cards set cvv_sealed = null, cvv_destroyed_at = coalesce(cvv_destroyed_at, now()), updated_at = now()
-      where payment_id = ? and cvv_sealed is not null`,
-    [input.paymentId],
+      where payment_id in (${input.paymentIds.map(() => '?').join(', ')}) and cvv_sealed is not null`,
+    input.paymentIds,
     'run',
   );
 }

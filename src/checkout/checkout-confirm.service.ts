@@ -6,7 +6,7 @@ import { badRequest, conflict } from '../http/errors';
 import { addCalendarDays, brasiliaToday } from '../payments/artifacts';
 import { createTransaction } from '../payments/transactions.service';
 import type { CreateTransactionInput } from '../payments/transactions.schemas';
-import { driveTransactionWorkflow } from '../payments/transaction-workflow.client';
+import { decideCreatedTransaction } from '../payments/card-decision.service';
 import type { CheckoutSession } from './checkout-session.entity';
 import { buyerProblems, customFieldProblems, PAYABLE_SESSION_STATUSES, planConfirmPayments, type PlannedPayment, type RuleProblem } from './checkout-session.rules';
 import type { SessionState } from './checkout-session-views';
@@ -61,7 +61,7 @@ function transactionInput(session: CheckoutSession, planned: PlannedPayment[], n
  * which is then canceled): checks the buyer's fields and payments against the session, then creates
  * one transaction for the whole amount due through the payments service (its splits, and its
  * metadata plus checkoutSessionId and linkId), in the same database transaction as the
- * session's move to `paying`. Card answers are awaited (bounded), so the answer shows a
+ * session's move to `paying`. Card answers are decided in the request, so the answer shows a
  * declined card at once; the buyer may then try again.
  */
 export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId: string, input: ConfirmSessionInput): Promise<SessionState> {
@@ -88,9 +88,9 @@ export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId
     s.status = 'paying';
     return { session: s, created: txn, events: synced.events, replaced };
   });
-  deps.dispatcher.dispatchSoon([...events, ...created.events].map((e: Event) => e.id));
+  deps.dispatcher.dispatchSoon(events.map((e: Event) => e.id));
   if (replaced) await cancelSessionTransactions(deps, [replaced], 'replaced_by_buyer').catch((err) => deps.logger.warn({ err, transactionId: replaced }, 'replaced checkout attempt not canceled; it expires on its own'));
-  await driveTransactionWorkflow(deps, em.fork(), created.transaction.id, created.payments.some((p) => p.method === 'credit_card'));
+  await decideCreatedTransaction(deps, created);
   const after = await em.fork().transactional((tem) => syncSession(tem, session.id, urls));
   deps.dispatcher.dispatchSoon(after.events.map((e) => e.id));
   await cancelSessionTransactions(deps, after.toCancel, 'checkout_session_paid');

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Config } from '../config';
+import type { Orm } from '../db/orm';
 import { bookOnce, keyDigest } from '../shared/sandbox-books';
 import type { AuthorizationRequest, AuthorizationResult, AuthorizationStatus, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from './payment-gateway';
 
@@ -77,4 +79,9 @@ export class SandboxGateway implements PaymentGateway {
     );
     return { status: row.status, code: row.code, reference: row.reference };
   }
+}
+
+/** The card acquirer a process talks to: the one injected (tests inject a crashing one), else the sandbox. */
+export function paymentGatewayOf(deps: { orm: Orm; config: Pick<Config, 'sandboxGatewayLatencyMs'>; paymentGateway?: PaymentGateway }): PaymentGateway {
+  return deps.paymentGateway ?? new SandboxGateway(() => deps.orm.em.fork() as unknown as EntityManager, deps.config.sandboxGatewayLatencyMs);
 }

@@ -5,6 +5,7 @@ import { paymentFee } from './payment-fee.service';
 import type { Payment } from './payment.entity';
 import { settlementReleases } from './settlement.rules';
 import { shareAmount } from './split.rules';
+import { markTransactionPaid, type Changes } from './transaction-lifecycle.service';
 import type { TransactionAggregate } from './transaction-views';
 
 /** A release the transaction workflow sleeps until (plain JSON: it crosses into the workflow). */
@@ -60,6 +61,50 @@ export async function postPaymentSale(em: EntityManager, agg: TransactionAggrega
     releaseAt: r.releaseAt,
     amount: r.slices.reduce((a, s) => a + s.gross - s.fee, 0),
   }));
+}
+
+/**
+ * Settles a transaction whose payments are all paid, in the caller's database transaction (the
+ * one `c` locked its rows in): marked paid with its events, and one sale posting per payment.
+ * Returns the releases to schedule; a transaction that ended unpaid settles nothing.
+ * Repeatable: a second run finds it paid and the postings made (their keys), and returns the same releases.
+ */
+export async function settleTransaction(em: EntityManager, c: Changes, paidAt: Record<string, string>): Promise<ScheduledRelease[]> {
+  markTransactionPaid(c, paidAt);
+  if (c.agg.transaction.status !== 'paid') return [];
+  const releases: ScheduledRelease[] = [];
+  for (const p of c.agg.payments) releases.push(...(await postPaymentSale(em, c.agg, p)));
+  return releases;
+}
+
+/**
+ * The releases a paid transaction's sale postings scheduled, read from the postings (not the
+ * fee table, which may have changed since): what a workflow started after the settlement sleeps on.
+ * Release n is the payment's n-th release date (settlement.rules); one whose shares round to
+ * nothing moves 0.
+ */
+export async function scheduledReleases(em: EntityManager, agg: TransactionAggregate): Promise<ScheduledRelease[]> {
+  const paid = agg.payments.filter((p) => p.status !== 'canceled' && p.paidAt);
+  if (paid.length === 0) return [];
+  const rows = await em.execute<{ posting_id: string; key: string; release_at: string | Date | null; net: string }[]>(
+    `select p.id as posting_id, p.key, e.release_at, sum(e.amount) as net
+       from ledger_postings p join ledger_entries e on e.posting_id = p.id join ledger_accounts a on a.id = e.account_id
+      where p.key in (${paid.map(() => '?').join(', ')}) and a.bucket = 'pending'
+      group by p.id, p.key, e.release_at`,
+    paid.map((p) => `sale:${p.id}`),
+  );
+  return paid.flatMap((payment) => {
+    const own = rows.filter((r) => r.key === `sale:${payment.id}`);
+    if (own.length === 0) throw new Error(`Payment ${payment.id} is paid but has no sale posting`);
+    const dates = settlementReleases({ method: payment.method, installments: payment.installments, paidAt: payment.paidAt!.toISOString(), shares: [] });
+    return dates.map((d) => ({
+      paymentId: payment.id,
+      postingId: own[0].posting_id,
+      index: d.index,
+      releaseAt: d.releaseAt,
+      amount: Number(own.find((r) => r.release_at !== null && new Date(r.release_at).toISOString() === d.releaseAt)?.net ?? 0),
+    }));
+  });
 }
 
 /**

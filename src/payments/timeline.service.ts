@@ -1,35 +1,41 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
 import { describeEvent } from '../events/catalog';
-import { scheduledStepsQuery, transactionWorkflowId, type ScheduledStep } from '../../workflows/payments/transaction.contract';
+import { scheduledReleases } from './settlement.service';
 import type { TransactionAggregate } from './transaction-views';
 import type { TimelineView } from './transactions.schemas';
 
 type Happened = TimelineView['happened'][number];
+type Scheduled = TimelineView['scheduled'][number];
 
-/** How long the timeline waits for the workflow's answer before showing the past alone. */
-const QUERY_TIMEOUT_MS = 3_000;
+interface PostingRow {
+  id: string;
+  kind: string;
+  key: string;
+  created_at: Date;
+  moved: string;
+}
 
 /**
- * A transaction's timeline: what happened, from the database (authorizations, events,
- * ledger postings), and what is scheduled next, from the workflow itself (a query): the
- * expiry of unpaid Pix/boleto payments and each settlement release with its date and amount.
+ * A transaction's timeline, all from the database: what happened (authorizations, events,
+ * ledger postings) and what is scheduled next (the expiry of unpaid Pix/boleto payments, each
+ * settlement release not made yet, with its date and amount: the dates the transaction
+ * workflow's timers wait for).
  */
-export async function transactionTimeline(em: EntityManager, temporal: Client, agg: TransactionAggregate): Promise<TimelineView> {
-  const [happened, scheduled] = await Promise.all([pastOf(em, agg), scheduledOf(temporal, agg.transaction.id)]);
+export async function transactionTimeline(em: EntityManager, agg: TransactionAggregate): Promise<TimelineView> {
+  const postings = await em.execute<PostingRow[]>(
+    `select p.id, p.kind, p.key, p.created_at, (select sum(e.amount) from ledger_entries e where e.posting_id = p.id and e.amount > 0) as moved
+       from ledger_postings p where p.source = 'transaction' and p.source_id = ? order by p.created_at, p.id`,
+    [agg.transaction.id],
+  );
+  const [happened, scheduled] = await Promise.all([pastOf(em, agg, postings), scheduledOf(em, agg, postings)]);
   return { transactionId: agg.transaction.id, status: agg.transaction.status, happened, scheduled };
 }
 
-async function pastOf(em: EntityManager, { transaction, payments }: TransactionAggregate): Promise<Happened[]> {
+async function pastOf(em: EntityManager, { transaction, payments }: TransactionAggregate, postings: PostingRow[]): Promise<Happened[]> {
   const ids = [transaction.id, ...payments.map((p) => p.id)];
   const events = await em.execute<{ id: string; type: string; entity_id: string; created_at: Date }[]>(
     `select id, type, entity_id, created_at from events where company_id = ? and entity_id in (${ids.map(() => '?').join(', ')}) order by created_at, id`,
     [transaction.companyId, ...ids],
-  );
-  const postings = await em.execute<{ id: string; kind: string; key: string; created_at: Date; moved: string }[]>(
-    `select p.id, p.kind, p.key, p.created_at, (select sum(e.amount) from ledger_entries e where e.posting_id = p.id and e.amount > 0) as moved
-       from ledger_postings p where p.source = 'transaction' and p.source_id = ? order by p.created_at, p.id`,
-    [transaction.id],
   );
   const out: Happened[] = [];
   for (const p of payments.filter((x) => x.gateway)) {
@@ -48,17 +54,16 @@ async function pastOf(em: EntityManager, { transaction, payments }: TransactionA
   return out.sort((a, b) => a.at.localeCompare(b.at));
 }
 
-async function scheduledOf(temporal: Client, transactionId: string): Promise<ScheduledStep[]> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<ScheduledStep[]>((resolve) => (timer = setTimeout(() => resolve([]), QUERY_TIMEOUT_MS)));
-  const query = temporal.workflow
-    .getHandle(transactionWorkflowId(transactionId))
-    .query(scheduledStepsQuery)
-    // A workflow not started yet (or unreachable) has nothing to show; the past still is.
-    .catch(() => [] as ScheduledStep[]);
-  try {
-    return await Promise.race([query, timeout]);
-  } finally {
-    clearTimeout(timer);
+async function scheduledOf(em: EntityManager, agg: TransactionAggregate, postings: PostingRow[]): Promise<Scheduled[]> {
+  const { transaction, payments } = agg;
+  if (transaction.status === 'waiting_payment') {
+    const expiries = payments.filter((p) => p.status === 'waiting_payment' && p.expiresAt).map((p) => p.expiresAt!.getTime());
+    if (expiries.length === 0) return [];
+    return [{ at: new Date(Math.min(...expiries)).toISOString(), kind: 'expiry', paymentId: null, amount: null, description: 'Unpaid Pix/boleto payments expire and the transaction is canceled' }];
   }
+  if (!transaction.paidAt) return [];
+  const released = new Set(postings.filter((p) => p.kind === 'release').map((p) => p.key));
+  return (await scheduledReleases(em, agg))
+    .filter((r) => !released.has(`release:${r.paymentId}:${r.index}`))
+    .map((r) => ({ at: r.releaseAt, kind: 'release', paymentId: r.paymentId, amount: r.amount, description: `Release ${r.index} of ${r.paymentId}: pending → available` }));
 }

@@ -10,8 +10,8 @@ import { toPaymentView, toTransactionView, type TransactionAggregate } from './t
 
 /**
  * Every status change of a transaction and its payments, each with its event. Each function
- * runs in the caller's database transaction, locks the rows, and changes (and emits) only
- * from the state it expects: a retried activity finds the change made and emits nothing, so
+ * works on a `Changes` (the rows locked in the caller's database transaction) and changes
+ * (and emits) only from the state it expects: a retried activity finds the change made and emits nothing, so
  * every event is written exactly once per change.
  */
 
@@ -49,58 +49,42 @@ export async function changes(em: EntityManager, transactionId: string, publicBa
 }
 
 /** The processor's answer on a card payment: paid, refused or failed (once). */
-export async function recordCardOutcome(em: EntityManager, transactionId: string, paymentId: string, result: AuthorizationResult, gateway: string, publicBaseUrl: string): Promise<Event[]> {
-  const c = await changes(em, transactionId, publicBaseUrl);
+export function recordCardOutcome(c: Changes, paymentId: string, result: AuthorizationResult, gateway: string): void {
   const p = c.agg.payments.find((x) => x.id === paymentId);
-  if (!p || p.status !== 'pending') return [];
+  if (!p || p.status !== 'pending') return;
   const common = { gateway, gatewayReference: result.reference, authorizationCode: result.authorizationCode, statusReason: result.code };
   if (result.status === 'approved') c.payment(p, 'paid', { ...common, paidAt: new Date() }, 'payment.paid');
   else c.payment(p, result.status, common, `payment.${result.status}`);
-  return c.events;
 }
 
 /** Cards approved, Pix/boleto still to pay: the transaction waits. */
-export async function markTransactionWaiting(em: EntityManager, transactionId: string, publicBaseUrl: string): Promise<Event[]> {
-  const c = await changes(em, transactionId, publicBaseUrl);
-  if (c.agg.transaction.status !== 'pending') return [];
-  c.transaction('waiting_payment');
-  return c.events;
+export function markTransactionWaiting(c: Changes): void {
+  if (c.agg.transaction.status === 'pending') c.transaction('waiting_payment');
 }
 
 /**
  * Ends an unpaid transaction: refused or failed (a card answer) or canceled (expiry, the
  * merchant). Payments still open are canceled with it; approved cards were voided at the
- * processor by the workflow first (statusReason `voided`).
+ * processor first (statusReason `voided`).
  */
-export async function finishUnpaidTransaction(
-  em: EntityManager,
-  input: { transactionId: string; status: 'refused' | 'failed' | 'canceled'; reason: string; voidedPaymentIds: string[] },
-  publicBaseUrl: string,
-): Promise<Event[]> {
-  const c = await changes(em, input.transactionId, publicBaseUrl);
-  if (TERMINAL.includes(c.agg.transaction.status)) return [];
+export function finishUnpaidTransaction(c: Changes, input: { status: 'refused' | 'failed' | 'canceled'; reason: string; voidedPaymentIds: string[] }): void {
+  if (TERMINAL.includes(c.agg.transaction.status)) return;
   for (const p of c.agg.payments) {
     if (p.status === 'pending' || p.status === 'waiting_payment') c.payment(p, 'canceled', { statusReason: input.reason });
     else if (input.voidedPaymentIds.includes(p.id)) c.payment(p, 'canceled', { statusReason: 'voided' });
   }
   const now = new Date();
   c.transaction(input.status, { statusReason: input.reason, ...(input.status === 'canceled' ? { canceledAt: now } : {}) });
-  return c.events;
 }
 
-/** Every payment is paid: Pix/boleto payments take their paidAt from the payment signal. Returns the aggregate for settlement. */
-export async function markTransactionPaid(
-  em: EntityManager,
-  input: { transactionId: string; paidAt: Record<string, string> },
-  publicBaseUrl: string,
-): Promise<{ events: Event[]; aggregate: TransactionAggregate }> {
-  const c = await changes(em, input.transactionId, publicBaseUrl);
-  if (TERMINAL.includes(c.agg.transaction.status)) return { events: [], aggregate: c.agg };
+/** Every payment is paid: Pix/boleto payments take their paidAt from the payment signal. Returns whether it changed now. */
+export function markTransactionPaid(c: Changes, paidAt: Record<string, string>): boolean {
+  if (TERMINAL.includes(c.agg.transaction.status)) return false;
   for (const p of c.agg.payments) {
-    if (p.status === 'waiting_payment') c.payment(p, 'paid', { paidAt: new Date(input.paidAt[p.id] ?? Date.now()) }, 'payment.paid');
+    if (p.status === 'waiting_payment') c.payment(p, 'paid', { paidAt: new Date(paidAt[p.id] ?? Date.now()) }, 'payment.paid');
   }
-  if (c.agg.payments.some((p) => p.status !== 'paid')) throw new Error(`Transaction ${input.transactionId} has unpaid payments; it cannot be marked paid`);
-  const paidAt = new Date(Math.max(...c.agg.payments.map((p) => p.paidAt!.getTime())));
-  c.transaction('paid', { paidAt, statusReason: null });
-  return { events: c.events, aggregate: c.agg };
+  if (c.agg.payments.some((p) => p.status !== 'paid')) throw new Error(`Transaction ${c.agg.transaction.id} has unpaid payments; it cannot be marked paid`);
+  const at = new Date(Math.max(...c.agg.payments.map((p) => p.paidAt!.getTime())));
+  c.transaction('paid', { paidAt: at, statusReason: null });
+  return true;
 }

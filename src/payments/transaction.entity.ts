@@ -31,8 +31,6 @@ export class Transaction extends BaseEntity {
   statusReason: Opt<string> | null = null;
   paidAt: Opt<Date> | null = null;
   canceledAt: Opt<Date> | null = null;
-  /** Set when the API's after-commit start succeeded; the outbox subscriber starts the workflow only without it. */
-  workflowStartedAt: Opt<Date> | null = null;
   /** The Idempotency-Key of the creating request, committed with the row: a retry after a crash finds it. */
   idempotencyKey: Opt<string> | null = null;
   origin: Opt<TransactionOrigin> = 'api';
@@ -56,7 +54,6 @@ export const TransactionSchema = new EntitySchema<Transaction, BaseEntity>({
     statusReason: { type: 'string', length: 64, nullable: true },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     canceledAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
-    workflowStartedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     idempotencyKey: { type: 'string', length: 255, nullable: true },
     origin: { type: 'string', length: 16 },
   },

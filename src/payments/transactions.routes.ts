@@ -4,8 +4,9 @@ import { paginated } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { transactionTimeline } from './timeline.service';
 import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
-import { driveTransactionWorkflow, signalTransactionWorkflow } from './transaction-workflow.client';
-import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction } from './transactions.service';
+import { decideCreatedTransaction } from './card-decision.service';
+import { signalTransactionWorkflow } from './transaction-workflow.client';
+import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction, type CreatedTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import {
   createTransactionBody,
@@ -50,24 +51,20 @@ export const transactionRoutes = [
     request: { body: createTransactionBody },
     responses: { 201: { description: 'Created', schema: transactionSchema } },
     errors: [409],
-    // Its own transactions: the rows commit first, then the workflow runs, then the answer is read back.
+    // Its own transactions: the rows commit first, then the cards are decided (decideCreatedTransaction).
     transaction: false,
     idempotencyRetentionHours: CREATION_IDEMPOTENCY_HOURS,
     async handler({ em, company, body, deps, koa }) {
       const base = deps.config.urls.publicBase;
       const idempotencyKey = koa.get('Idempotency-Key') || null;
-      let id: string;
+      let created: CreatedTransaction;
       try {
-        const created = await em.transactional((tem) => createTransaction(tem, company, body, base, { idempotencyKey }));
-        id = created.transaction.id;
-        await driveTransactionWorkflow(deps, em.fork(), id, created.payments.some((p) => p.method === 'credit_card'));
-        deps.dispatcher.dispatchSoon(created.events.map((e) => e.id));
+        created = await em.transactional((tem) => createTransaction(tem, company, body, base, { idempotencyKey }));
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
-        id = earlier.id;
-        if (!earlier.workflowStartedAt) await driveTransactionWorkflow(deps, em.fork(), id, body.payments.some((p) => p.paymentMethod === 'credit_card'));
+        created = { ...(await loadTransaction(em.fork(), company.id, earlier.id)), events: [] };
       }
-      return { status: 201, body: toTransactionView(await loadTransaction(em.fork(), company.id, id), base) };
+      return { status: 201, body: toTransactionView(await decideCreatedTransaction(deps, created), base) };
     },
   }),
   defineRoute({
@@ -106,8 +103,8 @@ export const transactionRoutes = [
     tag,
     request: { params: transactionIdParams },
     responses: { 200: { description: 'The timeline', schema: timelineSchema } },
-    async handler({ em, company, params, deps }) {
-      return { body: await transactionTimeline(em, deps.temporal, await loadTransaction(em, company.id, params.id)) };
+    async handler({ em, company, params }) {
+      return { body: await transactionTimeline(em, await loadTransaction(em, company.id, params.id)) };
     },
   }),
   defineRoute({

@@ -69,9 +69,9 @@ it('plan → publish → saved card → subscribe → three sandbox advances: pa
     expect(txn).toMatchObject({ status: 'paid', amount: 2990, origin: 'subscription', customerId: customer.body.id, metadata: { invoiceId: invoices[k].id, subscriptionId: id } });
     expect(txn.payments[0].creditCard).toMatchObject({ cardId: card.body.id, last4: '1111' });
   }
-  // Each charge started its transaction's workflow itself, so transaction.created had nothing to start.
-  const unmarked = await t.stack.em().execute<{ id: string }[]>(`select id from transactions where id in (?, ?, ?, ?) and workflow_started_at is null`, transactionIds);
-  expect(unmarked).toEqual([]);
+  // Each charge's transaction.created was dispatched: that is what started its transaction's workflow.
+  const undispatched = await t.stack.em().execute<{ id: string }[]>(`select id from events where type = 'transaction.created' and entity_id in (?, ?, ?, ?) and dispatched_at is null`, transactionIds);
+  expect(undispatched).toEqual([]);
 
   // Webhooks: invoice.issued and invoice.paid for each invoice, transaction.paid for each transaction, a cycle_advanced per cycle.
   const seen = (event: string, entityId: string) => delivered().some((d) => d.event === event && d.data.id === entityId);

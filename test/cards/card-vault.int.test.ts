@@ -173,8 +173,8 @@ describe('revealCardForAuthorization and destroyCardCvv', () => {
     const revealed = await revealCardForAuthorization(em(), { paymentId });
     expect(revealed).toMatchObject({ cardId: card.id, pan: '5555555555554444', cvv: '987', last4: '4444' });
 
-    await destroyCardCvv(em(), { paymentId });
-    await destroyCardCvv(em(), { paymentId }); // idempotent
+    await destroyCardCvv(em(), { paymentIds: [paymentId] });
+    await destroyCardCvv(em(), { paymentIds: [paymentId] }); // idempotent
     expect(await revealCardForAuthorization(em(), { paymentId })).toMatchObject({ pan: '5555555555554444', cvv: null });
     const [row] = await em().execute(`select cvv_sealed, cvv_destroyed_at from stored_cards where id = ?`, [card.id]);
     expect(row.cvv_sealed).toBeNull();

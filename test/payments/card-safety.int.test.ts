@@ -11,7 +11,7 @@ import type { AuthorizationRequest, AuthorizationResult, PaymentGateway } from '
 import { SandboxGateway } from '../../src/payments/sandbox-gateway';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { workflowBundle } from '../helpers/workflow-bundle';
-import { cardBody, cardToken, expectLedgerConsistent, newRecipient, newReference } from './fixtures';
+import { cardBody, cardToken, eventually, expectLedgerConsistent, newRecipient, newReference } from './fixtures';
 
 /**
  * Crash safety and card secrecy. The stack's worker is replaced by workers of this file:
@@ -33,7 +33,7 @@ beforeAll(async () => {
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   logger = pino({ level: 'trace' }, sink);
-  app = createApp({ ...stack.deps, logger }).listen(0, '127.0.0.1');
+  app = createApp({ ...stack.deps, logger, paymentGateway: new ApiGateway() }).listen(0, '127.0.0.1');
   api = request(app);
   // The stack's own worker leaves; this file's workers run the task queue.
   stack.worker.shutdown();
@@ -91,47 +91,89 @@ class ObservedGateway implements PaymentGateway {
 
 const sandbox = () => new SandboxGateway(() => stack.orm.em.fork() as unknown as EntityManager);
 
+/** The API's acquirer: the sandbox, unless a test makes it unreachable or makes the API fail right after the charge (as a crash would). */
+let apiGatewayMode: 'ok' | 'unreachable' | 'fails-after-charge' = 'ok';
+class ApiGateway implements PaymentGateway {
+  readonly name = 'sandbox';
+  calls = 0;
+  async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
+    if (apiGatewayMode === 'unreachable') throw new Error('processor unreachable');
+    const result = await sandbox().authorize(req);
+    if (apiGatewayMode === 'fails-after-charge') throw new Error('the API failed after the processor charged');
+    return result;
+  }
+  void(key: string): Promise<void> {
+    return sandbox().void(key);
+  }
+}
+
+/** What one approved card payment leaves, whoever decided it: one charge, each event once, one sale posting, a consistent ledger. */
+async function expectPaidOnce(transactionId: string, paymentId: string): Promise<void> {
+  const charges = await stack.em().execute(`select * from sandbox_gateway_charges where idempotency_key = ?`, [paymentId]);
+  expect(charges).toHaveLength(1);
+  const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id in (?, ?) order by created_at, id`, [transactionId, paymentId]);
+  expect(events.map((e) => e.type).sort()).toEqual(['payment.created', 'payment.paid', 'transaction.created', 'transaction.paid']);
+  const postings = await stack.em().execute(`select id from ledger_postings where source_id = ? and kind = 'sale'`, [transactionId]);
+  expect(postings).toHaveLength(1);
+  await expectLedgerConsistent(stack);
+}
+
+/** The healthy worker that stays for the rest of the file (started once). */
+let healthyGateway: ObservedGateway | undefined;
+async function startWorkerB(): Promise<ObservedGateway> {
+  if (!healthyGateway) {
+    healthyGateway = new ObservedGateway(sandbox(), false);
+    const worker = await startWorker(healthyGateway).worker;
+    workerB = { worker, running: worker.run() };
+  }
+  return healthyGateway;
+}
+
+const statusOf = async (transactionId: string): Promise<string> => (await api.get(`/v1/transactions/${transactionId}`).set(acme.headers)).body.status;
+
 describe('crash safety', () => {
-  it('the worker dies after the processor charged; a new worker completes the payment exactly once', async () => {
+  afterEach(() => (apiGatewayMode = 'ok'));
+
+  it('the processor is unreachable from the API, then the worker deciding the card dies after the charge; a new worker completes the payment exactly once', async () => {
+    apiGatewayMode = 'unreachable';
     const dying = new ObservedGateway(sandbox(), true);
     const workerA = await startWorker(dying, '1s').worker;
     const runningA = workerA.run().catch(() => undefined);
 
     const token = await cardToken(stack, acme, '4111111111111111');
-    const body = cardBody(token, 12_345, 2);
-    const pending = api.post('/v1/transactions').set(acme.headers).send(body);
-    const response = pending.then((r) => r);
+    const res = await api.post('/v1/transactions').set(acme.headers).send(cardBody(token, 12_345, 2));
+    // The answer did not wait: the card is left to the transaction workflow, which retries it.
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('pending');
 
     await dying.charged;
     workerA.shutdown();
     await runningA;
 
-    const healthy = new ObservedGateway(sandbox(), false);
-    const worker = await startWorker(healthy).worker;
-    workerB = { worker, running: worker.run() };
+    const healthy = await startWorkerB();
     // The dead worker never reports: its attempt times out (startToClose, 30 s) and is retried on B,
     // and the next workflow task leaves A's sticky queue on its schedule-to-start timeout. Those
-    // are server timers, so the test moves the (locked) test-server clock until the answer comes.
-    let settled = false;
-    void response.finally(() => (settled = true));
-    while (!settled) {
+    // are server timers, so the test moves the (locked) test-server clock until the payment is decided.
+    while ((await statusOf(res.body.id)) === 'pending') {
       await stack.env.sleep('10 seconds');
       await new Promise((r) => setTimeout(r, 300));
     }
 
-    const res = await response;
-    expect(res.status).toBe(201);
-    expect(res.body.status).toBe('paid');
-    const payId = res.body.payments[0].id;
+    expect(await statusOf(res.body.id)).toBe('paid');
     expect(dying.calls).toBe(1);
     expect(healthy.calls).toBe(1); // the retried activity asked again, with the same idempotency key…
-    const charges = await stack.em().execute(`select * from sandbox_gateway_charges where idempotency_key = ?`, [payId]);
-    expect(charges).toHaveLength(1); // …and the processor charged once.
-    const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id in (?, ?) order by created_at, id`, [res.body.id, payId]);
-    expect(events.map((e) => e.type).sort()).toEqual(['payment.created', 'payment.paid', 'transaction.created', 'transaction.paid']);
-    const postings = await stack.em().execute(`select id from ledger_postings where source_id = ? and kind = 'sale'`, [res.body.id]);
-    expect(postings).toHaveLength(1);
-    await expectLedgerConsistent(stack);
+    await expectPaidOnce(res.body.id, res.body.payments[0].id); // …and the processor charged once.
+  });
+
+  it('the API fails right after the processor charged: the workflow decides the card again with the same key, charged once', async () => {
+    apiGatewayMode = 'fails-after-charge';
+    await startWorkerB();
+    const token = await cardToken(stack, acme, '4111111111111111');
+    const res = await api.post('/v1/transactions').set(acme.headers).send(cardBody(token, 7_777, 1));
+    expect(res.status).toBe(201);
+    expect(res.body.status).toBe('pending');
+    await eventually(async () => (await statusOf(res.body.id)) === 'paid');
+    await expectPaidOnce(res.body.id, res.body.payments[0].id);
   });
 });
 
@@ -146,6 +188,7 @@ function strings(value: unknown, out: string[] = []): string[] {
 
 describe('card secrecy', () => {
   it('after tokenizing over HTTP and paying, no PAN or CVV is in events, logs, workflow histories or API rows', async () => {
+    await startWorkerB();
     const pan = '5555555555554444';
     const cvv = '739';
     let token: string;
@@ -168,7 +211,8 @@ describe('card secrecy', () => {
     expect(leaks(strings(events.map((e) => JSON.stringify(e.payload))))).toEqual([]);
 
     for (const id of [ok.body.id, no.body.id]) {
-      const history = await stack.client.workflow.getHandle(id).fetchHistory();
+      // Started by the dispatch that follows the answer.
+      const history = await eventually(() => stack.client.workflow.getHandle(id).fetchHistory().catch(() => null));
       expect(history.events?.length).toBeGreaterThan(0);
       expect(leaks(strings(history))).toEqual([]);
     }

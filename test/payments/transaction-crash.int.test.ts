@@ -30,14 +30,13 @@ async function commitThenCrash(body: object, idempotencyKey: string | null = nul
   return created.transaction.id;
 }
 
-describe('the transaction.created subscriber starts the workflow only when the API did not', () => {
-  it('API path: the row records the start, and the subscriber has nothing to do', async () => {
+describe('the transaction.created event starts the workflow', () => {
+  it('API path: the answer comes from the database; the dispatch right after it starts the workflow', async () => {
     const res = await t.stack.http.post('/transactions').set(t.company.Acme.headers).send(pixBody(1_000));
     expect(res.status).toBe(201);
-    const [row] = await t.stack.em().execute<{ workflow_started_at: Date | null }[]>(`select workflow_started_at from transactions where id = ?`, [res.body.id]);
-    expect(row.workflow_started_at).not.toBeNull();
-    expect(await workflowStatus(res.body.id)).toBe('RUNNING');
-    expect(await subscriber().handle(t.stack.em() as unknown as EntityManager, await createdEvent(res.body.id))).toBeUndefined();
+    await eventually(async () => (await workflowStatus(res.body.id)) === 'RUNNING');
+    const [event] = await t.stack.em().execute<{ dispatched_at: Date | null }[]>(`select dispatched_at from events where entity_id = ? and type = 'transaction.created'`, [res.body.id]);
+    expect(event.dispatched_at).not.toBeNull();
   });
 
   it('crash path: a transaction committed without its workflow gets it from the outbox dispatch', async () => {

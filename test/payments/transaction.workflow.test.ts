@@ -5,9 +5,7 @@ import {
   CHARGEBACK_WINDOW_DAYS,
   cancelTransactionSignal,
   chargebackSignal,
-  decisionUpdate,
   paymentReceivedSignal,
-  scheduledStepsQuery,
   type SettlementReleaseStep,
   type TransactionActivities,
   type TransactionPlan,
@@ -33,28 +31,33 @@ const DAY = 86_400_000;
  */
 const distinct = (calls: Array<[string, unknown]>) => [...new Map(calls.map((c) => [JSON.stringify(c), c])).values()];
 
-function recorder(plan: TransactionPlan, outcomes: Record<string, 'approved' | 'refused' | 'failed'>, releasesAfter: number[] = []) {
+const DECLINED = { status: 'refused', reason: 'card_declined' } as const;
+
+/** Activities that record their calls: the plan as the database shows it, and what deciding the cards makes of it. */
+function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {}, releasesAfter: number[] = []) {
   const calls: Array<[string, unknown]> = [];
+  const releases = () => releasesAfter.map((ms, k): SettlementReleaseStep => ({ paymentId: 'pay_1', postingId: 'pst_1', index: k + 1, releaseAt: new Date(Date.now() + ms).toISOString(), amount: 100 }));
   const activities: TransactionActivities = {
-    loadTransactionPlan: async () => plan,
-    authorizeTransactionCard: async ({ paymentId }) => {
-      calls.push(['authorize', paymentId]);
-      const status = outcomes[paymentId];
-      return { status, code: status === 'approved' ? null : status === 'refused' ? 'card_declined' : 'processor_error' };
+    loadTransactionPlan: async () => ({ ...plan, releases: plan.status === 'paid' ? releases() : [] }),
+    decideTransactionCards: async () => {
+      calls.push(['decide', null]);
+      const after = { ...plan, ...decided };
+      return { ...after, releases: after.status === 'paid' ? releases() : [] };
     },
     voidTransactionCards: async (i) => void calls.push(['void', i.paymentIds]),
-    markTransactionWaitingPayment: async () => void calls.push(['waiting', null]),
     finishUnpaidTransaction: async (i) => void calls.push(['finish', [i.status, i.reason, i.voidedPaymentIds]]),
     settleTransaction: async (i) => {
       calls.push(['settle', Object.keys(i.paidAt)]);
-      const now = Date.now();
-      return releasesAfter.map((ms, k): SettlementReleaseStep => ({ paymentId: 'pay_1', postingId: 'pst_1', index: k + 1, releaseAt: new Date(now + ms).toISOString(), amount: 100 }));
+      return releases();
     },
     releaseTransactionSettlement: async (r) => void calls.push(['release', r.index]),
     openTransactionChargeback: async (c) => void calls.push(['chargeback', [c.chargebackId, c.amount, c.reason]]),
   };
   return { calls, activities };
 }
+
+const plan = (status: TransactionPlan['status'], payments: TransactionPlan['payments'], reason: string | null = null): TransactionPlan => ({ status, reason, payments, releases: [] });
+const card = (id: string, status = 'pending') => ({ id, method: 'credit_card' as const, status, expiresAt: null });
 
 async function withWorker<T>(activities: TransactionActivities, fn: (taskQueue: string) => Promise<T>): Promise<T> {
   const taskQueue = `wf-${randomUUID()}`;
@@ -64,55 +67,49 @@ async function withWorker<T>(activities: TransactionActivities, fn: (taskQueue: 
 
 const expiresIn = (ms: number) => new Date(Date.now() + ms).toISOString();
 
-it('card approved + Pix: answers waiting_payment, settles on payment, releases on its timers', async () => {
-  const plan: TransactionPlan = { status: 'pending', payments: [{ id: 'pay_c', method: 'credit_card', status: 'pending', expiresAt: null }, { id: 'pay_p', method: 'pix', status: 'waiting_payment', expiresAt: expiresIn(3_600_000) }] };
-  const { calls, activities } = recorder(plan, { pay_c: 'approved' }, [DAY, 30 * DAY]);
+it('cards left pending (the API could not decide them): decided by the activity; card approved + Pix waits, settles on payment, releases on its timers', async () => {
+  const pix = { id: 'pay_p', method: 'pix' as const, status: 'waiting_payment', expiresAt: expiresIn(3_600_000) };
+  const { calls, activities } = recorder(plan('pending', [card('pay_c'), pix]), { status: 'waiting_payment', payments: [card('pay_c', 'paid'), pix] }, [DAY, 30 * DAY]);
   await withWorker(activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_1' }] });
-    expect(await handle.executeUpdate(decisionUpdate)).toEqual({ status: 'waiting_payment', reason: null });
-    expect((await handle.query(scheduledStepsQuery)).map((s) => s.kind)).toEqual(['expiry']);
     await handle.signal(paymentReceivedSignal, { paymentId: 'pay_p', paidAt: new Date().toISOString() });
     await handle.signal(paymentReceivedSignal, { paymentId: 'pay_p', paidAt: new Date().toISOString() });
     expect(await handle.result()).toEqual({ status: 'paid', reason: null });
     await recordHistory('payments', 'card-and-pix-paid-released', handle);
   });
   expect(distinct(calls)).toEqual([
-    ['authorize', 'pay_c'],
-    ['waiting', null],
+    ['decide', null],
     ['settle', ['pay_p']],
     ['release', 1],
     ['release', 2],
   ]);
 });
 
-it('a refused second card voids the approved first and ends refused', async () => {
-  const plan: TransactionPlan = { status: 'pending', payments: [{ id: 'pay_a', method: 'credit_card', status: 'pending', expiresAt: null }, { id: 'pay_b', method: 'credit_card', status: 'pending', expiresAt: null }] };
-  const { calls, activities } = recorder(plan, { pay_a: 'approved', pay_b: 'refused' });
+it('a refusal the decision recorded ends the run refused, with nothing else to do', async () => {
+  const { calls, activities } = recorder(plan('pending', [card('pay_a'), card('pay_b')]), DECLINED);
   await withWorker(activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_2' }] });
-    expect(await handle.result()).toEqual({ status: 'refused', reason: 'card_declined' });
-    await recordHistory('payments', 'second-card-refused-first-voided', handle);
+    expect(await handle.result()).toEqual(DECLINED);
+    await recordHistory('payments', 'cards-refused', handle);
   });
-  expect(distinct(calls)).toEqual([
-    ['authorize', 'pay_a'],
-    ['authorize', 'pay_b'],
-    ['void', ['pay_a']],
-    ['finish', ['refused', 'card_declined', ['pay_a']]],
-  ]);
+  expect(distinct(calls)).toEqual([['decide', null]]);
 });
 
-it('cancel while waiting, and expiry, end canceled without settling', async () => {
-  const plan = (): TransactionPlan => ({ status: 'waiting_payment', payments: [{ id: 'pay_p', method: 'boleto', status: 'waiting_payment', expiresAt: expiresIn(3 * DAY) }] });
-  const canceled = recorder(plan(), {});
+it('cancel while waiting voids the approved card; expiry ends it canceled too; neither settles', async () => {
+  const boleto = { id: 'pay_p', method: 'boleto' as const, status: 'waiting_payment', expiresAt: expiresIn(3 * DAY) };
+  const canceled = recorder(plan('waiting_payment', [card('pay_c', 'paid'), boleto]));
   await withWorker(canceled.activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_3' }] });
     await handle.signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' });
     expect(await handle.result()).toEqual({ status: 'canceled', reason: 'canceled_by_merchant' });
-    await recordHistory('payments', 'boleto-canceled', handle);
+    await recordHistory('payments', 'card-and-boleto-canceled', handle);
   });
-  expect(distinct(canceled.calls)).toEqual([['finish', ['canceled', 'canceled_by_merchant', []]]]);
+  expect(distinct(canceled.calls)).toEqual([
+    ['void', ['pay_c']],
+    ['finish', ['canceled', 'canceled_by_merchant', ['pay_c']]],
+  ]);
 
-  const expired = recorder(plan(), {});
+  const expired = recorder(plan('waiting_payment', [boleto]));
   await withWorker(expired.activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_4' }] });
     expect(await handle.result()).toEqual({ status: 'canceled', reason: 'expired' });
@@ -121,12 +118,10 @@ it('cancel while waiting, and expiry, end canceled without settling', async () =
   expect(distinct(expired.calls)).toEqual([['finish', ['canceled', 'expired', []]]]);
 });
 
-it('chargebacks: handled as they arrive, during the release timers and after the last release until the window closes', async () => {
-  const plan: TransactionPlan = { status: 'pending', payments: [{ id: 'pay_c', method: 'credit_card', status: 'pending', expiresAt: null }] };
-  const { calls, activities } = recorder(plan, { pay_c: 'approved' }, [30 * DAY]);
+it('paid by the API before the start: releases on its timers, chargebacks handled as they arrive until the window closes', async () => {
+  const { calls, activities } = recorder(plan('paid', [card('pay_c', 'paid')]), {}, [30 * DAY]);
   await withWorker(activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_5' }] });
-    expect(await handle.executeUpdate(decisionUpdate)).toEqual({ status: 'paid', reason: null });
     const reached = async (step: string) => {
       while (!calls.some(([s]) => s === step)) await new Promise((r) => setTimeout(r, 20));
     };
@@ -143,7 +138,6 @@ it('chargebacks: handled as they arrive, during the release timers and after the
   });
   // The test server may fire the 30-day timer before the first signal lands: those two are unordered.
   const steps = distinct(calls);
-  expect(steps.slice(0, 2)).toEqual([['authorize', 'pay_c'], ['settle', []]]);
-  expect(steps.slice(2, 4)).toEqual(expect.arrayContaining([['chargeback', ['cbk_1', 300, 'fraud']], ['release', 1]]));
-  expect(steps.slice(4)).toEqual([['chargeback', ['cbk_2', null, 'chargeback']]]);
+  expect(steps.slice(0, 2)).toEqual(expect.arrayContaining([['chargeback', ['cbk_1', 300, 'fraud']], ['release', 1]]));
+  expect(steps.slice(2)).toEqual([['chargeback', ['cbk_2', null, 'chargeback']]]);
 });

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRefund } from '../../src/refunds/refunds.service';
 import { refundStateQuery } from '../../workflows/refunds/refund.contract';
-import { scheduledStepsQuery } from '../../workflows/payments/transaction.contract';
 import { useTestStack } from '../helpers/stack';
 import { recordHistory } from '../replay/history-files';
 import { balanceOf, eventually, expectLedgerConsistent } from '../payments/fixtures';
@@ -123,7 +122,9 @@ describe('boleto refund: reminders and deadline (time skipping)', () => {
     expect((await balanceOf(t.stack, t.owner['Acme Ltda'])).available + (await balanceOf(t.stack, t.owner['Acme Ltda'])).pending).toBe(before.available + before.pending + 4_000);
     expect((await t.stack.http.get(`/v1/transactions/${(await refundOf(t.stack, t.company['Acme Ltda'], refund.id)).body.transactionId}`).set(t.company['Acme Ltda'].headers)).body.status).toBe('paid');
     // D+30 came for the card sale: the transaction workflow's own release found the early one done (no second release, nothing stuck).
-    await eventually(async () => (await t.stack.client.workflow.getHandle(card.txnId).query(scheduledStepsQuery)).every((step) => step.kind !== 'release'));
+    const timersStarted = async () => (await t.stack.client.workflow.getHandle(card.txnId).fetchHistory()).events!.filter((e) => e.timerStartedEventAttributes).length;
+    // Past the release timer, the run sleeps its chargeback window: the second timer.
+    await eventually(async () => (await timersStarted()) === 2);
     const releases = await t.stack.em().execute(`select id from ledger_postings where key like ?`, [`release:${card.payId}:%`]);
     expect(releases).toHaveLength(1);
     // The link no longer takes details: the page says the deadline passed.

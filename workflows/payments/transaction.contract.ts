@@ -1,10 +1,10 @@
 /**
  * The transaction workflow's public surface, shared by the API, the CLI and the workflow.
  * Workflow id = the transaction id (`txn_…`). It carries ids, amounts and dates only: card
- * data never enters a workflow input, output, signal, update or query (the card vault
+ * data never enters a workflow input, output or signal (the card vault
  * reveals it inside the authorization activity).
  */
-import { defineQuery, defineSignal, defineUpdate } from '@temporalio/workflow';
+import { defineSignal } from '@temporalio/workflow';
 
 export const TRANSACTION_WORKFLOW = 'transactionWorkflow';
 
@@ -16,7 +16,7 @@ export interface TransactionWorkflowInput {
 
 export type TransactionOutcomeStatus = 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled';
 
-/** Answer of the `decision` update: the state the creation request reports. */
+/** How the workflow ended: the transaction's final state. */
 export interface TransactionDecision {
   status: TransactionOutcomeStatus;
   reason: string | null;
@@ -48,23 +48,9 @@ export interface ChargebackRequest {
 /** How long after settlement a paid transaction's workflow still takes chargebacks (card networks allow up to 180 days). */
 export const CHARGEBACK_WINDOW_DAYS = 180;
 
-/** Waits until the card payments are decided (or the transaction waits for Pix/boleto) and returns that state. */
-export const decisionUpdate = defineUpdate<TransactionDecision>('decision');
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');
 export const cancelTransactionSignal = defineSignal<[CancelRequest]>('cancel');
 export const chargebackSignal = defineSignal<[ChargebackRequest]>('chargeback');
-
-export interface ScheduledStep {
-  at: string;
-  kind: 'expiry' | 'release';
-  paymentId: string | null;
-  /** Release: net cents moved to available (all recipients). */
-  amount: number | null;
-  description: string;
-}
-
-/** What the workflow will do next, with dates (the timeline's future). */
-export const scheduledStepsQuery = defineQuery<ScheduledStep[]>('scheduledSteps');
 
 export interface PlannedPayment {
   id: string;
@@ -73,9 +59,12 @@ export interface PlannedPayment {
   expiresAt: string | null;
 }
 
+/** The transaction as the workflow finds it, and (paid) the releases its settlement scheduled. */
 export interface TransactionPlan {
-  status: string;
+  status: 'pending' | TransactionOutcomeStatus;
+  reason: string | null;
   payments: PlannedPayment[];
+  releases: SettlementReleaseStep[];
 }
 
 export interface SettlementReleaseStep {
@@ -89,10 +78,10 @@ export interface SettlementReleaseStep {
 /** The activities the workflow calls; activities/payments implements exactly this interface. */
 export interface TransactionActivities {
   loadTransactionPlan(input: { transactionId: string }): Promise<TransactionPlan>;
-  authorizeTransactionCard(input: { paymentId: string }): Promise<{ status: 'approved' | 'refused' | 'failed'; code: string | null }>;
+  /** Authorizes the pending cards and records the outcome (refused, waiting for Pix/boleto, or paid and settled): src/payments/card-decision.service.ts. */
+  decideTransactionCards(input: { transactionId: string }): Promise<TransactionPlan>;
   voidTransactionCards(input: { paymentIds: string[] }): Promise<void>;
-  markTransactionWaitingPayment(input: { transactionId: string }): Promise<void>;
-  finishUnpaidTransaction(input: { transactionId: string; status: 'refused' | 'failed' | 'canceled'; reason: string; voidedPaymentIds: string[] }): Promise<void>;
+  finishUnpaidTransaction(input: { transactionId: string; status: 'canceled'; reason: string; voidedPaymentIds: string[] }): Promise<void>;
   settleTransaction(input: { transactionId: string; paidAt: Record<string, string> }): Promise<SettlementReleaseStep[]>;
   releaseTransactionSettlement(input: SettlementReleaseStep): Promise<void>;
   /** Blocks the amount from the liable recipients, charges fee and penalty, marks the payment and transaction `chargeback` (once per chargebackId). */

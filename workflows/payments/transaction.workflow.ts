@@ -3,11 +3,8 @@ import {
   CHARGEBACK_WINDOW_DAYS,
   cancelTransactionSignal,
   chargebackSignal,
-  decisionUpdate,
   paymentReceivedSignal,
-  scheduledStepsQuery,
   type CancelRequest,
-  type ScheduledStep,
   type SettlementReleaseStep,
   type TransactionActivities,
   type TransactionDecision,
@@ -17,39 +14,34 @@ import {
 const DAY_MS = 86_400_000;
 const retry: RetryPolicy = { initialInterval: '1 second', maximumInterval: '1 minute' };
 /** The acquirer calls: regular activities, with their own timeout and retries, off the workflow task. */
-const gateway = proxyActivities<Pick<TransactionActivities, 'authorizeTransactionCard' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
+const gateway = proxyActivities<Pick<TransactionActivities, 'decideTransactionCards' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
 /**
  * Short, idempotent database steps run as local activities, inside the workflow task: no
- * task-queue round trip each, which is most of a card transaction's latency. A worker that
- * dies mid-task loses nothing: the task is retried elsewhere and the steps run again.
+ * task-queue round trip each. A worker that dies mid-task loses nothing: the task is retried
+ * elsewhere and the steps run again.
  */
-const db = proxyLocalActivities<Omit<TransactionActivities, 'authorizeTransactionCard' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
+const db = proxyLocalActivities<Omit<TransactionActivities, 'decideTransactionCards' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
 
 /**
- * One transaction, from creation to the last settlement release (workflow id = txn_ id):
+ * One transaction, from creation to the last settlement release (workflow id = txn_ id). It
+ * is started through the outbox (the transaction.created event) once the transaction committed;
+ * by then the API has usually decided its cards already (src/payments/card-decision.service.ts),
+ * so the workflow takes it from where the database says it is:
  *
- * 1. card payments are authorized (gateway idempotency key = payment id); any refusal or
- *    failure voids the approved ones and ends the transaction refused / failed;
+ * 1. cards still pending (the API crashed, the gateway failed, a billing charge): the same
+ *    decision runs as an activity: refused / failed ends it, Pix/boleto left make it wait,
+ *    card-only is paid and settled;
  * 2. Pix and boleto payments wait for `paymentReceived` until the earliest expiry; expiry
- *    or `cancel` ends it canceled (approved cards voided);
- * 3. paid: one balanced sale posting per payment, then a durable timer per release
- *    (Pix at payment, boleto D+1, card installment n at D+30·n) moves it to available;
+ *    or `cancel` ends it canceled (approved cards voided); paid: one balanced sale posting per payment;
+ * 3. a durable timer per release (Pix at payment, boleto D+1, card installment n at D+30·n)
+ *    moves it from pending to available;
  * 4. it stays open until CHARGEBACK_WINDOW_DAYS after settlement (or the last release), so
  *    a `chargeback` signal always finds it; each is handled as it arrives.
- *
- * The `decision` update answers as soon as step 1 is done (the card answer of the creation
- * request), so a request never waits for a Pix payment or a release.
  */
 export async function transactionWorkflow(input: TransactionWorkflowInput): Promise<TransactionDecision> {
-  let decision: TransactionDecision | undefined;
   let cancel: CancelRequest | undefined;
   const paidAt: Record<string, string> = {};
-  let scheduled: ScheduledStep[] = [];
 
-  setHandler(decisionUpdate, async () => {
-    await condition(() => decision !== undefined);
-    return decision!;
-  });
   setHandler(paymentReceivedSignal, (s) => {
     if (typeof s?.paymentId !== 'string') return log.warn('paymentReceived ignored: paymentId is required');
     paidAt[s.paymentId] ??= typeof s.paidAt === 'string' ? s.paidAt : new Date().toISOString();
@@ -64,41 +56,29 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
     const reason = typeof s.reason === 'string' && s.reason ? s.reason : 'chargeback';
     await db.openTransactionChargeback({ transactionId: input.transactionId, chargebackId: s.chargebackId, paymentId: s.paymentId, amount, reason });
   });
-  setHandler(scheduledStepsQuery, () => scheduled.filter((s) => Date.parse(s.at) >= Date.now()));
 
-  const finishUnpaid = async (status: 'refused' | 'failed' | 'canceled', reason: string, approvedCards: string[]): Promise<TransactionDecision> => {
-    if (approvedCards.length) await gateway.voidTransactionCards({ paymentIds: approvedCards });
-    await db.finishUnpaidTransaction({ transactionId: input.transactionId, status, reason, voidedPaymentIds: approvedCards });
-    scheduled = [];
-    decision ??= { status, reason };
-    return { status, reason };
-  };
+  let plan = await db.loadTransactionPlan({ transactionId: input.transactionId });
+  if (plan.status === 'pending') plan = await gateway.decideTransactionCards({ transactionId: input.transactionId });
+  if (plan.status !== 'paid' && plan.status !== 'waiting_payment') return { status: plan.status as TransactionDecision['status'], reason: plan.reason };
 
-  const plan = await db.loadTransactionPlan({ transactionId: input.transactionId });
-  const cards = plan.payments.filter((p) => p.method === 'credit_card');
-  const awaited = plan.payments.filter((p) => p.method !== 'credit_card');
-
-  const approved: string[] = [];
-  for (const card of cards) {
-    const outcome = await gateway.authorizeTransactionCard({ paymentId: card.id });
-    if (outcome.status !== 'approved') return finishUnpaid(outcome.status, outcome.code ?? outcome.status, approved);
-    approved.push(card.id);
-  }
-
-  if (awaited.length) {
-    if (cards.length) await db.markTransactionWaitingPayment({ transactionId: input.transactionId });
-    decision = { status: 'waiting_payment', reason: null };
+  let releases = plan.releases;
+  if (plan.status === 'waiting_payment') {
+    const awaited = plan.payments.filter((p) => p.method !== 'credit_card');
     const expiresAt = Math.min(...awaited.map((p) => Date.parse(p.expiresAt!)));
-    scheduled = [{ at: new Date(expiresAt).toISOString(), kind: 'expiry', paymentId: null, amount: null, description: 'Unpaid Pix/boleto payments expire and the transaction is canceled' }];
     const allPaid = () => awaited.every((p) => paidAt[p.id] !== undefined);
     await condition(() => allPaid() || cancel !== undefined, Math.max(0, expiresAt - Date.now()));
-    if (!allPaid()) return finishUnpaid('canceled', cancel?.reason ?? 'expired', approved);
+    if (!allPaid()) {
+      const reason = cancel?.reason ?? 'expired';
+      const approvedCards = plan.payments.filter((p) => p.method === 'credit_card' && p.status === 'paid').map((p) => p.id);
+      if (approvedCards.length) await gateway.voidTransactionCards({ paymentIds: approvedCards });
+      await db.finishUnpaidTransaction({ transactionId: input.transactionId, status: 'canceled', reason, voidedPaymentIds: approvedCards });
+      return { status: 'canceled', reason };
+    }
+    releases = await db.settleTransaction({ transactionId: input.transactionId, paidAt });
   }
 
-  const releases = await db.settleTransaction({ transactionId: input.transactionId, paidAt });
   const settledAt = Date.now();
-  decision ??= { status: 'paid', reason: null };
-  await runReleases(releases, (steps) => (scheduled = steps));
+  await runReleases(releases);
   const open = settledAt + CHARGEBACK_WINDOW_DAYS * DAY_MS - Date.now();
   if (open > 0) await sleep(open);
   await condition(allHandlersFinished);
@@ -106,23 +86,12 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
 }
 
 
-/** Sleeps until each release date (durable timers) and releases it; the remaining ones stay queryable. */
-async function runReleases(releases: SettlementReleaseStep[], show: (steps: ScheduledStep[]) => void): Promise<void> {
+/** Sleeps until each release date (durable timers) and releases it. */
+async function runReleases(releases: SettlementReleaseStep[]): Promise<void> {
   const pending = [...releases].sort((a, b) => Date.parse(a.releaseAt) - Date.parse(b.releaseAt) || a.index - b.index);
-  const toStep = (r: SettlementReleaseStep): ScheduledStep => ({
-    at: r.releaseAt,
-    kind: 'release',
-    paymentId: r.paymentId,
-    amount: r.amount,
-    description: `Release ${r.index} of ${r.paymentId}: pending → available`,
-  });
-  while (pending.length) {
-    show(pending.map(toStep));
-    const next = pending[0];
+  for (const next of pending) {
     const wait = Date.parse(next.releaseAt) - Date.now();
     if (wait > 0) await sleep(wait);
     await db.releaseTransactionSettlement(next);
-    pending.shift();
   }
-  show([]);
 }
