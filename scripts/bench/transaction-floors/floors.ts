@@ -50,7 +50,8 @@ export async function startNoopWorkflowFloor(temporal: Client, taskQueue: string
   return listen(app, async () => undefined);
 }
 
-async function listen(app: Koa, onClose: () => Promise<unknown>): Promise<{ port: number; close(): Promise<void> }> {
+/** Serves a floor's app on a free local port (keep-alive, as the API); `close` stops it, then calls `onClose`. */
+export async function listen(app: Koa, onClose: () => Promise<unknown>): Promise<{ port: number; close(): Promise<void> }> {
   const server = http.createServer(app.callback());
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
