@@ -5,12 +5,12 @@ import { openChargeback } from '../../src/payments/chargeback.service';
 import { paymentGatewayOf } from '../../src/payments/sandbox-gateway';
 import { releaseSale, scheduledReleases, settleTransaction, type ScheduledRelease } from '../../src/payments/settlement.service';
 import { changes, finishUnpaidTransaction } from '../../src/payments/transaction-lifecycle.service';
-import { loadTransaction } from '../../src/payments/transactions.service';
+import { loadTransactionPayments } from '../../src/payments/transactions.service';
 import type { TransactionAggregate } from '../../src/payments/transaction-views';
 import type { TransactionActivities, TransactionPlan } from '../../workflows/payments/transaction.contract';
 import type { ActivityDeps } from '../deps';
 
-const planOf = (agg: TransactionAggregate, releases: ScheduledRelease[]): TransactionPlan => ({
+const planOf = (agg: Pick<TransactionAggregate, 'transaction' | 'payments'>, releases: ScheduledRelease[]): TransactionPlan => ({
   status: agg.transaction.status as TransactionPlan['status'],
   reason: agg.transaction.statusReason,
   payments: agg.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, expiresAt: p.expiresAt?.toISOString() ?? null })),
@@ -37,7 +37,7 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
   return {
     async loadTransactionPlan({ transactionId }) {
       const em = fork();
-      const agg = await loadTransaction(em, null, transactionId);
+      const agg = await loadTransactionPayments(em, transactionId);
       return planOf(agg, agg.transaction.status === 'paid' ? await scheduledReleases(em, agg) : []);
     },
     async decideTransactionCards({ transactionId }) {

@@ -10,7 +10,8 @@ import { postingProblem, reversalType, type PostingSource, type StatementType } 
  * helpers below, which build its lines). Guarantees:
  *
  * - Double entry: lines sum to zero per currency (checked here, and by the database at commit).
- * - Idempotency: a posting is made once per `key` (retried activities post again safely).
+ * - Idempotency: a posting is made once per `key` (retried activities post again safely,
+ *   concurrent ones too: the key's unique index makes the later one a replay).
  * - No negative wallet bucket, under any concurrency: the accounts a posting touches are
  *   locked with SELECT … FOR UPDATE in id order (so two postings never deadlock), the new
  *   balances are checked (409 `insufficient_balance`), and a CHECK constraint backs it up.
@@ -160,10 +161,9 @@ export async function post(em: EntityManager, input: PostingInput): Promise<Post
   if (problem) throw new RangeError(`Invalid posting ${input.key}: ${problem}`);
 
   return inTransaction(em, async (tem) => {
-    // Same key at the same time: the second waits, then finds the first posting.
-    await tem.execute('select pg_advisory_xact_lock(hashtextextended(?, 0))', [`ledger-posting:${input.key}`]);
-    const [existing] = await tem.execute<{ id: string }[]>('select id from ledger_postings where key = ?', [input.key]);
-    if (existing) return { postingId: existing.id, replayed: true };
+    const postedAs = async () => (await tem.execute<{ id: string }[]>('select id from ledger_postings where key = ?', [input.key]))[0]?.id;
+    const existing = await postedAs();
+    if (existing) return { postingId: existing, replayed: true };
 
     // Accounts (and wallets) are created in one fixed order too: two postings creating the
     // same two new wallets in opposite orders would otherwise wait on each other's inserts.
@@ -185,18 +185,23 @@ export async function post(em: EntityManager, input: PostingInput): Promise<Post
     for (const [i, line] of input.lines.entries()) {
       const account = next.get(accounts[i].id)!;
       if (account.ownerType === 'wallet' && account.balance < 0) {
+        // The same key posted by a concurrent caller while this one waited for the locks: a replay, not a shortfall.
+        const concurrent = await postedAs();
+        if (concurrent) return { postingId: concurrent, replayed: true };
         const bucket = 'bucket' in line.account ? line.account.bucket : '';
         throw conflict('insufficient_balance', `Insufficient ${bucket === 'available' ? 'withdrawable' : bucket} balance for this ${input.kind}`);
       }
     }
 
+    // The key is unique: a concurrent posting of it waits here for the first to commit, then writes nothing.
     const postingId = newId('pst');
     const now = new Date();
-    await tem.execute(
+    const inserted = await tem.execute<{ id: string }[]>(
       `insert into ledger_postings (id, created_at, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning id`,
       [postingId, now, input.key, input.kind, input.companyId ?? null, input.source, input.sourceId ?? null, input.description ?? null, input.reversesPostingId ?? null, input.releasesPostingId ?? null],
     );
+    if (inserted.length === 0) return { postingId: (await postedAs())!, replayed: true };
     // Credits first: the balance trigger and the CHECK run row by row, so an account debited
     // and credited in one posting must never dip below zero halfway through.
     const order = input.lines.map((_, i) => i).sort((a, b) => input.lines[b].amount - input.lines[a].amount);

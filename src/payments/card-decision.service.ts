@@ -59,7 +59,7 @@ export async function decideCards(ctx: CardDeciding, transactionId: string, know
 
   return ctx.fork().transactional(async (em) => {
     if (outcomes.size > 0) await destroyCardCvv(em, { paymentIds: [...outcomes.keys()] });
-    const c = await changes(em, transactionId, ctx.publicBaseUrl);
+    const c = await changes(em, transactionId, ctx.publicBaseUrl, before.splits);
     if (c.agg.transaction.status !== 'pending') return { aggregate: c.agg, releases: [], events: [] };
     for (const [paymentId, result] of outcomes) recordCardOutcome(c, paymentId, result, ctx.gateway.name);
     let releases: ScheduledRelease[] = [];

@@ -83,7 +83,7 @@ export async function settleTransaction(em: EntityManager, c: Changes, paidAt: R
  * Release n is the payment's n-th release date (settlement.rules); one whose shares round to
  * nothing moves 0.
  */
-export async function scheduledReleases(em: EntityManager, agg: TransactionAggregate): Promise<ScheduledRelease[]> {
+export async function scheduledReleases(em: EntityManager, agg: Pick<TransactionAggregate, 'payments'>): Promise<ScheduledRelease[]> {
   const paid = agg.payments.filter((p) => p.status !== 'canceled' && p.paidAt);
   if (paid.length === 0) return [];
   const rows = await em.execute<{ posting_id: string; key: string; release_at: string | Date | null; net: string }[]>(

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, badRequest } from '../http/errors';
-import { assertRecipientActive, getOwnerRecipient } from '../recipients/recipients.service';
+import { assertRecipientActive, getOwnerLink } from '../recipients/recipients.service';
 import { paymentFee } from './payment-fee.service';
 import { shareAmount, splitProblem, type SplitShareInput } from './split.rules';
 import type { PaymentInput, SplitInput } from './transactions.schemas';
@@ -47,10 +47,10 @@ export async function checkSplits(em: EntityManager, companyId: string, input: S
 }
 
 async function ownerSplit(em: EntityManager, companyId: string): Promise<CheckedSplit[]> {
-  const owner = await getOwnerRecipient(em, companyId);
-  if (!owner || owner.link.status === 'refused' || owner.link.status === 'inactive') {
+  const owner = await getOwnerLink(em, companyId);
+  if (!owner || owner.status === 'refused' || owner.status === 'inactive') {
     const message = 'Required: the company has no owner recipient that may receive the whole amount (refused or removed)';
     throw badRequest('validation_failed', `splits: ${message}`, [{ path: 'splits', message }]);
   }
-  return [{ recipientId: owner.recipient.id, type: 'sale', amount: null, percentage: 100, liable: true, chargeProcessingFee: true }];
+  return [{ recipientId: owner.recipientId, type: 'sale', amount: null, percentage: 100, liable: true, chargeProcessingFee: true }];
 }

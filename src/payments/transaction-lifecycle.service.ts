@@ -4,6 +4,7 @@ import type { Event } from '../events/event.entity';
 import type { EventType } from '../events/catalog';
 import type { AuthorizationResult } from './payment-gateway';
 import type { Payment, PaymentStatus } from './payment.entity';
+import type { TransactionSplit } from './split.entity';
 import type { TransactionStatus } from './transaction.entity';
 import { loadTransaction } from './transactions.service';
 import { toPaymentView, toTransactionView, type TransactionAggregate } from './transaction-views';
@@ -43,9 +44,9 @@ export class Changes {
   }
 }
 
-/** The transaction and its payments, locked, ready for status changes with their events. */
-export async function changes(em: EntityManager, transactionId: string, publicBaseUrl: string): Promise<Changes> {
-  return new Changes(em, await loadTransaction(em, null, transactionId, true), publicBaseUrl);
+/** The transaction and its payments, locked, ready for status changes with their events (its splits read unless known). */
+export async function changes(em: EntityManager, transactionId: string, publicBaseUrl: string, knownSplits?: TransactionSplit[]): Promise<Changes> {
+  return new Changes(em, await loadTransaction(em, null, transactionId, true, knownSplits), publicBaseUrl);
 }
 
 /** The processor's answer on a card payment: paid, refused or failed (once). */

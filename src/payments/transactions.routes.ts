@@ -23,11 +23,12 @@ const CREATION_IDEMPOTENCY_HOURS = 7 * 24;
 /**
  * A retry of a creation whose API process died after the commit but before its answer was
  * stored (the key's claim lapsed after its lease, so the handler runs again): the committed
- * transaction carries the Idempotency-Key, so the retry answers with it instead of 409
- * reference_code_taken. Anything else is the 409 it was.
+ * transaction carries the Idempotency-Key, so the retry answers with it instead of the 4xx its
+ * second run meets (409 reference_code_taken, or 400 card_token_invalid: the token is bound to
+ * the first run's payment). Without such a transaction the error is the answer.
  */
 async function earlierAttempt(em: EntityManager, companyId: string, referenceCode: string, idempotencyKey: string | null, err: unknown) {
-  if (!idempotencyKey || !(err instanceof ApiError) || err.code !== 'reference_code_taken') throw err;
+  if (!idempotencyKey || !(err instanceof ApiError) || err.status >= 500) throw err;
   const earlier = await findCreatedByIdempotencyKey(em, companyId, referenceCode, idempotencyKey, CREATION_IDEMPOTENCY_HOURS);
   if (!earlier) throw err;
   return earlier;

@@ -56,7 +56,6 @@ export async function createTransaction(
     throw bodyIdNotFound('customerId', 'Customer');
   }
   const splitInputs = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments);
-  if (await em.findOne(Transaction, { companyId: company.id, referenceCode: input.referenceCode }, { fields: ['id'] })) throw referenceCodeTaken(input.referenceCode);
 
   const hasCard = input.payments.some((p) => p.paymentMethod === 'credit_card');
   const transaction = em.create(Transaction, {
@@ -80,7 +79,7 @@ export async function createTransaction(
   try {
     await em.flush();
   } catch (err) {
-    // Two concurrent creations with one referenceCode: the unique index lets exactly one commit.
+    // A referenceCode taken (now or by a concurrent creation): the unique index lets exactly one commit.
     if (err instanceof UniqueConstraintViolationException) throw referenceCodeTaken(input.referenceCode);
     throw err;
   }
@@ -133,13 +132,16 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
   return payment;
 }
 
-/** The transaction with its payments and splits, scoped to the company (404 otherwise). */
-export async function loadTransaction(em: EntityManager, companyId: string | null, id: string, lock = false): Promise<TransactionAggregate> {
+/**
+ * The transaction with its payments and splits, scoped to the company (404 otherwise). Split
+ * items never change once created, so a caller that has them passes them (`knownSplits`).
+ */
+export async function loadTransaction(em: EntityManager, companyId: string | null, id: string, lock = false, knownSplits?: TransactionSplit[]): Promise<TransactionAggregate> {
   const where = companyId ? { id, companyId } : { id };
   const transaction = await em.findOne(Transaction, where, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
   if (!transaction) throw notFound('Transaction');
   const payments = await em.find(Payment, { transactionId: id }, { orderBy: { position: 'asc', id: 'asc' }, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
-  const splits = await em.find(TransactionSplit, { transactionId: id }, { orderBy: { id: 'asc' } });
+  const splits = knownSplits ?? (await em.find(TransactionSplit, { transactionId: id }, { orderBy: { id: 'asc' } }));
   return { transaction, payments, splits };
 }
 

@@ -368,8 +368,13 @@ async function loadLinked(em: EntityManager, companyId: string, ids: string[]): 
 
 /** The company's owner recipient, or null. */
 export async function getOwnerRecipient(em: EntityManager, companyId: string): Promise<LinkedRecipient | null> {
-  const link = await em.findOne(RecipientLink, { companyId, role: 'owner', deletedAt: null });
+  const link = await getOwnerLink(em, companyId);
   return link ? getLinkedRecipient(em, companyId, link.recipientId) : null;
+}
+
+/** The company's link to its owner recipient (who it is and its status), without the registration: what a sale's default split needs. */
+export async function getOwnerLink(em: EntityManager, companyId: string): Promise<RecipientLink | null> {
+  return em.findOne(RecipientLink, { companyId, role: 'owner', deletedAt: null });
 }
 
 /**

@@ -36,13 +36,13 @@ const DECLINED = { status: 'refused', reason: 'card_declined' } as const;
 /** Activities that record their calls: the plan as the database shows it, and what deciding the cards makes of it. */
 function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {}, releasesAfter: number[] = []) {
   const calls: Array<[string, unknown]> = [];
-  const releases = () => releasesAfter.map((ms, k): SettlementReleaseStep => ({ paymentId: 'pay_1', postingId: 'pst_1', index: k + 1, releaseAt: new Date(Date.now() + ms).toISOString(), amount: 100 }));
+  const releases = async () => Promise.all(releasesAfter.map(async (ms, k): Promise<SettlementReleaseStep> => ({ paymentId: 'pay_1', postingId: 'pst_1', index: k + 1, releaseAt: await expiresIn(ms), amount: 100 })));
   const activities: TransactionActivities = {
-    loadTransactionPlan: async () => ({ ...plan, releases: plan.status === 'paid' ? releases() : [] }),
+    loadTransactionPlan: async () => ({ ...plan, releases: plan.status === 'paid' ? await releases() : [] }),
     decideTransactionCards: async () => {
       calls.push(['decide', null]);
       const after = { ...plan, ...decided };
-      return { ...after, releases: after.status === 'paid' ? releases() : [] };
+      return { ...after, releases: after.status === 'paid' ? await releases() : [] };
     },
     voidTransactionCards: async (i) => void calls.push(['void', i.paymentIds]),
     finishUnpaidTransaction: async (i) => void calls.push(['finish', [i.status, i.reason, i.voidedPaymentIds]]),
@@ -65,10 +65,11 @@ async function withWorker<T>(activities: TransactionActivities, fn: (taskQueue: 
   return worker.runUntil(fn(taskQueue));
 }
 
-const expiresIn = (ms: number) => new Date(Date.now() + ms).toISOString();
+/** A date `ms` ahead on the test server's clock, which earlier tests moved forward. */
+const expiresIn = async (ms: number) => new Date((await env.currentTimeMs()) + ms).toISOString();
 
 it('cards left pending (the API could not decide them): decided by the activity; card approved + Pix waits, settles on payment, releases on its timers', async () => {
-  const pix = { id: 'pay_p', method: 'pix' as const, status: 'waiting_payment', expiresAt: expiresIn(3_600_000) };
+  const pix = { id: 'pay_p', method: 'pix' as const, status: 'waiting_payment', expiresAt: await expiresIn(3_600_000) };
   const { calls, activities } = recorder(plan('pending', [card('pay_c'), pix]), { status: 'waiting_payment', payments: [card('pay_c', 'paid'), pix] }, [DAY, 30 * DAY]);
   await withWorker(activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_1' }] });
@@ -96,7 +97,7 @@ it('a refusal the decision recorded ends the run refused, with nothing else to d
 });
 
 it('cancel while waiting voids the approved card; expiry ends it canceled too; neither settles', async () => {
-  const boleto = { id: 'pay_p', method: 'boleto' as const, status: 'waiting_payment', expiresAt: expiresIn(3 * DAY) };
+  const boleto = { id: 'pay_p', method: 'boleto' as const, status: 'waiting_payment', expiresAt: await expiresIn(3 * DAY) };
   const canceled = recorder(plan('waiting_payment', [card('pay_c', 'paid'), boleto]));
   await withWorker(canceled.activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_3' }] });
