@@ -34,6 +34,8 @@ async function main(): Promise<void> {
     stopping = true;
     deps.logger.info('API stopping');
     server.close(async () => {
+      // The answers already sent set dispatches going (workflow starts among them): they finish first.
+      await deps.dispatcher.settled();
       await deps.orm.close();
       await deps.temporal.connection.close();
       process.exit(0);

@@ -57,6 +57,8 @@ async function main(): Promise<void> {
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains in-flight tasks.
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
   await worker.run();
+  // Events the last activities recorded are dispatched before the connections close.
+  await dispatcher.settled();
   await orm.close();
   await connection.close();
   logger.info('worker stopped');

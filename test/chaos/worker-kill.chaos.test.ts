@@ -56,7 +56,7 @@ it('card authorization: the API dies after the acquirer charged; the workflow de
   const charges = () => countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id]);
   await stack.waitFor('the acquirer to charge', async () => (await charges()) === 1, 30_000, 50);
   await stack.killApi();
-  expect(await pending).toBeInstanceOf(Error);
+  expect(await pending).not.toHaveProperty('status'); // the connection was cut: no answer
   await stack.startApi();
 
   // Nothing dispatched transaction.created: the outbox sweep does, which starts the workflow.
