@@ -72,6 +72,9 @@ export async function postPaymentSale(em: EntityManager, agg: TransactionAggrega
 export async function settleTransaction(em: EntityManager, c: Changes, paidAt: Record<string, string>): Promise<ScheduledRelease[]> {
   markTransactionPaid(c, paidAt);
   if (c.agg.transaction.status !== 'paid') return [];
+  // The status changes and their events are written first: the postings lock ledger rows every
+  // sale of the company (and the platform's accounts every sale) posts to, held until the commit.
+  await em.flush();
   const releases: ScheduledRelease[] = [];
   for (const p of c.agg.payments) releases.push(...(await postPaymentSale(em, c.agg, p)));
   return releases;
