@@ -26,7 +26,7 @@ export interface SavedCardChargeInput {
 /**
  * Creates a merchant-initiated card transaction on a saved card, in the caller's database
  * transaction: one credit card payment, no token and no CVV. The transaction workflow then
- * authorizes it like any card transaction (`authorizeCardPayment` reads the saved card through
+ * authorizes it like any card transaction (`decideCards` reads the saved card through
  * `revealSavedCard` because of its origin). Records transaction.created and payment.created.
  */
 export async function createSavedCardTransaction(em: EntityManager, company: Company, input: SavedCardChargeInput, publicBaseUrl: string): Promise<CreatedTransaction> {

@@ -5,8 +5,8 @@ import { listCustomersQuery } from '../../src/customers/customers.schemas';
 
 /**
  * At 100,000 customers for one company, the partial case-insensitive filters (ILIKE '%term%')
- * are answered from the trigram GIN indexes (`customers_<column>_trgm`, led by company_id),
- * never by reading the whole table. The plan is the one PostgreSQL picks for the exact SQL
+ * are answered from the trigram indexes (`customers_<column>_trgm`: GIN or GiST, see the
+ * CustomerSearch migration), never by reading the whole table. The plan is the one PostgreSQL picks for the exact SQL
  * the list endpoint runs (`customerListQuery`). Timings are printed, not asserted.
  */
 
