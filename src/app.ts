@@ -1,5 +1,6 @@
 import Koa from 'koa';
 import type { AppDeps } from './app-deps';
+import { watchApiKeyWrites } from './companies/api-key-cache';
 import { accessLog, errorHandler, requestId } from './http/middleware';
 import { mountRoutes } from './http/mount';
 import { allRoutes } from './routes';
@@ -11,11 +12,13 @@ export function createApp(deps: AppDeps): Koa {
   const hops = deps.config.trustedProxies;
   const app = new Koa({ proxy: hops > 0, maxIpsCount: hops });
   const router = mountRoutes(allRoutes(), deps);
+  // Keys and companies changed through the ORM in this process leave the API key cache at once.
+  watchApiKeyWrites(deps.orm.em);
   app.use(requestId());
   app.use(accessLog(deps.logger));
   app.use(errorHandler(deps.logger));
   // JSON bodies are parsed by each route (src/http/mount.ts), which may declare its own limit.
-  app.use(router.routes());
+  app.use(router.routes);
   app.use(router.allowedMethods({ throw: true }));
   return app;
 }

@@ -33,6 +33,11 @@ const envSchema = z.object({
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
+   * How long an API process keeps a valid key's company (src/companies/api-key-cache.ts): the
+   * bound on how late another process's revocation or company change reaches it. 0: no cache.
+   */
+  API_KEY_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   /** Public card tokenization: requests per minute per client address and per company. */
   CARD_TOKENS_PER_MINUTE_PER_IP: z.coerce.number().int().min(1).default(60),
   CARD_TOKENS_PER_MINUTE_PER_COMPANY: z.coerce.number().int().min(1).default(3000),
@@ -63,6 +68,7 @@ export interface Config {
   trustedProxies: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
+  apiKeyCacheTtlMs: number;
   cardTokenRateLimit: { perIpPerMinute: number; perCompanyPerMinute: number; buyerAllowancePerMinute: number };
   checkoutLimits: { visitsPerAddress: number; visitsPerLink: number; confirmsPerAddress: number; confirmsPerLink: number };
   bodyLimit: string;
@@ -102,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
     cardTokenRateLimit: {
       perIpPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_IP,
       perCompanyPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_COMPANY,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Mode } from './company.entity';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -24,7 +24,7 @@ export function keyPrefix(mode: Mode): string {
  * on fixed-length digests: a key of any length hashes to 64 hex characters.
  */
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex');
 }
 
 export const API_KEY_PATTERN = /^sk_(sandbox|live)_[0-9A-Za-z]{32}$/;

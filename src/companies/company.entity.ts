@@ -24,6 +24,23 @@ export class Company extends BaseEntity {
   settings: Opt<CompanySettings> = { ...DEFAULT_COMPANY_SETTINGS };
 }
 
+/**
+ * A company as plain data: how a request sees its caller (`RouteContext.company`), copied from
+ * the API key lookup's row and shared, frozen, by the requests answered from the key cache
+ * (src/companies/api-key-cache.ts). Not a managed entity: code that changes a company loads
+ * it, or writes by id, and the change forgets the cached copy (companies.service.ts).
+ */
+export interface CompanyRecord {
+  readonly id: string;
+  readonly tenantId: string;
+  readonly name: string;
+  readonly mode: Mode;
+  readonly settings: Readonly<CompanySettings>;
+  readonly createdAt: Date;
+  readonly updatedAt: Date;
+  readonly deletedAt: null;
+}
+
 export const CompanySchema = new EntitySchema<Company, BaseEntity>({
   class: Company,
   extends: BaseEntitySchema,

@@ -1,12 +1,12 @@
 import type Koa from 'koa';
-import { newId } from '../shared/ids';
 import type { Logger } from '../shared/logger';
 import { ApiError } from './errors';
+import { newRequestId } from './request-id';
 
 /** Every response carries `x-request-id`; error bodies repeat it so a merchant can quote it. */
 export function requestId(): Koa.Middleware {
   return async (ctx, next) => {
-    ctx.state.requestId = newId('req');
+    ctx.state.requestId = newRequestId();
     ctx.set('x-request-id', ctx.state.requestId);
     await next();
   };

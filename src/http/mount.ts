@@ -1,10 +1,10 @@
-import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type Koa from 'koa';
 import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
-import type { Company } from '../companies/company.entity';
+import type { CompanyRecord } from '../companies/company.entity';
+import type { ApiKeyAuth } from '../companies/api-key-cache';
 import { findCompanyByApiKey } from '../companies/companies.service';
 import { ApiError, unauthenticated, validationError } from './errors';
 import {
@@ -17,6 +17,7 @@ import {
   type IdempotencyScope,
 } from './idempotency';
 import { RateLimiter } from './rate-limit';
+import { groupedRouter, type GroupedRouter, type RouteLayer } from './route-groups';
 import { isWriteMethod, successStatus, type AnyRoute, type RouteContext, type RouteResult } from './route';
 
 interface Limiters {
@@ -24,9 +25,8 @@ interface Limiters {
   authFailures: RateLimiter;
 }
 
-/** Builds the router for a set of declared routes. */
-export function mountRoutes(routes: AnyRoute[], deps: AppDeps): Router {
-  const router = new Router();
+/** Builds the router for a set of declared routes (grouped by first path segment: src/http/route-groups.ts). */
+export function mountRoutes(routes: AnyRoute[], deps: AppDeps): GroupedRouter {
   const limiters: Limiters = {
     perKey: new RateLimiter(deps.config.rateLimitPerMinute),
     authFailures: new RateLimiter(deps.config.authFailuresPerMinute),
@@ -36,12 +36,13 @@ export function mountRoutes(routes: AnyRoute[], deps: AppDeps): Router {
     if (!parsers.has(limit)) parsers.set(limit, bodyParser({ enableTypes: ['json'], jsonLimit: limit, encoding: 'utf-8' }) as unknown as Koa.Middleware);
     return parsers.get(limit)!;
   };
-  for (const route of routes) {
+  const layers: RouteLayer[] = routes.flatMap((route) => {
     const parseJson = parserFor(route.bodyLimit ?? deps.config.bodyLimit);
+    const middleware: Koa.Middleware = (ctx) => handle(ctx, route, deps, limiters, parseJson);
     const paths = route.versioned ? [route.path, `/v1${route.path}`] : [route.path];
-    router.register(paths, [route.method.toUpperCase()], (ctx) => handle(ctx, route, deps, limiters, parseJson), { name: route.operationId });
-  }
-  return router;
+    return paths.map((path) => ({ path, method: route.method.toUpperCase(), name: route.operationId, middleware }));
+  });
+  return groupedRouter(layers);
 }
 
 async function handle(koa: Koa.Context, route: AnyRoute, deps: AppDeps, limiters: Limiters, parseJson: Koa.Middleware): Promise<void> {
@@ -87,12 +88,18 @@ async function handle(koa: Koa.Context, route: AnyRoute, deps: AppDeps, limiters
   }
 
   const afterCommit: Array<() => Promise<unknown> | void> = [];
+  let em: EntityManager | undefined;
   const rctx: RouteContext<unknown, unknown, unknown> = {
     params,
     query,
     body,
-    em: deps.orm.em.fork() as EntityManager,
-    company: company as Company,
+    get em() {
+      return (em ??= deps.orm.em.fork() as EntityManager);
+    },
+    set em(value) {
+      em = value;
+    },
+    company: company as CompanyRecord,
     requestId: koa.state.requestId,
     deps,
     afterCommit: (fn) => afterCommit.push(fn),
@@ -249,10 +256,11 @@ function nulPath(value: unknown, path: Array<string | number>): Array<string | n
  * keys learns nothing more and is told to slow down (a key has 190 random bits: finding one
  * by trying is out of reach at any rate).
  */
-async function authenticate(koa: Koa.Context, deps: AppDeps, limiters: Limiters): Promise<{ company: Company; keyId: string }> {
+async function authenticate(koa: Koa.Context, deps: AppDeps, limiters: Limiters): Promise<ApiKeyAuth> {
   const client = koa.ip;
   const key = koa.get('x-api-key');
-  const found = key ? await findCompanyByApiKey(deps.orm.em.fork(), key, deps.config.mode === 'production' ? 'production' : 'sandbox') : null;
+  // The lookup is one raw statement on the connection (no entity, no identity map): no fork needed.
+  const found = key ? await findCompanyByApiKey(deps.orm.em, key, deps.config.mode, deps.config.apiKeyCacheTtlMs) : null;
   if (!found) {
     const { allowed, retryAfterMs } = limiters.authFailures.hit(client);
     if (!allowed) {

@@ -1,7 +1,7 @@
 import type Koa from 'koa';
 import type { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Company } from '../companies/company.entity';
+import type { CompanyRecord } from '../companies/company.entity';
 import type { AppDeps } from '../app-deps';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
@@ -12,10 +12,16 @@ export interface RouteContext<P, Q, B> {
   params: P;
   query: Q;
   body: B;
-  /** Request-scoped EntityManager; for write routes it is inside the request's transaction. */
+  /**
+   * Request-scoped EntityManager; for write routes it is inside the request's transaction.
+   * Forked on first read: a route that never reads it costs no fork.
+   */
   em: EntityManager;
-  /** The caller's company (routes with `auth: 'apiKey'`). */
-  company: Company;
+  /**
+   * The caller's company (routes with `auth: 'apiKey'`): plain data from the API key cache,
+   * frozen and shared with other requests, not a managed entity.
+   */
+  company: CompanyRecord;
   requestId: string;
   deps: AppDeps;
   /** Work to run once the request's transaction has committed (dispatching events, starting workflows). */

@@ -2,7 +2,9 @@ import { useTestStack } from '../helpers/stack';
 import { lastro as runLastro } from '../recipients/cli';
 import { paidCard, refundReaches } from './fixtures';
 
-const t = useTestStack({ companies: ['Acme'], owners: ['Acme'] });
+// The CLI is another process: the API sees its settings change once its cached company is
+// API_KEY_CACHE_TTL_MS old (test/companies/api-keys.int.test.ts); 0 here, so the next request does.
+const t = useTestStack({ companies: ['Acme'], owners: ['Acme'], env: { API_KEY_CACHE_TTL_MS: '0' } });
 
 const lastro = (args: string[]) => runLastro(t.stack, ...args);
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { iso } from '../../db/base.entity';
 import { Company } from '../../companies/company.entity';
-import { createApiKey, createCompany, revokeApiKey } from '../../companies/companies.service';
+import { createApiKey, createCompany, revokeApiKey, rotateApiKey } from '../../companies/companies.service';
 import { getOwnerRecipient } from '../../recipients/recipients.service';
 import { printJson, type CliContext } from '../context';
 
@@ -38,11 +38,21 @@ export function registerCompanyCommands(program: Command, ctx: CliContext): void
     });
   keys
     .command('revoke')
-    .description('Revoke an API key: it answers 401 from now on')
+    .description('Revoke an API key: it answers 401 from now on (running API processes refuse it within API_KEY_CACHE_TTL_MS)')
     .argument('<keyId>', 'key_… id')
     .action(async (keyId: string) => {
       const key = await ctx.transaction((em) => revokeApiKey(em, keyId));
       if (!key) throw new Error(`No API key ${keyId}`);
       printJson({ keyId: key.id, companyId: key.companyId, revokedAt: iso(key.revokedAt) });
+    });
+  keys
+    .command('rotate')
+    .description("Replace an active API key with a new one (shown once): the old value answers 401 like a revoked key's")
+    .argument('<keyId>', 'key_… id of the key to replace')
+    .action(async (keyId: string) => {
+      const rotated = await ctx.transaction((em) => rotateApiKey(em, keyId));
+      if (!rotated) throw new Error(`No active API key ${keyId}`);
+      const { revoked, created } = rotated;
+      printJson({ companyId: revoked.companyId, revokedKeyId: revoked.id, revokedAt: iso(revoked.revokedAt), ...created });
     });
 }
