@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 
 /**
@@ -13,7 +13,22 @@ export const ID_PREFIXES = [
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 
-const ulid = monotonicFactory();
+/**
+ * ulid's default source asks the OS for one random byte per character (16 calls per id, each
+ * an async resource on the hot path); this one hands out bytes of a 4 KiB pool. A byte / 256
+ * picks each base32 character uniformly. These ids are names, not secrets (newCapabilityId is).
+ */
+let pool = Buffer.alloc(0);
+let offset = 0;
+function pooledRandom(): number {
+  if (offset >= pool.length) {
+    pool = randomFillSync(Buffer.allocUnsafe(4096));
+    offset = 0;
+  }
+  return pool[offset++] / 256;
+}
+
+const ulid = monotonicFactory(pooledRandom);
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid().toLowerCase()}`;
