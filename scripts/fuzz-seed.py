@@ -131,7 +131,7 @@ def metered_subscription():
 
 
 def plan_with_charge(code, publish):
-    """A plan with one prepaid monthly component: (plan, price) ids."""
+    """A plan with one prepaid monthly component: (plan, component, price) ids."""
     plan = call("POST", "/plans", {"code": code, "name": code})
     charge = call("POST", f"/plans/{plan['id']}/charges", {
         "item": {"key": "seat", "name": "Seat"},
@@ -139,7 +139,7 @@ def plan_with_charge(code, publish):
     })
     if publish:
         call("POST", f"/plans/{plan['id']}/publish", {})
-    return plan["id"], charge["price"]["id"]
+    return plan["id"], charge["item"]["id"], charge["price"]["id"]
 
 
 def subscription(plan):
@@ -224,13 +224,15 @@ if __name__ == "__main__":
     print(f"LASTRO_FUZZ_OWNER_ID={owner}")
     print(f"LASTRO_FUZZ_METERED_SUBSCRIPTION_ID={metered_subscription()}")
     print("LASTRO_FUZZ_METER_ID=api_calls")
-    licensed, _ = plan_with_charge("fuzz-licensed", publish=True)
+    licensed, _, _ = plan_with_charge("fuzz-licensed", publish=True)
+    print(f"LASTRO_FUZZ_PLAN_ID={licensed}")
     lifecycle = subscription(licensed)
     print(f"LASTRO_FUZZ_SUBSCRIPTION_ID={lifecycle}")
     print(f"LASTRO_FUZZ_CANCEL_SUBSCRIPTION_ID={subscription(licensed)}")
     print(f"LASTRO_FUZZ_INVOICE_ID={invoice(lifecycle)}")
-    draft, price = plan_with_charge("fuzz-draft", publish=False)
+    draft, item, price = plan_with_charge("fuzz-draft", publish=False)
     print(f"LASTRO_FUZZ_DRAFT_PLAN_ID={draft}")
+    print(f"LASTRO_FUZZ_DRAFT_ITEM_ID={item}")
     print(f"LASTRO_FUZZ_DRAFT_PRICE_ID={price}")
     txn, pay = paid_pix()
     print(f"LASTRO_FUZZ_PAID_TRANSACTION_ID={txn}")

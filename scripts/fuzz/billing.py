@@ -77,6 +77,20 @@ def subscription_card(case):
         case.body["defaultPaymentMethodRef"] = card
 
 
+def billable_prices(plan_id):
+    """The plan's current prices of required components (with their component's kind), the ones
+    a subscription without items bills (subscriptions.service.ts planItems): [] when none is
+    recurring, None when the plan is not found."""
+    plan = urllib.parse.quote(plan_id, safe="")
+    status, prices = api("GET", f"/plans/{plan}/prices")
+    items_status, items = api("GET", f"/plans/{plan}/items")
+    if status != 200 or items_status != 200 or not isinstance(prices, list):
+        return None
+    required = {i["id"]: i["kind"] for i in items if not i.get("optional") and not i.get("deletedAt")}
+    billed = [{**p, "kind": required[p["planItemId"]]} for p in prices if p.get("isCurrent") and not p.get("archivedAt") and p.get("planItemId") in required]
+    return billed if any(p["kind"] == "recurring" for p in billed) else []
+
+
 def plan_subscription(case):
     """POST /subscriptions with a planId (subscriptions.service.ts planItems): the currency is one
     the plan's components are priced in, the items are left to the plan (its required components),
@@ -84,11 +98,15 @@ def plan_subscription(case):
     body = case.body
     if not isinstance(body.get("planId"), str):
         return
-    status, prices = api("GET", f"/plans/{urllib.parse.quote(body['planId'], safe='')}/prices")
-    if status != 200 or not isinstance(prices, list):
+    current = billable_prices(body["planId"])
+    if current is None:
         return
-    current = [p for p in prices if p.get("isCurrent") and not p.get("archivedAt")]
-    currencies = sorted({p["currency"] for p in current})
+    if not current:
+        # Nothing to bill (a plan another case just made, without a recurring price yet): the
+        # seeded published plan instead.
+        body["planId"] = os.environ["LASTRO_FUZZ_PLAN_ID"]
+        current = billable_prices(body["planId"])
+    currencies = sorted({p["currency"] for p in current if p["kind"] == "recurring"})
     if currencies and str(body.get("currency", "BRL")).upper() not in currencies:
         body["currency"] = currencies[0]
     body.pop("items", None)
@@ -135,4 +153,5 @@ SEEDED = {
     **{("POST", f"/subscriptions/{{id}}/{what}"): ending for what in ("cancel", "uncancel")},
     **{("POST", f"/plans/{{id}}/{what}"): draft_plan for what in ("charges", "items", "prices", "publish")},
     ("POST", "/plans/{id}/prices/{priceId}/archive"): {**draft_plan, "priceId": "LASTRO_FUZZ_DRAFT_PRICE_ID"},
+    ("PATCH", "/plans/{id}/items/{itemId}"): {**draft_plan, "itemId": "LASTRO_FUZZ_DRAFT_ITEM_ID"},
 }
