@@ -2,28 +2,17 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
-import { recordEvent } from '../events/outbox';
+import { insertEvents, recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
 import type { Event } from '../events/event.entity';
 import { newId } from '../shared/ids';
-import { Invoice, InvoiceLineItem, SubscriptionItem, type Subscription } from './subscription.entity';
+import { Invoice, InvoiceLineItem, type Subscription } from './subscription.entity';
 import { invoiceLines, type BillableItem } from './subscription.rules';
 import { toInvoiceView } from './subscription.views';
 import type { ListInvoicesQuery } from './subscriptions.schemas';
 
 export const invoiceEvent = (em: EntityManager, invoice: Invoice, type: EventType): Event =>
   recordEvent(em, { companyId: invoice.companyId, type, entityType: 'invoice', data: toInvoiceView(invoice) });
-
-/** Usage per meter reported in [start, end) for a subscription. */
-async function usageInPeriod(em: EntityManager, subscriptionId: string, start: Date, end: Date): Promise<Record<string, number>> {
-  const rows: Array<{ meter_id: string; total: string }> = await em.execute(
-    `select meter_id, sum(quantity)::text as total from billing_usage_records
-      where subscription_id = ? and timestamp >= ? and timestamp < ? group by meter_id`,
-    [subscriptionId, start, end],
-    'all',
-  );
-  return Object.fromEntries(rows.map((r) => [r.meter_id, Number(r.total)]));
-}
 
 export interface IssueInvoiceInput {
   cycle: number;
@@ -33,38 +22,149 @@ export interface IssueInvoiceInput {
   dueAt: string;
 }
 
+/** What issuing needs of a subscription (a plain row or the entity). */
+export type InvoicedSubscription = Pick<Subscription, 'id' | 'companyId' | 'customerId' | 'currency' | 'collectionMethod'>;
+
+export interface InvoiceToIssue extends IssueInvoiceInput {
+  subscription: InvoicedSubscription;
+}
+
+export interface IssuedInvoices {
+  /** The invoice of each request, in the requests' order: created now, or the one already issued for that (subscription, cycle). */
+  invoices: Invoice[];
+  /** invoice.issued of each invoice created now (none for one that already existed). */
+  eventIds: string[];
+}
+
+type ItemRow = BillableItem & { subscription_id: string };
+
 /**
- * The invoice of one cycle, created once (unique per subscription and cycle: a retry finds it)
- * with its lines priced by `componentAmount`, and invoice.issued. Returns it and its events.
+ * Issues the invoices of many (subscription, cycle) pairs at once, set-based: the items of all
+ * of them in one statement (their usage in one more when one is metered), the invoices in one
+ * `insert … on conflict (subscription_id, cycle) do nothing`, their lines in one and their
+ * invoice.issued events in one. The unique (subscription, cycle) key is what makes it exactly
+ * once: a retried, crashed or concurrent issue of the same cycle creates nothing and no event,
+ * and answers the invoice already there (read in one more statement, only when there is one).
+ * Lines are priced by `componentAmount` (subscription.rules `invoiceLines`).
  */
-export async function issueInvoice(em: EntityManager, sub: Subscription, input: IssueInvoiceInput): Promise<{ invoice: Invoice; events: Event[] }> {
-  const existing = await em.findOne(Invoice, { subscriptionId: sub.id, cycle: input.cycle });
-  if (existing) return { invoice: existing, events: [] };
-  const items = await em.find(SubscriptionItem, { subscriptionId: sub.id, deletedAt: null }, { orderBy: { id: 'asc' } });
-  const periodStart = new Date(input.periodStart);
-  const periodEnd = new Date(input.periodEnd);
-  const usage = await usageInPeriod(em, sub.id, periodStart, periodEnd);
-  const lines = invoiceLines(items as BillableItem[], input.cycle, usage);
-  const invoice = em.create(Invoice, {
-    id: newId('inv'),
-    companyId: sub.companyId,
-    subscriptionId: sub.id,
-    customerId: sub.customerId,
-    cycle: input.cycle,
-    status: 'open',
-    currency: sub.currency,
-    total: lines.reduce((a, l) => a + l.amount, 0),
-    collectionMethod: sub.collectionMethod,
-    periodStart,
-    periodEnd,
-    issuedAt: new Date(input.issuedAt),
-    dueAt: new Date(input.dueAt),
+export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[]): Promise<IssuedInvoices> {
+  if (requests.length === 0) return { invoices: [], eventIds: [] };
+  const subIds = [...new Set(requests.map((r) => r.subscription.id))];
+  const itemRows = await em.execute<Array<Record<string, unknown>>>(
+    `select subscription_id, id, kind, description, quantity, quantity_included, billing_scheme, amount, tiers, package_size, meter_id
+       from billing_subscription_items where subscription_id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null order by subscription_id, id`,
+    [JSON.stringify(subIds)],
+  );
+  const items = new Map<string, ItemRow[]>();
+  for (const r of itemRows) {
+    const item: ItemRow = {
+      subscription_id: r.subscription_id as string,
+      id: r.id as string,
+      kind: r.kind as BillableItem['kind'],
+      description: r.description as string,
+      quantity: Number(r.quantity),
+      quantityIncluded: Number(r.quantity_included),
+      billingScheme: r.billing_scheme as BillableItem['billingScheme'],
+      amount: Number(r.amount),
+      tiers: (r.tiers as BillableItem['tiers']) ?? null,
+      packageSize: r.package_size === null ? null : Number(r.package_size),
+      meterId: (r.meter_id as string | null) ?? null,
+    };
+    const list = items.get(item.subscription_id) ?? [];
+    list.push(item);
+    items.set(item.subscription_id, list);
+  }
+  const usage = await usageOf(em, requests, (r) => items.get(r.subscription.id)?.some((i) => i.billingScheme === 'metered') ?? false);
+
+  const now = new Date();
+  const drafts = requests.map((r, n) => {
+    const lines = invoiceLines(items.get(r.subscription.id) ?? [], r.cycle, usage[n] ?? {});
+    const invoice = Object.assign(new Invoice(), {
+      id: newId('inv'),
+      createdAt: now,
+      updatedAt: now,
+      companyId: r.subscription.companyId,
+      subscriptionId: r.subscription.id,
+      customerId: r.subscription.customerId,
+      cycle: r.cycle,
+      status: 'open' as const,
+      currency: r.subscription.currency,
+      total: lines.reduce((a, l) => a + l.amount, 0),
+      collectionMethod: r.subscription.collectionMethod,
+      periodStart: new Date(r.periodStart),
+      periodEnd: new Date(r.periodEnd),
+      issuedAt: new Date(r.issuedAt),
+      dueAt: new Date(r.dueAt),
+    });
+    return { invoice, lines };
   });
-  em.persist(invoice);
-  await em.flush(); // the lines reference it
-  // Line ids derive from the invoice id: lines are never addressed on their own.
-  em.persist(lines.map((l, n) => em.create(InvoiceLineItem, { id: `${invoice.id}_${n + 1}`, invoiceId: invoice.id, ...l, periodStart, periodEnd })));
-  return { invoice, events: [invoiceEvent(em, invoice, 'invoice.issued')] };
+
+  const inserted = await em.execute<Array<{ id: string }>>(
+    `insert into billing_invoices (id, created_at, updated_at, company_id, subscription_id, customer_id, cycle, status, currency, total, collection_method, period_start, period_end, issued_at, due_at, attempt_count)
+     select id, ?::timestamptz, ?::timestamptz, company_id, subscription_id, customer_id, cycle, 'open', currency, total, collection_method, period_start, period_end, issued_at, due_at, 0
+       from jsonb_to_recordset(?::jsonb) as r(id text, company_id text, subscription_id text, customer_id text, cycle int, currency text, total bigint, collection_method text, period_start timestamptz, period_end timestamptz, issued_at timestamptz, due_at timestamptz)
+     on conflict (subscription_id, cycle) do nothing returning id`,
+    [
+      now,
+      now,
+      JSON.stringify(
+        drafts.map(({ invoice: i }) => ({
+          id: i.id,
+          company_id: i.companyId,
+          subscription_id: i.subscriptionId,
+          customer_id: i.customerId,
+          cycle: i.cycle,
+          currency: i.currency,
+          total: i.total,
+          collection_method: i.collectionMethod,
+          period_start: i.periodStart.toISOString(),
+          period_end: i.periodEnd.toISOString(),
+          issued_at: i.issuedAt.toISOString(),
+          due_at: i.dueAt.toISOString(),
+        })),
+      ),
+    ],
+  );
+  const created = new Set(inserted.map((r) => r.id));
+  const fresh = drafts.filter((d) => created.has(d.invoice.id));
+  const lines = fresh.flatMap(({ invoice, lines }) =>
+    // Line ids derive from the invoice id: lines are never addressed on their own.
+    lines.map((l, n) => ({ id: `${invoice.id}_${n + 1}`, invoice_id: invoice.id, subscription_item_id: l.subscriptionItemId, kind: l.kind, description: l.description, quantity: l.quantity, amount: l.amount, period_start: invoice.periodStart.toISOString(), period_end: invoice.periodEnd.toISOString() })),
+  );
+  if (lines.length > 0) {
+    await em.execute(
+      `insert into billing_invoice_line_items (id, created_at, updated_at, invoice_id, subscription_item_id, kind, description, quantity, amount, period_start, period_end)
+       select id, ?::timestamptz, ?::timestamptz, invoice_id, subscription_item_id, kind, description, quantity, amount, period_start, period_end
+         from jsonb_to_recordset(?::jsonb) as r(id text, invoice_id text, subscription_item_id text, kind text, description text, quantity int, amount bigint, period_start timestamptz, period_end timestamptz)`,
+      [now, now, JSON.stringify(lines)],
+    );
+  }
+  const eventIds = await insertEvents(em, fresh.map(({ invoice }) => ({ companyId: invoice.companyId, type: 'invoice.issued' as const, entityType: 'invoice', data: toInvoiceView(invoice) })));
+
+  const already = drafts.filter((d) => !created.has(d.invoice.id));
+  const existing = new Map<string, Invoice>();
+  if (already.length > 0) {
+    const found = await em.find(Invoice, { $or: already.map((d) => ({ subscriptionId: d.invoice.subscriptionId, cycle: d.invoice.cycle })) });
+    for (const i of found) existing.set(`${i.subscriptionId}:${i.cycle}`, i);
+  }
+  const invoices = drafts.map(({ invoice }) => (created.has(invoice.id) ? invoice : existing.get(`${invoice.subscriptionId}:${invoice.cycle}`)!));
+  return { invoices, eventIds };
+}
+
+/** Usage per meter reported in each metered request's period, in the requests' order (one statement for all, none without one). */
+async function usageOf(em: EntityManager, requests: InvoiceToIssue[], metered: (r: InvoiceToIssue) => boolean): Promise<Array<Record<string, number>>> {
+  const out = requests.map(() => ({}) as Record<string, number>);
+  const asked = requests.flatMap((r, n) => (metered(r) ? [{ n, subscription_id: r.subscription.id, period_start: r.periodStart, period_end: r.periodEnd }] : []));
+  if (asked.length === 0) return out;
+  const rows = await em.execute<Array<{ n: number; meter_id: string; total: string }>>(
+    `select p.n, u.meter_id, sum(u.quantity)::text as total
+       from jsonb_to_recordset(?::jsonb) as p(n int, subscription_id text, period_start timestamptz, period_end timestamptz)
+       join billing_usage_records u on u.subscription_id = p.subscription_id and u.timestamp >= p.period_start and u.timestamp < p.period_end
+      group by p.n, u.meter_id`,
+    [JSON.stringify(asked)],
+  );
+  for (const r of rows) out[r.n][r.meter_id] = Number(r.total);
+  return out;
 }
 
 /** Voids every invoice of a subscription still awaiting payment (invoice.voided each). */

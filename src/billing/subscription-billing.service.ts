@@ -25,21 +25,15 @@ export class SubscriptionBilling {
 
   private readonly fork = () => this.deps.orm.em.fork() as EntityManager;
 
-  async move<T>(fn: (em: EntityManager) => Promise<{ result: T; events: Event[] }>): Promise<T> {
-    const { result, events } = await this.fork().transactional(fn);
-    this.deps.dispatcher.dispatchSoon(events.map((e) => e.id));
+  async move<T>(fn: (em: EntityManager) => Promise<{ result: T; events: Event[]; eventIds?: string[] }>): Promise<T> {
+    const { result, events, eventIds = [] } = await this.fork().transactional(fn);
+    this.deps.dispatcher.dispatchSoon([...events.map((e) => e.id), ...eventIds]);
     return result;
   }
 
   /** The invoice of a cycle, issued once; a send_invoice one gets its payment link. */
   async issue(subscriptionId: string, input: Parameters<typeof issueCycleInvoice>[2]): Promise<IssuedInvoice> {
-    const { issued, sendInvoice } = await this.move(async (em) => {
-      const { result, events } = await issueCycleInvoice(em, subscriptionId, input);
-      // From this transaction's identity map, no query: only a send_invoice invoice gets a link,
-      // and asking for one costs a transaction of its own.
-      const invoice = await em.findOneOrFail(Invoice, { id: result.invoiceId });
-      return { result: { issued: result, sendInvoice: invoice.collectionMethod === 'send_invoice' }, events };
-    });
+    const { sendInvoice, ...issued } = await this.move((em) => issueCycleInvoice(em, subscriptionId, input));
     if (sendInvoice) await this.paymentLink(issued.invoiceId);
     return issued;
   }

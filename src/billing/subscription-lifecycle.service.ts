@@ -4,7 +4,7 @@ import type { Event } from '../events/event.entity';
 import { Invoice, Subscription } from './subscription.entity';
 import { isFinished } from './subscription.rules';
 import { lockRowById } from '../db/row-lock';
-import { invoiceEvent, issueInvoice, voidOpenInvoices, type IssueInvoiceInput } from './invoices.service';
+import { invoiceEvent, issueInvoices, voidOpenInvoices, type IssueInvoiceInput } from './invoices.service';
 import { subscriptionEvent } from './subscriptions.service';
 import type { CollectionResult, EndReason, IssuedInvoice, SubscriptionProgress } from '../../workflows/billing/subscription.contract';
 
@@ -47,11 +47,19 @@ export async function activate(em: EntityManager, id: string, status: 'trialing'
   return { result: undefined, events: status === 'active' ? [subscriptionEvent(em, s, 'subscription.activated')] : [] };
 }
 
-export async function issueCycleInvoice(em: EntityManager, id: string, input: IssueInvoiceInput): Promise<Moved<IssuedInvoice>> {
+/** The invoice of one cycle (issued once: the unique (subscription, cycle) key), and whether it is a send_invoice one. */
+export async function issueCycleInvoice(em: EntityManager, id: string, input: IssueInvoiceInput): Promise<{ result: IssuedInvoice & { sendInvoice: boolean }; events: Event[]; eventIds: string[] }> {
   const s = await lockSubscription(em, id);
   if (!s) throw new Error(`Subscription ${id} not found`);
-  const { invoice, events } = await issueInvoice(em, s, input);
-  return { result: { invoiceId: invoice.id, total: invoice.total, status: invoice.status, dueAt: invoice.dueAt.toISOString() }, events };
+  const {
+    invoices: [invoice],
+    eventIds,
+  } = await issueInvoices(em, [{ subscription: s, ...input }]);
+  return {
+    result: { invoiceId: invoice.id, total: invoice.total, status: invoice.status, dueAt: invoice.dueAt.toISOString(), sendInvoice: invoice.collectionMethod === 'send_invoice' },
+    events: [],
+    eventIds,
+  };
 }
 
 export async function rescheduleAttempt(em: EntityManager, invoiceId: string, nextAttemptAt: string): Promise<Moved> {

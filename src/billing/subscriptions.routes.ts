@@ -78,10 +78,10 @@ export const subscriptionRoutes = [
     responses: { 201: { description: 'The subscription', schema: subscriptionSchema } },
     errors: [409],
     async handler({ em, company, body, deps, afterCommit, dispatchAfterCommit }) {
-      const { subscription, events } = await createSubscription(em, company.id, body);
+      const { subscription, eventIds } = await createSubscription(em, company.id, body);
       // Start (and mark) before dispatching: subscription.created then finds the workflow started.
       afterCommit(() => startSubscriptionWorkflowAfterCommit(deps.orm.em.fork() as unknown as EntityManager, deps.temporal, deps.config.temporal.taskQueue, subscription.id));
-      dispatchAfterCommit(events.map((e) => e.id));
+      dispatchAfterCommit(eventIds);
       return { status: 201, body: toSubscriptionView(subscription) };
     },
   }),

@@ -13,7 +13,7 @@ import { Subscription, SubscriptionItem, UsageRecord } from './subscription.enti
 import { lockRowById } from '../db/row-lock';
 import { boundaryAt, dueDateOf, invoiceTimeOf, isFinished, type SubscriptionStatus } from './subscription.rules';
 import { customerCard } from './saved-cards.service';
-import { issueInvoice, voidOpenInvoices } from './invoices.service';
+import { issueInvoices, voidOpenInvoices } from './invoices.service';
 import { toSubscriptionView } from './subscription.views';
 import type { CreateSubscriptionInput, ListSubscriptionsQuery, ReportUsageInput } from './subscriptions.schemas';
 
@@ -112,7 +112,7 @@ function cadenceOf(drafts: ItemDraft[]): Recurrence {
  * Status: `incomplete` when it charges automatically and has no saved card (unless a trial
  * that does not require one runs first), else `trialing` during a trial, else `active`.
  */
-export async function createSubscription(em: EntityManager, companyId: string, body: CreateSubscriptionInput, now = new Date()): Promise<{ subscription: Subscription; events: Event[] }> {
+export async function createSubscription(em: EntityManager, companyId: string, body: CreateSubscriptionInput, now = new Date()): Promise<{ subscription: Subscription; eventIds: string[] }> {
   const customer = await em.findOne(Customer, { id: body.customerId, companyId });
   if (!customer) throw bodyIdNotFound('customerId', 'Customer');
   if (customer.deletedAt) throw conflict('customer_deleted', 'A deleted customer cannot subscribe');
@@ -173,22 +173,24 @@ export async function createSubscription(em: EntityManager, companyId: string, b
   );
   await em.flush();
 
-  const events = [subscriptionEvent(em, subscription, 'subscription.created')];
-  if (status === 'active') events.push(subscriptionEvent(em, subscription, 'subscription.activated'));
+  const eventIds = [subscriptionEvent(em, subscription, 'subscription.created').id];
+  if (status === 'active') eventIds.push(subscriptionEvent(em, subscription, 'subscription.activated').id);
   if (body.invoiceGenerationMode === 'upfront') {
-    // Every cycle's invoice now, each due when its cycle would be invoiced.
-    for (let k = 0; k < body.maxCycles!; k++) {
-      const issued = await issueInvoice(em, subscription, {
+    // Every cycle's invoice now (one set-based issue), each due when its cycle would be invoiced.
+    const issued = await issueInvoices(
+      em,
+      Array.from({ length: body.maxCycles! }, (_, k) => ({
+        subscription,
         cycle: k,
         periodStart: boundaryAt(schedule, recurrence, k),
         periodEnd: boundaryAt(schedule, recurrence, k + 1),
         issuedAt: startedAt,
         dueAt: dueDateOf(invoiceTimeOf(schedule, recurrence, k), body.collectionMethod),
-      });
-      events.push(...issued.events);
-    }
+      })),
+    );
+    eventIds.push(...issued.eventIds);
   }
-  return { subscription, events };
+  return { subscription, eventIds };
 }
 
 export async function getSubscription(em: EntityManager, companyId: string, id: string, lock = false): Promise<Subscription> {
