@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import createClient, { type Client } from 'openapi-fetch';
+import type { paths } from './openapi';
+import { OPERATIONS, type OperationFacts } from './operations';
+import { errorFromResponse } from './errors';
+import { PageList, type PageEnvelope } from './pagination';
+import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retry';
+import { webhooks } from './webhooks';
+import type { Body, CallOptions, Method, OperationInit, PathsWith, Query, RequestArgs, Result } from './types';
+
+export interface LastroOptions {
+  /** `sk_sandbox_…` or `sk_live_…`. Only public operations (card tokens) work without one. */
+  apiKey?: string;
+  /** The Lastro address without `/v1` (default http://localhost:3000, `npm run dev`'s). */
+  baseUrl?: string;
+  /** Retries after the first attempt of a call (default 2; 0: none). */
+  maxRetries?: number;
+  /** Milliseconds per attempt (default 60000); an attempt past it is retried like a network error. */
+  timeout?: number;
+  /** The fetch to use (default the global one), e.g. to add a proxy agent or to record calls. */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Backoff bounds and waiting: see RetryPolicy (defaults in DEFAULT_RETRY_POLICY). */
+  retry?: Partial<Pick<RetryPolicy, 'initialDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'sleep'>>;
+}
+
+const UNKNOWN_OPERATION: OperationFacts = { operationId: '', auth: 'apiKey', idempotencyKey: 'none' };
+
+/** GET paths whose answer is a page of the API (`{ data, pagination }` or `{ data, page, limit, total }`). */
+export type ListPath = {
+  [P in PathsWith<'get'>]: Result<'get', P> extends PageEnvelope<unknown> ? P : never;
+}[PathsWith<'get'>];
+type ItemOf<P extends ListPath> = Result<'get', P> extends PageEnvelope<infer T> ? T : never;
+
+/**
+ * The Lastro API from a server (docs/node-client.md). Resources for the main domains
+ * (`lastro.customers.create(…)`, `for await (const c of lastro.customers.list())`) and, for every
+ * operation of the API, `lastro.request(method, path, { params, body })`, typed from the
+ * OpenAPI document. Writes get an Idempotency-Key and are retried safely; failures throw
+ * LastroError subclasses carrying the error body.
+ */
+export class Lastro {
+  readonly webhooks = webhooks;
+  private readonly api: Client<paths>;
+  private readonly apiKey: string | undefined;
+  private readonly policy: RetryPolicy;
+
+  constructor(options: LastroOptions = {}) {
+    this.apiKey = options.apiKey;
+    this.api = createClient<paths>({ baseUrl: (options.baseUrl ?? 'http://localhost:3000').replace(/\/+$/, '') });
+    this.policy = {
+      ...DEFAULT_RETRY_POLICY,
+      ...options.retry,
+      maxRetries: options.maxRetries ?? DEFAULT_RETRY_POLICY.maxRetries,
+      timeoutMs: options.timeout ?? DEFAULT_RETRY_POLICY.timeoutMs,
+      fetch: options.fetch ?? DEFAULT_RETRY_POLICY.fetch,
+    };
+  }
+
+  /**
+   * Any operation of the API: `path` is its template in the OpenAPI document (core routes with
+   * `/v1`), `params.path` / `params.query` its parameters, `body` its JSON body. Resolves to the
+   * success body; throws a LastroError for any other answer.
+   */
+  async request<M extends Method, P extends PathsWith<M>>(method: M, path: P, ...[init]: RequestArgs<M, P>): Promise<Result<M, P>> {
+    const { idempotencyKey, maxRetries, timeout, headers, signal, ...operationInit } = (init ?? {}) as OperationInit<M, P> & CallOptions;
+    const facts = OPERATIONS[`${method} ${path}`] ?? UNKNOWN_OPERATION;
+    const sent: Record<string, string> = { 'user-agent': 'lastro-node/0.1.0', ...headers };
+    if (facts.auth === 'apiKey') {
+      if (!this.apiKey) throw new TypeError(`${method.toUpperCase()} ${path} needs an API key: new Lastro({ apiKey })`);
+      sent['x-api-key'] = this.apiKey;
+    }
+    const takesKey = method !== 'get' && facts.idempotencyKey !== 'none';
+    if (takesKey) sent['Idempotency-Key'] = idempotencyKey ?? randomUUID();
+    const policy = { ...this.policy, maxRetries: maxRetries ?? this.policy.maxRetries, timeoutMs: timeout ?? this.policy.timeoutMs };
+    const { data, error, response } = await this.api.request(method, path as any, {
+      ...(operationInit as object),
+      headers: sent,
+      signal,
+      fetch: retryingFetch(policy, method === 'get' || takesKey),
+    } as any);
+    if (!response.ok) throw errorFromResponse(response, error);
+    return data as Result<M, P>;
+  }
+
+  /**
+   * Every item of a list operation, page by page (`page` starts at `params.query.page`, default
+   * 1): `await` it for the first page, `for await` it for the items of every page.
+   */
+  paginate<P extends ListPath>(path: P, ...[init]: RequestArgs<'get', P>): PageList<ItemOf<P>, Result<'get', P> & PageEnvelope<ItemOf<P>>> {
+    const given = (init ?? {}) as { params?: { query?: { page?: number } } };
+    const fetchPage = (page: number) =>
+      (this.request as any)('get', path, { ...given, params: { ...given.params, query: { ...given.params?.query, page } } });
+    return new PageList(fetchPage, given.params?.query?.page ?? 1);
+  }
+
+  readonly customers = {
+    create: (body: Body<'post', '/v1/customers'>, options?: CallOptions) => this.request('post', '/v1/customers', { body, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/customers/{id}', { params: { path: { id } }, ...options }),
+    update: (id: string, body: Body<'put', '/v1/customers/{id}'>, options?: CallOptions) => this.request('put', '/v1/customers/{id}', { params: { path: { id } }, body, ...options }),
+    del: (id: string, options?: CallOptions) => this.request('delete', '/v1/customers/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/customers'>, options?: CallOptions) => this.paginate('/v1/customers', { params: { query }, ...options }),
+  };
+
+  readonly transactions = {
+    create: (body: Body<'post', '/v1/transactions'>, options?: CallOptions) => this.request('post', '/v1/transactions', { body, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/transactions/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/transactions'>, options?: CallOptions) => this.paginate('/v1/transactions', { params: { query }, ...options }),
+    cancel: (id: string, options?: CallOptions) => this.request('post', '/v1/transactions/{id}/cancel', { params: { path: { id } }, ...options }),
+    timeline: (id: string, options?: CallOptions) => this.request('get', '/v1/transactions/{id}/timeline', { params: { path: { id } }, ...options }),
+    /** Refunds a payment of the transaction (all of it without `amount`). */
+    refund: (transactionId: string, paymentId: string, body: Body<'post', '/v1/transactions/{txnId}/payments/{payId}/refund'>, options?: CallOptions) =>
+      this.request('post', '/v1/transactions/{txnId}/payments/{payId}/refund', { params: { path: { txnId: transactionId, payId: paymentId } }, body, ...options }),
+  };
+
+  readonly refunds = {
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/refunds/{id}', { params: { path: { id } }, ...options }),
+    approve: (id: string, options?: CallOptions) => this.request('post', '/v1/refunds/{id}/approve', { params: { path: { id } }, ...options }),
+    refuse: (id: string, body: Body<'post', '/v1/refunds/{id}/refuse'>, options?: CallOptions) => this.request('post', '/v1/refunds/{id}/refuse', { params: { path: { id } }, body, ...options }),
+    listByTransaction: (transactionId: string, query?: Query<'get', '/v1/refunds/transaction/{transactionId}'>, options?: CallOptions) =>
+      this.paginate('/v1/refunds/transaction/{transactionId}', { params: { path: { transactionId }, query }, ...options }),
+  };
+
+  readonly recipients = {
+    create: (body: Body<'post', '/v1/recipients'>, options?: CallOptions) => this.request('post', '/v1/recipients', { body, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/recipients/{id}', { params: { path: { id } }, ...options }),
+    update: (id: string, body: Body<'put', '/v1/recipients/{id}'>, options?: CallOptions) => this.request('put', '/v1/recipients/{id}', { params: { path: { id } }, body, ...options }),
+    del: (id: string, options?: CallOptions) => this.request('delete', '/v1/recipients/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/recipients'>, options?: CallOptions) => this.paginate('/v1/recipients', { params: { query }, ...options }),
+    owner: (options?: CallOptions) => this.request('get', '/v1/recipients/owner', { ...options }),
+  };
+
+  readonly withdrawals = {
+    create: (body: Body<'post', '/v1/withdrawals'>, options?: CallOptions) => this.request('post', '/v1/withdrawals', { body, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/withdrawals/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/withdrawals'>, options?: CallOptions) => this.paginate('/v1/withdrawals', { params: { query }, ...options }),
+    cancel: (id: string, body: Body<'post', '/v1/withdrawals/{id}/cancel'>, options?: CallOptions) => this.request('post', '/v1/withdrawals/{id}/cancel', { params: { path: { id } }, body, ...options }),
+  };
+
+  /** Webhook endpoints (`lastro.webhooks` is the receiving side: constructEvent). */
+  readonly webhookEndpoints = {
+    create: (body: Body<'post', '/v1/webhooks'>, options?: CallOptions) => this.request('post', '/v1/webhooks', { body, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/webhooks/{id}', { params: { path: { id } }, ...options }),
+    update: (id: string, body: Body<'put', '/v1/webhooks/{id}'>, options?: CallOptions) => this.request('put', '/v1/webhooks/{id}', { params: { path: { id } }, body, ...options }),
+    del: (id: string, options?: CallOptions) => this.request('delete', '/v1/webhooks/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/webhooks'>, options?: CallOptions) => this.paginate('/v1/webhooks', { params: { query }, ...options }),
+  };
+
+  readonly webhookDeliveries = {
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/webhooks/deliveries/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/webhooks/deliveries'>, options?: CallOptions) => this.paginate('/v1/webhooks/deliveries', { params: { query }, ...options }),
+    retry: (id: string, options?: CallOptions) => this.request('post', '/v1/webhooks/deliveries/{id}/retry', { params: { path: { id } }, ...options }),
+  };
+
+  readonly subscriptions = {
+    create: (body: Body<'post', '/subscriptions'>, options?: CallOptions) => this.request('post', '/subscriptions', { body, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/subscriptions/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/subscriptions'>, options?: CallOptions) => this.paginate('/subscriptions', { params: { query }, ...options }),
+    cancel: (id: string, body: Body<'post', '/subscriptions/{id}/cancel'>, options?: CallOptions) => this.request('post', '/subscriptions/{id}/cancel', { params: { path: { id } }, body, ...options }),
+  };
+
+  readonly invoices = {
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/invoices/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/invoices'>, options?: CallOptions) => this.paginate('/invoices', { params: { query }, ...options }),
+  };
+
+  /** The public card tokens endpoint (no API key is sent): what the browser SDK calls, for server-side tests and tools. */
+  readonly tokens = {
+    createCard: (body: Body<'post', '/v1/tokens/cards'>, options?: CallOptions) => this.request('post', '/v1/tokens/cards', { body, ...options }),
+  };
+
+  /** Sandbox simulators (404 in production). */
+  readonly sandbox = {
+    payPayment: (paymentId: string, options?: CallOptions) => this.request('post', '/sandbox/payments/{payId}/pay', { params: { path: { payId: paymentId } }, ...options }),
+  };
+}

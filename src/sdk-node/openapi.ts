@@ -1,0 +1,10426 @@
+// Generated from the API's OpenAPI document (GET /openapi.json) by `npm run generate:lastro-node` (scripts/generate-lastro-node.ts).
+// Do not edit: regenerate. test/sdk-node/generated.int.test.ts fails when this file is out of date.
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health: PostgreSQL and Temporal reachable */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List customers
+         * @description Text filters (name, email, document, phone, q) match partially and case-insensitively. Deleted customers are not listed.
+         */
+        get: operations["listCustomersV1"];
+        put?: never;
+        /** Create a customer */
+        post: operations["createCustomerV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a customer (deleted ones too, with deletedAt) */
+        get: operations["getCustomerV1"];
+        /** Update a customer (any subset of the create fields) */
+        put: operations["updateCustomerV1"];
+        post?: never;
+        /** Delete a customer (soft; idempotent) */
+        delete: operations["deleteCustomerV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipients": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the company’s merchant recipients
+         * @description Filters combine (AND): an e-mail and a document of two different recipients give an empty list.
+         */
+        get: operations["listRecipientsV1"];
+        put?: never;
+        /**
+         * Create (or reuse) a recipient and link it to the company
+         * @description The registration is global (one per CPF/CNPJ) and matched by document only; everything else (name, contact, profile, bank account, files) is the company’s own, never shown to or changed by another company. The link starts `pending` when an address and a bank account are known, otherwise `new`. Role: seller by default; at most one owner per company (409 `owner_already_exists`).
+         */
+        post: operations["createRecipientV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipients/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s owner recipient, or null */
+        get: operations["getOwnerRecipientV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipients/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a recipient linked to the company */
+        get: operations["getRecipientV1"];
+        /**
+         * Update a recipient (any subset of the create fields)
+         * @description Changes only the company’s own view. On an active recipient, a change of name, document, type, legal profile fields (address, legal representative, company data, Pix key) or a bank account not in the recipient’s own document takes the link back to `pending` for a new KYC review; e-mail and phone change freely. The document changes only while no other company has linked the registration (409 `recipient_document_shared`).
+         */
+        put: operations["updateRecipientV1"];
+        post?: never;
+        /** Unlink a recipient from the company (the global registration stays) */
+        delete: operations["deleteRecipientV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipients/{id}/kyc-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A single-use link to the KYC page, for the seller
+         * @description The seller reviews their data and uploads identification, selfie and (companies) social contract. Valid 7 days, single use.
+         */
+        post: operations["createRecipientKycLinkV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The resolved fee table of the account in one currency
+         * @description Unconfigured fees are 0 / 0; creditCard always has 12 entries. `currency` defaults to the account currency.
+         */
+        get: operations["getFeesV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/owner/{ownerId}/balance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A recipient’s balances, one virtual wallet per currency
+         * @description availableBalance = released money (blocked included); withdrawableBalance = availableBalance − blockedBalance.
+         */
+        get: operations["getWalletBalanceV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/owner/{ownerId}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statement totals per currency and entry type */
+        get: operations["getWalletSummaryV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/wallets/owner/{ownerId}/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Statement entries (debits negative), newest first */
+        get: operations["listWalletTransactionsV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/ledger/credit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: put available funds on a recipient (404 in production)
+         * @description Posts an `adjustment` from the platform into the recipient’s available balance, so withdrawals can be tried before sales exist.
+         */
+        post: operations["sandboxLedgerCredit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/listeners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The event catalog: every code a webhook can subscribe to */
+        get: operations["listWebhookListenersV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhook deliveries (without payload and returnData; see the detail) */
+        get: operations["listWebhookDeliveriesV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a delivery with its payload and the last answer (returnData) */
+        get: operations["getWebhookDeliveryV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/deliveries/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a delivery again now (same delivery, attemptCount +1)
+         * @description Queued for an immediate attempt: a delivery waiting for its next scheduled retry is attempted now; a finished one (success or failed) is sent once more. 409 when its webhook is inactive or deleted.
+         */
+        post: operations["retryWebhookDeliveryV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List webhooks (deleted ones are not listed) */
+        get: operations["listWebhooksV1"];
+        put?: never;
+        /**
+         * Create a webhook
+         * @description The URL must be https and resolve only to public addresses (400 webhook_url_not_allowed otherwise). Without a secret, a whsec_ secret is generated.
+         */
+        post: operations["createWebhookV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a webhook (deleted ones too, with deletedAt) */
+        get: operations["getWebhookV1"];
+        /**
+         * Update a webhook (any of name, url, events, secret; version +1 on a change)
+         * @description After a secret change the previous secret keeps signing, beside the new one, for 24 hours.
+         */
+        put: operations["updateWebhookV1"];
+        post?: never;
+        /** Delete a webhook (soft; idempotent) */
+        delete: operations["deleteWebhookV1"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Activate or deactivate a webhook (an inactive one gets no new deliveries) */
+        patch: operations["setWebhookStatusV1"];
+        trace?: never;
+    };
+    "/v1/tokens/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Tokenize a card (browser SDK; public, CORS, no API key)
+         * @description Called by the browser SDK with the public companyId; requests with an x-api-key are refused (400 secret_key_not_allowed). An invalid card or an unknown companyId is 400 (the SDK: "Failed to generate any tokens"). A page whose origin the company does not allow gets 403 origin_not_allowed without CORS headers. Rate limited per client address and per company (429). The token is opaque, single use and valid 24 hours.
+         */
+        post: operations["createCardTokenV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Withdrawal fee and minimum amount in one currency */
+        get: operations["getWithdrawalConfigV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List withdrawals, newest first */
+        get: operations["listWithdrawalsV1"];
+        put?: never;
+        /**
+         * Request a withdrawal of a recipient’s withdrawable balance
+         * @description Aggregates the withdrawable balance of the recipient’s wallets in the currency, picks the wallet (walletId), computes fee and netAmount, and reserves the gross amount (blocked) in the same transaction that creates the withdrawal. It then waits for an operator (signals `approve` / `reject` on the workflow with the withdrawal’s id). 409: `insufficient_balance`, `amount_below_minimum`, `no_active_wallet`, `recipient_not_active`, `recipient_without_bank_account`.
+         */
+        post: operations["createWithdrawalV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a withdrawal with its statusHistory */
+        get: operations["getWithdrawalV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/withdrawals/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a requested withdrawal (its reservation is released)
+         * @description 409 `withdrawal_not_cancellable` once it is past `requested`.
+         */
+        post: operations["cancelWithdrawalV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List transactions */
+        get: operations["listTransactionsV1"];
+        put?: never;
+        /**
+         * Create a transaction (card answer in the same response; Pix and boleto wait for payment)
+         * @description Sum of items (quantity × amount) must equal the sum of payments. Card payments are authorized before the response; Pix and boleto payments come back with their BR Code / barcode in status waiting_payment. The legacy top-level form (amount, paymentMethod, creditCard) is accepted. Idempotency-Key is kept 7 days.
+         */
+        post: operations["createTransactionV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a transaction with its payments and split items */
+        get: operations["getTransactionV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What happened to a transaction, and what is scheduled next (expiry, settlement releases) */
+        get: operations["getTransactionTimelineV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an unpaid Pix/boleto transaction
+         * @description Accepted (202): the transaction workflow cancels it, voids any approved card of it and sends transaction.canceled.
+         */
+        post: operations["cancelTransactionV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/payments/{payId}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: pay a Pix or boleto payment
+         * @description Accepted (202): the transaction workflow records the payment; the payment and transaction become paid shortly after.
+         */
+        post: operations["sandboxPayPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/payments/{payId}/chargeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: open a chargeback on a paid card payment
+         * @description Accepted (202): the transaction workflow blocks the amount from the liable split recipients, charges the chargeback fee and penalty and marks the payment and transaction chargeback (payment.chargeback, transaction.chargeback).
+         */
+        post: operations["sandboxChargebackPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List plans
+         * @description Text filters are partial and case-insensitive; priceMin/priceMax match plans with a current price in range (an inverted range matches nothing); createdFrom/createdTo are inclusive and also take YYYY-MM-DD.
+         */
+        get: operations["listPlans"];
+        put?: never;
+        /** Create a plan (in draft) */
+        post: operations["createPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a plan */
+        get: operations["getPlan"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Update name, description or metadata (never status) */
+        patch: operations["updatePlan"];
+        trace?: never;
+    };
+    "/plans/{id}/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Publish a plan (needs a recurring component with a current price) */
+        post: operations["publishPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a plan */
+        post: operations["archivePlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The plan with each component and its current price
+         * @description Prices in one currency: `currency`, or the company's default currency (BRL unless set) without it; the response says which. A component without a current price in it has price null.
+         */
+        get: operations["getPlanTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the components of a plan (not paginated; archived ones left out) */
+        get: operations["listPlanItems"];
+        put?: never;
+        /** Add a component to a plan */
+        post: operations["createPlanItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Archive a component (the default component cannot be archived) */
+        delete: operations["archivePlanItem"];
+        options?: never;
+        head?: never;
+        /** Update the editable fields of a component (key and kind are not editable) */
+        patch: operations["updatePlanItem"];
+        trace?: never;
+    };
+    "/plans/{id}/prices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every price version of a plan, newest first (not paginated) */
+        get: operations["listPlanPrices"];
+        put?: never;
+        /**
+         * Add a price version (current; the previous one for the same component, currency and cadence stops being current)
+         * @description Without planItemId and planItemKey the price goes to the plan's default (legacy) component, created on first use.
+         */
+        post: operations["createPlanPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/prices/{priceId}/archive": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Archive a price version */
+        post: operations["archivePlanPrice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/plans/{id}/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a component and its price in one step (atomic)
+         * @description Both parts are validated before anything is written; a 400 or 409 persists nothing.
+         */
+        post: operations["createPlanCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List checkout links (newest first) */
+        get: operations["listCheckoutLinks"];
+        put?: never;
+        /**
+         * Create a checkout link
+         * @description Errors: 400 validation_failed, no_items, amount_too_low, invalid_splits_sum, recipient_not_active; 409 slug_taken.
+         */
+        post: operations["createCheckoutLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/links/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a checkout link (archived ones too) */
+        get: operations["getCheckoutLink"];
+        /**
+         * Update a checkout link (any subset; version +1 on a change)
+         * @description Existing sessions keep their snapshot. 409 link_archived for an archived link, slug_taken for a slug in use.
+         */
+        put: operations["updateCheckoutLink"];
+        post?: never;
+        /**
+         * Archive a checkout link (idempotent)
+         * @description The link becomes archived with deletedAt; its public URL stops making sessions.
+         */
+        delete: operations["archiveCheckoutLink"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/charges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List ad-hoc checkout sessions (newest first) */
+        get: operations["listCheckoutCharges"];
+        put?: never;
+        /**
+         * Create an ad-hoc checkout session (linkId null) with its url
+         * @description Same content rules as a link. Errors: 400 validation_failed, no_items, amount_too_low, invalid_splits_sum, recipient_not_active.
+         */
+        post: operations["createCheckoutCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List checkout sessions of every origin (newest first); linkId= for one link */
+        get: operations["listCheckoutSessions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/charges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a checkout session (link session or charge), with its payments */
+        get: operations["getCheckoutCharge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a checkout session (link session or charge), with its payments */
+        get: operations["getCheckoutSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/charges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a created, opened or failed session (idempotent)
+         * @description 409 session_not_cancellable from paying, partially_paid, paid or expired. Canceling again answers the canceled session.
+         */
+        post: operations["cancelCheckoutCharge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/public/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The buyer page's view of a session
+         * @description This session only: content, amounts, installment options, its payments (Pix/boleto artifacts), no secrets. Errors: 404 unknown session; 429 rate_limited (per client address and session; payment attempts also per address and per link).
+         */
+        get: operations["getPublicCheckoutSession"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/public/sessions/{id}/open": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer opened the page: created → opened (idempotent)
+         * @description checkout.session.opened once. Errors: 404 unknown session; 429 rate_limited (per client address and session; payment attempts also per address and per link).
+         */
+        post: operations["openPublicCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/checkout/public/sessions/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The buyer pays: card token(s), Pix and/or boleto
+         * @description Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 429 rate_limited.
+         */
+        post: operations["confirmPublicCheckoutSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/payment-methods/cards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Save a card for a customer from a single-use token (for subscriptions)
+         * @description Consumes the token; the answer's id (crd_…) is the defaultPaymentMethodRef of POST /subscriptions.
+         */
+        post: operations["saveCard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List subscriptions (envelope data, page, limit, total) */
+        get: operations["listSubscriptions"];
+        put?: never;
+        /** Create a subscription (a published plan, or standalone items) */
+        post: operations["createSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a subscription */
+        get: operations["getSubscription"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active items of a subscription */
+        get: operations["listSubscriptionItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel now (mode immediately, default) or at the end of the current cycle (at_period_end) */
+        post: operations["cancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/uncancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Undo a cancellation scheduled at period end */
+        post: operations["uncancelSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Pause billing (the schedule shifts by the time paused); not for upfront subscriptions */
+        post: operations["pauseSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resume a paused subscription */
+        post: operations["resumeSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/payment-method": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Set the saved card charged for this subscription (an incomplete subscription starts) */
+        post: operations["attachSubscriptionPaymentMethod"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/subscriptions/{id}/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report usage of a metered item (billed on the invoice of its period) */
+        post: operations["reportSubscriptionUsage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List invoices (filters status, subscription, customer) */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an invoice */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoices/{id}/line-items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The line items of an invoice */
+        get: operations["listInvoiceLineItems"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/subscriptions/{id}/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox test clock: run the subscription's next cycle now (404 in production) */
+        post: operations["advanceSandboxSubscription"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sandbox/invoices/{id}/pay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox: mark a send_invoice invoice paid, as its Pix or boleto payment would (404 in production) */
+        post: operations["paySandboxInvoice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions/{txnId}/payments/{payId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refund a paid payment, fully or partly
+         * @description amount defaults to the refundable rest (paid minus refunds not refused or failed). Partial refunds are allowed until the paid amount is used up, also under concurrent requests (the payment row is locked). The recipients’ shares are reserved at once. With automatic approval on (GET/PUT /settings/refunds) a card or Pix refund starts processing and a boleto refund starts awaiting_bank_details; otherwise it starts pending. 409: `payment_not_refundable` (not paid, or already refunded in full), `refund_exceeds_refundable`, `insufficient_balance` (a recipient cannot cover its share).
+         */
+        post: operations["createRefundV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/transaction/{transactionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds of a transaction, oldest first */
+        get: operations["listRefundsOfTransactionV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/payment/{paymentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Refunds of a payment, oldest first */
+        get: operations["listRefundsOfPaymentV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a refund (ref_ or rfd_ id) */
+        get: operations["getRefundV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve a pending refund
+         * @description Card and Pix: processing (sent to the acquirer, then refunded or failed). Boleto: awaiting_bank_details with bankDetailsUrl. 409 `refund_not_reviewable` unless pending.
+         */
+        post: operations["approveRefundV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/refuse": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse a refund (its reserved money is released)
+         * @description Allowed while no money has moved to the buyer (pending, or a boleto refund waiting for bank details). The optional reason is the reviewer’s note: the refund’s own reason is kept. 409 `refund_not_reviewable` otherwise.
+         */
+        post: operations["refuseRefundV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/settings/refunds": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s refund settings (automatic approval, on by default) */
+        get: operations["getRefundSettingsV1"];
+        /** Turn automatic refund approval on or off */
+        put: operations["setRefundSettingsV1"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        Error: {
+            error: {
+                code: string;
+                message: string;
+                details?: {
+                    path: string;
+                    message: string;
+                }[];
+                requestId: string;
+            };
+        };
+        CustomerAddress: {
+            street: string | null;
+            number: string | null;
+            complement: string | null;
+            neighborhood: string | null;
+            city: string | null;
+            state: string | null;
+            zipCode: string | null;
+            country: string | null;
+        };
+        Customer: {
+            id: string;
+            companyId: string;
+            name: string;
+            email: string;
+            /** @enum {string} */
+            type: "individual" | "company";
+            document: string;
+            /** @enum {string} */
+            documentType: "cpf" | "cnpj" | "passport";
+            phone: string;
+            address: components["schemas"]["CustomerAddress"] | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+        };
+        CustomerList: {
+            data: components["schemas"]["Customer"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        CreateRecipientInput: {
+            name: string;
+            /** Format: email */
+            email: string;
+            /** Format: cpf-cnpj */
+            document: string;
+            /** @enum {string} */
+            type: "individual" | "company";
+            phone?: string;
+            /**
+             * @description seller (default) or owner (at most one per company)
+             * @enum {string}
+             */
+            role?: "seller" | "owner";
+            splitValue?: number | null;
+            splitType?: ("percentage" | "flat") | null;
+            companyType?: string;
+            /** @description Legal (registered) company name */
+            companyName?: string;
+            /** Format: date */
+            companyFoundingDate?: string;
+            /** @description Integer cents */
+            annualRevenue?: number;
+            corporationType?: string;
+            /** Format: date */
+            birthDate?: string;
+            motherName?: string;
+            profession?: string;
+            /** @description Integer cents */
+            monthlyIncome?: number;
+            /** @enum {string} */
+            pixKeyType?: "cpf" | "cnpj" | "email" | "phone" | "random";
+            pixKey?: string;
+            /** Format: uri */
+            website?: string;
+            legalRepresentative?: components["schemas"]["RecipientLegalRepresentativeInput"];
+            address?: components["schemas"]["RecipientAddressInput"];
+            bankAccount?: components["schemas"]["RecipientBankAccountInput"];
+            files?: components["schemas"]["RecipientFilesInput"];
+        } & ((unknown | {
+            splitType?: null;
+            splitValue?: null;
+        } | {
+            /** @constant */
+            splitType?: "percentage";
+            splitValue?: number;
+        } | {
+            /** @constant */
+            splitType?: "flat";
+            splitValue?: number;
+        }) & ({
+            pixKey?: never;
+            pixKeyType?: never;
+        } | {
+            /** @constant */
+            pixKeyType: "cpf";
+            /** Format: cpf */
+            pixKey: unknown;
+        } | {
+            /** @constant */
+            pixKeyType: "cnpj";
+            /** Format: cnpj */
+            pixKey: unknown;
+        } | {
+            /** @constant */
+            pixKeyType: "email";
+            /** Format: email */
+            pixKey: string;
+        } | {
+            /** @constant */
+            pixKeyType: "phone";
+            pixKey: unknown;
+        } | {
+            /** @constant */
+            pixKeyType: "random";
+            pixKey: unknown;
+        }) & (unknown | unknown));
+        RecipientLegalRepresentativeInput: {
+            name: string;
+            /** Format: cpf-cnpj */
+            document: string;
+            /** Format: email */
+            email?: string;
+            motherName?: string;
+            /** Format: date */
+            birthdate?: string;
+            /** @description Integer cents */
+            monthlyIncome?: number;
+            profession?: string;
+            phone?: string;
+            selfDeclaredRepresentative?: boolean;
+        };
+        RecipientAddressInput: {
+            /** @description Street */
+            address?: string;
+            number?: string;
+            complement?: string;
+            neighborhood?: string;
+            city?: string;
+            /** @description State (UF), at most 2 characters */
+            state?: string;
+            postalCode?: string;
+            referencePoint?: string;
+        };
+        RecipientBankAccountInput: {
+            bankHolderName: string;
+            /** Format: cpf-cnpj */
+            bankHolderDocument: string;
+            bankCode: string;
+            bankAgency: string;
+            bankAccount: string;
+            bankHolderType?: string;
+            bankName?: string;
+            bankAccountDigit?: string;
+            bankAccountType?: string;
+        };
+        RecipientFilesInput: {
+            /**
+             * Format: kyc-document
+             * @description Base64 (or a data: URL); JPEG, PNG, WebP or PDF by content; at most 5 MiB decoded
+             */
+            identificationDocument?: string;
+            /**
+             * Format: kyc-image
+             * @description Base64 (or a data: URL); JPEG, PNG, WebP or PDF by content; at most 5 MiB decoded
+             */
+            selfie?: string;
+            /**
+             * Format: kyc-document
+             * @description Base64 (or a data: URL); JPEG, PNG, WebP or PDF by content; at most 5 MiB decoded
+             */
+            socialContract?: string;
+        };
+        Recipient: {
+            id: string;
+            name: string;
+            email: string;
+            document: string;
+            /** @enum {string} */
+            type: "individual" | "company";
+            phone: string | null;
+            /** @enum {string} */
+            kind: "merchant" | "platform";
+            /** @enum {string} */
+            status: "new" | "pending" | "active" | "refused" | "inactive";
+            /** @enum {string} */
+            role: "seller" | "owner" | "platform";
+            companyId: string;
+            splitValue: number | null;
+            splitType: ("percentage" | "flat") | null;
+            defaultBankAccount: components["schemas"]["RecipientBankAccount"] | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        RecipientBankAccount: {
+            id: string;
+            bankCode: string;
+            bankName: string | null;
+            bankAgency: string;
+            bankAccount: string;
+            bankAccountDigit: string | null;
+            bankHolderName: string;
+            bankHolderDocument: string;
+        };
+        RecipientList: {
+            data: components["schemas"]["Recipient"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        RecipientOwner: components["schemas"]["Recipient"] | null;
+        UpdateRecipientInput: {
+            name?: string;
+            /** Format: email */
+            email?: string;
+            /** Format: cpf-cnpj */
+            document?: string;
+            /** @enum {string} */
+            type?: "individual" | "company";
+            phone?: string;
+            /**
+             * @description seller (default) or owner (at most one per company)
+             * @enum {string}
+             */
+            role?: "seller" | "owner";
+            splitValue?: number | null;
+            splitType?: ("percentage" | "flat") | null;
+            companyType?: string;
+            /** @description Legal (registered) company name */
+            companyName?: string;
+            /** Format: date */
+            companyFoundingDate?: string;
+            /** @description Integer cents */
+            annualRevenue?: number;
+            corporationType?: string;
+            /** Format: date */
+            birthDate?: string;
+            motherName?: string;
+            profession?: string;
+            /** @description Integer cents */
+            monthlyIncome?: number;
+            /** @enum {string} */
+            pixKeyType?: "cpf" | "cnpj" | "email" | "phone" | "random";
+            pixKey?: string;
+            /** Format: uri */
+            website?: string;
+            legalRepresentative?: components["schemas"]["RecipientLegalRepresentativeInput"];
+            address?: components["schemas"]["RecipientAddressInput"];
+            bankAccount?: components["schemas"]["RecipientBankAccountInput"];
+            files?: components["schemas"]["RecipientFilesInput"];
+        } & ((unknown | {
+            splitType?: null;
+            splitValue?: null;
+        } | {
+            /** @constant */
+            splitType?: "percentage";
+            splitValue?: number;
+        } | {
+            /** @constant */
+            splitType?: "flat";
+            splitValue?: number;
+        }) & ({
+            pixKey?: never;
+            pixKeyType?: never;
+        } | {
+            /** @constant */
+            pixKeyType: "cpf";
+            /** Format: cpf */
+            pixKey: unknown;
+        } | {
+            /** @constant */
+            pixKeyType: "cnpj";
+            /** Format: cnpj */
+            pixKey: unknown;
+        } | {
+            /** @constant */
+            pixKeyType: "email";
+            /** Format: email */
+            pixKey: string;
+        } | {
+            /** @constant */
+            pixKeyType: "phone";
+            pixKey: unknown;
+        } | {
+            /** @constant */
+            pixKeyType: "random";
+            pixKey: unknown;
+        }));
+        DeletedRecipient: {
+            id: string;
+            /** @constant */
+            deleted: true;
+        };
+        KycLink: {
+            /** Format: uri */
+            kycUrl: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        FeeTable: {
+            pix: components["schemas"]["Fee"];
+            boleto: components["schemas"]["Fee"];
+            /** @description Always 12 entries, installments 1 to 12 */
+            creditCard: components["schemas"]["InstallmentFee"][];
+            withdrawal: components["schemas"]["Fee"];
+            refund: components["schemas"]["Fee"];
+            chargeback: {
+                fee: components["schemas"]["Fee"];
+                penalty: components["schemas"]["Fee"];
+            };
+            currency: string;
+        };
+        Fee: {
+            /** @description Percent of the amount (2.99 = 2.99%) */
+            percentage: number;
+            /** @description Integer cents added to the percentage part */
+            fixed: number;
+        };
+        InstallmentFee: {
+            installments: number;
+            /** @description Percent of the amount (2.99 = 2.99%) */
+            percentage: number;
+            /** @description Integer cents added to the percentage part */
+            fixed: number;
+        };
+        WalletBalances: {
+            recipientId: string;
+            balances: components["schemas"]["WalletBalance"][];
+        };
+        WalletBalance: {
+            currency: string;
+            /** @description Amount in integer cents */
+            availableBalance: number;
+            /** @description Amount in integer cents */
+            pendingBalance: number;
+            /** @description Amount in integer cents */
+            blockedBalance: number;
+            /** @description Amount in integer cents */
+            withdrawableBalance: number;
+        };
+        WalletSummary: {
+            recipientId: string;
+            data: {
+                currency: string;
+                byType: {
+                    /** @enum {string} */
+                    type: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
+                    /** @description Amount in integer cents */
+                    total: number;
+                    /** @description Amount in integer cents */
+                    credits: number;
+                    /** @description Amount in integer cents */
+                    debits: number;
+                    count: number;
+                }[];
+                /** @description Amount in integer cents */
+                totalCredits: number;
+                /** @description Amount in integer cents */
+                totalDebits: number;
+                /** @description totalCredits + totalDebits */
+                net: number;
+            }[];
+        };
+        StatementPage: {
+            data: components["schemas"]["StatementEntry"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        StatementEntry: {
+            id: string;
+            walletId: string;
+            postingId: string;
+            currency: string;
+            /** @enum {string} */
+            type: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
+            /** @description Integer cents; debits negative */
+            amount: number;
+            source: string;
+            sourceId: string | null;
+            /** @enum {string} */
+            releaseStatus: "released" | "pending";
+            releaseAt: string | null;
+            description: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        SandboxLedgerCreditInput: {
+            recipientId: string;
+            /** @description Amount in integer cents */
+            amount: number;
+            /** @description Default: the account currency */
+            currency?: string;
+            description?: string;
+        };
+        SandboxLedgerCredit: {
+            postingId: string;
+            recipientId: string;
+            /** @description Amount in integer cents */
+            amount: number;
+            currency: string;
+            balance: components["schemas"]["WalletBalance"];
+        };
+        WebhookListeners: {
+            data: {
+                code: string;
+                description: string;
+            }[];
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDeliverySummary"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        WebhookDeliverySummary: {
+            id: string;
+            companyId: string;
+            webhookId: string;
+            eventId: string | null;
+            eventType: string;
+            entityType: string | null;
+            entityId: string | null;
+            url: string;
+            /** @enum {string} */
+            status: "pending" | "retrying" | "success" | "failed";
+            attemptCount: number;
+            returnStatus: number | null;
+            errorMessage: string | null;
+            lastAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        WebhookDelivery: {
+            id: string;
+            companyId: string;
+            webhookId: string;
+            eventId: string | null;
+            eventType: string;
+            entityType: string | null;
+            entityId: string | null;
+            url: string;
+            /** @enum {string} */
+            status: "pending" | "retrying" | "success" | "failed";
+            attemptCount: number;
+            returnStatus: number | null;
+            errorMessage: string | null;
+            lastAttemptAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            /** @description The last answer's content type and body (first 4 KiB) */
+            returnData: {
+                contentType: string | null;
+                body: string;
+                truncated: boolean;
+            } | null;
+        };
+        WebhookRetryResult: {
+            /** @constant */
+            ok: true;
+        };
+        Webhook: {
+            id: string;
+            companyId: string;
+            name: string;
+            url: string;
+            events: string[];
+            secret: string;
+            isActive: boolean;
+            version: number;
+            /**
+             * @description failing: the endpoint keeps failing, so new events wait (pending) and one is sent at a time as a probe until it answers 2xx
+             * @enum {string}
+             */
+            deliveryState: "healthy" | "failing";
+            failingSince: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+        };
+        WebhookList: {
+            data: components["schemas"]["Webhook"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        CreateCardToken: {
+            companyId: string;
+            card: {
+                /**
+                 * Format: card-number
+                 * @description Card number (PAN) of a supported brand, 12-19 digits only, passing the Luhn check
+                 */
+                number: string;
+                /**
+                 * Format: card-holder
+                 * @description Holder's name: 2-100 characters, a letter first, then letters, spaces and . ' -
+                 */
+                holder: string;
+                /**
+                 * Format: cpf-cnpj
+                 * @description Holder's CPF or CNPJ (valid check digits)
+                 */
+                document: string;
+                cvv: string;
+                /**
+                 * Format: card-expiration
+                 * @description MM/YYYY or MM/YY, not in the past
+                 */
+                expiration: string;
+            } | {
+                number?: unknown;
+                cvv?: unknown;
+            } | {
+                number?: unknown;
+                cvv?: unknown;
+            };
+        };
+        CardToken: {
+            /** @description Opaque, single-use, valid 24 hours */
+            tokenId: string;
+        };
+        WithdrawalConfig: {
+            currency: string;
+            /** @description Percent of the gross amount (the fee table’s withdrawal entry) */
+            feePercentage: number;
+            /** @description Integer cents added to the percentage part */
+            feeFixed: number;
+            /** @description Smallest gross amount: at least 100 cents, and enough that netAmount is at least 1 cent after the fee; null when no amount qualifies (a 100% fee) */
+            minimumAmount: number | null;
+        };
+        WithdrawalList: {
+            data: components["schemas"]["Withdrawal"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        Withdrawal: {
+            id: string;
+            /** @description wlt_ id of the physical wallet debited, chosen automatically */
+            walletId: string;
+            /** @description Gross amount (cents) */
+            amount: number;
+            currency: string;
+            /** @description Amount in integer cents */
+            fee: number;
+            /** @description amount − fee: what reaches the bank account */
+            netAmount: number;
+            /** @enum {string} */
+            status: "requested" | "approved" | "processing" | "paid" | "rejected" | "cancelled" | "failed";
+            /** @description rba_ id of the recipient’s bank account */
+            bankAccountId: string;
+            paidAt: string | null;
+            pspTransferId: string | null;
+            statusHistory: components["schemas"]["WithdrawalStatusChange"][];
+            /** Format: date-time */
+            createdAt: string;
+        };
+        WithdrawalStatusChange: {
+            /** @enum {string} */
+            status: "requested" | "approved" | "processing" | "paid" | "rejected" | "cancelled" | "failed";
+            /** @description `api` (the merchant), `system` (Lastro) or the operator’s name */
+            changedBy: string;
+            /** Format: date-time */
+            changedAt: string;
+            /** @description Why, for rejected, cancelled and failed; null otherwise */
+            reason: string | null;
+        };
+        Transaction: {
+            id: string;
+            companyId: string;
+            referenceCode: string;
+            customerId: string | null;
+            /** @enum {string} */
+            status: "pending" | "waiting_payment" | "paid" | "refused" | "failed" | "canceled" | "chargeback" | "refunded" | "partially_refunded";
+            statusReason: string | null;
+            amount: number;
+            currency: string;
+            items: {
+                description: string;
+                quantity: number;
+                amount: number;
+            }[];
+            payments: components["schemas"]["Payment"][];
+            splits: components["schemas"]["SplitItem"][];
+            metadata: {
+                [key: string]: string;
+            };
+            /** @enum {string} */
+            origin: "api" | "subscription" | "checkout";
+            paidAt: string | null;
+            canceledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        Payment: {
+            id: string;
+            transactionId: string;
+            /** @enum {string} */
+            paymentMethod: "credit_card" | "pix" | "boleto";
+            /** @enum {string} */
+            status: "pending" | "waiting_payment" | "paid" | "refused" | "failed" | "canceled" | "chargeback" | "refunded" | "partially_refunded";
+            statusReason: string | null;
+            amount: number;
+            currency: string;
+            installments: number;
+            creditCard: {
+                cardId: string;
+                brand: string;
+                first6: string;
+                last4: string;
+                holder: string;
+                expMonth: number;
+                expYear: number;
+                authorizationCode: string | null;
+            } | null;
+            pix: {
+                qrCode: string;
+                qrCodeUrl: string;
+                txid: string;
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
+            boleto: {
+                barcode: string;
+                line: string;
+                formattedLine: string;
+                dueDate: string;
+                instructions: string | null;
+                url: string;
+            } | null;
+            expiresAt: string | null;
+            paidAt: string | null;
+            /** @description Cents charged back so far (sandbox chargebacks; several partial ones add up) */
+            chargedBackAmount: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SplitItem: {
+            id: string;
+            recipientId: string;
+            /** @enum {string} */
+            type: "sale" | "interest" | "platform_fee";
+            amount: number | null;
+            percentage: number | null;
+            liable: boolean;
+            chargeProcessingFee: boolean;
+        };
+        TransactionList: {
+            data: components["schemas"]["Transaction"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        TransactionTimeline: {
+            transactionId: string;
+            /** @enum {string} */
+            status: "pending" | "waiting_payment" | "paid" | "refused" | "failed" | "canceled" | "chargeback" | "refunded" | "partially_refunded";
+            happened: {
+                /** Format: date-time */
+                at: string;
+                kind: string;
+                description: string;
+                paymentId: string | null;
+                amount: number | null;
+                ref: string | null;
+            }[];
+            scheduled: {
+                /** Format: date-time */
+                at: string;
+                /** @enum {string} */
+                kind: "expiry" | "release";
+                description: string;
+                paymentId: string | null;
+                amount: number | null;
+            }[];
+        };
+        SandboxChargeback: {
+            /** @description cbk_… (keys the ledger posting: the same chargeback never blocks twice) */
+            id: string;
+            paymentId: string;
+            transactionId: string;
+            amount: number;
+            reason: string;
+            /** @constant */
+            status: "opening";
+        };
+        Plan: {
+            id: string;
+            companyId: string;
+            code: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            status: "draft" | "active" | "inactive" | "archived";
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+        };
+        PlanList: {
+            data: components["schemas"]["Plan"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        PlanTemplate: {
+            id: string;
+            companyId: string;
+            code: string;
+            name: string;
+            description: string | null;
+            /** @enum {string} */
+            status: "draft" | "active" | "inactive" | "archived";
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+            /** @description The currency of every price in the template: the query's, or the company's default */
+            currency: string;
+            items: {
+                id: string;
+                companyId: string;
+                planId: string;
+                key: string;
+                name: string;
+                /** @enum {string} */
+                kind: "recurring" | "activation";
+                quantityDefault: number;
+                quantityIncluded: number;
+                optional: boolean;
+                displayOrder: number;
+                description: string | null;
+                metadata: {
+                    [key: string]: string;
+                };
+                isDefault: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: date-time */
+                updatedAt: string;
+                deletedAt: string | null;
+                price: components["schemas"]["Price"] | null;
+            }[];
+        };
+        Price: {
+            id: string;
+            planId: string;
+            planItemId: string;
+            /** @enum {string} */
+            billingScheme: "fixed" | "per_unit" | "tiered" | "package" | "metered";
+            amount: number;
+            currency: string;
+            recurrence: {
+                interval: number;
+                /** @enum {string} */
+                unit: "month" | "year";
+                /** @enum {string} */
+                anchor: "subscription_start" | "day_of_month" | "end_of_month";
+                anchorDay: number | null;
+                /** @enum {string} */
+                collectionTiming: "prepaid" | "postpaid";
+            };
+            tiers: {
+                upTo: number | null;
+                unitAmount: number;
+            }[] | null;
+            packageSize: number | null;
+            meterId: string | null;
+            trialSpec: {
+                durationDays: number;
+                requiresPaymentMethod: boolean;
+            } | null;
+            isCurrent: boolean;
+            /** Format: date-time */
+            publishedAt: string;
+            archivedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        PlanItem: {
+            id: string;
+            companyId: string;
+            planId: string;
+            key: string;
+            name: string;
+            /** @enum {string} */
+            kind: "recurring" | "activation";
+            quantityDefault: number;
+            quantityIncluded: number;
+            optional: boolean;
+            displayOrder: number;
+            description: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            isDefault: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+        };
+        Money: {
+            /** @description Amount in integer cents */
+            amount: number;
+            currency: string;
+        };
+        Recurrence: {
+            interval: number;
+            /** @enum {string} */
+            unit: "month" | "year";
+            /**
+             * @default subscription_start
+             * @enum {string}
+             */
+            anchor: "subscription_start" | "day_of_month" | "end_of_month";
+            anchorDay?: number | null;
+            /**
+             * @default prepaid
+             * @enum {string}
+             */
+            collectionTiming: "prepaid" | "postpaid";
+        } | {
+            /** @constant */
+            anchor: "day_of_month";
+            anchorDay: number;
+        } | {
+            /** @enum {unknown} */
+            anchor?: "subscription_start" | "end_of_month";
+            anchorDay?: null;
+        };
+        TrialSpec: {
+            durationDays: number;
+            /** @default true */
+            requiresPaymentMethod: boolean;
+        };
+        PlanCharge: {
+            item: components["schemas"]["PlanItem"];
+            price: components["schemas"]["Price"];
+        };
+        CheckoutLink: {
+            id: string;
+            tenantId: string;
+            companyId: string;
+            name: string | null;
+            description: string | null;
+            slug: string | null;
+            /** @enum {string} */
+            status: "active" | "archived";
+            /** @constant */
+            mode: "payment";
+            /** @constant */
+            currency: "BRL";
+            /** @enum {string} */
+            locale: "pt-BR" | "en-US" | "es-ES";
+            items: components["schemas"]["CheckoutItem"][];
+            paymentMethods: {
+                card?: {
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default false */
+                    multipleCards: boolean;
+                    /**
+                     * @default {
+                     *       "maxInstallments": 1,
+                     *       "freeInstallments": 0,
+                     *       "interestRate": 0,
+                     *       "interestType": "compound"
+                     *     }
+                     */
+                    installments: {
+                        maxInstallments: number;
+                        /** @default 0 */
+                        freeInstallments: number;
+                        /**
+                         * @description Monthly percent, decimals allowed
+                         * @default 0
+                         */
+                        interestRate: number;
+                        /**
+                         * @default compound
+                         * @enum {string}
+                         */
+                        interestType: "simple" | "compound";
+                    };
+                };
+                pix?: {
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 3600 */
+                    expiresIn: number;
+                };
+                boleto?: {
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 3 */
+                    dueDateDays: number;
+                };
+                combined?: {
+                    enabled: boolean;
+                    /**
+                     * @description Amount in integer cents
+                     * @default 1
+                     */
+                    minAmountPerPayment: number;
+                    /** @default 4 */
+                    maxPaymentsCount: number;
+                };
+            } | {
+                card: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            } | {
+                pix: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            } | {
+                boleto: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            };
+            splits: components["schemas"]["CheckoutSplit"][];
+            branding: {
+                primaryColor?: string;
+                /** Format: public-https-url */
+                logoUrl?: string;
+                merchantName?: string;
+                /** @enum {string} */
+                mobileLayout?: "single-page" | "step-by-step";
+                /** Format: public-https-url */
+                faviconUrl?: string;
+            } | null;
+            requiredFields: unknown;
+            customFields: ({
+                key: string;
+                label: string | {
+                    [key: string]: string;
+                };
+                /** @enum {string} */
+                type: "text" | "select" | "checkbox";
+                options?: (string | {
+                    value: string;
+                    label: string | {
+                        [key: string]: string;
+                    };
+                })[];
+                /** @default false */
+                required: boolean;
+            } | {
+                /** @constant */
+                type: "select";
+            } | {
+                /** @enum {unknown} */
+                type?: "text" | "checkbox";
+                options?: never;
+            })[];
+            successUrl: string | null;
+            cancelUrl: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            expirationMinutes: number;
+            version: number;
+            url: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+        };
+        CheckoutItem: {
+            id: string;
+            name: string;
+            description: string | null;
+            imageUrl: string | null;
+            quantity: number;
+            unitAmount: number;
+            metadata: {
+                [key: string]: string;
+            };
+        };
+        CheckoutSplit: {
+            recipientId: string;
+            percentage: number;
+            liable: boolean;
+        };
+        CheckoutLinkList: {
+            data: components["schemas"]["CheckoutLink"][];
+            total: number;
+            page: number;
+            limit: number;
+        };
+        CheckoutSession: {
+            id: string;
+            companyId: string;
+            tenantId: string;
+            linkId: string | null;
+            linkVersion: number | null;
+            /** @enum {string} */
+            status: "created" | "opened" | "paying" | "partially_paid" | "paid" | "failed" | "expired" | "canceled";
+            /** @constant */
+            mode: "payment";
+            /** @constant */
+            currency: "BRL";
+            /** @enum {string} */
+            locale: "pt-BR" | "en-US" | "es-ES";
+            items: components["schemas"]["CheckoutItem"][];
+            paymentMethods: {
+                card?: {
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default false */
+                    multipleCards: boolean;
+                    /**
+                     * @default {
+                     *       "maxInstallments": 1,
+                     *       "freeInstallments": 0,
+                     *       "interestRate": 0,
+                     *       "interestType": "compound"
+                     *     }
+                     */
+                    installments: {
+                        maxInstallments: number;
+                        /** @default 0 */
+                        freeInstallments: number;
+                        /**
+                         * @description Monthly percent, decimals allowed
+                         * @default 0
+                         */
+                        interestRate: number;
+                        /**
+                         * @default compound
+                         * @enum {string}
+                         */
+                        interestType: "simple" | "compound";
+                    };
+                };
+                pix?: {
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 3600 */
+                    expiresIn: number;
+                };
+                boleto?: {
+                    /** @default true */
+                    enabled: boolean;
+                    /** @default 3 */
+                    dueDateDays: number;
+                };
+                combined?: {
+                    enabled: boolean;
+                    /**
+                     * @description Amount in integer cents
+                     * @default 1
+                     */
+                    minAmountPerPayment: number;
+                    /** @default 4 */
+                    maxPaymentsCount: number;
+                };
+            } | {
+                card: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            } | {
+                pix: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            } | {
+                boleto: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            };
+            splits: components["schemas"]["CheckoutSplit"][];
+            branding: {
+                primaryColor?: string;
+                /** Format: public-https-url */
+                logoUrl?: string;
+                merchantName?: string;
+                /** @enum {string} */
+                mobileLayout?: "single-page" | "step-by-step";
+                /** Format: public-https-url */
+                faviconUrl?: string;
+            } | null;
+            requiredFields: unknown;
+            customFields: ({
+                key: string;
+                label: string | {
+                    [key: string]: string;
+                };
+                /** @enum {string} */
+                type: "text" | "select" | "checkbox";
+                options?: (string | {
+                    value: string;
+                    label: string | {
+                        [key: string]: string;
+                    };
+                })[];
+                /** @default false */
+                required: boolean;
+            } | {
+                /** @constant */
+                type: "select";
+            } | {
+                /** @enum {unknown} */
+                type?: "text" | "checkbox";
+                options?: never;
+            })[];
+            successUrl: string | null;
+            cancelUrl: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            expirationMinutes: number;
+            amount: number;
+            amountPaid: number;
+            amountDue: number;
+            customer: {
+                name: string | null;
+                email: string | null;
+                document: string | null;
+                phone: string | null;
+                address: {
+                    street: string | null;
+                    number: string | null;
+                    complement: string | null;
+                    neighborhood: string | null;
+                    city: string | null;
+                    state: string | null;
+                    zipCode: string | null;
+                    country: string | null;
+                } | null;
+            } | null;
+            customFieldValues: {
+                [key: string]: string | boolean;
+            };
+            payments: {
+                id: string;
+                /** @enum {string} */
+                method: "credit_card" | "pix" | "boleto";
+                /** @description Charged, card interest included */
+                amount: number;
+                /**
+                 * @description A refused card shows as failed, with its failureCode
+                 * @enum {string}
+                 */
+                status: "pending" | "waiting_payment" | "paid" | "failed" | "canceled" | "refunded" | "chargeback";
+                failureCode: string | null;
+                installments: number;
+                card: {
+                    brand: string;
+                    last4: string;
+                } | null;
+                pix: {
+                    copyPaste: string;
+                    qrCodeUrl: string;
+                    /** Format: date-time */
+                    expiresAt: string;
+                } | null;
+                boleto: {
+                    digitableLine: string;
+                    barcode: string;
+                    url: string;
+                    dueDate: string;
+                } | null;
+                transactionId: string;
+            }[];
+            url: string;
+            /** Format: date-time */
+            expiresAt: string;
+            openedAt: string | null;
+            paidAt: string | null;
+            canceledAt: string | null;
+            expiredAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CheckoutSessionList: {
+            data: components["schemas"]["CheckoutSession"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        CheckoutPublicSession: {
+            id: string;
+            /** @enum {string} */
+            status: "created" | "opened" | "paying" | "partially_paid" | "paid" | "failed" | "expired" | "canceled";
+            linkId: string | null;
+            /** @enum {string} */
+            locale: "pt-BR" | "en-US" | "es-ES";
+            /** @constant */
+            mode: "payment";
+            /** @constant */
+            currency: "BRL";
+            items: {
+                name: string;
+                description: string | null;
+                unitAmount: number;
+                quantity: number;
+                imageUrl: string | null;
+            }[];
+            amount: number;
+            amountPaid: number;
+            amountDue: number;
+            /** Format: date-time */
+            expiresAt: string;
+            branding: {
+                primaryColor: string | null;
+                logoUrl: string | null;
+                faviconUrl: string | null;
+                merchantName: string | null;
+                /** @enum {string} */
+                mobileLayout: "single-page" | "step-by-step";
+            };
+            paymentMethods: {
+                card: {
+                    enabled: boolean;
+                    maxInstallments: number;
+                    multipleCards: boolean;
+                    installmentOptions: {
+                        installments: number;
+                        installmentAmount: number;
+                        totalAmount: number;
+                        interestFree: boolean;
+                    }[];
+                };
+                pix: {
+                    enabled: boolean;
+                    expiresIn: number;
+                };
+                boleto: {
+                    enabled: boolean;
+                    dueDateDays: number;
+                };
+                combined: {
+                    enabled: boolean;
+                    minAmountPerPayment: number;
+                    maxPaymentsCount: number;
+                };
+            };
+            requiredFields: unknown;
+            customFields: ({
+                key: string;
+                label: string | {
+                    [key: string]: string;
+                };
+                /** @enum {string} */
+                type: "text" | "select" | "checkbox";
+                options?: (string | {
+                    value: string;
+                    label: string | {
+                        [key: string]: string;
+                    };
+                })[];
+                /** @default false */
+                required: boolean;
+            } | {
+                /** @constant */
+                type: "select";
+            } | {
+                /** @enum {unknown} */
+                type?: "text" | "checkbox";
+                options?: never;
+            })[];
+            customer: {
+                name: string | null;
+                email: string | null;
+                document: string | null;
+                phone: string | null;
+                address: {
+                    street: string | null;
+                    number: string | null;
+                    complement: string | null;
+                    neighborhood: string | null;
+                    city: string | null;
+                    state: string | null;
+                    zipCode: string | null;
+                    country: string | null;
+                } | null;
+            } | null;
+            payments: components["schemas"]["CheckoutSessionPayment"][];
+            /** @description With {CHECKOUT_SESSION_ID} replaced; null until paid */
+            successUrl: string | null;
+            cancelUrl: string | null;
+            /** @description Public comp_ id, for card tokenization with the SDK */
+            companyId: string;
+            sdkUrl: string;
+        };
+        CheckoutSessionPayment: {
+            id: string;
+            /** @enum {string} */
+            method: "credit_card" | "pix" | "boleto";
+            /** @description Charged, card interest included */
+            amount: number;
+            /**
+             * @description A refused card shows as failed, with its failureCode
+             * @enum {string}
+             */
+            status: "pending" | "waiting_payment" | "paid" | "failed" | "canceled" | "refunded" | "chargeback";
+            failureCode: string | null;
+            installments: number;
+            card: {
+                brand: string;
+                last4: string;
+            } | null;
+            pix: {
+                copyPaste: string;
+                qrCodeUrl: string;
+                /** Format: date-time */
+                expiresAt: string;
+            } | null;
+            boleto: {
+                digitableLine: string;
+                barcode: string;
+                url: string;
+                dueDate: string;
+            } | null;
+        };
+        SavedCard: {
+            id: string;
+            customerId: string;
+            brand: string;
+            last4: string;
+            expMonth: number;
+            expYear: number;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        Subscription: {
+            id: string;
+            companyId: string;
+            customerId: string;
+            planId: string | null;
+            /** @enum {string} */
+            status: "incomplete" | "trialing" | "active" | "past_due" | "paused" | "canceled" | "ended";
+            currency: string;
+            /** @enum {string} */
+            collectionMethod: "charge_automatically" | "send_invoice";
+            defaultPaymentMethodRef: string | null;
+            /** @enum {string} */
+            invoiceGenerationMode: "just_in_time" | "upfront";
+            maxCycles: number | null;
+            recurrence: {
+                interval: number;
+                /** @enum {string} */
+                unit: "month" | "year";
+                /** @enum {string} */
+                anchor: "subscription_start" | "day_of_month" | "end_of_month";
+                anchorDay: number | null;
+                /** @enum {string} */
+                collectionTiming: "prepaid" | "postpaid";
+            };
+            /** Format: date-time */
+            startedAt: string;
+            trialEndsAt: string | null;
+            cyclesCompleted: number;
+            currentPeriodStart: string | null;
+            currentPeriodEnd: string | null;
+            nextInvoiceAt: string | null;
+            cancelAtPeriodEnd: boolean;
+            canceledAt: string | null;
+            cancellationReason: string | null;
+            pausedAt: string | null;
+            endedAt: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        SubscriptionList: {
+            data: components["schemas"]["Subscription"][];
+            page: number;
+            limit: number;
+            total: number;
+        };
+        SubscriptionItem: {
+            id: string;
+            subscriptionId: string;
+            planItemId: string | null;
+            priceId: string | null;
+            /** @enum {string} */
+            kind: "recurring" | "activation";
+            description: string;
+            quantity: number;
+            quantityIncluded: number;
+            /** @enum {string} */
+            billingScheme: "fixed" | "per_unit" | "tiered" | "package" | "metered";
+            amount: number;
+            tiers: {
+                upTo: number | null;
+                unitAmount: number;
+            }[] | null;
+            packageSize: number | null;
+            meterId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        UsageRecord: {
+            id: string;
+            subscriptionId: string;
+            meterId: string;
+            quantity: number;
+            /** Format: date-time */
+            timestamp: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        InvoiceList: {
+            data: components["schemas"]["Invoice"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        Invoice: {
+            id: string;
+            companyId: string;
+            subscriptionId: string;
+            customerId: string;
+            cycle: number;
+            /** @enum {string} */
+            status: "open" | "paid" | "past_due" | "void" | "uncollectible";
+            currency: string;
+            total: number;
+            /** @enum {string} */
+            collectionMethod: "charge_automatically" | "send_invoice";
+            /** Format: date-time */
+            periodStart: string;
+            /** Format: date-time */
+            periodEnd: string;
+            /** Format: date-time */
+            issuedAt: string;
+            /** Format: date-time */
+            dueAt: string;
+            paidAt: string | null;
+            voidedAt: string | null;
+            attemptCount: number;
+            nextAttemptAt: string | null;
+            lastTransactionId: string | null;
+            lastFailureCode: string | null;
+            amountRefunded: number;
+            paymentUrl: string | null;
+            checkoutSessionId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        InvoiceLineItem: {
+            id: string;
+            invoiceId: string;
+            subscriptionItemId: string | null;
+            /** @enum {string} */
+            kind: "recurring" | "activation" | "usage";
+            description: string;
+            quantity: number;
+            amount: number;
+            /** Format: date-time */
+            periodStart: string;
+            /** Format: date-time */
+            periodEnd: string;
+        };
+        Refund: {
+            id: string;
+            companyId: string;
+            transactionId: string;
+            paymentId: string;
+            /** @description Amount in integer cents */
+            amount: number;
+            currency: string;
+            /** @enum {string} */
+            status: "pending" | "approved" | "processing" | "awaiting_bank_details" | "bank_details_received" | "ted_processing" | "invalid_bank_details" | "refunded" | "refused" | "failed";
+            reason: string;
+            requestedBy: string;
+            /** @enum {string} */
+            requestedByType: "api" | "admin" | "customer" | "gateway";
+            paymentMethod: string | null;
+            failureReason: string | null;
+            reviewedBy: string | null;
+            reviewedAt: string | null;
+            refundedAt: string | null;
+            /** @description Boleto refunds waiting for the buyer’s account: the Lastro page to send the buyer to; null otherwise */
+            bankDetailsUrl: string | null;
+            /** @description Boleto refunds: when the refund fails if the buyer has not sent valid details */
+            bankDetailsDeadline: string | null;
+            /** @description Reminders sent so far (refund.awaiting_bank_details again, every 3 days) */
+            bankDetailsReminders: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+            deletedAt: string | null;
+        };
+        RefundList: {
+            data: components["schemas"]["Refund"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+            };
+        };
+        RefundSettings: {
+            /** @description Card and Pix refunds go straight to processing (boleto refunds straight to awaiting_bank_details); off: refunds start pending */
+            autoApprove: boolean;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Healthy */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        /** @enum {string} */
+                        postgres: "ok" | "unreachable";
+                        /** @enum {string} */
+                        temporal: "ok" | "unreachable";
+                    };
+                };
+            };
+            /** @description A dependency is unreachable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        /** @enum {string} */
+                        postgres: "ok" | "unreachable";
+                        /** @enum {string} */
+                        temporal: "ok" | "unreachable";
+                    };
+                };
+            };
+        };
+    };
+    listCustomersV1: {
+        parameters: {
+            query?: {
+                name?: string;
+                email?: string;
+                document?: string;
+                documentType?: "cpf" | "cnpj" | "passport";
+                phone?: string;
+                type?: "individual" | "company";
+                /** @description Free text over name, email and document (case-insensitive, partial) */
+                q?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                sortBy?: "name" | "createdAt" | "updatedAt";
+                sortDir?: "asc" | "desc";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of customers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CustomerList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCustomerV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: email */
+                    email: string;
+                    /** @enum {string} */
+                    type: "individual" | "company";
+                    document: string;
+                    /**
+                     * @default cpf
+                     * @enum {string}
+                     */
+                    documentType?: "cpf" | "cnpj" | "passport";
+                    phone: string;
+                    address?: components["schemas"]["CustomerAddress"] | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                } | {
+                    /** @constant */
+                    documentType?: "cpf";
+                    /** Format: cpf */
+                    document?: unknown;
+                } | {
+                    /** @constant */
+                    documentType: "cnpj";
+                    /** Format: cnpj */
+                    document?: unknown;
+                } | {
+                    /** @constant */
+                    documentType: "passport";
+                    document?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCustomerV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCustomerV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** Format: email */
+                    email?: string;
+                    /** @enum {string} */
+                    type?: "individual" | "company";
+                    document?: string;
+                    /** @enum {string} */
+                    documentType?: "cpf" | "cnpj" | "passport";
+                    phone?: string;
+                    address?: components["schemas"]["CustomerAddress"] | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                } | unknown | {
+                    /** @constant */
+                    documentType: "cpf";
+                    /** Format: cpf */
+                    document: unknown;
+                } | {
+                    /** @constant */
+                    documentType: "cnpj";
+                    /** Format: cnpj */
+                    document: unknown;
+                } | {
+                    /** @constant */
+                    documentType: "passport";
+                    document: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated customer */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCustomerV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted customer, with deletedAt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRecipientsV1: {
+        parameters: {
+            query?: {
+                /** @description Exact e-mail (case-insensitive) */
+                email?: string;
+                /** @description Exact CPF/CNPJ, punctuation ignored */
+                document?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of recipients */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRecipientV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateRecipientInput"];
+            };
+        };
+        responses: {
+            /** @description The recipient as the company sees it */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recipient"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getOwnerRecipientV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The owner, or JSON null when there is none */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RecipientOwner"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRecipientV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The recipient */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recipient"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateRecipientV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateRecipientInput"];
+            };
+        };
+        responses: {
+            /** @description The updated recipient */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Recipient"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteRecipientV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Unlinked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedRecipient"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRecipientKycLinkV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KycLink"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getFeesV1: {
+        parameters: {
+            query?: {
+                /** @description Exactly 3 letters, upper-cased; default the account currency */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fee table */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeTable"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWalletBalanceV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The recipient id (rec_…) */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Balances */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletBalances"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWalletSummaryV1: {
+        parameters: {
+            query?: {
+                type?: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
+                source?: "transaction" | "withdrawal" | "refund" | "chargeback" | "sandbox" | "adjustment";
+                currency?: string;
+                releaseStatus?: "released" | "pending";
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The recipient id (rec_…) */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletSummary"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWalletTransactionsV1: {
+        parameters: {
+            query?: {
+                type?: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
+                source?: "transaction" | "withdrawal" | "refund" | "chargeback" | "sandbox" | "adjustment";
+                currency?: string;
+                releaseStatus?: "released" | "pending";
+                startDate?: string;
+                endDate?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The recipient id (rec_…) */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatementPage"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxLedgerCredit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxLedgerCreditInput"];
+            };
+        };
+        responses: {
+            /** @description Credited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxLedgerCredit"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookListenersV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every event code with its description */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookListeners"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveriesV1: {
+        parameters: {
+            query?: {
+                webhookId?: string;
+                eventType?: "transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived";
+                status?: "pending" | "retrying" | "success" | "failed";
+                /** @description createdAt at or after (ISO 8601 with offset) */
+                from?: string;
+                /** @description createdAt at or before (ISO 8601 with offset) */
+                to?: string;
+                sort?: "createdAt.asc" | "createdAt.desc";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookDeliveryV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retryWebhookDeliveryV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookRetryResult"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWebhooksV1: {
+        parameters: {
+            query?: {
+                isActive?: "true" | "false";
+                /** @description Webhooks that receive this event (subscribed to it, or to all) */
+                event?: "transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWebhookV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * Format: webhook-url
+                     * @description Public https URL (http only for WEBHOOK_ALLOWLIST entries)
+                     */
+                    url: string;
+                    /** @description Event codes; empty means every event */
+                    events?: ("transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived")[];
+                    /** @description Signing secret (min 8 chars). Omit it to get a generated whsec_ secret. */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWebhookV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateWebhookV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /**
+                     * Format: webhook-url
+                     * @description Public https URL (http only for WEBHOOK_ALLOWLIST entries)
+                     */
+                    url?: string;
+                    /** @description Event codes; empty means every event */
+                    events?: ("transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived")[];
+                    /** @description Signing secret (min 8 chars). Omit it to get a generated whsec_ secret. */
+                    secret?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated webhook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteWebhookV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The deleted webhook, with deletedAt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setWebhookStatusV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    isActive: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The webhook */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Webhook"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCardTokenV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateCardToken"];
+            };
+        };
+        responses: {
+            /** @description The card token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CardToken"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Error */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWithdrawalConfigV1: {
+        parameters: {
+            query?: {
+                /** @description Exactly 3 letters, upper-cased; default the account currency */
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalConfig"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listWithdrawalsV1: {
+        parameters: {
+            query?: {
+                status?: "requested" | "approved" | "processing" | "paid" | "rejected" | "cancelled" | "failed";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of withdrawals */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createWithdrawalV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description rec_ id of an active recipient linked to the company */
+                    recipientId: string;
+                    /** @description Gross amount in integer cents (>= 1; also >= minimumAmount of GET /withdrawals/config) */
+                    amount: number;
+                    currency?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Requested */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getWithdrawalV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The withdrawal */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelWithdrawalV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Why; kept in statusHistory */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransactionsV1: {
+        parameters: {
+            query?: {
+                status?: "pending" | "waiting_payment" | "paid" | "refused" | "failed" | "canceled" | "chargeback" | "refunded" | "partially_refunded";
+                referenceCode?: string;
+                customerId?: string;
+                createdFrom?: string;
+                createdTo?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transactions, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTransactionV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    referenceCode: string;
+                    customerId?: string;
+                    items: {
+                        description: string;
+                        quantity: number;
+                        /** @description Unit price in integer cents; the line is quantity × amount */
+                        amount: number;
+                    }[];
+                    payments: ({
+                        /** @enum {string} */
+                        paymentMethod: "credit_card" | "pix" | "boleto";
+                        /** @description Amount in integer cents */
+                        amount: number;
+                        creditCard?: {
+                            /** @description tokenId from POST /v1/tokens/cards (single use) */
+                            token: string;
+                            /** @default 1 */
+                            installments?: number;
+                            /**
+                             * @description Authorize and capture at once (the only mode offered)
+                             * @default true
+                             * @constant
+                             */
+                            capture?: true;
+                        };
+                        pix?: {
+                            /** @default 3600 */
+                            expiresIn?: number;
+                        };
+                        boleto?: {
+                            /**
+                             * Format: date
+                             * @description YYYY-MM-DD
+                             */
+                            dueDate?: string;
+                            instructions?: string;
+                        };
+                    } & ({
+                        /** @constant */
+                        paymentMethod?: "credit_card";
+                        pix?: never;
+                        boleto?: never;
+                    } | {
+                        /** @constant */
+                        paymentMethod?: "pix";
+                        amount?: unknown;
+                        creditCard?: never;
+                        boleto?: never;
+                    } | {
+                        /** @constant */
+                        paymentMethod?: "boleto";
+                        amount?: unknown;
+                        creditCard?: never;
+                        pix?: never;
+                    }))[];
+                    splits?: ({
+                        recipientId: string;
+                        /**
+                         * @default sale
+                         * @enum {string}
+                         */
+                        type?: "sale" | "interest" | "platform_fee";
+                        /** @description Amount in integer cents */
+                        amount?: number;
+                        percentage?: number;
+                        /** @default true */
+                        liable?: boolean;
+                        /** @default true */
+                        chargeProcessingFee?: boolean;
+                    } & (unknown | unknown))[];
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransactionTimelineV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The timeline */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransactionTimeline"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelTransactionV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancellation accepted; the transaction as it is now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transaction"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxPayPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Payment accepted; the payment as it is now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxChargebackPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                payId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Cents; default: the payment's paid amount not yet charged back or refunded */
+                    amount?: number;
+                    /** @description The dispute reason code, shown as statusReason (default `chargeback`) */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Chargeback accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxChargeback"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlans: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated statuses */
+                status?: string;
+                /** @description Quick search: code or name, partial, case-insensitive */
+                q?: string;
+                code?: string;
+                name?: string;
+                /** @description Partial match on component names */
+                item?: string;
+                /** @description Cents; some current price >= this */
+                priceMin?: number;
+                /** @description Cents; some current price <= this */
+                priceMax?: number;
+                /** @description Inclusive; ISO date-time with offset or YYYY-MM-DD (UTC day) */
+                createdFrom?: string;
+                /** @description Inclusive; ISO date-time with offset or YYYY-MM-DD (the whole UTC day) */
+                createdTo?: string;
+                sortBy?: "createdAt" | "name";
+                sortDir?: "asc" | "desc";
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of plans */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: string;
+                    name: string;
+                    description?: string | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The plan, in draft */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publishPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The active plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archivePlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived plan */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Plan"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPlanTemplate: {
+        parameters: {
+            query?: {
+                currency?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The plan template */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanTemplate"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlanItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Components */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanItem"][];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlanItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    key: string;
+                    /**
+                     * @default recurring
+                     * @enum {string}
+                     */
+                    kind?: "recurring" | "activation";
+                    name: string;
+                    /** @default 1 */
+                    quantityDefault?: number;
+                    /** @default 0 */
+                    quantityIncluded?: number;
+                    /** @default false */
+                    optional?: boolean;
+                    /** @default 0 */
+                    displayOrder?: number;
+                    description?: string | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The component */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanItem"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archivePlanItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived component */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanItem"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePlanItem: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    quantityDefault?: number;
+                    quantityIncluded?: number;
+                    optional?: boolean;
+                    displayOrder?: number;
+                    description?: string | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    key?: unknown;
+                    kind?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The component */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanItem"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listPlanPrices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Price versions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"][];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlanPrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    planItemId?: string;
+                    planItemKey?: string;
+                    /**
+                     * @default fixed
+                     * @enum {string}
+                     */
+                    billingScheme?: "fixed" | "per_unit" | "tiered" | "package" | "metered";
+                    money: components["schemas"]["Money"];
+                    recurrence: components["schemas"]["Recurrence"];
+                    tiers?: {
+                        upTo: number | null;
+                        /** @description Amount in integer cents */
+                        unitAmount: number;
+                    }[] | null;
+                    packageSize?: number | null;
+                    meterId?: string | null;
+                    trialSpec?: components["schemas"]["TrialSpec"] | null;
+                } | {
+                    /** @enum {unknown} */
+                    billingScheme?: "fixed" | "per_unit";
+                    tiers?: null;
+                    packageSize?: null;
+                    meterId?: null;
+                } | {
+                    tiers: unknown[];
+                    packageSize?: null;
+                    meterId?: null;
+                    /** @constant */
+                    billingScheme: "tiered";
+                } | {
+                    tiers?: null;
+                    packageSize: number;
+                    meterId?: null;
+                    /** @constant */
+                    billingScheme: "package";
+                } | {
+                    tiers?: null;
+                    packageSize?: null;
+                    meterId: string;
+                    /** @constant */
+                    billingScheme: "metered";
+                };
+            };
+        };
+        responses: {
+            /** @description The price */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archivePlanPrice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                priceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived price */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Price"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPlanCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    item: {
+                        key: string;
+                        /**
+                         * @default recurring
+                         * @enum {string}
+                         */
+                        kind?: "recurring" | "activation";
+                        name: string;
+                        /** @default 1 */
+                        quantityDefault?: number;
+                        /** @default 0 */
+                        quantityIncluded?: number;
+                        /** @default false */
+                        optional?: boolean;
+                        /** @default 0 */
+                        displayOrder?: number;
+                        description?: string | null;
+                        /** @description String-to-string map, at most 50 keys */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    };
+                    price: {
+                        /**
+                         * @default fixed
+                         * @enum {string}
+                         */
+                        billingScheme?: "fixed" | "per_unit" | "tiered" | "package" | "metered";
+                        money: components["schemas"]["Money"];
+                        recurrence: components["schemas"]["Recurrence"];
+                        tiers?: {
+                            upTo: number | null;
+                            /** @description Amount in integer cents */
+                            unitAmount: number;
+                        }[] | null;
+                        packageSize?: number | null;
+                        meterId?: string | null;
+                        trialSpec?: components["schemas"]["TrialSpec"] | null;
+                    } | {
+                        /** @enum {unknown} */
+                        billingScheme?: "fixed" | "per_unit";
+                        tiers?: null;
+                        packageSize?: null;
+                        meterId?: null;
+                    } | {
+                        tiers: unknown[];
+                        packageSize?: null;
+                        meterId?: null;
+                        /** @constant */
+                        billingScheme: "tiered";
+                    } | {
+                        tiers?: null;
+                        packageSize: number;
+                        meterId?: null;
+                        /** @constant */
+                        billingScheme: "package";
+                    } | {
+                        tiers?: null;
+                        packageSize?: null;
+                        meterId: string;
+                        /** @constant */
+                        billingScheme: "metered";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The component and its price */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanCharge"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCheckoutLinks: {
+        parameters: {
+            query?: {
+                /** @description CSV of active, archived; default both */
+                status?: string;
+                /** @description Partial, case-insensitive match on name or description */
+                search?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of links: data, total, page, limit */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutLinkList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCheckoutLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    description?: string | null;
+                    slug?: string | null;
+                    /**
+                     * @default payment
+                     * @constant
+                     */
+                    mode?: "payment";
+                    currency?: string;
+                    /**
+                     * @default pt-BR
+                     * @enum {string}
+                     */
+                    locale?: "pt-BR" | "en-US" | "es-ES";
+                    items: {
+                        name: string;
+                        description?: string;
+                        /** Format: public-https-url */
+                        imageUrl?: string;
+                        /** @description Integer >= 1 */
+                        quantity: number;
+                        /** @description Integer cents >= 1 */
+                        unitAmount: number;
+                        /** @description String-to-string map, at most 50 keys */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    paymentMethods: {
+                        card?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default false */
+                            multipleCards?: boolean;
+                            /**
+                             * @default {
+                             *       "maxInstallments": 1,
+                             *       "freeInstallments": 0,
+                             *       "interestRate": 0,
+                             *       "interestType": "compound"
+                             *     }
+                             */
+                            installments?: {
+                                maxInstallments: number;
+                                /** @default 0 */
+                                freeInstallments?: number;
+                                /**
+                                 * @description Monthly percent, decimals allowed
+                                 * @default 0
+                                 */
+                                interestRate?: number;
+                                /**
+                                 * @default compound
+                                 * @enum {string}
+                                 */
+                                interestType?: "simple" | "compound";
+                            };
+                        };
+                        pix?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3600 */
+                            expiresIn?: number;
+                        };
+                        boleto?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3 */
+                            dueDateDays?: number;
+                        };
+                        combined?: {
+                            enabled: boolean;
+                            /**
+                             * @description Amount in integer cents
+                             * @default 1
+                             */
+                            minAmountPerPayment?: number;
+                            /** @default 4 */
+                            maxPaymentsCount?: number;
+                        };
+                    } | {
+                        card: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        pix: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        boleto: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    };
+                    splits?: {
+                        recipientId: string;
+                        percentage: number;
+                        /** @default true */
+                        liable?: boolean;
+                    }[];
+                    branding?: {
+                        primaryColor?: string;
+                        /** Format: public-https-url */
+                        logoUrl?: string;
+                        merchantName?: string;
+                        /** @enum {string} */
+                        mobileLayout?: "single-page" | "step-by-step";
+                        /** Format: public-https-url */
+                        faviconUrl?: string;
+                    } | null;
+                    requiredFields?: ("email" | "document" | "phone" | "address")[];
+                    customFields?: ({
+                        key: string;
+                        label: string | {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        type: "text" | "select" | "checkbox";
+                        options?: (string | {
+                            value: string;
+                            label: string | {
+                                [key: string]: string;
+                            };
+                        })[];
+                        /** @default false */
+                        required?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "select";
+                    } | {
+                        /** @enum {unknown} */
+                        type?: "text" | "checkbox";
+                        options?: never;
+                    })[];
+                    successUrl?: string | null;
+                    cancelUrl?: string | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @default 1440 */
+                    expirationMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The link, version 0, with its public url */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutLink"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutLink"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCheckoutLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | null;
+                    description?: string | null;
+                    slug?: string | null;
+                    /** @constant */
+                    mode?: "payment";
+                    currency?: string;
+                    /** @enum {string} */
+                    locale?: "pt-BR" | "en-US" | "es-ES";
+                    items?: {
+                        name: string;
+                        description?: string;
+                        /** Format: public-https-url */
+                        imageUrl?: string;
+                        /** @description Integer >= 1 */
+                        quantity: number;
+                        /** @description Integer cents >= 1 */
+                        unitAmount: number;
+                        /** @description String-to-string map, at most 50 keys */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    paymentMethods?: {
+                        card?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default false */
+                            multipleCards?: boolean;
+                            /**
+                             * @default {
+                             *       "maxInstallments": 1,
+                             *       "freeInstallments": 0,
+                             *       "interestRate": 0,
+                             *       "interestType": "compound"
+                             *     }
+                             */
+                            installments?: {
+                                maxInstallments: number;
+                                /** @default 0 */
+                                freeInstallments?: number;
+                                /**
+                                 * @description Monthly percent, decimals allowed
+                                 * @default 0
+                                 */
+                                interestRate?: number;
+                                /**
+                                 * @default compound
+                                 * @enum {string}
+                                 */
+                                interestType?: "simple" | "compound";
+                            };
+                        };
+                        pix?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3600 */
+                            expiresIn?: number;
+                        };
+                        boleto?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3 */
+                            dueDateDays?: number;
+                        };
+                        combined?: {
+                            enabled: boolean;
+                            /**
+                             * @description Amount in integer cents
+                             * @default 1
+                             */
+                            minAmountPerPayment?: number;
+                            /** @default 4 */
+                            maxPaymentsCount?: number;
+                        };
+                    } | {
+                        card: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        pix: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        boleto: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    };
+                    splits?: {
+                        recipientId: string;
+                        percentage: number;
+                        /** @default true */
+                        liable?: boolean;
+                    }[];
+                    branding?: {
+                        primaryColor?: string;
+                        /** Format: public-https-url */
+                        logoUrl?: string;
+                        merchantName?: string;
+                        /** @enum {string} */
+                        mobileLayout?: "single-page" | "step-by-step";
+                        /** Format: public-https-url */
+                        faviconUrl?: string;
+                    } | null;
+                    requiredFields?: ("email" | "document" | "phone" | "address")[];
+                    customFields?: ({
+                        key: string;
+                        label: string | {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        type: "text" | "select" | "checkbox";
+                        options?: (string | {
+                            value: string;
+                            label: string | {
+                                [key: string]: string;
+                            };
+                        })[];
+                        /** @default false */
+                        required?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "select";
+                    } | {
+                        /** @enum {unknown} */
+                        type?: "text" | "checkbox";
+                        options?: never;
+                    })[];
+                    successUrl?: string | null;
+                    cancelUrl?: string | null;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    expirationMinutes?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The updated link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutLink"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    archiveCheckoutLink: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The archived link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutLink"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCheckoutCharges: {
+        parameters: {
+            query?: {
+                /** @description CSV of created, opened, paying, partially_paid, paid, failed, expired, canceled; default all */
+                status?: string;
+                /** @description A session id (exact), or part of the customer name, email or document */
+                search?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions: data, pagination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCheckoutCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default payment
+                     * @constant
+                     */
+                    mode?: "payment";
+                    currency?: string;
+                    /**
+                     * @default pt-BR
+                     * @enum {string}
+                     */
+                    locale?: "pt-BR" | "en-US" | "es-ES";
+                    items: {
+                        name: string;
+                        description?: string;
+                        /** Format: public-https-url */
+                        imageUrl?: string;
+                        /** @description Integer >= 1 */
+                        quantity: number;
+                        /** @description Integer cents >= 1 */
+                        unitAmount: number;
+                        /** @description String-to-string map, at most 50 keys */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    paymentMethods: {
+                        card?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default false */
+                            multipleCards?: boolean;
+                            /**
+                             * @default {
+                             *       "maxInstallments": 1,
+                             *       "freeInstallments": 0,
+                             *       "interestRate": 0,
+                             *       "interestType": "compound"
+                             *     }
+                             */
+                            installments?: {
+                                maxInstallments: number;
+                                /** @default 0 */
+                                freeInstallments?: number;
+                                /**
+                                 * @description Monthly percent, decimals allowed
+                                 * @default 0
+                                 */
+                                interestRate?: number;
+                                /**
+                                 * @default compound
+                                 * @enum {string}
+                                 */
+                                interestType?: "simple" | "compound";
+                            };
+                        };
+                        pix?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3600 */
+                            expiresIn?: number;
+                        };
+                        boleto?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3 */
+                            dueDateDays?: number;
+                        };
+                        combined?: {
+                            enabled: boolean;
+                            /**
+                             * @description Amount in integer cents
+                             * @default 1
+                             */
+                            minAmountPerPayment?: number;
+                            /** @default 4 */
+                            maxPaymentsCount?: number;
+                        };
+                    } | {
+                        card: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        pix: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        boleto: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    };
+                    splits?: {
+                        recipientId: string;
+                        percentage: number;
+                        /** @default true */
+                        liable?: boolean;
+                    }[];
+                    branding?: {
+                        primaryColor?: string;
+                        /** Format: public-https-url */
+                        logoUrl?: string;
+                        merchantName?: string;
+                        /** @enum {string} */
+                        mobileLayout?: "single-page" | "step-by-step";
+                        /** Format: public-https-url */
+                        faviconUrl?: string;
+                    };
+                    requiredFields?: ("email" | "document" | "phone" | "address")[];
+                    customFields?: ({
+                        key: string;
+                        label: string | {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        type: "text" | "select" | "checkbox";
+                        options?: (string | {
+                            value: string;
+                            label: string | {
+                                [key: string]: string;
+                            };
+                        })[];
+                        /** @default false */
+                        required?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "select";
+                    } | {
+                        /** @enum {unknown} */
+                        type?: "text" | "checkbox";
+                        options?: never;
+                    })[];
+                    /** Format: http-url */
+                    successUrl?: string;
+                    /** Format: http-url */
+                    cancelUrl?: string;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @default 1440 */
+                    expirationMinutes?: number;
+                    customer?: {
+                        name?: string;
+                        /** Format: email */
+                        email?: string;
+                        /**
+                         * Format: cpf-cnpj
+                         * @description CPF or CNPJ, with or without punctuation; check digits are verified
+                         */
+                        document?: string;
+                        phone?: string;
+                        address?: {
+                            street: string;
+                            number: string;
+                            complement?: string;
+                            neighborhood?: string;
+                            city: string;
+                            state: string;
+                            zipCode: string;
+                            /** @default BR */
+                            country?: string;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The session, status created, with its url */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCheckoutSessions: {
+        parameters: {
+            query?: {
+                /** @description CSV of created, opened, paying, partially_paid, paid, failed, expired, canceled; default all */
+                status?: string;
+                /** @description A session id (exact), or part of the customer name, email or document */
+                search?: string;
+                page?: number;
+                limit?: number;
+                /** @description Only the sessions of this link */
+                linkId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of sessions: data, pagination */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSessionList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutCharge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelCheckoutCharge: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled session */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPublicCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session as the buyer sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPublicSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    openPublicCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session as the buyer sees it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPublicSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmPublicCheckoutSession: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key": string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customer: {
+                        name: string;
+                        /** Format: email */
+                        email?: string;
+                        /**
+                         * Format: cpf-cnpj
+                         * @description CPF or CNPJ, with or without punctuation; check digits are verified
+                         */
+                        document?: string;
+                        phone?: string;
+                        address?: {
+                            street: string;
+                            number: string;
+                            complement?: string;
+                            neighborhood?: string;
+                            city: string;
+                            state: string;
+                            zipCode: string;
+                            /** @default BR */
+                            country?: string;
+                        };
+                    };
+                    customFields?: {
+                        [key: string]: string | boolean;
+                    };
+                    payments: ({
+                        /** @constant */
+                        method: "credit_card";
+                        /** @description tokenId from the SDK (single use) */
+                        cardToken: string;
+                        /** @default 1 */
+                        installments?: number;
+                        /** @description Amount in integer cents */
+                        amount?: number;
+                    } | {
+                        /** @constant */
+                        method: "pix";
+                        /** @description Amount in integer cents */
+                        amount?: number;
+                    } | {
+                        /** @constant */
+                        method: "boleto";
+                        /** @description Amount in integer cents */
+                        amount?: number;
+                    })[];
+                };
+            };
+        };
+        responses: {
+            /** @description The session after the attempt */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutPublicSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    saveCard: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId: string;
+                    /** @description A single-use card token (tokenId from POST /v1/tokens/cards) */
+                    token: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The saved card */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedCard"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSubscriptions: {
+        parameters: {
+            query?: {
+                status?: "incomplete" | "trialing" | "active" | "past_due" | "paused" | "canceled" | "ended";
+                /** @description Customer id (cust_…) */
+                customerId?: string;
+                /** @description Plan id (plan_…) */
+                planId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of subscriptions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId: string;
+                    planId?: string;
+                    items?: {
+                        planItemId?: string;
+                        planItemKey?: string;
+                        description?: string;
+                        /** @description Amount in integer cents */
+                        unitAmount?: number;
+                        quantity?: number;
+                    }[];
+                    currency?: string;
+                    recurrence?: components["schemas"]["Recurrence"];
+                    /**
+                     * @default charge_automatically
+                     * @enum {string}
+                     */
+                    collectionMethod?: "charge_automatically" | "send_invoice";
+                    /** @description A saved card (crd_…) of the customer: POST /payment-methods/cards */
+                    defaultPaymentMethodRef?: string;
+                    /**
+                     * @default just_in_time
+                     * @enum {string}
+                     */
+                    invoiceGenerationMode?: "just_in_time" | "upfront";
+                    maxCycles?: number;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                } & (({
+                    recurrence?: never;
+                    items?: unknown;
+                } | {
+                    planId?: never;
+                    items: unknown;
+                }) & ({
+                    /** @constant */
+                    invoiceGenerationMode?: "just_in_time";
+                } | unknown));
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSubscription: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listSubscriptionItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionItem"][];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default immediately
+                     * @enum {string}
+                     */
+                    mode?: "immediately" | "at_period_end";
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    uncancelSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pauseSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumeSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    attachSubscriptionPaymentMethod: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    defaultPaymentMethodRef: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The subscription */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reportSubscriptionUsage: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    meterId: string;
+                    quantity: number;
+                    /**
+                     * Format: date-time
+                     * @description When the usage happened (default: now); billed on the invoice of the period it falls in
+                     */
+                    timestamp?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The usage record */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UsageRecord"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvoices: {
+        parameters: {
+            query?: {
+                status?: "open" | "paid" | "past_due" | "void" | "uncollectible";
+                /** @description Subscription id (sub_…) */
+                subscriptionId?: string;
+                /** @description Customer id (cust_…) */
+                customerId?: string;
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listInvoiceLineItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Line items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceLineItem"][];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    advanceSandboxSubscription: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The subscription; its workflow runs the next cycle now */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Subscription"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    paySandboxInvoice: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createRefundV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                txnId: string;
+                payId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Integer cents; default the refundable rest of the payment */
+                    amount?: number;
+                    /** @description Why the buyer is refunded (1-4000 chars) */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRefundsOfTransactionV1: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                transactionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listRefundsOfPaymentV1: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                paymentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of refunds */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRefundV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The refund */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    approveRefundV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Approved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    refuseRefundV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The reviewer’s note (1-4000 chars); the refund’s own reason is kept */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Refused */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getRefundSettingsV1: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundSettings"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setRefundSettingsV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    autoApprove: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as stored */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RefundSettings"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}
