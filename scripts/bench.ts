@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Modules in scripts/bench/ that are shared by the benchmarks, not benchmarks. */
-const SHARED = ['bench-stack', 'cpu', 'harness'];
+const SHARED = ['bench-stack', 'cpu', 'harness', 'processes'];
 
 /**
  * `npm run bench -- <name> [args…]` runs scripts/bench/<name>.ts: a module exporting

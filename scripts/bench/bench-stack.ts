@@ -42,6 +42,8 @@ export async function startBenchStack(opts: {
   temporal?: { dynamicConfig?: DevTemporalOptions['dynamicConfig'] };
   /** The database pool per process (default: src/db/orm.ts). */
   dbPoolMax?: number;
+  /** False when the benchmark runs the Lastro worker in a process of its own (./processes.ts). */
+  worker?: boolean;
 }): Promise<BenchStack> {
   const { cleanup, log } = opts;
   log('[bench] starting PostgreSQL and the Temporal dev server…');
@@ -78,14 +80,16 @@ export async function startBenchStack(opts: {
   const temporal = new Client({ connection: clientConnection });
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
-  log('[bench] bundling workflows and starting the worker…');
   const deps: ActivityDeps = { config, orm, dispatcher, logger, temporal };
-  const worker = await createLastroWorker({ connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps });
-  const running = worker.run();
-  cleanup.unshift(async () => {
-    worker.shutdown();
-    await running;
-  });
+  if (opts.worker !== false) {
+    log('[bench] bundling workflows and starting the worker…');
+    const worker = await createLastroWorker({ connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps });
+    const running = worker.run();
+    cleanup.unshift(async () => {
+      worker.shutdown();
+      await running;
+    });
+  }
   // The SDK's download of the server does not tell its pid: it is this process's child named temporal.
   const temporalPid = temporalServer.pid ?? descendantNamed(process.pid, 'temporal');
   const cpuParts: CpuPart[] = [

@@ -1,17 +1,25 @@
+import path from 'node:path';
+import { temporal as temporal_ } from '@temporalio/proto';
+import type { Client } from '@temporalio/client';
+import { vaultKey } from '../../src/cards/card-vault.key';
+import { freePort } from '../../test/helpers/ports';
 import { statementsDuring } from './bench-stack';
 import { benchCardTokens, benchCompany, ms, resultRow, runBench, significant, type ResultRow } from './harness';
-import { closedLoop, loadFigures, startInsertFloor, startNoopWorker, startNoopWorkflowFloor, type LoadResult } from './transaction-floors/floors';
+import { startBenchProcess } from './processes';
+import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/floors';
 
 /**
  * Payments created per second and their latency, end to end on a dev-like stack started here
- * (embedded PostgreSQL, the Temporal dev server, the Lastro worker and API): approved card
- * transactions (POST /v1/transactions with a fresh token, answered after authorization) and
- * Pix and boleto creations (answered waiting_payment). Beside them, on the same machine and
- * servers, the floors: a no-op workflow started and answered the same way (update-with-start),
- * and a bare Koa + pg single-row insert endpoint. Each result's ratio is its rate over the no-op
- * workflow's at the same number of clients. Statements per operation come from
- * pg_stat_statements over 20 operations at one client, the work they set going included; the
- * CPU seconds are those of the measured card, Pix and boleto loads (each row has its own).
+ * (embedded PostgreSQL, the Temporal dev server, and the Lastro API and worker each in a process
+ * of its own, as `npm run dev` runs them): approved card transactions (POST /v1/transactions with
+ * a fresh token, answered after authorization) and Pix and boleto creations (answered
+ * waiting_payment). Beside them, on the same machine and servers and in the same shape (an HTTP
+ * process, a worker process), the floors: a no-op workflow started and answered through an update
+ * (update-with-start), and a bare Koa + pg single-row insert endpoint. This process is only the
+ * load generator. Each result's ratio is its rate over the no-op workflow's at the same number of
+ * clients. Statements per operation come from pg_stat_statements over 20 operations at one
+ * client, the work they set going included; the CPU seconds are those of the measured card, Pix
+ * and boleto loads (each row has its own), per process.
  *
  *   npm run bench -- transactions [requests per level = 200] [levels = 16,64]
  */
@@ -19,9 +27,35 @@ export const run = (argv: string[]) =>
   runBench('transactions', argv, async (b) => {
     const total = b.args.number(0, 200);
     const levels = b.args.numbers(1, [16, 64]);
-    const { deps, rootEm, connection } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' } });
-    b.defer(await startNoopWorker(connection, b.log));
-    const api = await b.startApi(deps, { keepAliveTimeout: 60_000 });
+    const { deps, rootEm, cpuParts } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false });
+    const { config } = deps;
+    const env = {
+      DATABASE_URL: config.databaseUrl,
+      TEMPORAL_ADDRESS: config.temporal.address,
+      TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
+      // The cards this process tokenizes are sealed with its key: the API must open them.
+      CARD_VAULT_KEY: vaultKey().key.toString('base64'),
+      LASTRO_DATA_DIR: b.tmp,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    };
+    const start = async (name: string, label: string, entry: string, more: { env?: Record<string, string>; args?: string[]; listening?: boolean } = {}) => {
+      const part = await startBenchProcess({ root: b.root, name, label, entry, args: more.args, env: { ...env, ...more.env }, log: b.log, logFile: path.join(b.tmp, `${name}.log`), listening: more.listening ?? true });
+      b.defer(part.stop);
+      return part;
+    };
+    const startFloor = (mode: string) => start(`floor-${mode}`, `floor ${mode}`, 'scripts/bench/transaction-floors/floor-process.ts', { args: [mode] });
+    const apiPort = await freePort();
+    const api = await start('api', 'Lastro API', 'src/server.ts', { env: { HOST: '127.0.0.1', PORT: String(apiPort) } });
+    const worker = await start('worker', 'Lastro worker', 'worker/index.ts', { listening: false });
+    const insertFloor = await startFloor('insert');
+    const noopFloor = await startFloor('noop-api');
+    await startFloor('noop-worker');
+    // Only the measured loads count (floors are not measured): the processes that serve them.
+    b.setCpuParts([{ name: 'loadgen', label: 'load generator (this process)', pid: process.pid, tree: false }, api.cpu, worker.cpu, ...cpuParts]);
+    b.log('[bench] waiting for the workers to poll…');
+    await pollersOn(deps.temporal, config.temporal.taskQueue);
+    await pollersOn(deps.temporal, 'bench-noop');
     const { companyId, apiKey } = await benchCompany(rootEm);
     const headers = { 'x-api-key': apiKey };
 
@@ -43,12 +77,8 @@ export const run = (argv: string[]) =>
     };
     type Method = keyof typeof methods;
     const create = (method: Method, clients: number, n: number) =>
-      closedLoop({ port: api.port, path: '/v1/transactions', total: n, clients, headers, body: methods[method].body, ok: (status, body) => status === 201 && body.includes(methods[method].answer) });
+      closedLoop({ port: apiPort, path: '/v1/transactions', total: n, clients, headers, body: methods[method].body, ok: (status, body) => status === 201 && body.includes(methods[method].answer) });
 
-    const insertFloor = await startInsertFloor(deps.config.databaseUrl);
-    b.defer(() => insertFloor.close());
-    const noopFloor = await startNoopWorkflowFloor(deps.temporal, 'bench-noop');
-    b.defer(() => noopFloor.close());
     const inserts = (clients: number) => closedLoop({ port: insertFloor.port, path: '/', total, clients, body: () => ({ amount: 1000 }), ok: (s) => s === 201 });
     const noops = (clients: number) => closedLoop({ port: noopFloor.port, path: '/', total, clients, body: () => ({}), ok: (s, body) => s === 201 && body.includes('paid') });
 
@@ -86,3 +116,13 @@ export const run = (argv: string[]) =>
     for (const r of results) lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms)`);
     return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra: { statementsPerOpByMethod: statementsPerOp } };
   });
+
+
+/** Resolves once a worker polls `taskQueue` for workflow tasks (a worker process bundles its workflows first). */
+async function pollersOn(temporal: Client, taskQueue: string): Promise<void> {
+  for (;;) {
+    const { pollers } = await temporal.workflowService.describeTaskQueue({ namespace: 'default', taskQueue: { name: taskQueue }, taskQueueType: temporal_.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW });
+    if (pollers.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
