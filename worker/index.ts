@@ -7,6 +7,7 @@ import { loadConfig } from '../src/config';
 import { createOrm } from '../src/db/orm';
 import { createEventDispatcher } from '../src/events/subscribers';
 import { createLogger } from '../src/shared/logger';
+import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { ensureMaintenanceSchedules } from './schedules';
 
 export const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
@@ -54,9 +55,12 @@ async function main(): Promise<void> {
     taskQueue: config.temporal.taskQueue,
     deps: { config, orm, dispatcher, logger, temporal },
   });
+  // Webhook deliveries' first attempts: no workflow, drained from the database (src/webhooks/delivery-lanes.ts).
+  const lanes = await startDeliveryLanes({ orm, config, temporal, logger });
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains in-flight tasks.
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
   await worker.run();
+  await lanes.stop();
   // Events the last activities recorded are dispatched before the connections close.
   await dispatcher.settled();
   await orm.close();

@@ -2,7 +2,6 @@
 export * from './maintenance/maintenance.workflow';
 export * from './recipients/recipient-onboarding.workflow';
 export * from './webhooks/webhook-delivery.workflow';
-export * from './webhooks/webhook-lane.workflow';
 export * from './payments/transaction.workflow';
 export * from './withdrawals/withdrawal.workflow';
 export * from './billing/subscription.workflow';

@@ -4,31 +4,37 @@ import type { Client } from '@temporalio/client';
 import type { EventDispatcher } from '../../src/events/dispatcher';
 import { recordEvent } from '../../src/events/outbox';
 import { createCompany } from '../../src/companies/companies.service';
-import { createWebhook } from '../../src/webhooks/webhooks.service';
+import { createWebhook, setWebhookStatus } from '../../src/webhooks/webhooks.service';
+import { startDeliveryLanes } from '../../src/webhooks/delivery-lanes';
 import { statementsDuring } from './bench-stack';
 import { latencies, ms, pool, resultRow, round, runBench, stopwatch, type Load } from './harness';
 
 /**
  * Webhook delivery throughput and latency, end to end on this machine: events recorded in
- * the outbox and dispatched as the API does after a commit, deliveries created, workflows
- * started on a real Temporal dev server, signed POSTs received by a local sink. Beside it,
- * the same sink driven by a bare keep-alive POST loop, the ceiling the pipeline is paying
- * its durability for. Two rows: the burst (deliveries per second over the bare loop's with
- * one connection per webhook) and one event at a time (over the bare loop's with one
- * connection). Statements per delivery come from pg_stat_statements over the burst, the
- * deliveries' completion included; the CPU seconds are the burst's and the paced run's.
+ * the outbox and dispatched as the API does after a commit, deliveries created and drained by
+ * the worker's delivery lanes (src/webhooks/delivery-lanes.ts), signed POSTs received by a
+ * local sink. Beside it, the same sink driven by a bare keep-alive POST loop, the ceiling the
+ * pipeline is paying its durability for. Rows: the burst (deliveries per second over the bare
+ * loop's with one connection per webhook), one event at a time (over the bare loop's with one
+ * connection), and a burst while one more endpoint answers after 10 s, then while it never
+ * answers (the other endpoints' figures). Statements per delivery come from
+ * pg_stat_statements over the burst, the outcomes' records included; the CPU seconds are those
+ * of every measured phase.
  *
- *   npm run bench -- webhooks [events=100] [webhooks=5]
+ *   npm run bench -- webhooks [events=300] [webhooks=5]
  */
 export const run = (argv: string[]) =>
   runBench('webhooks', argv, async (b) => {
-    const events = b.args.number(0, 100);
+    const events = b.args.number(0, 300);
     const webhookCount = b.args.number(1, 5);
     const sink = await startSink();
     b.defer(() => sink.close());
 
     const { deps, rootEm } = await b.startStack({ env: { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` } });
-    const { config, dispatcher, temporal } = deps;
+    const { config, dispatcher } = deps;
+    // The worker process's delivery lanes (worker/index.ts starts them beside the Temporal worker).
+    const lanes = await startDeliveryLanes(deps);
+    b.defer(() => lanes.stop());
 
     const em = rootEm.fork();
     const company = await createCompany(em, { name: 'Bench', mode: 'sandbox' });
@@ -38,7 +44,7 @@ export const run = (argv: string[]) =>
     }
     await em.flush();
 
-    // Warm-up: the first workflow tasks pay for loading the bundle into the worker's isolate.
+    // Warm-up: connections, statement plans, the lanes' first claims.
     await produce(rootEm, dispatcher, company.id, 5);
     await sink.waitFor(5 * webhookCount, 300_000);
     sink.reset();
@@ -55,6 +61,7 @@ export const run = (argv: string[]) =>
       }),
     );
     const burstLatencies = sink.latencies();
+    const workflows = await countWorkflows(rootEm, deps.temporal);
 
     // Latency without a backlog: one event at a time, the next once all its deliveries arrived.
     const paced = Math.min(events, 50);
@@ -70,7 +77,25 @@ export const run = (argv: string[]) =>
     });
     const pacedLatencies = sink.latencies();
 
-    if (process.env.BENCH_TRACE) await traceOneDelivery(rootEm, temporal, b.log);
+    // One more endpoint that answers after 10 s, then one that never answers (the 15 s timeout):
+    // the other endpoints' first attempts, in a burst of their own.
+    const slowEvents = Math.min(events, 300);
+    const slowRuns: Array<{ label: string; path: string; load: Load; seconds: number }> = [];
+    for (const [label, path] of [['answering after 10 s', '/slow'], ['never answering', '/silent']] as const) {
+      b.log(`[bench] ${slowEvents} events while one more endpoint is ${label}…`);
+      const extra = await createWebhook(em, company.id, { name: `sink ${path}`, url: `http://127.0.0.1:${sink.port}${path}`, events: [] }, { allowlist: config.webhookAllowlist });
+      await em.flush();
+      sink.reset();
+      const { value: slowSeconds } = await b.measured(async () => {
+        const elapsed = stopwatch();
+        await produce(rootEm, dispatcher, company.id, slowEvents);
+        await sink.waitFor(slowEvents * webhookCount, 600_000, (p) => p.startsWith('/w'));
+        return elapsed();
+      });
+      slowRuns.push({ label, path, seconds: slowSeconds, load: { rate: (slowEvents * webhookCount) / slowSeconds, latencies: sink.latencies((p) => p.startsWith('/w')) } });
+      await setWebhookStatus(em, company.id, extra.id, false);
+      await em.flush();
+    }
 
     b.log('[bench] bare keep-alive POST loop to the same sink…');
     sink.reset();
@@ -84,23 +109,40 @@ export const run = (argv: string[]) =>
     return {
       args: { events, webhooks: webhookCount },
       lines: [
-        `webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(1)} s = ${rate.toFixed(1)} deliveries/s`,
+        `webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(2)} s = ${rate.toFixed(1)} deliveries/s (${workflows} workflows started)`,
         `  event → first attempt, burst (queueing included): p50 ${ms(burstLatencies, 50)} ms, p99 ${ms(burstLatencies, 99)} ms`,
         `  event → first attempt, one event at a time: ${pacedLoad.rate.toFixed(1)} deliveries/s, p50 ${ms(pacedLatencies, 50)} ms, p99 ${ms(pacedLatencies, 99)} ms`,
-        `  SQL statements per delivery (pg_stat_statements, the event's recording included): ${(statements / expected).toFixed(1)}`,
+        ...slowRuns.map((r) => `  with one more endpoint ${r.label}, the other ${webhookCount}: ${r.load.rate.toFixed(1)} deliveries/s, first attempt p50 ${ms(r.load.latencies, 50)} ms, p99 ${ms(r.load.latencies, 99)} ms`),
+        `  SQL statements per delivery (pg_stat_statements, the event's recording included): ${(statements / expected).toFixed(2)}`,
         `bare keep-alive POST, 1 connection: ${bareSerial.rate.toFixed(0)} req/s, p50 ${ms(bareSerial.latencies, 50)} ms, p99 ${ms(bareSerial.latencies, 99)} ms`,
         `bare keep-alive POST, ${webhookCount} connections: ${bareParallel.rate.toFixed(0)} req/s, p50 ${ms(bareParallel.latencies, 50)} ms, p99 ${ms(bareParallel.latencies, 99)} ms`,
-        `deliveries/s over the bare loop: burst ${(rate / bareParallel.rate).toFixed(4)}× (${webhookCount} connections), one event at a time ${(pacedLoad.rate / bareSerial.rate).toFixed(4)}× (1 connection)`,
+        `deliveries/s over the bare loop: burst ${(rate / bareParallel.rate).toFixed(3)}× (${webhookCount} connections), one event at a time ${(pacedLoad.rate / bareSerial.rate).toFixed(3)}× (1 connection)`,
       ],
       // Latencies are event → first attempt; a row's clients are the lanes (webhooks) a burst runs in parallel.
       results: [
-        resultRow('deliveries, burst', webhookCount, burst, bareParallel, { deliveries: expected, seconds: round(seconds, 2) }),
+        resultRow('deliveries, burst', webhookCount, burst, bareParallel, { deliveries: expected, seconds: round(seconds, 2), workflows }),
         resultRow('deliveries, one event at a time', 1, pacedLoad, bareSerial, { deliveries: paced * webhookCount, seconds: round(pacedSeconds, 2) }),
+        ...slowRuns.map((r) => resultRow(`deliveries, burst, one more endpoint ${r.label}`, webhookCount, r.load, bareParallel, { deliveries: slowEvents * webhookCount, seconds: round(r.seconds, 2) })),
       ],
-      statementsPerOp: round(statements / expected, 1),
+      statementsPerOp: round(statements / expected, 2),
       floor: { bareOneConnection: bare(bareSerial), bareParallel: { connections: webhookCount, ...bare(bareParallel) } },
     };
   });
+
+/** Retry workflows started so far (a delivery whose first attempt succeeded has none). */
+async function countWorkflows(rootEm: EntityManager, temporal: Client): Promise<number> {
+  const rows = await rootEm.fork().execute<{ id: string }[]>(`select id from webhook_deliveries where status <> 'success' or attempt_count > 1 limit 1000`);
+  let n = 0;
+  for (const r of rows) {
+    try {
+      await temporal.workflow.getHandle(r.id).describe();
+      n++;
+    } catch {
+      // none
+    }
+  }
+  return n;
+}
 
 /** Records `count` events, each in its own transaction, and dispatches them as the API does after commit (8 requests at a time). */
 async function produce(rootEm: EntityManager, dispatcher: EventDispatcher, companyId: string, count: number): Promise<void> {
@@ -112,9 +154,9 @@ async function produce(rootEm: EntityManager, dispatcher: EventDispatcher, compa
   });
 }
 
-/** The receiving end: answers 200 at once and notes when each delivery's first attempt arrived. */
+/** The receiving end: answers 200 at once (`/slow` after 10 s, `/silent` never) and notes when each delivery's first attempt arrived. */
 async function startSink() {
-  const firstArrival = new Map<string, number>();
+  const firstArrival = new Map<string, { path: string; ms: number }>();
   let received = 0;
   const server = http.createServer((req, res) => {
     const at = Date.now();
@@ -123,32 +165,40 @@ async function startSink() {
     req.on('end', () => {
       received += 1;
       const id = req.headers['webhook-id'];
+      const path = req.url ?? '/';
       if (typeof id === 'string') {
-        const key = `${req.url} ${id}`;
+        const key = `${path} ${id}`;
         if (!firstArrival.has(key)) {
           const createdAt = Date.parse(JSON.parse(Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8')).createdAt);
-          firstArrival.set(key, at - createdAt);
+          firstArrival.set(key, { path, ms: at - createdAt });
         }
       }
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end('{"ok":true}');
+      if (path === '/silent') return;
+      const answer = () => {
+        if (res.destroyed) return;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"ok":true}');
+      };
+      if (path === '/slow') setTimeout(answer, 10_000).unref();
+      else answer();
     });
   });
   server.keepAliveTimeout = 60_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as { port: number }).port;
+  const count = (only?: (path: string) => boolean) => (only ? [...firstArrival.values()].filter((a) => only(a.path)).length : firstArrival.size);
   return {
     port,
     reset() {
       firstArrival.clear();
       received = 0;
     },
-    latencies: () => [...firstArrival.values()],
-    async waitFor(deliveries: number, timeoutMs: number) {
+    latencies: (only?: (path: string) => boolean) => [...firstArrival.values()].filter((a) => !only || only(a.path)).map((a) => a.ms),
+    async waitFor(deliveries: number, timeoutMs: number, only?: (path: string) => boolean) {
       const deadline = Date.now() + timeoutMs;
-      while (firstArrival.size < deliveries) {
-        if (Date.now() > deadline) throw new Error(`sink received ${firstArrival.size} of ${deliveries} deliveries`);
-        await new Promise((r) => setTimeout(r, 20));
+      while (count(only) < deliveries) {
+        if (Date.now() > deadline) throw new Error(`sink received ${count(only)} of ${deliveries} deliveries`);
+        await new Promise((r) => setTimeout(r, 5));
       }
     },
     received: () => received,
@@ -183,35 +233,4 @@ async function bareLoop(port: number, total: number, connections: number): Promi
   const seconds = elapsed();
   agent.destroy();
   return { rate: total / seconds, latencies: times };
-}
-
-/** BENCH_TRACE=1: where one delivery's time went (its workflow history, ms after the start). */
-async function traceOneDelivery(rootEm: EntityManager, temporal: Client, log: (l: string) => void): Promise<void> {
-  const [row] = await rootEm.fork().execute<{ id: string }[]>(`select id from webhook_deliveries order by created_at desc limit 1`);
-  const history = await temporal.workflow.getHandle(row.id).fetchHistory();
-  const t0 = Number(history.events![0].eventTime!.seconds) * 1000 + Math.round(history.events![0].eventTime!.nanos! / 1e6);
-  for (const e of history.events ?? []) {
-    const t = Number(e.eventTime!.seconds) * 1000 + Math.round(e.eventTime!.nanos! / 1e6);
-    log(`  +${String(t - t0).padStart(6)} ms  ${Object.keys(e).find((k) => k.endsWith('EventAttributes'))}`);
-  }
-  // The lane's attempts: time from scheduling to start (task queue wait), start to completion
-  // (the attempt itself) and completion to the next scheduling (the lane's workflow task).
-  const [lane] = await rootEm.fork().execute<{ webhook_id: string }[]>(`select webhook_id from webhook_deliveries where id = ?`, [row.id]);
-  const laneHistory = await temporal.workflow.getHandle(`${lane.webhook_id}:lane`).fetchHistory();
-  const at = (e: (typeof laneHistory.events & object)[number]) => Number(e.eventTime!.seconds) * 1000 + Math.round(e.eventTime!.nanos! / 1e6);
-  const waits: number[] = [];
-  const runs: number[] = [];
-  const gaps: number[] = [];
-  let scheduled = 0;
-  let started = 0;
-  let completed = 0;
-  for (const e of laneHistory.events ?? []) {
-    if (e.activityTaskScheduledEventAttributes) {
-      scheduled = at(e);
-      if (completed) gaps.push(scheduled - completed);
-    }
-    if (e.activityTaskStartedEventAttributes) waits.push((started = at(e)) - scheduled);
-    if (e.activityTaskCompletedEventAttributes) runs.push((completed = at(e)) - started);
-  }
-  log(`lane (last run): ${runs.length} attempts; p50 queue wait ${ms(waits, 50)} ms, attempt ${ms(runs, 50)} ms, completion → next ${ms(gaps, 50)} ms`);
 }

@@ -65,6 +65,8 @@ export const INTERNAL_EVENT_CATALOG = {
   'refund.refunded': 'A refund was completed: the money went back to the buyer',
   'refund.refused': 'A refund was refused by a reviewer',
   'refund.failed': 'A refund failed (the acquirer refused it, or the buyer never sent valid bank details)',
+  'webhook.failing': 'A webhook endpoint keeps failing: its lane only probes it until it answers 2xx again (data: the webhook)',
+  'webhook.recovered': 'A failing webhook endpoint answered 2xx again: its deliveries flow at full speed (data: the webhook)',
 } as const;
 
 export type WebhookEventType = keyof typeof EVENT_CATALOG;

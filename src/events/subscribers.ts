@@ -25,7 +25,7 @@ export interface SubscriberDeps {
  * workflows of transactions and subscriptions (started again if the API died before it did).
  */
 export function registerEventSubscribers(dispatcher: EventDispatcher, deps: SubscriberDeps): void {
-  dispatcher.subscribe(webhookEventSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+  dispatcher.subscribe(webhookEventSubscriber());
   dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(invoiceRefundSubscriber((ids) => dispatcher.dispatchSoon(ids)));

@@ -1,6 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
+import { recordEvent } from '../events/outbox';
 import { conflict, notFound } from '../http/errors';
 import { offsetOf } from '../http/pagination';
 import { iso } from '../db/base.entity';
@@ -8,13 +9,13 @@ import type { Event } from '../events/event.entity';
 import { isWebhookEventType } from '../events/catalog';
 import { newId } from '../shared/ids';
 import type { AttemptOutcome, WebhookDeliveryInput } from '../../workflows/webhooks/webhook-delivery.contract';
-import { honoursRetryAfter, isSuccessStatus, nextRetryDelayMs, parseRetryAfterMs, statusAfterAttempt } from './delivery-schedule.rules';
+import { honoursRetryAfter, isSuccessStatus, nextRetryDelayMs, parseRetryAfterMs, statusAfterAttempt, type DeliveryStatus } from './delivery-schedule.rules';
 import type { Resolver } from './url-guard';
 import { sendWebhookRequest, type WebhookResponse } from './webhook-sender';
 import { signatureHeaders } from './webhook-signature';
 import { requestDeliveryAttemptNow } from './webhook-delivery-workflow.client';
 import { Webhook, WebhookDelivery } from './webhook.entity';
-import { bumpVersion } from './webhooks.service';
+import { bumpVersion, toWebhookView } from './webhooks.service';
 import type { DeliverySummaryView, DeliveryView, ListDeliveriesQuery } from './webhooks.schemas';
 
 export function toDeliverySummaryView(d: WebhookDelivery): DeliverySummaryView {
@@ -64,7 +65,10 @@ export async function listDeliveries(em: EntityManager, companyId: string, q: Li
 }
 
 // ---------------------------------------------------------------------------------------
-// Dispatch: event → deliveries (their workflows start through webhook-delivery-workflow.client.ts)
+// Dispatch: event → deliveries, requested for the delivery lanes
+
+/** The channel a dispatch notifies (at its commit) with the webhook ids that have new deliveries; the worker's lanes listen. */
+export const DELIVERIES_CHANNEL = 'lastro_webhook_deliveries';
 
 type ActiveWebhook = Pick<Webhook, 'id' | 'url' | 'events'>;
 
@@ -86,87 +90,59 @@ const subscribes = (w: ActiveWebhook, type: string): boolean => w.events.length 
 
 /**
  * Creates one `pending` delivery per active, non-deleted webhook of the event's company that
- * is subscribed to its type (or to everything). Runs in the dispatch transaction; the unique
- * (eventId, webhookId) makes a second dispatch of the same event a no-op. Returns every
- * delivery of the event not attempted yet, the ones a previous dispatch created included, so
- * that a dispatch interrupted before its workflows started is completed by the next one (when
- * no webhook is subscribed any more, those are left as they are: nothing would be sent).
+ * is subscribed to its type (or to everything), requested for its lane, and notifies the lanes
+ * (`pg_notify`, delivered only if the dispatch transaction commits): one statement. The unique
+ * (eventId, webhookId) makes a second dispatch of the same event a no-op. Returns the webhook
+ * ids notified.
  */
-export async function createDeliveriesForEvent(em: EntityManager, event: Event): Promise<WebhookDeliveryInput[]> {
+export async function createDeliveriesForEvent(em: EntityManager, event: Event): Promise<string[]> {
   if (!isWebhookEventType(event.type)) return [];
   const webhooks = (await activeWebhooks(em, event.companyId)).filter((w) => subscribes(w, event.type));
   if (webhooks.length === 0) return [];
-  const now = new Date();
+  const now = new Date().toISOString();
   const rows = webhooks.map((w) => ({
     id: newId('whd'),
-    companyId: event.companyId,
-    webhookId: w.id,
-    eventId: event.id,
-    eventType: event.type,
-    entityType: event.entityType,
-    entityId: event.entityId,
+    company_id: event.companyId,
+    webhook_id: w.id,
+    event_id: event.id,
+    event_type: event.type,
+    entity_type: event.entityType,
+    entity_id: event.entityId,
     url: w.url,
     payload: event.payload,
-    status: 'pending' as const,
-    attemptCount: 0,
-    attemptRequestedAt: now,
-    createdAt: now,
-    updatedAt: now,
+    attempt_requested_at: now,
+    created_at: now,
   }));
-  const inserted = await em.createQueryBuilder(WebhookDelivery).insert(rows).onConflict(['eventId', 'webhookId']).ignore().execute();
-  // The first dispatch of an event (the usual case) inserted every row: nothing else to read.
-  if (inserted.affectedRows === rows.length) return rows.map((r) => ({ deliveryId: r.id, webhookId: r.webhookId }));
-  const pending = await em.find(WebhookDelivery, { eventId: event.id, status: 'pending', attemptCount: 0 }, { fields: ['id', 'webhookId'], orderBy: { id: 'asc' } });
-  return pending.map((d) => ({ deliveryId: d.id, webhookId: d.webhookId }));
+  const ids = webhooks.map((w) => w.id);
+  await em.execute(
+    `with inserted as (
+       insert into webhook_deliveries (id, company_id, webhook_id, event_id, event_type, entity_type, entity_id, url, payload, status, attempt_count, attempt_requested_at, created_at, updated_at)
+       select id, company_id, webhook_id, event_id, event_type, entity_type, entity_id, url, payload, 'pending', 0, attempt_requested_at, created_at, created_at
+         from jsonb_to_recordset(?::jsonb) as r(id text, company_id text, webhook_id text, event_id text, event_type text, entity_type text, entity_id text, url text, payload jsonb, attempt_requested_at timestamptz, created_at timestamptz)
+       on conflict (event_id, webhook_id) do nothing
+       returning 1)
+     select (select count(*) from inserted)::int as inserted, pg_notify(?, ?)`,
+    [JSON.stringify(rows), DELIVERIES_CHANNEL, ids.join(',')],
+  );
+  return ids;
 }
 
 /**
- * The retry endpoint (see requestDeliveryAttemptNow): the attempt lands on the same delivery
- * and increments its attemptCount.
+ * The retry endpoint: the attempt lands on the same delivery and increments its attemptCount.
+ * Any delivery can be retried: its retry workflow attempts now (a running one skips its wait, a
+ * finished or never-started one gets a new run). A delivery still waiting for its lane's first
+ * attempt, and not claimed by a lane this moment, is taken from the lane so it is sent once.
  */
 export async function retryDelivery(em: EntityManager, temporal: Client, taskQueue: string, companyId: string, id: string): Promise<void> {
   const delivery = await getDelivery(em, companyId, id);
   const webhook = await em.findOne(Webhook, { id: delivery.webhookId });
   if (!webhook || webhook.deletedAt) throw conflict('webhook_deleted', 'The webhook of this delivery was deleted');
   if (!webhook.isActive) throw conflict('webhook_inactive', 'The webhook of this delivery is inactive; activate it (PATCH /webhooks/{id}/status) to retry');
-  // A finished delivery is requested here: a new run finding it finished and not requested
-  // would take the recorded outcome as its answer. A running one requests its own attempt.
-  if (delivery.status === 'success' || delivery.status === 'failed') {
-    await em.nativeUpdate(WebhookDelivery, { id: delivery.id, attemptRequestedAt: null }, { attemptRequestedAt: new Date() });
+  if (delivery.attemptCount === 0) {
+    await em.execute(`update webhook_deliveries set attempt_requested_at = null where id = ? and attempt_count = 0 and (lease_until is null or lease_until < now())`, [delivery.id]);
   }
-  const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, attemptsBefore: delivery.attemptCount };
+  const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, attemptsBefore: delivery.attemptCount, firstDelayMs: null };
   await requestDeliveryAttemptNow(temporal, taskQueue, input);
-}
-
-// ---------------------------------------------------------------------------------------
-// Requests and the lane's drain
-
-/** The outcome a recorded attempt stands for (a Retry-After it honoured is not kept: the schedule applies). */
-function recordedOutcome(d: WebhookDelivery): AttemptOutcome {
-  const nextDelayMs = d.status === 'retrying' ? nextRetryDelayMs(d.attemptCount, null) : null;
-  return { status: d.status, attemptCount: d.attemptCount, nextDelayMs };
-}
-
-/**
- * A delivery workflow asks for its next attempt. An attempt already recorded past `afterAttempt`
- * (the attempts the run has seen), or a finished delivery nobody requested again, is the answer: the lane got there first or its signal was lost, and nothing is sent twice.
- * Otherwise the row is marked requested (it keeps an earlier mark) and null says "wake the lane".
- */
-export async function requestAttempt(rootEm: EntityManager, deliveryId: string, afterAttempt: number): Promise<AttemptOutcome | null> {
-  return rootEm.fork().transactional(async (em) => {
-    const d = await em.findOne(WebhookDelivery, { id: deliveryId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    if (!d) return { status: 'missing', attemptCount: 0, nextDelayMs: null };
-    if (d.attemptCount > afterAttempt) return recordedOutcome(d);
-    if (!d.attemptRequestedAt && (d.status === 'success' || d.status === 'failed')) return recordedOutcome(d);
-    d.attemptRequestedAt ??= new Date();
-    return null;
-  });
-}
-
-/** The lane's next batch: the webhook's requested deliveries, in event order (event ids are time-ordered). */
-export async function requestedDeliveryIds(em: EntityManager, webhookId: string, limit: number): Promise<string[]> {
-  const rows = await em.fork().find(WebhookDelivery, { webhookId, attemptRequestedAt: { $ne: null } }, { fields: ['id'], orderBy: { eventId: 'asc', id: 'asc' }, limit });
-  return rows.map((r) => r.id);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -186,8 +162,11 @@ export function envelopeBody(payload: Record<string, unknown>): string {
   return JSON.stringify({ id, event, companyId, createdAt, data, ...rest });
 }
 
+/** What an attempt needs of its webhook. */
+export type SigningWebhook = Pick<Webhook, 'url' | 'secret' | 'previousSecret' | 'previousSecretExpiresAt'>;
+
 /** The secrets that sign now: the current one, and the previous one while a rotation overlaps. */
-function signingSecrets(webhook: Webhook, now: Date): string[] {
+function signingSecrets(webhook: SigningWebhook, now: Date): string[] {
   const overlapping = webhook.previousSecret && webhook.previousSecretExpiresAt && webhook.previousSecretExpiresAt > now;
   return overlapping ? [webhook.secret, webhook.previousSecret!] : [webhook.secret];
 }
@@ -200,53 +179,127 @@ function describeFailure(response: WebhookResponse): string | null {
   return `HTTP ${response.status}`;
 }
 
+/** One attempt's result, as recorded on the delivery. */
+export interface AttemptResult {
+  at: Date;
+  url: string;
+  returnStatus: number | null;
+  returnData: Record<string, unknown> | null;
+  errorMessage: string | null;
+  /** The attempt count after this attempt. */
+  attemptCount: number;
+  status: DeliveryStatus;
+  /** The wait before the next attempt (a Retry-After honoured), null when finished. */
+  nextDelayMs: number | null;
+}
+
 /**
- * One delivery attempt (the activity's body). The webhook is read fresh, so an attempt goes
- * to its current URL and secret, and a webhook deactivated or deleted since stops its
- * deliveries without sending. The POST happens outside any transaction (it can take 15 s);
- * its result is then recorded under a row lock. Never throws for an HTTP failure: that is an
- * outcome, and the workflow owns the schedule.
+ * Signs and POSTs one attempt of `payload` (envelope) to the webhook's current URL: the URL is
+ * checked and resolved again, the connection pinned to the checked address (webhook-sender.ts).
+ * Never throws for an HTTP failure: it is an outcome. `attemptsBefore`: the delivery's count.
  */
-export async function attemptDelivery(rootEm: EntityManager, deliveryId: string, opts: AttemptOptions): Promise<AttemptOutcome> {
+export async function sendAttempt(webhook: SigningWebhook, eventId: string, payload: Record<string, unknown>, attemptsBefore: number, opts: AttemptOptions): Promise<AttemptResult> {
+  const now = new Date();
+  const body = envelopeBody(payload);
+  const headers = signatureHeaders(signingSecrets(webhook, now), eventId, Math.floor(now.getTime() / 1000), body);
+  const response = await sendWebhookRequest({ url: webhook.url, body, headers, allowlist: opts.allowlist, resolve: opts.resolve });
+  const returnStatus = response.kind === 'response' ? response.status : null;
+  const attemptCount = attemptsBefore + 1;
+  const status = statusAfterAttempt(returnStatus, attemptCount);
+  const retryAfterMs = response.kind === 'response' && honoursRetryAfter(response.status) ? parseRetryAfterMs(response.retryAfter, Date.now()) : null;
+  return {
+    at: new Date(),
+    url: webhook.url,
+    returnStatus,
+    returnData: response.kind === 'response' ? response.returnData : null,
+    errorMessage: describeFailure(response),
+    attemptCount,
+    status,
+    nextDelayMs: status === 'retrying' ? nextRetryDelayMs(attemptCount, retryAfterMs) : null,
+  };
+}
+
+/** The outcome a recorded attempt stands for (a Retry-After it honoured is not kept: the schedule applies). */
+function recordedOutcome(d: WebhookDelivery): AttemptOutcome {
+  const nextDelayMs = d.status === 'retrying' ? nextRetryDelayMs(d.attemptCount, null) : null;
+  return { status: d.status, attemptCount: d.attemptCount, nextDelayMs };
+}
+
+/**
+ * One attempt of the retry workflow (the activity's body). The webhook is read fresh, so an
+ * attempt goes to its current URL and secret, and a webhook deactivated or deleted since stops
+ * its deliveries without sending. An attempt already recorded past `afterAttempt` (the activity
+ * was retried after recording) is the answer: nothing is sent twice. The POST happens outside
+ * any transaction (it can take 15 s); its result is then recorded under a row lock.
+ */
+export async function attemptDelivery(rootEm: EntityManager, deliveryId: string, afterAttempt: number, opts: AttemptOptions): Promise<AttemptOutcome> {
   const em = rootEm.fork();
   const delivery = await em.findOne(WebhookDelivery, { id: deliveryId });
   if (!delivery) return { status: 'missing', attemptCount: 0, nextDelayMs: null };
+  if (delivery.attemptCount > afterAttempt) return recordedOutcome(delivery);
   const webhook = await em.findOne(Webhook, { id: delivery.webhookId });
   if (!webhook || webhook.deletedAt || !webhook.isActive) {
     delivery.status = 'failed';
-    delivery.errorMessage = `Not sent: the webhook is ${!webhook || webhook.deletedAt ? 'deleted' : 'inactive'}`;
+    delivery.errorMessage = notSentMessage(!webhook || !!webhook.deletedAt);
     delivery.attemptRequestedAt = null;
+    delivery.leaseUntil = null;
     await em.flush();
     return { status: 'failed', attemptCount: delivery.attemptCount, nextDelayMs: null };
   }
 
-  const now = new Date();
-  const body = envelopeBody(delivery.payload);
-  const headers = signatureHeaders(signingSecrets(webhook, now), delivery.eventId ?? delivery.id, Math.floor(now.getTime() / 1000), body);
-  const response = await sendWebhookRequest({ url: webhook.url, body, headers, allowlist: opts.allowlist, resolve: opts.resolve });
-
+  const result = await sendAttempt(webhook, delivery.eventId ?? delivery.id, delivery.payload, delivery.attemptCount, opts);
   return rootEm.fork().transactional(async (tem) => {
     const d = await tem.findOneOrFail(WebhookDelivery, { id: deliveryId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-    const httpStatus = response.kind === 'response' ? response.status : null;
     d.attemptCount += 1;
-    d.lastAttemptAt = new Date();
+    d.lastAttemptAt = result.at;
     d.attemptRequestedAt = null;
-    d.url = webhook.url;
-    d.returnStatus = httpStatus;
-    d.returnData = response.kind === 'response' ? response.returnData : null;
-    d.errorMessage = describeFailure(response);
-    d.status = statusAfterAttempt(httpStatus, d.attemptCount);
+    d.leaseUntil = null;
+    d.url = result.url;
+    d.returnStatus = result.returnStatus;
+    d.returnData = result.returnData;
+    d.errorMessage = result.errorMessage;
+    d.status = statusAfterAttempt(result.returnStatus, d.attemptCount);
     d.updatedAt = new Date();
-    if (httpStatus === 410) {
-      // The receiver says the endpoint is gone for good: stop sending it anything.
-      const w = await tem.findOne(Webhook, { id: webhook.id }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (w?.isActive) {
-        w.isActive = false;
-        bumpVersion(w);
-      }
-    }
-    const retryAfterMs = response.kind === 'response' && honoursRetryAfter(response.status) ? parseRetryAfterMs(response.retryAfter, Date.now()) : null;
-    const nextDelayMs = d.status === 'retrying' ? nextRetryDelayMs(d.attemptCount, retryAfterMs) : null;
+    if (result.returnStatus === 410) await deactivateGoneWebhook(tem, webhook.id);
+    if (d.status === 'success') await markEndpointsRecovered(tem, [webhook.id]);
+    // A concurrent attempt (a lane's) moved the count: the schedule at the count recorded applies.
+    const nextDelayMs = d.status !== 'retrying' ? null : d.attemptCount === result.attemptCount ? result.nextDelayMs : nextRetryDelayMs(d.attemptCount, null);
     return { status: d.status, attemptCount: d.attemptCount, nextDelayMs };
   });
+}
+
+export const notSentMessage = (deleted: boolean): string => `Not sent: the webhook is ${deleted ? 'deleted' : 'inactive'}`;
+
+/** The receiver answered 410 Gone: it asks us to stop sending it anything (version +1). */
+export async function deactivateGoneWebhook(em: EntityManager, webhookId: string): Promise<void> {
+  const w = await em.findOne(Webhook, { id: webhookId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  if (w?.isActive) {
+    w.isActive = false;
+    bumpVersion(w);
+  }
+}
+
+// ---------------------------------------------------------------------------------------
+// Endpoint health: a failing endpoint is marked (and reported by an event), and recovers on a 2xx
+
+/** Marks endpoints failing (those not marked yet) and records `webhook.failing` for each, in one transaction. */
+export async function markEndpointsFailing(rootEm: EntityManager, webhookIds: string[]): Promise<void> {
+  if (webhookIds.length === 0) return;
+  await rootEm.fork().transactional(async (em) => {
+    const marked = await em.find(Webhook, { id: { $in: webhookIds }, failingSince: null }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    for (const w of marked) {
+      w.failingSince = new Date();
+      recordEvent(em, { companyId: w.companyId, type: 'webhook.failing', entityType: 'webhook', data: toWebhookView(w) });
+    }
+  });
+}
+
+/** Clears the failing mark of endpoints that answered 2xx, recording `webhook.recovered`, in the caller's transaction. */
+export async function markEndpointsRecovered(em: EntityManager, webhookIds: string[]): Promise<void> {
+  if (webhookIds.length === 0) return;
+  const marked = await em.find(Webhook, { id: { $in: webhookIds }, failingSince: { $ne: null } }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+  for (const w of marked) {
+    w.failingSince = null;
+    recordEvent(em, { companyId: w.companyId, type: 'webhook.recovered', entityType: 'webhook', data: toWebhookView(w) });
+  }
 }

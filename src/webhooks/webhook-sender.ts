@@ -21,12 +21,30 @@ export type WebhookResponse =
   /** No HTTP answer: refused by the URL rules, DNS failure, connection error or timeout. */
   | { kind: 'error'; refused: boolean; message: string };
 
-// Keep-alive pools: a merchant endpoint receiving a burst pays one TLS handshake, not one per
-// event. Every pooled socket was opened to an address checked at the time it was opened.
-const agents = {
-  'http:': new http.Agent({ keepAlive: true, maxSockets: 64 }),
-  'https:': new https.Agent({ keepAlive: true, maxSockets: 64 }),
-};
+/**
+ * Keep-alive pools, one per checked address: a merchant endpoint receiving a burst pays one
+ * connection (and one TLS handshake) per lane, not one per event, and a pooled socket is only
+ * ever reused by a request whose check answered the same address it was opened to (the pool
+ * key of node's agents ignores the lookup, so one shared agent could reuse a socket opened to
+ * an address checked earlier). Kept for a bounded number of addresses.
+ */
+const agents = new Map<string, http.Agent>();
+const MAX_AGENTS = 1000;
+
+function agentFor(protocol: 'http:' | 'https:', address: string): http.Agent {
+  const key = `${protocol}${address}`;
+  let agent = agents.get(key);
+  if (!agent) {
+    if (agents.size >= MAX_AGENTS) {
+      const [oldestKey, oldest] = agents.entries().next().value as [string, http.Agent];
+      agents.delete(oldestKey);
+      oldest.destroy();
+    }
+    agent = protocol === 'https:' ? new https.Agent({ keepAlive: true, maxSockets: 64 }) : new http.Agent({ keepAlive: true, maxSockets: 64 });
+    agents.set(key, agent);
+  }
+  return agent;
+}
 
 /**
  * Answers the connection's lookup with the address the guard checked, so there is no second
@@ -72,7 +90,7 @@ export async function sendWebhookRequest(req: WebhookRequest): Promise<WebhookRe
       hostname: url.hostname.replace(/^\[|\]$/g, ''),
       port: url.port || undefined,
       path: `${url.pathname}${url.search}`,
-      agent: agents[url.protocol as 'http:' | 'https:'],
+      agent: agentFor(url.protocol as 'http:' | 'https:', target.address),
       lookup: pinnedLookup(target.address, target.family),
       headers: {
         ...req.headers,

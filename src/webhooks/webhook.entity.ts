@@ -19,6 +19,12 @@ export class Webhook extends BaseEntity {
   isActive: Opt<boolean> = true;
   /** Starts at 1; +1 on each real change (update, status toggle, removal). */
   version: Opt<number> = 1;
+  /**
+   * Set while the endpoint keeps failing (FAILING_AFTER_FAILURES attempts in a row): its lane
+   * only probes it, one delivery at a time; cleared by its next 2xx. Not a change of the
+   * webhook (no version bump): it is the endpoint's health, shown as `deliveryState`.
+   */
+  failingSince: Opt<Date> | null = null;
 }
 
 export const WebhookSchema = new EntitySchema<Webhook, BaseEntity>({
@@ -36,6 +42,7 @@ export const WebhookSchema = new EntitySchema<Webhook, BaseEntity>({
     previousSecretExpiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     isActive: { type: 'boolean' },
     version: { type: 'integer' },
+    failingSince: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });
 
@@ -61,11 +68,13 @@ export class WebhookDelivery extends BaseEntity {
   errorMessage: Opt<string> | null = null;
   lastAttemptAt: Opt<Date> | null = null;
   /**
-   * Set while the delivery waits for its webhook's lane to attempt it (from creation, from its
-   * retry timer, from a manual retry); cleared when the attempt is recorded. The lane sends what
-   * is set, in event order.
+   * Set while a delivery lane owes the delivery its first attempt (from creation), and after a
+   * failed one until its retry workflow is started; cleared then, or when the attempt is
+   * recorded as final. Lanes send what is set, in event order.
    */
   attemptRequestedAt: Opt<Date> | null = null;
+  /** A lane claimed the delivery until then; a worker that died holding it loses it at that time. */
+  leaseUntil: Opt<Date> | null = null;
 }
 
 export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery, BaseEntity>({
@@ -93,5 +102,6 @@ export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery, BaseEntit
     errorMessage: { type: 'text', nullable: true },
     lastAttemptAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     attemptRequestedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    leaseUntil: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

@@ -74,6 +74,8 @@ export const webhookSchema = z
     secret: z.string(),
     isActive: z.boolean(),
     version: z.number().int(),
+    deliveryState: z.enum(['healthy', 'failing']).meta({ description: 'failing: the endpoint keeps failing, so new events wait (pending) and one is sent at a time as a probe until it answers 2xx' }),
+    failingSince: nullableTimestamp,
     createdAt: timestamp,
     updatedAt: timestamp,
     deletedAt: nullableTimestamp,

@@ -29,6 +29,8 @@ export function toWebhookView(w: Webhook): WebhookView {
     secret: w.secret,
     isActive: w.isActive,
     version: w.version,
+    deliveryState: w.failingSince ? 'failing' : 'healthy',
+    failingSince: iso(w.failingSince),
     createdAt: iso(w.createdAt),
     updatedAt: iso(w.updatedAt),
     deletedAt: iso(w.deletedAt),

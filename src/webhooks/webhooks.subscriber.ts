@@ -1,31 +1,19 @@
-import type { Client } from '@temporalio/client';
 import type { EventSubscriber } from '../events/dispatcher';
 import { createDeliveriesForEvent } from './deliveries.service';
-import { laneWaker } from './lane-wake';
-import { startDeliveryWorkflows } from './webhook-delivery-workflow.client';
 
 /**
- * Turns every dispatched event into deliveries. The rows are written in the dispatch
- * transaction, requested for their lane; their workflows start and their lanes are woken only
- * after it commits (returned as after-commit work), so a rolled-back dispatch starts nothing.
- * If the process dies between the commit and the start, or Temporal is unreachable, the event
- * stays undispatched (the dispatcher marks it only once this work succeeded) and the outbox
- * sweeper dispatches it again: the unique (eventId, webhookId) keeps the deliveries as they
- * are, and the not-yet-attempted ones are started then.
+ * Turns every dispatched event into deliveries, inside the dispatch transaction: the rows are
+ * written requested for their lanes, and the lanes are notified by `pg_notify`, which
+ * PostgreSQL delivers only when that transaction commits. So a rolled-back dispatch sends
+ * nothing, and nothing needs to run after the commit: the event is marked dispatched in the
+ * same transaction. A notification lost (no worker listening, a reconnect) is made up by the
+ * lanes' sweep, which reads what is requested from the database.
  */
-export function webhookEventSubscriber(temporal: Client, taskQueue: string): EventSubscriber {
-  // One per subscriber, so that a burst of events shares its webhooks' lane wake-ups.
-  const wakeLane = laneWaker(temporal, taskQueue);
+export function webhookEventSubscriber(): EventSubscriber {
   return {
     name: 'webhooks',
     async handle(em, event) {
-      const inputs = await createDeliveriesForEvent(em, event);
-      if (inputs.length === 0) return;
-      return async () => {
-        await startDeliveryWorkflows(temporal, taskQueue, inputs);
-        // The deliveries' own requests would wake their lanes too; this saves the first attempt that hop.
-        await Promise.all([...new Set(inputs.map((i) => i.webhookId))].map(wakeLane));
-      };
+      await createDeliveriesForEvent(em, event);
     },
   };
 }

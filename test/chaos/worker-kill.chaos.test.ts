@@ -139,10 +139,9 @@ it('webhook attempt: the event is delivered, and its delivery records the answer
     30_000,
     100,
   );
-  // The endpoint has the request and has not answered: the attempt is in flight on the worker.
-  const laneId = `${webhookId}:lane`;
+  // The endpoint has the request and has not answered: the attempt is in flight in the worker's delivery lane.
   try {
-    await activityInFlight(stack, laneId, 'drainWebhookDeliveries', async () => stack.receiver.heldEventIds().includes(eventId));
+    await stack.waitFor('the attempt in flight', async () => stack.receiver.heldEventIds().includes(eventId), 60_000, 100);
     await stack.killWorker();
   } finally {
     // Never leave the endpoint holding: later scenarios' events would all go undelivered.
@@ -150,6 +149,7 @@ it('webhook attempt: the event is delivered, and its delivery records the answer
   }
   await stack.startWorker();
 
+  // The dead lane's claim ends (its lease), a lane of the new worker sends the event again.
   const delivery = await stack.waitFor(
     'the delivery to succeed',
     async () => {
@@ -160,11 +160,9 @@ it('webhook attempt: the event is delivered, and its delivery records the answer
     RECOVERY_MS,
     500,
   );
-  expect(delivery).toMatchObject({ status: 'success', returnStatus: 200, lastAttemptAt: expect.any(String) });
-  expect((delivery as unknown as { attemptCount: number }).attemptCount).toBeGreaterThanOrEqual(1);
+  // Recorded once: the killed attempt was never answered, so it is not counted.
+  expect(delivery).toMatchObject({ status: 'success', returnStatus: 200, attemptCount: 1, lastAttemptAt: expect.any(String) });
   expect(stack.receiver.received.filter((r) => r.body.id === eventId).length).toBeGreaterThanOrEqual(1);
-  // The lane's drain that held it was cut short and a retry completed it.
-  expect(await completedAttempt(stack, laneId, 'drainWebhookDeliveries', { webhookId })).toBeGreaterThanOrEqual(2);
   await expectInvariantsWithin(stack, RECOVERY_MS);
 }, 300_000);
 

@@ -16,6 +16,7 @@ import { createApiKey, createCompany } from '../../src/companies/companies.servi
 import { withCheckDigits } from '../../src/shared/documents';
 import type { Company } from '../../src/companies/company.entity';
 import { createLastroWorker } from '../../worker';
+import { startDeliveryLanes, type DeliveryLanes } from '../../src/webhooks/delivery-lanes';
 import { workflowBundle } from './workflow-bundle';
 import { createTimeSkippingEnv } from './temporal-env';
 import { newRecipient } from '../payments/fixtures';
@@ -36,6 +37,8 @@ export interface TestStack {
   env: TestWorkflowEnvironment;
   deps: AppDeps;
   worker: Worker;
+  /** The worker process's webhook delivery lanes. */
+  lanes: DeliveryLanes;
   server: Server;
   http: ReturnType<typeof request>;
   baseUrl: string;
@@ -97,6 +100,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     workflowBundle: workflowBundle(),
   });
   const running = worker.run();
+  const lanes = await startDeliveryLanes({ orm, config, temporal, logger });
 
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
@@ -109,6 +113,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     env: temporalEnv,
     deps,
     worker,
+    lanes,
     server,
     http: request(server),
     baseUrl: `http://127.0.0.1:${port}`,
@@ -125,6 +130,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
+      await lanes.stop();
       worker.shutdown();
       await running;
       await temporalEnv.teardown();

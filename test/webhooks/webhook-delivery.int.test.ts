@@ -1,14 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import type { Client } from '@temporalio/client';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { EventDispatcher } from '../../src/events/dispatcher';
 import { Event } from '../../src/events/event.entity';
 import { Webhook, WebhookDelivery } from '../../src/webhooks/webhook.entity';
 import { webhookEventSubscriber } from '../../src/webhooks/webhooks.subscriber';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/delivery-schedule.rules';
-import { requestAttempt, requestedDeliveryIds } from '../../src/webhooks/deliveries.service';
-import { LANE_BATCH_SIZE } from '../../workflows/webhooks/webhook-delivery.contract';
+import { attemptDelivery } from '../../src/webhooks/deliveries.service';
+import { FAILING_AFTER_FAILURES } from '../../src/webhooks/delivery-lanes';
 import { newId } from '../../src/shared/ids';
 import { eventually, Receiver, Trap } from './receiver';
 import { recordHistory } from '../replay/history-files';
@@ -51,8 +51,22 @@ async function deliveriesOf(company: SeededCompany, webhookId: string): Promise<
 
 const deliveryDetail = async (company: SeededCompany, id: string) => (await stack.http.get(`/webhooks/deliveries/${id}`).set(company.headers)).body;
 
-/** Waits for a delivery workflow to finish, skipping its timers (the time-skipping client). */
-const workflowResult = (deliveryId: string) => stack.env.client.workflow.getHandle(deliveryId).result();
+/** Waits for a delivery's retry workflow (started once its first attempt failed) to finish, skipping its timers (the time-skipping client). */
+async function workflowResult(deliveryId: string) {
+  await eventually(() => hasWorkflow(deliveryId), 20_000, `the retry workflow of ${deliveryId}`);
+  return stack.env.client.workflow.getHandle(deliveryId).result();
+}
+
+/** Whether a delivery ever had a retry workflow. */
+async function hasWorkflow(deliveryId: string): Promise<boolean> {
+  try {
+    await stack.client.workflow.getHandle(deliveryId).describe();
+    return true;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return false;
+    throw err;
+  }
+}
 
 /** The timers a delivery workflow actually slept (fired), in seconds, from its history. */
 async function firedTimerSeconds(deliveryId: string): Promise<number[]> {
@@ -68,15 +82,18 @@ async function firedTimerSeconds(deliveryId: string): Promise<number[]> {
   return fired;
 }
 
-/** The outcomes the lane signalled to a delivery workflow (one per attempt), from its history. */
-async function signalledAttempts(deliveryId: string): Promise<Array<{ status: string; attemptCount: number }>> {
+/** The outcomes of the attempts a retry workflow made (one activity each), from its history. */
+async function workflowAttempts(deliveryId: string): Promise<Array<{ status: string; attemptCount: number }>> {
   const history = await stack.env.client.workflow.getHandle(deliveryId).fetchHistory();
   return (history.events ?? [])
-    .map((e) => e.workflowExecutionSignaledEventAttributes)
-    .filter((a) => a?.signalName === 'attemptDone')
-    .map((a) => JSON.parse(Buffer.from(a!.input!.payloads![0].data!).toString('utf8')))
+    .map((e) => e.activityTaskCompletedEventAttributes)
+    .filter((a) => a?.result?.payloads?.[0]?.data)
+    .map((a) => JSON.parse(Buffer.from(a!.result!.payloads![0].data!).toString('utf8')))
     .map(({ status, attemptCount }) => ({ status, attemptCount }));
 }
+
+const requestedCount = async (webhookId: string) =>
+  Number((await stack.em().getConnection().execute<{ n: string }[]>(`select count(*) as n from webhook_deliveries where webhook_id = ? and attempt_requested_at is not null`, [webhookId]))[0].n);
 
 describe('a customer event reaches a webhook as a signed POST', () => {
   it('signs with the generated whsec_ secret (verified by a Standard Webhooks library and by hand)', async () => {
@@ -150,7 +167,8 @@ describe('the retry schedule', () => {
     expect(await workflowResult(delivery.id)).toEqual({ status: 'failed', attemptCount: 8 });
     expect(receiver.received('/down')).toHaveLength(8);
     expect(await firedTimerSeconds(delivery.id)).toEqual(RETRY_DELAYS_MS.map((ms) => ms / 1000));
-    expect(await signalledAttempts(delivery.id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8].map((n) => ({ status: n < 8 ? 'retrying' : 'failed', attemptCount: n })));
+    // The lane made the first attempt; the workflow the seven after it.
+    expect(await workflowAttempts(delivery.id)).toEqual([2, 3, 4, 5, 6, 7, 8].map((n) => ({ status: n < 8 ? 'retrying' : 'failed', attemptCount: n })));
     await recordHistory('webhooks', 'delivery-exhausted', stack.env.client.workflow.getHandle(delivery.id));
     const detail = await deliveryDetail(company, delivery.id);
     expect(detail).toMatchObject({ status: 'failed', attemptCount: 8, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: expect.any(String) });
@@ -171,11 +189,16 @@ describe('the retry schedule', () => {
     receiver.on('/gone', () => ({ status: 410 }));
     const { company, webhook } = await setup('/gone');
     await createCustomer(company);
-    const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id)).length === 1 && deliveriesOf(company, webhook.id));
-    expect(await workflowResult(delivery.id)).toEqual({ status: 'failed', attemptCount: 1 });
-    const after = (await stack.http.get(`/webhooks/${webhook.id}`).set(company.headers)).body;
+    const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id))[0]?.status === 'failed' && deliveriesOf(company, webhook.id));
+    expect(delivery).toMatchObject({ status: 'failed', attemptCount: 1, returnStatus: 410 });
+    const after = await eventually(async () => {
+      const w = (await stack.http.get(`/webhooks/${webhook.id}`).set(company.headers)).body;
+      return !w.isActive && w;
+    });
     expect(after).toMatchObject({ isActive: false, version: 2 });
     expect((await deliveryDetail(company, delivery.id)).errorMessage).toMatch(/410/);
+    // Final at its first attempt: no retry workflow.
+    expect(await hasWorkflow(delivery.id)).toBe(false);
   });
 });
 
@@ -221,12 +244,12 @@ describe('who gets what', () => {
   });
 });
 
-describe('per-webhook lanes', () => {
+describe('delivery lanes', () => {
   it('sends one webhook its events one at a time, in event order, without holding up another webhook', async () => {
     const company = await stack.seedCompany('Lanes');
     const mk = async (path: string) => (await stack.http.post('/webhooks').set(company.headers).send({ name: path, url: receiver.url(path) })).body;
     receiver.on('/lane-slow', () => ({ status: 200, delayMs: 300 }));
-    const slowWebhook = await mk('/lane-slow');
+    await mk('/lane-slow');
     await mk('/lane-fast');
 
     const customerIds: string[] = [];
@@ -240,53 +263,79 @@ describe('per-webhook lanes', () => {
     // The healthy webhook was not queued behind the slow one.
     expect(fast).toHaveLength(5);
     expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(slow[4].at);
-    await recordHistory('webhooks', 'lane-five-in-order', stack.env.client.workflow.getHandle(`${slowWebhook.id}:lane`));
   });
 
-  it('keeps event order across more deliveries than one batch, each sent once', async () => {
+  it('keeps event order across more deliveries than one claim, each sent once', async () => {
     const { company, webhook } = await setup('/lane-burst');
     // One after another, as a merchant's calls: events created at the same instant have no order to keep.
     const customerIds: string[] = [];
-    for (let i = 0; i < LANE_BATCH_SIZE + 5; i++) customerIds.push(await createCustomer(company));
+    for (let i = 0; i < stack.lanes.options.batchSize + 5; i++) customerIds.push(await createCustomer(company));
     const got = await eventually(() => receiver.received('/lane-burst').length >= customerIds.length && receiver.received('/lane-burst'), 60_000);
     const created = (await stack.http.get(`/webhooks/deliveries?webhookId=${webhook.id}&limit=100`).set(company.headers)).body.data.map((d: { eventId: string }) => d.eventId);
     expect(created).toHaveLength(customerIds.length);
-    // Event ids are time-ordered: the lane sends them in that order, whatever order their deliveries asked in.
+    // Event ids are time-ordered: the lane sends them in that order.
     expect(got.map((r) => JSON.parse(r.body).id)).toEqual([...created].sort());
     expect(new Set(got.map((r) => JSON.parse(r.body).id)).size).toBe(customerIds.length);
   });
 
-  it('costs the lane a few wake-ups for a burst, not a signal per delivery, and leaves nothing requested', async () => {
-    const { company, webhook } = await setup('/lane-coalesced');
+  it('delivers a burst with no workflow at all, records every outcome, and leaves nothing requested', async () => {
+    const { company, webhook } = await setup('/lane-burst-parallel');
     const count = 40;
     await Promise.all(Array.from({ length: count }, () => createCustomer(company)));
-    await eventually(() => receiver.received('/lane-coalesced').length >= count, 60_000);
-    const history = await stack.env.client.workflow.getHandle(`${webhook.id}:lane`).fetchHistory();
-    const signals = (history.events ?? []).map((e) => e.workflowExecutionSignaledEventAttributes?.signalName).filter(Boolean);
-    const drains = (history.events ?? []).filter((e) => e.activityTaskScheduledEventAttributes?.activityType?.name === 'drainWebhookDeliveries');
-    expect(signals.filter((n) => n === 'requestAttempt')).toHaveLength(0);
-    // Each delivery's dispatch and its workflow both wake the lane: 2 × count calls, coalesced
-    // (per LANE_WAKE_WINDOW_MS, so how far below depends on how fast the burst arrives).
-    expect(signals.length).toBeLessThan(count);
-    expect(drains.length).toBeLessThan(count / 2);
-    expect(new Set(receiver.received('/lane-coalesced').map((r) => JSON.parse(r.body).id)).size).toBe(count);
-    // The receiver answers before the drain records the attempt (which clears the request).
-    await eventually(async () => (await requestedDeliveryIds(stack.em() as never, webhook.id, 100)).length === 0);
+    await eventually(() => receiver.received('/lane-burst-parallel').length >= count, 60_000);
+    expect(new Set(receiver.received('/lane-burst-parallel').map((r) => JSON.parse(r.body).id)).size).toBe(count);
+    const deliveries = await eventually(async () => {
+      const ds = (await stack.http.get(`/webhooks/deliveries?webhookId=${webhook.id}&limit=100`).set(company.headers)).body.data;
+      return ds.length === count && ds.every((d: { status: string }) => d.status === 'success') && ds;
+    });
+    expect(deliveries.every((d: { attemptCount: number; returnStatus: number }) => d.attemptCount === 1 && d.returnStatus === 200)).toBe(true);
+    for (const d of deliveries.slice(0, 5)) expect(await hasWorkflow(d.id)).toBe(false);
+    expect(await requestedCount(webhook.id)).toBe(0);
   });
 
-  it('answers a delivery that asks after the lane recorded its attempt with that outcome, sending nothing twice', async () => {
-    const { company, webhook } = await setup('/lane-recorded-first');
+  it('marks an endpoint that keeps failing, probes it instead of sending everything, and recovers when it answers', async () => {
+    let healthy = false;
+    receiver.on('/failing', () => (healthy ? { status: 200 } : { status: 500 }));
+    const { company, webhook } = await setup('/failing');
+    for (let i = 0; i < FAILING_AFTER_FAILURES; i++) await createCustomer(company);
+    const marked = await eventually(async () => {
+      const w = (await stack.http.get(`/webhooks/${webhook.id}`).set(company.headers)).body;
+      return w.deliveryState === 'failing' && w;
+    }, 30_000);
+    expect(marked.failingSince).toEqual(expect.any(String));
+    const failingEvents = await stack.em().find(Event, { entityId: webhook.id, type: 'webhook.failing' });
+    expect(failingEvents).toHaveLength(1);
+    expect(failingEvents[0].payload).toMatchObject({ event: 'webhook.failing', data: { id: webhook.id, deliveryState: 'failing' } });
+    // Every failed delivery is on its retry schedule, in a workflow.
+    const failed = await eventually(async () => {
+      const ds = await deliveriesOf(company, webhook.id);
+      return ds.every((d) => d.status === 'retrying' && d.attemptCount === 1) && ds;
+    });
+    expect(failed).toHaveLength(FAILING_AFTER_FAILURES);
+
+    // The endpoint answers again: the next probe finds it, and the lane sends at full speed.
+    healthy = true;
+    const laterId = await createCustomer(company);
+    await eventually(async () => (await deliveriesOf(company, webhook.id)).find((d) => d.entityId === laterId)?.status === 'success', 60_000, 'the probe');
+    const recovered = await eventually(async () => {
+      const w = (await stack.http.get(`/webhooks/${webhook.id}`).set(company.headers)).body;
+      return w.deliveryState === 'healthy' && w;
+    });
+    expect(recovered.failingSince).toBeNull();
+    expect(await stack.em().count(Event, { entityId: webhook.id, type: 'webhook.recovered' })).toBeGreaterThanOrEqual(1);
+    for (const d of failed) await stack.env.client.workflow.getHandle(d.id).terminate('test over').catch(() => undefined);
+  });
+
+  it('answers a retried attempt that was already recorded with its outcome, sending nothing twice', async () => {
+    const { company, webhook } = await setup('/recorded-first');
     await createCustomer(company);
     const [delivery] = await eventually(async () => {
       const ds = await deliveriesOf(company, webhook.id);
       return ds.length === 1 && ds[0].status === 'success' && ds;
     });
-    const sent = receiver.received('/lane-recorded-first').length;
-    // As a run that had seen no attempt, and as one that had seen it (finished, not requested again).
-    expect(await requestAttempt(stack.em() as never, delivery.id, 0)).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
-    expect(await requestAttempt(stack.em() as never, delivery.id, 1)).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
-    expect(await requestedDeliveryIds(stack.em() as never, webhook.id, 10)).toEqual([]);
-    expect(receiver.received('/lane-recorded-first')).toHaveLength(sent);
+    const sent = receiver.received('/recorded-first').length;
+    expect(await attemptDelivery(stack.em() as never, delivery.id, 0, { allowlist: stack.config.webhookAllowlist })).toEqual({ status: 'success', attemptCount: 1, nextDelayMs: null });
+    expect(receiver.received('/recorded-first')).toHaveLength(sent);
   });
 });
 
@@ -298,13 +347,12 @@ describe('dispatch safety', () => {
     await em.flush();
     return id;
   }
-  const taskQueue = () => stack.config.temporal.taskQueue;
 
-  it('starts nothing when the dispatch transaction rolls back', async () => {
+  it('sends nothing when the dispatch transaction rolls back', async () => {
     const { company, webhook } = await setup('/rollback');
     const eventId = await recordEventFor(company);
     const failing = new EventDispatcher(stack.orm.em as any);
-    failing.subscribe(webhookEventSubscriber(stack.env.client, taskQueue()));
+    failing.subscribe(webhookEventSubscriber());
     failing.subscribe({ name: 'boom', handle: async () => { throw new Error('boom'); } });
     await expect(failing.dispatch(eventId)).rejects.toThrow('boom');
     expect(await stack.em().count(WebhookDelivery, { webhookId: webhook.id })).toBe(0);
@@ -314,22 +362,33 @@ describe('dispatch safety', () => {
     expect(await stack.em().count(WebhookDelivery, { webhookId: webhook.id })).toBe(1);
   });
 
-  it('leaves the event to the sweeper when workflows cannot be started after commit', async () => {
-    const { company, webhook } = await setup('/crash');
+  /** A requested delivery written directly, as if its notification was lost or its lane's worker died holding it. */
+  async function requestedDelivery(company: SeededCompany, webhookId: string, fields: Record<string, unknown>): Promise<string> {
     const eventId = await recordEventFor(company);
-    const temporalDown = { workflow: { start: async () => { throw new Error('Temporal unreachable'); } } } as unknown as Client;
-    const crashing = new EventDispatcher(stack.orm.em as any);
-    crashing.subscribe(webhookEventSubscriber(temporalDown, taskQueue()));
-    await expect(crashing.dispatch(eventId)).rejects.toThrow('Temporal unreachable');
-    // The delivery committed, pending; the event is still undispatched, so the sweeper will see it.
-    expect(await stack.em().findOne(WebhookDelivery, { webhookId: webhook.id })).toMatchObject({ status: 'pending', attemptCount: 0 });
-    expect((await stack.em().findOneOrFail(Event, { id: eventId })).dispatchedAt).toBeNull();
-    expect(await stack.deps.dispatcher.findStale(new Date(Date.now() + 1000), 1000)).toContain(eventId);
+    const event = await stack.em().findOneOrFail(Event, { id: eventId });
+    const id = newId('whd');
+    const em = stack.em();
+    em.create(WebhookDelivery, { id, companyId: company.company.id, webhookId, eventId, eventType: event.type, entityType: event.entityType, entityId: event.entityId, url: receiver.url('/x'), payload: event.payload, attemptRequestedAt: new Date(), ...fields });
+    await em.flush();
+    return id;
+  }
 
-    expect(await stack.deps.dispatcher.dispatch(eventId)).toBe(true);
-    await eventually(() => receiver.received('/crash').length === 1);
-    expect(await stack.em().count(WebhookDelivery, { webhookId: webhook.id })).toBe(1);
-    expect((await stack.em().findOneOrFail(Event, { id: eventId })).dispatchedAt).not.toBeNull();
+  it('sends a requested delivery nobody notified (the lanes sweep), and one whose lease ended (its worker died)', async () => {
+    const { company, webhook } = await setup('/sweep');
+    const silent = await requestedDelivery(company, webhook.id, {});
+    const orphaned = await requestedDelivery(company, webhook.id, { leaseUntil: new Date(Date.now() - 1000) });
+    await eventually(async () => (await stack.em().count(WebhookDelivery, { id: { $in: [silent, orphaned] }, status: 'success' })) === 2);
+    expect(receiver.received('/sweep')).toHaveLength(2);
+    expect(await requestedCount(webhook.id)).toBe(0);
+  });
+
+  it('hands a failed delivery to its retry workflow when the lane died between recording it and starting the workflow', async () => {
+    const { company, webhook } = await setup('/handoff');
+    const id = await requestedDelivery(company, webhook.id, { status: 'retrying', attemptCount: 1, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: new Date(), leaseUntil: new Date(Date.now() - 1000) });
+    expect(await workflowResult(id)).toEqual({ status: 'success', attemptCount: 2 });
+    // The recorded attempt is not made again by the lane: the workflow's is the only one sent.
+    expect(receiver.received('/handoff')).toHaveLength(1);
+    expect(await requestedCount(webhook.id)).toBe(0);
   });
 });
 
@@ -338,7 +397,7 @@ describe('POST /webhooks/deliveries/:id/retry', () => {
     const { company, webhook } = await setup('/resend');
     await createCustomer(company);
     const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id))[0]?.status === 'success' && deliveriesOf(company, webhook.id));
-    await workflowResult(delivery.id);
+    expect(await hasWorkflow(delivery.id)).toBe(false);
 
     const headers = { ...company.headers, 'Idempotency-Key': `retry-${delivery.id}` };
     const res = await stack.http.post(`/webhooks/deliveries/${delivery.id}/retry`).set(headers);
@@ -356,20 +415,16 @@ describe('POST /webhooks/deliveries/:id/retry', () => {
     expect(await deliveryDetail(company, delivery.id)).toMatchObject({ status: 'success', attemptCount: 2 });
   });
 
-  it('re-sends a finished delivery after its lane ended idle: the retry starts a new lane run', async () => {
-    const { company, webhook } = await setup('/resend-idle');
+  it('sends a failed (exhausted) delivery once more, through a new run of its retry workflow', async () => {
+    receiver.on('/resend-failed', (_req, nth) => (nth <= 8 ? { status: 500 } : { status: 200 }));
+    const { company, webhook } = await setup('/resend-failed');
     await createCustomer(company);
-    const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id))[0]?.status === 'success' && deliveriesOf(company, webhook.id));
-    await workflowResult(delivery.id);
-    // Skips the lane's idle minute: it ends, as on a stack nobody used for a while.
-    const lane = stack.env.client.workflow.getHandle(`${webhook.id}:lane`);
-    await lane.result();
-    const endedRun = (await lane.describe()).runId;
-
+    const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id)).length === 1 && deliveriesOf(company, webhook.id));
+    expect(await workflowResult(delivery.id)).toEqual({ status: 'failed', attemptCount: 8 });
     expect((await stack.http.post(`/webhooks/deliveries/${delivery.id}/retry`).set(company.headers)).status).toBe(200);
-    await eventually(() => receiver.received('/resend-idle').length === 2);
-    expect((await lane.describe()).runId).not.toBe(endedRun);
-    expect(await workflowResult(delivery.id)).toEqual({ status: 'success', attemptCount: 2 });
+    await eventually(async () => (await deliveryDetail(company, delivery.id)).status === 'success');
+    expect(await deliveryDetail(company, delivery.id)).toMatchObject({ status: 'success', attemptCount: 9, returnStatus: 200 });
+    expect(receiver.received('/resend-failed')).toHaveLength(9);
   });
 
   it('attempts a delivery that is waiting for its next retry now, instead of at the timer', async () => {
@@ -377,6 +432,7 @@ describe('POST /webhooks/deliveries/:id/retry', () => {
     const { company, webhook } = await setup('/waiting');
     await createCustomer(company);
     const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id))[0]?.status === 'retrying' && deliveriesOf(company, webhook.id));
+    await eventually(() => hasWorkflow(delivery.id));
     const res = await stack.http.post(`/webhooks/deliveries/${delivery.id}/retry`).set(company.headers);
     expect(res.body).toEqual({ ok: true });
     expect(await workflowResult(delivery.id)).toEqual({ status: 'success', attemptCount: 2 });
@@ -414,6 +470,7 @@ describe('SSRF at send time', () => {
     await createCustomer(company);
     const [delivery] = await eventually(async () => (await deliveriesOf(company, webhookId))[0]?.attemptCount >= 1 && deliveriesOf(company, webhookId));
     expect(delivery).toMatchObject({ status: 'retrying', returnStatus: null, errorMessage: expect.stringMatching(/^URL refused: the URL must use https/) });
+    await eventually(() => hasWorkflow(delivery.id));
     await stack.env.client.workflow.getHandle(delivery.id).terminate('test over');
     expect(trap.connections).toBe(0);
   });
@@ -428,6 +485,7 @@ describe('SSRF at send time', () => {
     await createCustomer(company);
     const [delivery] = await eventually(async () => (await deliveriesOf(company, webhook.id))[0]?.attemptCount >= 1 && deliveriesOf(company, webhook.id));
     expect(delivery).toMatchObject({ status: 'retrying', returnStatus: 302, errorMessage: 'HTTP 302: redirects are not followed' });
+    await eventually(() => hasWorkflow(delivery.id));
     await stack.env.client.workflow.getHandle(delivery.id).terminate('test over');
     expect(receiver.received(path)).toHaveLength(1);
     expect(trap.connections).toBe(0);

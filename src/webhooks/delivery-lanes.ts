@@ -1,0 +1,480 @@
+import { Client as PgClient } from 'pg';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Client } from '@temporalio/client';
+import type { Config } from '../config';
+import type { Logger } from '../shared/logger';
+import { ATTEMPT_TIMEOUT_MS } from './delivery-schedule.rules';
+import { DELIVERIES_CHANNEL, deactivateGoneWebhook, markEndpointsFailing, markEndpointsRecovered, notSentMessage, sendAttempt, type AttemptResult } from './deliveries.service';
+import type { Resolver } from './url-guard';
+import { startRetryWorkflows } from './webhook-delivery-workflow.client';
+
+/**
+ * Delivery lanes: the worker process sends every delivery's first attempt straight from the
+ * database, with no workflow (docs/webhooks.md, "How it works").
+ *
+ * - One lane per webhook (endpoint), in memory: it claims its requested deliveries in event
+ *   order (a lease, so a worker that dies loses them when the lease ends), POSTs them over
+ *   keep-alive connections, at most `perEndpoint` at a time (1: one at a time, in event order),
+ *   and hands each outcome to the writer. Lanes run side by side: a slow or dead endpoint holds
+ *   its own lane only. All lanes together hold at most `maxInFlight` attempts (first come,
+ *   first served, each lane queueing at most `perEndpoint`: fair shares).
+ * - The writer records the outcomes of every lane in one statement per round (group commit).
+ * - A failed attempt is handed to the delivery's retry workflow (Temporal), which sleeps the
+ *   schedule durably; the row stays requested and leased until the workflow has started, so a
+ *   crash in between is finished by whichever lane claims it next.
+ * - An endpoint failing FAILING_AFTER_FAILURES times in a row is marked failing (webhook
+ *   `failingSince`, event `webhook.failing`): its lane stops claiming and only probes it with
+ *   one delivery after each of PROBE_DELAYS_MS, its other deliveries staying `pending` in the
+ *   database (no capacity, no workflow). A 2xx clears the mark (`webhook.recovered`).
+ * - Woken by the dispatch's `pg_notify` (webhook ids, sent at its commit) on a LISTEN
+ *   connection, and by a sweep every `sweepMs` that reads which webhooks have requested
+ *   deliveries: the backstop for a lost notification and for expired leases.
+ */
+export interface DeliveryLanesOptions {
+  rootEm: EntityManager;
+  /** For the LISTEN connection (a dedicated client, outside the pool). */
+  databaseUrl: string;
+  temporal: Client;
+  taskQueue: string;
+  allowlist: readonly string[];
+  logger?: Logger;
+  /** Tests inject a resolver; production uses the system's. */
+  resolve?: Resolver;
+  /** Attempts in flight per endpoint; 1 keeps a healthy endpoint's events in order. */
+  perEndpoint?: number;
+  /** Attempts in flight in this process, every endpoint together. */
+  maxInFlight?: number;
+  /** Deliveries a lane claims at a time. */
+  batchSize?: number;
+  sweepMs?: number;
+}
+
+/** A claim is a lane's for this long (set by PostgreSQL's clock). */
+export const LANE_LEASE_MS = 30_000;
+/** No attempt starts on a claim older than this, so the attempt (at most 15 s) and its record land inside the lease. */
+const CLAIM_FRESH_MS = LANE_LEASE_MS - ATTEMPT_TIMEOUT_MS - 5_000;
+/** Failed attempts in a row after which an endpoint is marked failing and only probed. */
+export const FAILING_AFTER_FAILURES = 5;
+/** Waits between probes of a failing endpoint (the last repeats). */
+export const PROBE_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 5 * 60_000] as const;
+const DEFAULTS = { perEndpoint: 1, maxInFlight: 512, batchSize: 50, sweepMs: 1_000 };
+const RECONNECT_MS = 1_000;
+
+interface ClaimedRow {
+  id: string;
+  webhook_id: string;
+  event_id: string | null;
+  payload: Record<string, unknown>;
+  attempt_count: number;
+  status: string;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  is_active: boolean;
+  deleted_at: Date | null;
+}
+
+/** One delivery's outcome as the writer records it. `sent: false`: the webhook was inactive or deleted, nothing was sent. */
+interface OutcomeRecord {
+  id: string;
+  sent: boolean;
+  at: string;
+  url: string | null;
+  return_status: number | null;
+  return_data: Record<string, unknown> | null;
+  error_message: string | null;
+  status: string;
+}
+
+/** The lanes of a process with Lastro's configuration, started (the worker process runs them). */
+export async function startDeliveryLanes(deps: { orm: { em: unknown }; config: Config; temporal: Client; logger?: Logger }, opts: Partial<DeliveryLanesOptions> = {}): Promise<DeliveryLanes> {
+  const lanes = new DeliveryLanes({
+    rootEm: deps.orm.em as EntityManager,
+    databaseUrl: deps.config.databaseUrl,
+    temporal: deps.temporal,
+    taskQueue: deps.config.temporal.taskQueue,
+    allowlist: deps.config.webhookAllowlist,
+    logger: deps.logger,
+    ...opts,
+  });
+  await lanes.start();
+  return lanes;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class DeliveryLanes {
+  private readonly opts: Required<Omit<DeliveryLanesOptions, 'logger' | 'resolve'>> & Pick<DeliveryLanesOptions, 'logger' | 'resolve'>;
+  private readonly lanes = new Map<string, Lane>();
+  private readonly slots: Semaphore;
+  private readonly writer: OutcomeWriter;
+  private readonly background = new Set<Promise<unknown>>();
+  private listener: PgClient | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  stopped = false;
+
+  constructor(opts: DeliveryLanesOptions) {
+    this.opts = { ...DEFAULTS, ...opts };
+    this.slots = new Semaphore(this.opts.maxInFlight);
+    this.writer = new OutcomeWriter(this.opts.rootEm, () => this.stopped, this.opts.logger);
+  }
+
+  async start(): Promise<void> {
+    await this.listen();
+    this.sweepTimer = setInterval(() => this.track(this.sweep()), this.opts.sweepMs);
+    this.track(this.sweep());
+  }
+
+  /** Stops claiming; lets attempts in flight finish and their outcomes be written; releases what was claimed and not sent. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    for (const lane of this.lanes.values()) lane.cancelProbe();
+    await Promise.allSettled([...this.lanes.values()].map((l) => l.idle()));
+    while (this.background.size > 0) await Promise.allSettled([...this.background]);
+    await this.writer.drained();
+  }
+
+  /** Wakes the lanes of these webhooks: they claim what is requested now. */
+  wake(webhookIds: Iterable<string>): void {
+    if (this.stopped) return;
+    for (const id of webhookIds) {
+      if (!id) continue;
+      let lane = this.lanes.get(id);
+      if (!lane) this.lanes.set(id, (lane = new Lane(id, this)));
+      lane.wake();
+    }
+  }
+
+  // --- what lanes share -------------------------------------------------------------------
+
+  get options() {
+    return this.opts;
+  }
+
+  track<T>(p: Promise<T>): void {
+    const tracked = p.catch((err: unknown) => this.opts.logger?.warn({ err }, 'webhook lanes: background work failed')).finally(() => this.background.delete(tracked));
+    this.background.add(tracked);
+  }
+
+  acquireSlot(): Promise<() => void> {
+    return this.slots.acquire();
+  }
+
+  record(rec: OutcomeRecord): Promise<void> {
+    return this.writer.write(rec);
+  }
+
+  async execute<T>(sql: string, params: unknown[]): Promise<T[]> {
+    return this.opts.rootEm.getConnection().execute<T[]>(sql, params);
+  }
+
+  // --- waking -----------------------------------------------------------------------------
+
+  private async listen(): Promise<void> {
+    if (this.stopped) return;
+    const client = new PgClient({ connectionString: this.opts.databaseUrl });
+    const reconnect = () => {
+      if (this.stopped || this.listener !== client) return;
+      this.listener = null;
+      client.end().catch(() => undefined);
+      this.reconnectTimer = setTimeout(() => this.track(this.listen()), RECONNECT_MS);
+    };
+    client.on('error', reconnect);
+    client.on('end', reconnect);
+    client.on('notification', (msg) => {
+      if (msg.channel === DELIVERIES_CHANNEL && msg.payload) this.wake(msg.payload.split(','));
+    });
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`listen ${DELIVERIES_CHANNEL}`);
+      // Whatever was notified while nobody listened.
+      if (this.sweepTimer) this.track(this.sweep());
+    } catch (err) {
+      this.opts.logger?.warn({ err }, 'webhook lanes: LISTEN failed; retrying (the sweep keeps deliveries moving)');
+      reconnect();
+    }
+  }
+
+  /** The webhooks with requested deliveries (a skip scan of the partial index: one probe per webhook, whatever its backlog). */
+  private async sweep(): Promise<void> {
+    if (this.stopped) return;
+    const rows = await this.execute<{ webhook_id: string }>(
+      `with recursive hooks(webhook_id) as (
+         (select webhook_id from webhook_deliveries where attempt_requested_at is not null order by webhook_id limit 1)
+         union all
+         select (select d.webhook_id from webhook_deliveries d where d.attempt_requested_at is not null and d.webhook_id > h.webhook_id order by d.webhook_id limit 1)
+           from hooks h where h.webhook_id is not null)
+       select webhook_id from hooks where webhook_id is not null`,
+      [],
+    );
+    this.wake(rows.map((r) => r.webhook_id));
+  }
+}
+
+/** One webhook's lane (see DeliveryLanes). */
+class Lane {
+  private running: Promise<void> | null = null;
+  private woken = false;
+  private failures = 0;
+  private failing = false;
+  private probes = 0;
+  private probeAt = 0;
+  private probeTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly webhookId: string,
+    private readonly lanes: DeliveryLanes,
+  ) {}
+
+  wake(): void {
+    this.woken = true;
+    if (this.running || this.lanes.stopped) return;
+    if (this.failing && Date.now() < this.probeAt) return; // the probe timer wakes it
+    this.running = this.run()
+      .catch((err: unknown) => this.lanes.options.logger?.warn({ err, webhookId: this.webhookId }, 'webhook lane failed; the sweep wakes it again'))
+      .finally(() => {
+        this.running = null;
+        if (this.woken && !this.lanes.stopped) this.wake();
+      });
+  }
+
+  cancelProbe(): void {
+    if (this.probeTimer) clearTimeout(this.probeTimer);
+    this.probeTimer = null;
+  }
+
+  idle(): Promise<void> {
+    return this.running ?? Promise.resolve();
+  }
+
+  private async run(): Promise<void> {
+    const { batchSize } = this.lanes.options;
+    while (!this.lanes.stopped) {
+      if (this.failing && Date.now() < this.probeAt) return;
+      this.woken = false;
+      const claimedAt = Date.now();
+      const rows = await this.claim(this.failing ? 1 : batchSize);
+      if (rows.length === 0) return;
+      await this.send(rows, claimedAt);
+    }
+  }
+
+  /** Claims up to `limit` of the webhook's requested deliveries in event order (one statement, with the webhook as it is now). */
+  private claim(limit: number): Promise<ClaimedRow[]> {
+    return this.lanes.execute<ClaimedRow>(
+      `with due as (
+         select id from webhook_deliveries
+          where webhook_id = ? and attempt_requested_at is not null and (lease_until is null or lease_until < now())
+          order by event_id, id limit ? for update skip locked),
+       claimed as (
+         update webhook_deliveries d set lease_until = now() + make_interval(secs => ?) from due where d.id = due.id
+         returning d.id, d.webhook_id, d.event_id, d.payload, d.attempt_count, d.status)
+       select c.*, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.is_active, w.deleted_at
+         from claimed c join webhooks w on w.id = c.webhook_id
+        order by c.event_id, c.id`,
+      [this.webhookId, limit, LANE_LEASE_MS / 1000],
+    );
+  }
+
+  /** Attempts the claimed rows, `perEndpoint` at a time in event order; stops early (releasing the rest) on a failure that changes the lane's pace. */
+  private async send(rows: ClaimedRow[], claimedAt: number): Promise<void> {
+    let next = 0;
+    let stop = false;
+    const one = async (row: ClaimedRow): Promise<void> => {
+      if (row.attempt_count > 0) return this.finishHandOff(row);
+      if (!row.is_active || row.deleted_at) {
+        this.lanes.track(this.lanes.record(notSent(row)));
+        return;
+      }
+      const release = await this.lanes.acquireSlot();
+      let result: AttemptResult;
+      try {
+        const webhook = { url: row.url, secret: row.secret, previousSecret: row.previous_secret, previousSecretExpiresAt: row.previous_secret_expires_at };
+        result = await sendAttempt(webhook, row.event_id ?? row.id, row.payload, row.attempt_count, { allowlist: this.lanes.options.allowlist, resolve: this.lanes.options.resolve });
+      } finally {
+        release();
+      }
+      const written = this.lanes.record(outcomeRecord(row.id, result));
+      if (result.status === 'success') {
+        this.failures = 0;
+        if (this.failing) this.recovered();
+        this.lanes.track(written);
+        return;
+      }
+      this.failures += 1;
+      if (result.status === 'retrying') this.lanes.track(written.then(() => this.handOff(row, result)));
+      else this.lanes.track(written);
+      if (result.returnStatus === 410) {
+        // The endpoint asked us to stop: the next claim reads the webhook inactive.
+        stop = true;
+        this.lanes.track(this.lanes.options.rootEm.fork().transactional((em) => deactivateGoneWebhook(em, this.webhookId)));
+      }
+      if (this.failing || this.failures >= FAILING_AFTER_FAILURES) {
+        stop = true;
+        this.backOff();
+      }
+    };
+    const worker = async () => {
+      while (next < rows.length && !stop && !this.lanes.stopped) {
+        if (Date.now() - claimedAt > CLAIM_FRESH_MS) break;
+        await one(rows[next++]);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.lanes.options.perEndpoint, rows.length) }, worker));
+    const unsent = rows.slice(next).map((r) => r.id);
+    if (unsent.length > 0) await this.lanes.execute(`update webhook_deliveries set lease_until = null where id = any(?)`, [unsent]);
+  }
+
+  /** After a failed first attempt was recorded: its retry workflow takes it; then it is no lane's any more. */
+  private async handOff(row: ClaimedRow, result: AttemptResult): Promise<void> {
+    await startRetryWorkflows(this.lanes.options.temporal, this.lanes.options.taskQueue, [
+      { deliveryId: row.id, webhookId: row.webhook_id, attemptsBefore: result.attemptCount, firstDelayMs: result.nextDelayMs },
+    ]);
+    await this.lanes.execute(`update webhook_deliveries set attempt_requested_at = null, lease_until = null where id = ?`, [row.id]);
+  }
+
+  /** A row claimed again after its first attempt was recorded (a worker died before the hand-off ended): finish the hand-off. */
+  private async finishHandOff(row: ClaimedRow): Promise<void> {
+    if (row.status === 'retrying') {
+      // Recorded at least a lease ago, longer than the schedule's first wait: the next attempt is due.
+      await startRetryWorkflows(this.lanes.options.temporal, this.lanes.options.taskQueue, [
+        { deliveryId: row.id, webhookId: row.webhook_id, attemptsBefore: row.attempt_count, firstDelayMs: null },
+      ]);
+    }
+    await this.lanes.execute(`update webhook_deliveries set attempt_requested_at = null, lease_until = null where id = ?`, [row.id]);
+  }
+
+  private backOff(): void {
+    if (!this.failing) {
+      this.failing = true;
+      this.probes = 0;
+      this.lanes.track(markEndpointsFailing(this.lanes.options.rootEm, [this.webhookId]));
+    }
+    const delay = PROBE_DELAYS_MS[Math.min(this.probes, PROBE_DELAYS_MS.length - 1)];
+    this.probes += 1;
+    this.probeAt = Date.now() + delay;
+    this.cancelProbe();
+    this.probeTimer = setTimeout(() => {
+      this.probeTimer = null;
+      this.wake();
+    }, delay);
+  }
+
+  private recovered(): void {
+    this.failing = false;
+    this.probes = 0;
+    this.probeAt = 0;
+    this.cancelProbe();
+    this.lanes.track(this.lanes.options.rootEm.fork().transactional((em) => markEndpointsRecovered(em, [this.webhookId])));
+  }
+}
+
+function outcomeRecord(id: string, r: AttemptResult): OutcomeRecord {
+  return { id, sent: true, at: r.at.toISOString(), url: r.url, return_status: r.returnStatus, return_data: r.returnData, error_message: r.errorMessage, status: r.status };
+}
+
+function notSent(row: ClaimedRow): OutcomeRecord {
+  return { id: row.id, sent: false, at: new Date().toISOString(), url: null, return_status: null, return_data: null, error_message: notSentMessage(!!row.deleted_at), status: 'failed' };
+}
+
+/**
+ * Records the outcomes of every lane, many per statement: while one write is in flight the
+ * next outcomes gather, and go together when it ends. A failed write (PostgreSQL restarting) is
+ * tried again; the rows stay leased meanwhile, and a lease that ends first only means the
+ * delivery may be sent again (same webhook-id).
+ */
+class OutcomeWriter {
+  private queue: Array<{ rec: OutcomeRecord; resolve: () => void; reject: (err: unknown) => void }> = [];
+  private writing: Promise<void> | null = null;
+
+  constructor(
+    private readonly rootEm: EntityManager,
+    private readonly stopping: () => boolean,
+    private readonly logger?: Logger,
+  ) {}
+
+  write(rec: OutcomeRecord): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ rec, resolve, reject });
+      this.writing ??= this.loop().finally(() => {
+        this.writing = null;
+      });
+    });
+  }
+
+  async drained(): Promise<void> {
+    while (this.writing) await this.writing;
+  }
+
+  private async loop(): Promise<void> {
+    while (this.queue.length > 0) {
+      const batch = this.queue.splice(0, 1000);
+      for (let tries = 1; ; tries++) {
+        try {
+          await this.flush(batch.map((b) => b.rec));
+          for (const b of batch) b.resolve();
+          break;
+        } catch (err) {
+          // Stopping: a few more tries, then the leases end and the deliveries are sent again.
+          if (this.stopping() && tries >= 5) {
+            for (const b of batch) b.reject(err);
+            break;
+          }
+          this.logger?.warn({ err, outcomes: batch.length }, 'webhook outcomes not recorded yet; retrying');
+          await sleep(Math.min(5_000, 200 * tries));
+        }
+      }
+    }
+  }
+
+  /** One statement for the whole batch; a failure stays requested (and leased) until its hand-off to the retry workflow. */
+  private async flush(records: OutcomeRecord[]): Promise<void> {
+    await this.rootEm.getConnection().execute(
+      `update webhook_deliveries d set
+         attempt_count = d.attempt_count + (case when o.sent then 1 else 0 end),
+         last_attempt_at = case when o.sent then o.at else d.last_attempt_at end,
+         url = coalesce(o.url, d.url),
+         return_status = case when o.sent then o.return_status else d.return_status end,
+         return_data = case when o.sent then o.return_data else d.return_data end,
+         error_message = o.error_message,
+         status = o.status,
+         updated_at = now(),
+         attempt_requested_at = case when o.status = 'retrying' then d.attempt_requested_at end,
+         lease_until = case when o.status = 'retrying' then d.lease_until end
+       from jsonb_to_recordset(?::jsonb) as o(id text, sent boolean, at timestamptz, url text, return_status int, return_data jsonb, error_message text, status text)
+       where d.id = o.id`,
+      [JSON.stringify(records)],
+    );
+  }
+}
+
+/** At most `size` holders at a time; waiters are served in arrival order. */
+class Semaphore {
+  private free: number;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(size: number) {
+    this.free = size;
+  }
+
+  async acquire(): Promise<() => void> {
+    if (this.free > 0) this.free -= 1;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free += 1;
+    };
+  }
+}
