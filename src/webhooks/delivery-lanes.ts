@@ -325,7 +325,9 @@ class Lane {
     const worker = async () => {
       while (next < rows.length && !stop && !this.lanes.stopped) {
         if (Date.now() - claimedAt > CLAIM_FRESH_MS) break;
-        await one(rows[next++]);
+        const row = rows[next++];
+        // A row that fails here (Temporal or PostgreSQL away) stays leased: claimed again when its lease ends.
+        await one(row).catch((err: unknown) => this.lanes.options.logger?.warn({ err, deliveryId: row.id }, 'webhook delivery left to its lease'));
       }
     };
     await Promise.all(Array.from({ length: Math.min(this.lanes.options.perEndpoint, rows.length) }, worker));
