@@ -11,9 +11,8 @@ import openapiTS, { astToString } from 'openapi-typescript';
  *   `Idempotency-Key` (writes that do get one automatically and are retried).
  *
  * Core routes are served with and without `/v1`; only the `/v1` twin is kept, so each endpoint
- * has one path in the client. `npm run generate:lastro-node` writes them from the routes in
- * this checkout; test/sdk-node/generated.int.test.ts fails when they differ from what the live
- * `GET /openapi.json` of the test stack generates.
+ * has one path in the client. test/sdk-node/generated.int.test.ts fails when the committed files
+ * differ from what the live `GET /openapi.json` of the test stack generates.
  */
 
 type Json = Record<string, any>;
@@ -74,8 +73,20 @@ export async function lastroNodeSources(doc: Json): Promise<Record<'openapi.ts' 
   return { 'openapi.ts': `${HEADER}${types}`, 'operations.ts': operationsSource(client) };
 }
 
-async function main(): Promise<void> {
-  // Loaded here so that importing lastroNodeSources does not load the whole API.
+/**
+ * `npm run generate:lastro-node`: from the routes of this checkout, writes the files.
+ * `--stdin`: from the OpenAPI document on standard input, prints the files as JSON
+ * (`{ "openapi.ts": …, "operations.ts": … }`) and writes nothing; the drift test runs this in a
+ * child process (openapi-typescript loads ES modules, which jest's CommonJS runtime cannot).
+ */
+async function main(args: string[]): Promise<void> {
+  if (args.includes('--stdin')) {
+    let input = '';
+    for await (const chunk of process.stdin) input += chunk;
+    process.stdout.write(JSON.stringify(await lastroNodeSources(JSON.parse(input))));
+    return;
+  }
+  // Loaded here so that --stdin does not load the whole API.
   const { allRoutes } = await import('../src/routes');
   const { buildOpenApi } = await import('../src/http/openapi');
   const { loadConfig } = await import('../src/config');
@@ -87,7 +98,7 @@ async function main(): Promise<void> {
 }
 
 if (require.main === module) {
-  main().catch((err) => {
+  main(process.argv.slice(2)).catch((err) => {
     console.error(err);
     process.exit(1);
   });

@@ -6,7 +6,7 @@ import { errorFromResponse } from './errors';
 import { PageList, type PageEnvelope } from './pagination';
 import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retry';
 import { webhooks } from './webhooks';
-import type { Body, CallOptions, Method, OperationInit, PathsWith, Query, RequestArgs, Result } from './types';
+import type { Body, CallOptions, InitArgs, Method, OperationInit, OperationInitOrNot, PathsWith, Query, Result } from './types';
 
 export interface LastroOptions {
   /** `sk_sandbox_…` or `sk_live_…`. Only public operations (card tokens) work without one. */
@@ -61,7 +61,7 @@ export class Lastro {
    * `/v1`), `params.path` / `params.query` its parameters, `body` its JSON body. Resolves to the
    * success body; throws a LastroError for any other answer.
    */
-  async request<M extends Method, P extends PathsWith<M>>(method: M, path: P, ...[init]: RequestArgs<M, P>): Promise<Result<M, P>> {
+  async request<M extends Method, P extends PathsWith<M>, I extends OperationInitOrNot<M, P>>(method: M, path: P, ...[init]: InitArgs<I>): Promise<Result<M, P>> {
     const { idempotencyKey, maxRetries, timeout, headers, signal, ...operationInit } = (init ?? {}) as OperationInit<M, P> & CallOptions;
     const facts = OPERATIONS[`${method} ${path}`] ?? UNKNOWN_OPERATION;
     const sent: Record<string, string> = { 'user-agent': 'lastro-node/0.1.0', ...headers };
@@ -86,7 +86,7 @@ export class Lastro {
    * Every item of a list operation, page by page (`page` starts at `params.query.page`, default
    * 1): `await` it for the first page, `for await` it for the items of every page.
    */
-  paginate<P extends ListPath>(path: P, ...[init]: RequestArgs<'get', P>): PageList<ItemOf<P>, Result<'get', P> & PageEnvelope<ItemOf<P>>> {
+  paginate<P extends ListPath, I extends OperationInitOrNot<'get', P>>(path: P, ...[init]: InitArgs<I>): PageList<ItemOf<P>, Result<'get', P> & PageEnvelope<ItemOf<P>>> {
     const given = (init ?? {}) as { params?: { query?: { page?: number } } };
     const fetchPage = (page: number) =>
       (this.request as any)('get', path, { ...given, params: { ...given.params, query: { ...given.params?.query, page } } });
@@ -126,7 +126,7 @@ export class Lastro {
     update: (id: string, body: Body<'put', '/v1/recipients/{id}'>, options?: CallOptions) => this.request('put', '/v1/recipients/{id}', { params: { path: { id } }, body, ...options }),
     del: (id: string, options?: CallOptions) => this.request('delete', '/v1/recipients/{id}', { params: { path: { id } }, ...options }),
     list: (query?: Query<'get', '/v1/recipients'>, options?: CallOptions) => this.paginate('/v1/recipients', { params: { query }, ...options }),
-    owner: (options?: CallOptions) => this.request('get', '/v1/recipients/owner', { ...options }),
+    owner: (options?: CallOptions) => this.request('get', '/v1/recipients/owner', options),
   };
 
   readonly withdrawals = {

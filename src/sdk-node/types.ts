@@ -1,4 +1,4 @@
-import type { Client, ClientPathsWithMethod, FetchOptions, MethodResponse } from 'openapi-fetch';
+import type { Client, ClientPathsWithMethod, FetchOptions, MaybeOptionalInit, MethodResponse } from 'openapi-fetch';
 import type { components, paths } from './openapi';
 
 /** The HTTP methods the API uses. */
@@ -9,6 +9,9 @@ export type PathsWith<M extends Method> = ClientPathsWithMethod<Client<paths>, M
 
 /** `params` (path, query) and `body` of an operation, as openapi-fetch takes them. */
 export type OperationInit<M extends Method, P extends PathsWith<M>> = Pick<FetchOptions<paths[P][M]>, 'params' | 'body' | 'parseAs'>;
+
+/** What openapi-fetch takes for an operation: undefined allowed when nothing is required. */
+export type OperationInitOrNot<M extends Method, P extends PathsWith<M>> = MaybeOptionalInit<paths[P], M>;
 
 /** The success answer's body of an operation. */
 export type Result<M extends Method, P extends PathsWith<M>> = MethodResponse<Client<paths>, M, P>;
@@ -37,10 +40,14 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
-/** `init` of a generic call: required when the operation has required parameters or a body. */
-export type RequestArgs<M extends Method, P extends PathsWith<M>> = Partial<OperationInit<M, P>> extends OperationInit<M, P>
-  ? [init?: OperationInit<M, P> & CallOptions]
-  : [init: OperationInit<M, P> & CallOptions];
+/** The keys of T that are not optional. */
+type RequiredKeys<T> = { [K in keyof T]-?: Record<never, never> extends Pick<T, K> ? never : K }[keyof T];
+
+/**
+ * `init` of a generic call, inferred as openapi-fetch infers it (`Init` is an operation's
+ * MaybeOptionalInit): required when the operation has required parameters or a body.
+ */
+export type InitArgs<Init> = RequiredKeys<Init> extends never ? [init?: Init & CallOptions] : [init: Init & CallOptions];
 
 type Schemas = components['schemas'];
 export type Customer = Schemas['Customer'];

@@ -1,4 +1,5 @@
-import { Lastro, LastroConnectionError, LastroError, LastroNotFoundError, LastroRateLimitError, LastroServerError, PageList } from 'lastro-node';
+import { Lastro, LastroConnectionError, LastroNotFoundError, LastroRateLimitError, LastroServerError, PageList } from 'lastro-node';
+import { failure } from './failure';
 
 /**
  * The client's retry and pagination rules against a scripted fetch (no network): what is
@@ -31,15 +32,6 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 const errorBody = (code: string, requestId = 'req_1') => ({ error: { code, message: `${code} happened`, requestId } });
 const customer = { id: 'cust_1', name: 'Maria' };
-
-async function failure(p: Promise<unknown>): Promise<LastroError> {
-  try {
-    await p;
-  } catch (err) {
-    return err as LastroError;
-  }
-  throw new Error('expected a rejection');
-}
 
 describe('retries', () => {
   it('retries a write after a network error and a 503 with the same Idempotency-Key, then returns the answer', async () => {
@@ -169,5 +161,32 @@ describe('PageList', () => {
     expect(await list).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
     expect(await list.toArray()).toEqual([]);
     expect(asked).toEqual([1, 1]);
+  });
+});
+
+describe('types (checked by npm run typecheck)', () => {
+  it('types paths, parameters, bodies and answers from the OpenAPI document', () => {
+    // Never called: what matters is that it compiles, and that each @ts-expect-error is needed.
+    async function compiles(lastro: Lastro): Promise<void> {
+      const listeners = await lastro.request('get', '/v1/webhooks/listeners');
+      const code: string = listeners.data[0].code;
+      const customer = await lastro.request('get', '/v1/customers/{id}', { params: { path: { id: 'cust_1' } } });
+      const email: string = customer.email;
+      for await (const plan of lastro.paginate('/plans', { params: { query: { limit: 5 } } })) void plan.id;
+      const page = await lastro.customers.list({ limit: 2 });
+      const totalPages: number = page.pagination.totalPages;
+      // @ts-expect-error a path the API does not have
+      await lastro.request('get', '/v1/nothing');
+      // @ts-expect-error a path parameter is required
+      await lastro.request('get', '/v1/customers/{id}');
+      // @ts-expect-error limit is a number
+      await lastro.customers.list({ limit: '2' });
+      // @ts-expect-error a body is required
+      await lastro.request('post', '/v1/customers', {});
+      // @ts-expect-error not a list operation
+      lastro.paginate('/v1/customers/{id}', { params: { path: { id: 'x' } } });
+      void [code, email, totalPages];
+    }
+    expect(typeof compiles).toBe('function');
   });
 });

@@ -1,0 +1,11 @@
+import type { LastroError } from 'lastro-node';
+
+/** What `p` rejected with (it must reject): the client's errors are LastroError subclasses. */
+export async function failure(p: PromiseLike<unknown>): Promise<LastroError> {
+  try {
+    await p;
+  } catch (err) {
+    return err as LastroError;
+  }
+  throw new Error('expected a rejection');
+}
