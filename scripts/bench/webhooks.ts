@@ -93,8 +93,7 @@ export const run = (argv: string[]) =>
         return elapsed();
       });
       slowRuns.push({ label, path, seconds: slowSeconds, load: { rate: (slowEvents * webhookCount) / slowSeconds, latencies: sink.latencies((p) => p.startsWith('/w')) } });
-      await setWebhookStatus(em, company.id, extra.id, false);
-      await em.flush();
+      await rootEm.fork().transactional((tem) => setWebhookStatus(tem, company.id, extra.id, false));
     }
 
     b.log('[bench] bare keep-alive POST loop to the same sink…');

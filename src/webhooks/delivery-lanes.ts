@@ -332,7 +332,7 @@ class Lane {
     };
     await Promise.all(Array.from({ length: Math.min(this.lanes.options.perEndpoint, rows.length) }, worker));
     const unsent = rows.slice(next).map((r) => r.id);
-    if (unsent.length > 0) await this.lanes.execute(`update webhook_deliveries set lease_until = null where id = any(?)`, [unsent]);
+    if (unsent.length > 0) await this.lanes.execute(`update webhook_deliveries set lease_until = null where id in (?)`, [unsent]);
   }
 
   /** After a failed first attempt was recorded: its retry workflow takes it; then it is no lane's any more. */
