@@ -5,6 +5,7 @@ import { createTransactionActivities } from './payments/transaction.activities';
 import { createWebhookDeliveryActivities } from './webhooks/webhook-delivery.activities';
 import { createWithdrawalActivities } from './withdrawals/withdrawals.activities';
 import { createSubscriptionActivities } from './billing/subscription.activities';
+import { createBillingRunActivities } from './billing/billing-run.activities';
 import { createCheckoutSessionActivities } from './checkout/checkout-session.activities';
 import { createRefundActivities } from './refunds/refund.activities';
 
@@ -17,6 +18,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createWithdrawalActivities(deps),
     ...createTransactionActivities(deps),
     ...createSubscriptionActivities(deps),
+    ...createBillingRunActivities(deps),
     ...createCheckoutSessionActivities(deps),
     ...createRefundActivities(deps),
   };

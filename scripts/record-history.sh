@@ -14,5 +14,6 @@ RECORD_HISTORIES=1 exec npx jest \
   test/refunds/refund.workflow.test.ts \
   test/webhooks/webhook-delivery.int.test.ts \
   test/billing/subscription.workflow.test.ts \
+  test/billing/billing-run.workflow.test.ts \
   test/replay/record-histories.int.test.ts \
   --selectProjects integration

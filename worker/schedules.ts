@@ -1,12 +1,15 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import { MAINTENANCE_SCHEDULES } from '../workflows/maintenance/maintenance.contract';
+import { BILLING_RUN_SCHEDULE } from '../workflows/billing/billing-run.contract';
 
 /**
- * Creates the maintenance schedules if they do not exist yet, so every worker start (and
- * every replica) can call it safely; an existing schedule is updated to the current spec.
+ * Creates the maintenance schedules and the billing run's if they do not exist yet, so every
+ * worker start (and every replica) can call it safely; an existing schedule is updated to the
+ * current spec. SKIP overlap: a run still paging when the next is due lets that one go (the
+ * next run bills everything due by its own instant).
  */
 export async function ensureMaintenanceSchedules(client: Client, taskQueue: string): Promise<void> {
-  for (const s of MAINTENANCE_SCHEDULES) {
+  for (const s of [...MAINTENANCE_SCHEDULES, BILLING_RUN_SCHEDULE]) {
     const spec = { intervals: [{ every: s.every }] };
     const action = { type: 'startWorkflow' as const, workflowType: s.workflowType, taskQueue, workflowId: s.scheduleId };
     try {

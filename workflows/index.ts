@@ -7,3 +7,4 @@ export * from './withdrawals/withdrawal.workflow';
 export * from './billing/subscription.workflow';
 export * from './checkout/checkout-session.workflow';
 export * from './refunds/refund.workflow';
+export * from './billing/billing-run.workflow';

@@ -1,5 +1,5 @@
 import { SubscriptionBilling } from '../../src/billing/subscription-billing.service';
-import { activate, advanceCycle, endSubscriptionRow, rescheduleAttempt, subscriptionProgress } from '../../src/billing/subscription-lifecycle.service';
+import { acceptRenewal, activate, advanceCycle, endSubscriptionRow, parkRow, rescheduleAttempt, subscriptionProgress } from '../../src/billing/subscription-lifecycle.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionActivities } from '../../workflows/billing/subscription.contract';
 import type { ActivityDeps } from '../deps';
@@ -9,6 +9,8 @@ export function createSubscriptionActivities(deps: ActivityDeps): SubscriptionAc
   const billing = new SubscriptionBilling(deps);
   return {
     loadSubscriptionProgress: ({ subscriptionId }) => subscriptionProgress(deps.orm.em.fork() as EntityManager, subscriptionId),
+    acceptSubscriptionRenewal: ({ subscriptionId, claim }) => acceptRenewal(deps.orm.em.fork() as EntityManager, subscriptionId, claim),
+    parkSubscription: (input) => parkRow(deps.orm.em.fork() as EntityManager, input),
     activateSubscription: ({ subscriptionId, status }) => billing.move((em) => activate(em, subscriptionId, status)),
     issueSubscriptionInvoice: ({ subscriptionId, ...input }) => billing.issue(subscriptionId, input),
     startInvoiceCollection: (input) => billing.start(input),

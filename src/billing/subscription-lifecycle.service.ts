@@ -20,24 +20,46 @@ async function lockSubscription(em: EntityManager, id: string): Promise<Subscrip
 }
 type Moved<T = void> = { result: T; events: Event[] };
 
-/** What the workflow's first run starts from. */
-export async function subscriptionProgress(em: EntityManager, id: string): Promise<SubscriptionProgress | null> {
-  const s = await em.findOne(Subscription, { id });
-  if (!s) return null;
+/** The progress a row keeps: where its schedule stands and its next cycle (what a parked subscription resumes from). */
+export function progressOf(s: Subscription): SubscriptionProgress {
   const trialEndsAt = s.trialEndsAt?.toISOString() ?? null;
   return {
     status: s.status,
     collectionMethod: s.collectionMethod,
     recurrence: s.recurrence,
     maxCycles: s.maxCycles,
-    schedule: { start: trialEndsAt ?? s.startedAt.toISOString(), baseCycle: 0 },
-    nextCycle: s.cyclesCompleted,
+    schedule: { start: (s.scheduleStart ?? s.trialEndsAt ?? s.startedAt).toISOString(), baseCycle: s.scheduleBaseCycle },
+    nextCycle: s.nextCycle,
     trialEndsAt,
     hasPaymentMethod: s.defaultPaymentMethodRef !== null || s.collectionMethod === 'send_invoice',
     cancelAtPeriodEnd: s.cancelAtPeriodEnd,
     pausedAt: s.pausedAt?.toISOString() ?? null,
     advanceRequested: 0,
   };
+}
+
+/** What a workflow started without progress runs from; a parked row is taken back first (no billing run claims it then). */
+export async function subscriptionProgress(em: EntityManager, id: string): Promise<SubscriptionProgress | null> {
+  await em.execute(`update billing_subscriptions set parked_at = null, renewal_claim = null where id = ? and (parked_at is not null or renewal_claim is not null)`, [id], 'run');
+  const s = await em.findOne(Subscription, { id });
+  return s ? progressOf(s) : null;
+}
+
+/** Takes a billing run's claim of the row, once (a retried start of the same claim finds it taken). */
+export async function acceptRenewal(em: EntityManager, id: string, claim: string): Promise<boolean> {
+  const taken = await em.execute(`update billing_subscriptions set renewal_claim = null where id = ? and renewal_claim = ? returning id`, [id, claim]);
+  return taken.length === 1;
+}
+
+/** Parks an active row until `wakeAt` with the workflow's progress; false when it is not active. */
+export async function parkRow(em: EntityManager, input: { subscriptionId: string; progress: SubscriptionProgress; wakeAt: string }): Promise<boolean> {
+  const { schedule, nextCycle } = input.progress;
+  const parked = await em.execute(
+    `update billing_subscriptions set parked_at = now(), wake_at = ?, schedule_start = ?, schedule_base_cycle = ?, next_cycle = ?, renewal_claim = null, updated_at = now()
+      where id = ? and status = 'active' returning id`,
+    [input.wakeAt, schedule.start, schedule.baseCycle, nextCycle, input.subscriptionId],
+  );
+  return parked.length === 1;
 }
 
 export async function activate(em: EntityManager, id: string, status: 'trialing' | 'active'): Promise<Moved> {

@@ -3,6 +3,7 @@ import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Clien
 import type { SignalDefinition } from '@temporalio/workflow';
 import {
   SUBSCRIPTION_WORKFLOW,
+  advanceSubscriptionSignal,
   subscriptionWorkflowId,
   type SubscriptionWorkflowInput,
 } from '../../workflows/billing/subscription.contract';
@@ -37,19 +38,37 @@ export async function subscriptionWorkflowStarted(em: EntityManager, subscriptio
   return !row || row.workflow_started_at !== null;
 }
 
-function startRun(temporal: Client, taskQueue: string, subscriptionId: string) {
-  return temporal.workflow.start(SUBSCRIPTION_WORKFLOW, {
-    workflowId: subscriptionWorkflowId(subscriptionId),
+/**
+ * How every run of a subscription's workflow is started. Started twice at once is one run
+ * (USE_EXISTING); a finished run may be followed by another (a parked subscription is started
+ * again by the billing run or a sandbox advance), and a run for a subscription that already
+ * ended returns at once.
+ */
+export function subscriptionRunOptions(taskQueue: string, input: SubscriptionWorkflowInput) {
+  return {
+    workflowId: subscriptionWorkflowId(input.subscriptionId),
     taskQueue,
-    args: [{ subscriptionId } satisfies SubscriptionWorkflowInput] as [SubscriptionWorkflowInput],
-    // Started twice (API and the outbox subscriber) is one run; a finished run is never started again.
-    workflowIdConflictPolicy: 'USE_EXISTING',
-    workflowIdReusePolicy: 'REJECT_DUPLICATE',
+    args: [input] as [SubscriptionWorkflowInput],
+    workflowIdConflictPolicy: 'USE_EXISTING' as const,
+    workflowIdReusePolicy: 'ALLOW_DUPLICATE' as const,
     // A cycle's steps are local activities inside one workflow task (several DB transactions and
     // a workflow start); on a loaded machine the 10 s default timed tasks out mid-chain, and each
     // timeout ran the chain again (36 of 200 in the billing benchmark at load average 18).
-    workflowTaskTimeout: '30 seconds',
-  });
+    workflowTaskTimeout: '30 seconds' as const,
+  };
+}
+
+function startRun(temporal: Client, taskQueue: string, subscriptionId: string) {
+  return temporal.workflow.start(SUBSCRIPTION_WORKFLOW, subscriptionRunOptions(taskQueue, { subscriptionId }));
+}
+
+/**
+ * The sandbox test clock: the running workflow gets `advance`; a parked subscription (no
+ * workflow running) is started from its row with the advance already delivered, so its next
+ * cycle runs at once, for this subscription alone.
+ */
+export async function advanceSubscription(temporal: Client, taskQueue: string, subscriptionId: string): Promise<void> {
+  await temporal.workflow.signalWithStart(SUBSCRIPTION_WORKFLOW, { ...subscriptionRunOptions(taskQueue, { subscriptionId }), signal: advanceSubscriptionSignal, signalArgs: [] });
 }
 
 /** Signals the running workflow; a finished one (the subscription ended meanwhile) is left alone. */

@@ -38,6 +38,16 @@ export class Subscription extends BaseEntity {
   metadata: Opt<Record<string, string>> = {};
   /** Set once the API's own start of the workflow succeeded; the outbox subscriber acts only without it. */
   workflowStartedAt: Opt<Date> | null = null;
+  /** Where the schedule stands (cycle `scheduleBaseCycle` starts at `scheduleStart`); null: cycle 0 at the trial end or start. */
+  scheduleStart: Opt<Date> | null = null;
+  scheduleBaseCycle: Opt<number> = 0;
+  /** The next cycle to invoice. */
+  nextCycle: Opt<number> = 0;
+  /** Parked: no workflow runs for it; the billing run starts one at `wakeAt`. */
+  parkedAt: Opt<Date> | null = null;
+  wakeAt: Opt<Date> | null = null;
+  /** The billing run that claimed it (its run id), until the workflow that run started takes it. */
+  renewalClaim: Opt<string> | null = null;
 }
 
 export const SubscriptionSchema = new EntitySchema<Subscription, BaseEntity>({
@@ -67,6 +77,12 @@ export const SubscriptionSchema = new EntitySchema<Subscription, BaseEntity>({
     pausedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     endedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     workflowStartedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    scheduleStart: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    scheduleBaseCycle: { type: 'integer' },
+    nextCycle: { type: 'integer' },
+    parkedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    wakeAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    renewalClaim: { type: 'string', length: 64, nullable: true },
     metadata: { type: 'json' },
   },
 });

@@ -56,6 +56,37 @@ export function invoiceTimeOf(base: ScheduleBase, r: Recurrence, cycle: number):
   return boundaryAt(base, r, r.collectionTiming === 'prepaid' ? cycle : cycle + 1);
 }
 
+/** Where a subscription stands between cycles (the subscription workflow's progress, or a parked row). */
+export interface CycleState {
+  recurrence: Recurrence;
+  schedule: ScheduleBase;
+  maxCycles: number | null;
+  /** The next cycle to invoice. */
+  nextCycle: number;
+  cancelAtPeriodEnd: boolean;
+  trialEndsAt: string | null;
+}
+
+/**
+ * What the subscription waits for next: the end of its last paid period when maxCycles cycles
+ * are billed (`end`), else the invoice time of its next cycle.
+ */
+export function nextWakeOf(s: CycleState): { at: string; end: boolean } {
+  const k = s.nextCycle;
+  if (s.maxCycles !== null && k >= s.maxCycles) return { at: boundaryAt(s.schedule, s.recurrence, k), end: true };
+  return { at: invoiceTimeOf(s.schedule, s.recurrence, k), end: false };
+}
+
+/**
+ * Prepaid: a scheduled cancellation takes effect at the start of the period it would bill, i.e.
+ * at the end of the current one (or of the trial); before any period it waits for one.
+ */
+export const endsInsteadOfInvoicing = (s: CycleState): boolean =>
+  s.recurrence.collectionTiming === 'prepaid' && s.cancelAtPeriodEnd && (s.nextCycle > 0 || s.trialEndsAt !== null);
+
+/** The cycle whose boundary a subscription waits for (a pause moves that boundary: `rebaseAfterPause`). */
+export const waitedBoundary = (s: Pick<CycleState, 'recurrence' | 'nextCycle'>): number => (s.recurrence.collectionTiming === 'prepaid' ? s.nextCycle : s.nextCycle + 1);
+
 /** The due date of an invoice issued at `issuedAt`. */
 export function dueDateOf(issuedAt: string, collectionMethod: 'charge_automatically' | 'send_invoice'): string {
   return collectionMethod === 'send_invoice' ? addDays(issuedAt, SEND_INVOICE_DAYS_UNTIL_DUE) : issuedAt;

@@ -4,7 +4,6 @@ import { defineRoute } from '../http/route';
 import { notFound } from '../http/errors';
 import { paginated } from '../http/pagination';
 import {
-  advanceSubscriptionSignal,
   cancelSubscriptionSignal,
   invoicePaidSignal,
   pauseSubscriptionSignal,
@@ -47,7 +46,7 @@ import {
 import { getInvoice, invoiceLineItems, listInvoices } from './invoices.service';
 import { markInvoicePaid } from './sandbox-billing.service';
 import { saveCard } from './saved-cards.service';
-import { signalSubscription, startSubscriptionWorkflowAfterCommit } from './subscription-workflow.client';
+import { advanceSubscription, signalSubscription, startSubscriptionWorkflowAfterCommit } from './subscription-workflow.client';
 import { toInvoiceLineItemView, toInvoiceView, toSavedCardView, toSubscriptionItemView, toSubscriptionView, toUsageRecordView } from './subscription.views';
 
 const tag = 'Billing: subscriptions and invoices';
@@ -262,7 +261,7 @@ export const subscriptionRoutes = [
     async handler({ em, company, params, deps, afterCommit }) {
       if (deps.config.mode === 'production') throw notFound();
       const subscription = await liveSubscription(em, company.id, params.id);
-      afterCommit(() => signalSubscription(deps.temporal, subscription.id, advanceSubscriptionSignal));
+      afterCommit(() => advanceSubscription(deps.temporal, deps.config.temporal.taskQueue, subscription.id));
       return { status: 202, body: toSubscriptionView(subscription) };
     },
   }),

@@ -11,7 +11,8 @@ import { Plan, PlanItem, Price } from './plan.entity';
 import type { Recurrence } from './price.rules';
 import { Subscription, SubscriptionItem, UsageRecord } from './subscription.entity';
 import { lockRowById } from '../db/row-lock';
-import { boundaryAt, dueDateOf, invoiceTimeOf, isFinished, type SubscriptionStatus } from './subscription.rules';
+import { boundaryAt, dueDateOf, invoiceTimeOf, isFinished, nextWakeOf, rebaseAfterPause, waitedBoundary, type SubscriptionStatus } from './subscription.rules';
+import { progressOf } from './subscription-lifecycle.service';
 import { customerCard } from './saved-cards.service';
 import { issueInvoices, voidOpenInvoices } from './invoices.service';
 import { toSubscriptionView } from './subscription.views';
@@ -263,10 +264,21 @@ export async function pauseSubscription(em: EntityManager, companyId: string, id
   return { subscription: s, events: [subscriptionEvent(em, s, 'subscription.paused')] };
 }
 
-export async function resumeSubscription(em: EntityManager, companyId: string, id: string): Promise<{ subscription: Subscription; events: Event[] }> {
+export async function resumeSubscription(em: EntityManager, companyId: string, id: string, now = new Date()): Promise<{ subscription: Subscription; events: Event[] }> {
   const s = await liveSubscription(em, companyId, id);
   if (s.status !== 'paused') throw conflict('subscription_not_paused', 'The subscription is not paused');
-  s.status = s.trialEndsAt && s.trialEndsAt > new Date() && s.cyclesCompleted === 0 ? 'trialing' : 'active';
+  s.status = s.trialEndsAt && s.trialEndsAt > now && s.cyclesCompleted === 0 ? 'trialing' : 'active';
+  if (s.parkedAt && s.pausedAt) {
+    // No workflow runs for a parked subscription: its row's schedule moves here, as the
+    // workflow's own resume would move it (the boundary it waits for, by the time paused).
+    const p = progressOf(s);
+    const schedule = rebaseAfterPause(p.schedule, s.recurrence, waitedBoundary(p), now.getTime() - s.pausedAt.getTime());
+    const wake = nextWakeOf({ ...p, schedule });
+    s.scheduleStart = new Date(schedule.start);
+    s.scheduleBaseCycle = schedule.baseCycle;
+    s.wakeAt = new Date(wake.at);
+    if (!wake.end) s.nextInvoiceAt = new Date(wake.at);
+  }
   s.pausedAt = null;
   return { subscription: s, events: [subscriptionEvent(em, s, 'subscription.resumed')] };
 }

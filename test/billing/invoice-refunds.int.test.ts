@@ -4,6 +4,7 @@ import { cardToken } from '../payments/fixtures';
 import { EventDispatcher } from '../../src/events/dispatcher';
 import { recordEvent } from '../../src/events/outbox';
 import { invoiceRefundSubscriber } from '../../src/billing/invoice-refunds.subscriber';
+import { eventually } from './eventually';
 
 /**
  * invoice.refunded: a completed refund of the transaction that paid an invoice (the refunds
@@ -17,14 +18,6 @@ const dispatchedSoon: string[] = [];
 const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company.Acme.headers).send(body);
 const get = (path: string) => t.stack.http.get(path).set(t.company.Acme.headers);
 
-async function eventually<T>(fn: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const v = await fn();
-    if (ok(v) || Date.now() > until) return v;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function refunded(transactionId: string, refundId: string, refundAmount: number): Promise<void> {
   const em = t.stack.em();

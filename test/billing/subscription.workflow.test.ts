@@ -53,6 +53,10 @@ interface FakeSubscription {
   charge: 'signal' | 'silent';
   events: string[];
   ended: { reason: string; at: string } | null;
+  /** What the last park wrote on the row. */
+  parked: { progress: SubscriptionProgress; wakeAt: string } | null;
+  /** Billing-run claims on the row not yet taken by a workflow. */
+  claims: Set<string>;
 }
 
 const subs = new Map<string, FakeSubscription>();
@@ -67,6 +71,15 @@ const declined = (inv: FakeInvoice, attempt: number) => {
 const activities: SubscriptionActivities = {
   async loadSubscriptionProgress({ subscriptionId }) {
     return structuredClone(subs.get(subscriptionId)?.progress ?? null);
+  },
+  async acceptSubscriptionRenewal({ subscriptionId, claim }) {
+    return subs.get(subscriptionId)!.claims.delete(claim);
+  },
+  async parkSubscription({ subscriptionId, progress, wakeAt }) {
+    const sub = subs.get(subscriptionId)!;
+    sub.parked = { progress: structuredClone(progress), wakeAt };
+    sub.events.push(`parked#${progress.nextCycle}`);
+    return true;
   },
   async activateSubscription({ subscriptionId, status, at }) {
     subs.get(subscriptionId)!.events.push(`subscription.${status === 'active' ? 'activated' : 'trialing'}@${at}`);
@@ -152,6 +165,8 @@ interface StartOptions {
   cyclesPerRun?: number;
   declines?: string[];
   charge?: FakeSubscription['charge'];
+  /** Null (the default here): timers alone, never parked. */
+  parkAfterMs?: number | null;
 }
 async function startSubscription(o: StartOptions) {
   const subscriptionId = `sub_${randomUUID().replace(/-/g, '').slice(0, 26)}`;
@@ -171,12 +186,12 @@ async function startSubscription(o: StartOptions) {
     pausedAt: null,
     advanceRequested: 0,
   };
-  const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), charge: o.charge ?? 'signal', events: [], ended: null };
+  const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), charge: o.charge ?? 'signal', events: [], ended: null, parked: null, claims: new Set() };
   subs.set(subscriptionId, sub);
   const handle = await env.client.workflow.start(SUBSCRIPTION_WORKFLOW, {
     taskQueue,
     workflowId: subscriptionId,
-    args: [{ subscriptionId, cyclesPerRun: o.cyclesPerRun }],
+    args: [{ subscriptionId, cyclesPerRun: o.cyclesPerRun, parkAfterMs: o.parkAfterMs ?? null }],
   });
   return { subscriptionId, sub, handle, startedAt: now };
 }
@@ -358,5 +373,34 @@ describe('subscription workflow', () => {
     await handle.signal(cancelSubscriptionSignal, { mode: 'immediately' });
     expect(await handle.result()).toMatchObject({ status: 'canceled', reason: 'canceled' });
     expect(sub.invoices).toHaveLength(1);
+  });
+
+  it('parks between cycles instead of holding a timer; a billing run starts it again with the claim and the issued invoice, once', async () => {
+    const { subscriptionId, sub, handle } = await startSubscription({ recurrence: {}, maxCycles: 2, parkAfterMs: 60 * 60_000 });
+    expect(await handle.result()).toMatchObject({ status: 'parked', cyclesBilled: 1 });
+    expect(sub.events).toEqual(['invoice.issued#0', 'invoice.payment_attempted#0', 'invoice.paid#0', 'subscription.cycle_advanced#1', 'parked#1']);
+    // Parked until cycle 1 is due: the end of the period just paid.
+    expect(sub.parked).toMatchObject({ wakeAt: sub.invoices[0].periodEnd, progress: { nextCycle: 1 } });
+
+    // What a billing run does when the row falls due: issue cycle 1, then start the workflow with its claim.
+    await sleepUntil(sub.parked!.wakeAt);
+    const claim = await nowIso();
+    sub.claims.add(claim);
+    const issued = await activities.issueSubscriptionInvoice({ subscriptionId, cycle: 1, periodStart: sub.parked!.wakeAt, periodEnd: addDays(sub.parked!.wakeAt, 30), issuedAt: claim, dueAt: claim });
+    const input = { subscriptionId, progress: sub.parked!.progress, claim, issued: { ...issued, cycle: 1 }, parkAfterMs: 60 * 60_000 };
+    const renewed = await env.client.workflow.start(SUBSCRIPTION_WORKFLOW, { taskQueue, workflowId: subscriptionId, args: [input] });
+    // The last cycle billed, the workflow waits for the end of the period (parked again) …
+    expect(await renewed.result()).toMatchObject({ status: 'parked', cyclesBilled: 2 });
+    expect(sub.invoices.map((i) => [i.cycle, i.status])).toEqual([
+      [0, 'paid'],
+      [1, 'paid'],
+    ]);
+    expect(sub.events.filter((e) => e.startsWith('invoice.issued'))).toEqual(['invoice.issued#0', 'invoice.issued#1']);
+    await recordHistory('billing', 'subscription-parked', handle);
+    await recordHistory('billing', 'subscription-renewed', renewed);
+    // … and a retried start with the same claim does nothing.
+    const again = await env.client.workflow.start(SUBSCRIPTION_WORKFLOW, { taskQueue, workflowId: subscriptionId, args: [input] });
+    expect(await again.result()).toMatchObject({ status: 'abandoned', reason: 'claim_taken' });
+    expect(sub.invoices).toHaveLength(2);
   });
 });

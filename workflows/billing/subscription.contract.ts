@@ -30,14 +30,27 @@ export interface SubscriptionProgress {
   advanceRequested: number;
 }
 
+/**
+ * A wait longer than this parks the subscription instead of holding a timer: the row keeps its
+ * progress and the billing run starts a workflow again when it is due (docs/billing.md).
+ */
+export const PARK_AFTER_MS = 60 * 60_000;
+
 export interface SubscriptionWorkflowInput {
   subscriptionId: string;
   progress?: SubscriptionProgress;
   cyclesPerRun?: number;
+  /** Started by a billing run: that run's id, which claimed the parked row (the workflow takes the claim once). */
+  claim?: string;
+  /** The invoice of `progress.nextCycle`, already issued by the billing run. */
+  issued?: IssuedInvoice & { cycle: number };
+  /** Waits longer than this park (default PARK_AFTER_MS); null never parks (a workflow driven by its timers alone). */
+  parkAfterMs?: number | null;
 }
 
 export interface SubscriptionOutcome {
-  status: 'canceled' | 'ended' | 'abandoned';
+  /** parked: nothing to do until `wakeAt`; the billing run takes it from there. */
+  status: 'canceled' | 'ended' | 'abandoned' | 'parked';
   reason: string;
   cyclesBilled: number;
 }
@@ -98,7 +111,12 @@ export type EndReason = 'canceled' | 'canceled_at_period_end' | 'max_cycles' | '
  * never from the activity's clock, so a retried or time-skipped run writes the same dates.
  */
 export interface SubscriptionActivities {
+  /** The progress kept on the row; a parked row is taken back (no billing run claims it any more). */
   loadSubscriptionProgress(input: { subscriptionId: string }): Promise<SubscriptionProgress | null>;
+  /** Takes a billing run's claim of the row, once: false when another workflow run already took it (a retried start). */
+  acceptSubscriptionRenewal(input: { subscriptionId: string; claim: string }): Promise<boolean>;
+  /** Parks the row until `wakeAt` with its progress; false when it is not active (a pause or cancel on its way as a signal). */
+  parkSubscription(input: { subscriptionId: string; progress: SubscriptionProgress; wakeAt: string }): Promise<boolean>;
   /** incomplete → trialing | active (subscription.activated when it becomes active). */
   activateSubscription(input: { subscriptionId: string; status: 'trialing' | 'active'; at: string }): Promise<void>;
   /** The invoice of a cycle (unique per subscription and cycle), created and issued once (invoice.issued). */

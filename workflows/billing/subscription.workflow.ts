@@ -1,8 +1,9 @@
 import { allHandlersFinished, condition, continueAsNew, proxyLocalActivities, setHandler } from '@temporalio/workflow';
-import { boundaryAt, dueDateOf, invoiceTimeOf, nextAttemptAt, rebaseAfterPause } from '../../src/billing/subscription.rules';
+import { boundaryAt, dueDateOf, endsInsteadOfInvoicing, invoiceTimeOf, nextAttemptAt, nextWakeOf, rebaseAfterPause, waitedBoundary } from '../../src/billing/subscription.rules';
 import {
   CHARGE_DECISION_FALLBACK_MS,
   DEFAULT_CYCLES_PER_RUN,
+  PARK_AFTER_MS,
   advanceSubscriptionSignal,
   cancelSubscriptionSignal,
   chargeDecidedSignal,
@@ -26,13 +27,24 @@ import {
 // Each step is a local activity, run by the worker inside the workflow task that needs it: one
 // short database transaction (the charge also one workflow start), where an activity task would
 // cost the Temporal server a schedule, a poll, a completion and one more workflow task.
-const { loadSubscriptionProgress, activateSubscription, issueSubscriptionInvoice, startInvoiceCollection, settleInvoiceCollection, rescheduleInvoice, advanceSubscriptionCycle, endSubscription } =
-  proxyLocalActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
+const {
+  loadSubscriptionProgress,
+  acceptSubscriptionRenewal,
+  parkSubscription,
+  activateSubscription,
+  issueSubscriptionInvoice,
+  startInvoiceCollection,
+  settleInvoiceCollection,
+  rescheduleInvoice,
+  advanceSubscriptionCycle,
+  endSubscription,
+} = proxyLocalActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
 
 const isoNow = (): string => new Date(Date.now()).toISOString();
 
 /**
- * One subscription (workflow id = sub_ id), started by POST /subscriptions after commit.
+ * One subscription (workflow id = sub_ id), started by POST /subscriptions after commit, and
+ * again by a billing run each time a parked subscription falls due (or by a sandbox advance).
  *
  *   incomplete ─card attached─▶ trialing ─trial end─▶ active ─┬─ each cycle: issue invoice,
  *                                                              │  collect (dunning on failure),
@@ -41,7 +53,10 @@ const isoNow = (): string => new Date(Date.now()).toISOString();
  *
  * Cycle k is invoiced at its start (prepaid) or its end (postpaid); the dates come from the
  * pure schedule rules, recomputed from `progress.schedule` at every wait, so a pause/resume
- * (which re-bases the schedule) or a continue-as-new never drifts them.
+ * (which re-bases the schedule) or a continue-as-new never drifts them. A wait between cycles
+ * longer than `parkAfterMs` is not a timer: the workflow parks the row with its progress and
+ * ends; the billing run issues the next invoice when it is due and starts the workflow again
+ * with it (`claim`, `issued`), so an idle month holds no workflow.
  *
  * Determinism: every step is a named helper and all state lives in `progress`, which the next
  * run receives whole. Histories in test/histories/billing/ are replayed in CI: a change to the
@@ -49,6 +64,9 @@ const isoNow = (): string => new Date(Date.now()).toISOString();
  */
 export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Promise<SubscriptionOutcome> {
   const cyclesPerRun = input.cyclesPerRun ?? DEFAULT_CYCLES_PER_RUN;
+  const parkAfterMs = input.parkAfterMs === undefined ? PARK_AFTER_MS : input.parkAfterMs;
+  // A retried start by a billing run whose claim another run already took does nothing.
+  if (input.claim && !(await acceptSubscriptionRenewal({ subscriptionId: input.subscriptionId, claim: input.claim }))) return { status: 'abandoned', reason: 'claim_taken', cyclesBilled: 0 };
   const loaded = input.progress ?? (await loadSubscriptionProgress({ subscriptionId: input.subscriptionId }));
   if (!loaded) return { status: 'abandoned', reason: 'no_row', cyclesBilled: 0 };
   // A late start (the outbox backstop) for a subscription that already ended does nothing.
@@ -60,7 +78,6 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
   let billedThisRun = 0;
 
   // Signals: the API already changed the row; these only move the timers.
-  const invoiceBoundary = (cycle: number) => (p.recurrence.collectionTiming === 'prepaid' ? cycle : cycle + 1);
   setHandler(cancelSubscriptionSignal, (s) => {
     if (s?.mode === 'at_period_end') p.cancelAtPeriodEnd = true;
     else cancelNow = true;
@@ -73,7 +90,7 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
   });
   setHandler(resumeSubscriptionSignal, () => {
     if (!p.pausedAt) return;
-    p.schedule = rebaseAfterPause(p.schedule, p.recurrence, invoiceBoundary(p.nextCycle), Date.now() - Date.parse(p.pausedAt));
+    p.schedule = rebaseAfterPause(p.schedule, p.recurrence, waitedBoundary(p), Date.now() - Date.parse(p.pausedAt));
     p.pausedAt = null;
   });
   setHandler(paymentMethodAttachedSignal, () => {
@@ -113,6 +130,18 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
       const ms = target() - Date.now();
       await condition(() => cancelNow || p.pausedAt !== null || Number(p.advanceRequested) > 0 || early(), ms);
     }
+  }
+
+  /**
+   * Parks instead of waiting until `wakeAt` when that is more than `parkAfterMs` away and no
+   * signal asks for something sooner. A signal that lands while the row is being parked keeps
+   * this run going (the billing run's later claim then starts nothing new: same workflow id).
+   */
+  async function parked(wakeAt: string): Promise<boolean> {
+    const idle = () => !cancelNow && p.pausedAt === null && Number(p.advanceRequested) === 0;
+    if (parkAfterMs === null || !idle() || Date.parse(wakeAt) - Date.now() <= parkAfterMs) return false;
+    if (!(await parkSubscription({ subscriptionId, progress: p, wakeAt }))) return false;
+    return idle();
   }
 
   const canceled = (): SubscriptionOutcome => ({ status: 'canceled', reason: 'canceled', cyclesBilled: p.nextCycle });
@@ -175,22 +204,24 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
     await activateSubscription({ subscriptionId, status: 'active', at: isoNow() });
   }
 
+  let issued = input.issued ?? null;
   for (;;) {
     const k = p.nextCycle;
-    if (p.maxCycles !== null && k >= p.maxCycles) {
+    const wake = nextWakeOf(p);
+    if (issued?.cycle !== k && (await parked(wake.at))) return { status: 'parked', reason: 'until_due', cyclesBilled: k };
+    if (wake.end) {
       // The last paid period runs to its end.
       if (!(await waitUntil(() => Date.parse(boundaryAt(p.schedule, p.recurrence, k))))) return canceled();
       return finish('max_cycles');
     }
     if (!(await waitUntil(() => Date.parse(invoiceTimeOf(p.schedule, p.recurrence, k))))) return canceled();
-    // Prepaid: a scheduled cancellation takes effect at the start of the period it would bill,
-    // i.e. at the end of the current one (or of the trial); before any period it waits for one.
-    if (p.recurrence.collectionTiming === 'prepaid' && p.cancelAtPeriodEnd && (k > 0 || p.trialEndsAt !== null)) return finish('canceled_at_period_end');
+    if (endsInsteadOfInvoicing(p)) return finish('canceled_at_period_end');
 
     const periodStart = boundaryAt(p.schedule, p.recurrence, k);
     const periodEnd = boundaryAt(p.schedule, p.recurrence, k + 1);
     const issuedAt = isoNow();
-    const invoice = await issueSubscriptionInvoice({ subscriptionId, cycle: k, periodStart, periodEnd, issuedAt, dueAt: dueDateOf(issuedAt, p.collectionMethod) });
+    const invoice = issued?.cycle === k ? issued : await issueSubscriptionInvoice({ subscriptionId, cycle: k, periodStart, periodEnd, issuedAt, dueAt: dueDateOf(issuedAt, p.collectionMethod) });
+    issued = null;
     p.nextCycle = k + 1;
 
     const outcome = await collect(invoice);
@@ -211,7 +242,7 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
     billedThisRun++;
     if (billedThisRun >= cyclesPerRun) {
       await condition(allHandlersFinished);
-      return continueAsNew<typeof subscriptionWorkflow>({ subscriptionId, progress: p, cyclesPerRun });
+      return continueAsNew<typeof subscriptionWorkflow>({ subscriptionId, progress: p, cyclesPerRun, parkAfterMs });
     }
   }
 }

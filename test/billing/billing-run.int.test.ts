@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { useTestStack } from '../helpers/stack';
+import { setCompanyFees, cardToken } from '../payments/fixtures';
+import { BILLING_RUN_WORKFLOW, billingRunProgressQuery, type BillingRunInput, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
+import { eventually } from './eventually';
+
+/**
+ * Billing runs on the real stack (PostgreSQL, the Temporal test server, the worker): subscriptions
+ * park between cycles, and a run renews those that fell due. "A month passing" is the parked rows'
+ * schedule moved back a month, so their next cycle is due now.
+ */
+
+const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company.Acme.headers).send(body);
+const get = (path: string) => t.stack.http.get(path).set(t.company.Acme.headers);
+const brl = (amount: number) => ({ amount, currency: 'BRL' });
+let customerId: string;
+let planId: string;
+let cardId: string;
+
+const t = useTestStack({
+  companies: ['Acme'],
+  owners: ['Acme'],
+  async setup(t) {
+    await setCompanyFees(t.stack, t.company.Acme, { creditCard: { 1: { percentage: 2, fixed: 0 } } });
+    customerId = (await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
+    planId = (await post('/plans', { code: 'monthly', name: 'Monthly' })).body.id;
+    await post(`/plans/${planId}/prices`, { money: brl(1990), recurrence: { interval: 1, unit: 'month' } });
+    expect((await post(`/plans/${planId}/publish`)).status).toBe(200);
+    const token = await cardToken(t.stack, t.company.Acme);
+    cardId = (await post('/payment-methods/cards', { customerId, token })).body.id;
+  },
+});
+
+
+interface Row {
+  id: string;
+  status: string;
+  next_cycle: number;
+  cycles_completed: number;
+  parked: boolean;
+  wake_at: Date | null;
+}
+const rows = (ids: string[]) =>
+  t.stack.em().execute<Row[]>(`select id, status, next_cycle, cycles_completed, parked_at is not null as parked, wake_at from billing_subscriptions where id in (${ids.map(() => '?').join(', ')}) order by id`, ids);
+const parkedAll = async (ids: string[]) => (await eventually(() => rows(ids), (r) => r.every((x) => x.parked))).every((x) => x.parked);
+const invoicesOf = async (id: string) => (await get(`/invoices?subscriptionId=${id}&limit=100`)).body.data as Array<{ id: string; cycle: number; status: string }>;
+
+/** A month passes for these parked subscriptions: their schedule moves back a month, so the cycle they wait for is due now. */
+async function monthPasses(ids: string[]): Promise<void> {
+  await t.stack.em().execute(
+    `update billing_subscriptions set schedule_start = coalesce(schedule_start, trial_ends_at, started_at) - interval '1 month', wake_at = wake_at - interval '1 month'
+      where id in (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+}
+
+async function subscribe(n: number, extra: object = {}): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < n; i++) ids.push((await post('/subscriptions', { customerId, planId, defaultPaymentMethodRef: cardId, ...extra })).body.id);
+  return ids;
+}
+
+async function billingRun(input: BillingRunInput): Promise<BillingRunProgress> {
+  const handle = await t.stack.client.workflow.start(BILLING_RUN_WORKFLOW, { taskQueue: t.stack.config.temporal.taskQueue, workflowId: `billing-run-${randomUUID()}`, args: [input] });
+  const result = await handle.result();
+  expect(await handle.query(billingRunProgressQuery)).toEqual(result);
+  return result;
+}
+
+describe('billing runs', () => {
+  it('a subscription parks between cycles: no workflow runs while nothing is due', async () => {
+    const [id] = await subscribe(1);
+    expect(await parkedAll([id])).toBe(true);
+    const [row] = await rows([id]);
+    expect(row).toMatchObject({ status: 'active', next_cycle: 1, cycles_completed: 1 });
+    const [inv] = await invoicesOf(id);
+    expect(new Date(row.wake_at!).toISOString()).toBe((await get(`/invoices/${inv.id}`)).body.periodEnd);
+    expect((await t.stack.client.workflow.getHandle(id).describe()).status.name).toBe('COMPLETED');
+  });
+
+  it('renews every parked subscription that fell due, page by page: one invoice each, charged and paid, parked again; overlapping and repeated runs renew nothing twice', async () => {
+    const ids = await subscribe(5);
+    expect(await parkedAll(ids)).toBe(true);
+    await monthPasses(ids);
+    const at = new Date().toISOString();
+    // Two runs over the same instant at once, then the same run again.
+    const [a, b] = await Promise.all([billingRun({ at, pageSize: 2, parallelism: 2 }), billingRun({ at, pageSize: 2, parallelism: 2 })]);
+    expect(a.claimed + b.claimed).toBe(5);
+    expect(a.issued + b.issued).toBe(5);
+    expect(a.done && b.done).toBe(true);
+    expect((await billingRun({ at, pageSize: 2 })).claimed).toBe(0);
+
+    const renewed = await eventually(() => rows(ids), (r) => r.every((x) => x.parked && x.cycles_completed === 2));
+    expect(renewed.map((r) => [r.status, r.next_cycle, r.cycles_completed, r.parked])).toEqual(Array(5).fill(['active', 2, 2, true]));
+    for (const id of ids) {
+      const invoices = await invoicesOf(id);
+      expect(invoices.map((i) => [i.cycle, i.status]).sort()).toEqual([
+        [0, 'paid'],
+        [1, 'paid'],
+      ]);
+    }
+    const [{ invoices, issued, txns }] = await t.stack.em().execute<{ invoices: string; issued: string; txns: string }[]>(
+      `select (select count(*) from billing_invoices where subscription_id = any(string_to_array(?, ','))) as invoices,
+              (select count(*) from events e join billing_invoices i on i.id = e.entity_id where e.type = 'invoice.issued' and i.subscription_id = any(string_to_array(?, ','))) as issued,
+              (select count(*) from transactions where metadata->>'subscriptionId' = any(string_to_array(?, ','))) as txns`,
+      [ids.join(','), ids.join(','), ids.join(',')],
+    );
+    expect([Number(invoices), Number(issued), Number(txns)]).toEqual([10, 10, 10]);
+  });
+
+  it('ends instead of invoicing what is due to end: maxCycles reached, or a prepaid cancellation at period end', async () => {
+    const [last] = await subscribe(1, { maxCycles: 1 });
+    const [canceling] = await subscribe(1);
+    expect(await parkedAll([last, canceling])).toBe(true);
+    expect((await post(`/subscriptions/${canceling}/cancel`, { mode: 'at_period_end' })).body.cancelAtPeriodEnd).toBe(true);
+    await monthPasses([last, canceling]);
+    const run = await billingRun({ at: new Date().toISOString() });
+    expect(run).toMatchObject({ claimed: 2, issued: 0 });
+    const ended = await eventually(() => Promise.all([get(`/subscriptions/${last}`), get(`/subscriptions/${canceling}`)]), ([x, y]) => x.body.status === 'ended' && y.body.status === 'canceled');
+    expect(ended.map((r) => [r.body.status, r.body.cancellationReason])).toEqual([
+      ['ended', 'max_cycles'],
+      ['canceled', 'canceled_at_period_end'],
+    ]);
+    expect((await invoicesOf(last)).length + (await invoicesOf(canceling)).length).toBe(2);
+  });
+
+  it('the test clock renews one parked subscription alone, at once; a paused one is skipped by runs and its resume moves its schedule', async () => {
+    const [advanced, other, paused] = await subscribe(3);
+    expect(await parkedAll([advanced, other, paused])).toBe(true);
+    expect((await post(`/sandbox/subscriptions/${advanced}/advance`)).status).toBe(202);
+    await eventually(() => invoicesOf(advanced), (l) => l.length === 2 && l.every((i) => i.status === 'paid'));
+    expect(await invoicesOf(other)).toHaveLength(1);
+
+    const before = new Date((await rows([paused]))[0].wake_at!).getTime();
+    await post(`/subscriptions/${paused}/pause`);
+    await monthPasses([paused]);
+    expect((await billingRun({ at: new Date().toISOString() })).claimed).toBe(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect((await post(`/subscriptions/${paused}/resume`)).body.status).toBe('active');
+    const [resumed] = await rows([paused]);
+    // The boundary it waited for (moved back a month above) moved by the time it spent paused.
+    expect(resumed.parked).toBe(true);
+    expect(new Date(resumed.wake_at!).getTime()).toBeGreaterThan(before - 31 * 86_400_000);
+  });
+});

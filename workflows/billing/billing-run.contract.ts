@@ -1,0 +1,57 @@
+/**
+ * The billing run's public surface: a Temporal Schedule starts it (BILLING_RUN_SCHEDULE), and an
+ * operator reads its progress in the Temporal UI (query `progress`).
+ */
+import { defineQuery } from '@temporalio/workflow';
+
+export const BILLING_RUN_WORKFLOW = 'billingRunWorkflow';
+
+/** Subscriptions per page: one claim, one set-based issue, one batch of workflow starts. */
+export const DEFAULT_BILLING_PAGE_SIZE = 500;
+/** Pages renewed at once. */
+export const DEFAULT_BILLING_PARALLELISM = 4;
+
+/** The schedule every worker ensures at start (worker/schedules.ts). */
+export const BILLING_RUN_SCHEDULE = {
+  scheduleId: 'lastro-billing-run',
+  workflowType: BILLING_RUN_WORKFLOW,
+  every: '15 minutes',
+  memo: 'Renews the parked subscriptions that fell due: issues their invoices set-based and starts their workflows',
+} as const;
+
+export interface BillingRunInput {
+  /** The instant the run bills up to; the run's start (workflow time) without it. */
+  at?: string;
+  pageSize?: number;
+  parallelism?: number;
+}
+
+export interface BillingRunProgress {
+  at: string;
+  pagesListed: number;
+  pagesDone: number;
+  /** Subscriptions this run claimed (parked and due). */
+  claimed: number;
+  /** Invoices it issued (a claimed subscription that ends instead has none). */
+  issued: number;
+  done: boolean;
+}
+
+export const billingRunProgressQuery = defineQuery<BillingRunProgress>('progress');
+
+/** Where a page ends: the next page starts after it (keyset over the parked rows' wake time and id). */
+export interface BillingCursor {
+  wakeAt: string;
+  id: string;
+}
+
+export interface BillingRunActivities {
+  /** The next page of parked subscriptions due at `at`, after `after`. */
+  listDueSubscriptions(input: { at: string; after: BillingCursor | null; limit: number }): Promise<{ ids: string[]; last: BillingCursor | null }>;
+  /**
+   * Claims the page's subscriptions still parked and due for this run (`claim`: its run id; a
+   * retry re-finds those it claimed),
+   * issues their invoices set-based and starts their workflows with the claim and the invoice.
+   */
+  renewDueSubscriptions(input: { at: string; claim: string; ids: string[] }): Promise<{ claimed: number; issued: number }>;
+}
