@@ -161,9 +161,9 @@ export async function post(em: EntityManager, input: PostingInput): Promise<Post
   if (problem) throw new RangeError(`Invalid posting ${input.key}: ${problem}`);
 
   return inTransaction(em, async (tem) => {
+    // A repeat is found by the key's unique index at the insert below (or, for a debit it would
+    // now overdraw, at the balance check): the first run's lines are never written twice.
     const postedAs = async () => (await tem.execute<{ id: string }[]>('select id from ledger_postings where key = ?', [input.key]))[0]?.id;
-    const existing = await postedAs();
-    if (existing) return { postingId: existing, replayed: true };
 
     // Accounts (and wallets) are created in one fixed order too: two postings creating the
     // same two new wallets in opposite orders would otherwise wait on each other's inserts.

@@ -21,11 +21,12 @@ export async function bookOnce<Answer>(
   latencyMs: number,
 ): Promise<Answer> {
   const columns = Object.keys(booking);
-  await em.execute(
-    `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (idempotency_key) do nothing`,
+  const [booked] = await em.execute<Answer[]>(
+    `insert into ${table} (${columns.join(', ')}) values (${columns.map(() => '?').join(', ')}) on conflict (idempotency_key) do nothing returning ${answerColumns.join(', ')}`,
     Object.values(booking),
   );
-  const [answer] = await em.execute<Answer[]>(`select ${answerColumns.join(', ')} from ${table} where idempotency_key = ?`, [booking.idempotency_key]);
+  // A repeated key wrote nothing: its first answer stands.
+  const answer = booked ?? (await em.execute<Answer[]>(`select ${answerColumns.join(', ')} from ${table} where idempotency_key = ?`, [booking.idempotency_key]))[0];
   if (latencyMs > 0) await sleep(latencyMs);
   return answer;
 }
