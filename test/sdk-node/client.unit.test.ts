@@ -132,6 +132,46 @@ describe('retries', () => {
     expect(waits).toHaveLength(1);
   });
 
+  it('aborts an attempt past `timeout` and retries it like a network error', async () => {
+    const attempts: Request[] = [];
+    const lastro = new Lastro({
+      apiKey: 'sk_sandbox_test',
+      baseUrl: 'http://lastro.test',
+      timeout: 5,
+      maxRetries: 1,
+      // A server that never answers: the attempt ends only when the client aborts it.
+      fetch: (request) => {
+        attempts.push(request);
+        return new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+      },
+      retry: { sleep: async () => undefined },
+    });
+    const err = await failure(lastro.customers.retrieve('cust_1'));
+    expect(err).toBeInstanceOf(LastroConnectionError);
+    expect(err.message).toContain('no answer within 5 ms');
+    expect(attempts).toHaveLength(2);
+  });
+
+  it('stops at once, without retrying, when the caller aborts', async () => {
+    const controller = new AbortController();
+    let attempts = 0;
+    const lastro = new Lastro({
+      apiKey: 'sk_sandbox_test',
+      baseUrl: 'http://lastro.test',
+      fetch: (request) => {
+        attempts++;
+        const pending = new Promise<Response>((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason)));
+        controller.abort();
+        return pending;
+      },
+      retry: { sleep: async () => undefined },
+    });
+    const err = await failure(lastro.customers.retrieve('cust_1', { signal: controller.signal }));
+    expect(err).not.toBeInstanceOf(LastroConnectionError);
+    expect((err as Error).name).toBe('AbortError');
+    expect(attempts).toBe(1);
+  });
+
   it('refuses an authenticated call without an API key before sending anything', async () => {
     const lastro = new Lastro({ baseUrl: 'http://lastro.test', fetch: async () => { throw new Error('must not be called'); } });
     await expect(lastro.customers.retrieve('cust_1')).rejects.toThrow(/needs an API key/);
