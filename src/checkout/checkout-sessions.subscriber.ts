@@ -9,6 +9,16 @@ const PAYMENT_EVENTS = new Set([
   'payment.paid', 'payment.refused', 'payment.failed',
 ]);
 
+type Metadata = Record<string, string>;
+
+/** Transaction metadata read from the events of one dispatch (its transaction's EntityManager). */
+const metadataByDispatch = new WeakMap<object, Map<string, Metadata>>();
+function metadataSeen(em: object): Map<string, Metadata> {
+  let seen = metadataByDispatch.get(em);
+  if (!seen) metadataByDispatch.set(em, (seen = new Map()));
+  return seen;
+}
+
 /**
  * Checkout sessions follow their payments and always get their workflow:
  * - `checkout.session.created` starts the session's workflow if the API died before it did
@@ -25,14 +35,16 @@ export function checkoutSessionSubscriber(temporal: Client, taskQueue: string): 
         const input = { sessionId: event.entityId, expiresAt: String(data.expiresAt) };
         return () => ensureSessionWorkflow(temporal, taskQueue, input);
       }
-      if (!PAYMENT_EVENTS.has(event.type)) return;
       const isPayment = event.type.startsWith('payment.');
       const transactionId = isPayment ? String(data.transactionId) : event.entityId;
       if (!transactionId) return;
-      // A transaction event carries the transaction's metadata; a payment event only its id.
-      const metadata = isPayment
-        ? (await em.findOne(Transaction, { id: transactionId }, { fields: ['id', 'metadata'] }))?.metadata
-        : (data.metadata as Record<string, string> | undefined);
+      // A transaction event carries the transaction's metadata; a payment event only its id, so
+      // it takes the metadata of its transaction's event dispatched with it (the creation's
+      // transaction.created comes first) before reading the row.
+      const seen = metadataSeen(em);
+      if (!isPayment && event.type.startsWith('transaction.')) seen.set(transactionId, (data.metadata as Metadata | undefined) ?? {});
+      if (!PAYMENT_EVENTS.has(event.type)) return;
+      const metadata = seen.get(transactionId) ?? (await em.findOne(Transaction, { id: transactionId }, { fields: ['id', 'metadata'] }))?.metadata;
       const sessionId = metadata?.checkoutSessionId;
       if (!sessionId) return;
       return () => signalSessionWorkflow(temporal, sessionId, (h) => h.signal(sessionPaymentsChangedSignal, { transactionId }));
