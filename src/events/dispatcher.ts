@@ -51,10 +51,10 @@ export class EventDispatcher {
    * round of statements, not one each. Events another dispatcher holds are skipped (it marks
    * them). Returns how many this call dispatched.
    */
-  async dispatchAll(eventIds: string[]): Promise<number> {
+  async dispatchAll(eventIds: string[], recorded: Event[] = []): Promise<number> {
     if (eventIds.length === 0) return 0;
     const handled = await this.rootEm.fork().transactional(async (em) => {
-      const events = await em.find(Event, { id: { $in: eventIds }, dispatchedAt: null }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+      const events = await this.lockUndispatched(em, eventIds, recorded);
       const later: { eventId: string; work: AfterDispatch[] }[] = [];
       const done: string[] = [];
       for (const event of events) {
@@ -92,13 +92,31 @@ export class EventDispatcher {
   }
 
   /**
+   * The events not dispatched yet, locked (those another dispatcher holds are skipped), oldest
+   * first. Events this process recorded and committed (`recorded`) are only locked, not read
+   * back: their rows never change but for the dispatch mark.
+   */
+  private async lockUndispatched(em: EntityManager, eventIds: string[], recorded: Event[]): Promise<Event[]> {
+    const known = new Map(recorded.map((e) => [e.id, e]));
+    if (!eventIds.every((id) => known.has(id))) {
+      return em.find(Event, { id: { $in: eventIds }, dispatchedAt: null }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
+    }
+    const locked = await em.execute<{ id: string }[]>(
+      `select id from events where id in (${eventIds.map(() => '?').join(', ')}) and dispatched_at is null order by id for update skip locked`,
+      eventIds,
+    );
+    return locked.map((r) => known.get(r.id)!);
+  }
+
+  /**
    * Dispatches after a commit without making the caller wait or fail; the sweeper is the
    * backstop. The events go together; should that fail, each is tried on its own, so one event
-   * whose subscriber fails does not hold the others back until the sweep.
+   * whose subscriber fails does not hold the others back until the sweep. A caller that has
+   * the committed events passes them (`recorded`), so they are not read back.
    */
-  dispatchSoon(eventIds: string[]): void {
+  dispatchSoon(eventIds: string[], recorded: Event[] = []): void {
     if (eventIds.length === 0) return;
-    const done = this.dispatchAll(eventIds)
+    const done = this.dispatchAll(eventIds, recorded)
       .catch(() =>
         Promise.all(eventIds.map((id) => this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry')))),
       )

@@ -112,6 +112,6 @@ export async function decideCreatedTransaction(
       deps.logger.warn({ err, transactionId: created.transaction.id }, 'cards not decided in the request; the transaction workflow decides them');
     }
   }
-  deps.dispatcher.dispatchSoon(events.map((e) => e.id));
+  deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
   return aggregate;
 }
