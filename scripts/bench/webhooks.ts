@@ -21,19 +21,21 @@ import { latencies, ms, pool, resultRow, round, runBench, stopwatch, type Load }
  * pg_stat_statements over the burst, the outcomes' records included; the CPU seconds are those
  * of every measured phase.
  *
- *   npm run bench -- webhooks [events=300] [webhooks=5]
+ *   npm run bench -- webhooks [events=300] [webhooks=5] [--per-endpoint 1]
  */
 export const run = (argv: string[]) =>
   runBench('webhooks', argv, async (b) => {
     const events = b.args.number(0, 300);
     const webhookCount = b.args.number(1, 5);
+    // Attempts in flight per endpoint (the lanes' default, 1, keeps each endpoint's events in order).
+    const perEndpoint = b.args.number('per-endpoint', 1);
     const sink = await startSink();
     b.defer(() => sink.close());
 
     const { deps, rootEm } = await b.startStack({ env: { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` } });
     const { config, dispatcher } = deps;
     // The worker process's delivery lanes (worker/index.ts starts them beside the Temporal worker).
-    const lanes = await startDeliveryLanes(deps);
+    const lanes = await startDeliveryLanes(deps, { perEndpoint });
     b.defer(() => lanes.stop());
 
     const em = rootEm.fork();
@@ -106,7 +108,7 @@ export const run = (argv: string[]) =>
     const pacedLoad: Load = { rate: (paced * webhookCount) / pacedSeconds, latencies: pacedLatencies };
     const bare = (r: Load) => ({ rate: round(r.rate, 1), latencyMs: latencies(r.latencies) });
     return {
-      args: { events, webhooks: webhookCount },
+      args: { events, webhooks: webhookCount, perEndpoint },
       lines: [
         `webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(2)} s = ${rate.toFixed(1)} deliveries/s (${workflows} workflows started)`,
         `  event → first attempt, burst (queueing included): p50 ${ms(burstLatencies, 50)} ms, p99 ${ms(burstLatencies, 99)} ms`,
