@@ -25,8 +25,9 @@ export function resolveFeeTable(config: FeeTableConfig, currency: string): FeeTa
   };
 }
 
+/** The company's fee table in a currency. A plain row: it is read twice for every payment (creation and settlement). */
 export async function getFeeTable(em: EntityManager, companyId: string, currency: string): Promise<FeeTableView> {
-  const row = await em.findOne(FeeTable, { companyId, currency });
+  const [row] = await em.execute<{ fees: FeeTableConfig }[]>('select fees from fee_tables where company_id = ? and currency = ?', [companyId, currency]);
   return resolveFeeTable(row?.fees ?? {}, currency);
 }
 

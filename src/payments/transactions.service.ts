@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Company } from '../companies/company.entity';
@@ -137,10 +136,13 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
  * items never change once created, so a caller that has them passes them (`knownSplits`).
  */
 export async function loadTransaction(em: EntityManager, companyId: string | null, id: string, lock = false, knownSplits?: TransactionSplit[]): Promise<TransactionAggregate> {
-  const where = companyId ? { id, companyId } : { id };
-  const transaction = await em.findOne(Transaction, where, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!transaction) throw notFound('Transaction');
-  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { position: 'asc', id: 'asc' }, ...(lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {}) });
+  // Written out and mapped (em.map), not built by find(): this runs for every status change of
+  // every payment, and building the query cost more than running it (docs/performance.md).
+  const forUpdate = lock ? ' for update' : '';
+  const [row] = await em.execute(`select * from transactions where id = ?${companyId ? ' and company_id = ?' : ''}${forUpdate}`, companyId ? [id, companyId] : [id]);
+  if (!row) throw notFound('Transaction');
+  const transaction = em.map(Transaction, row);
+  const payments = (await em.execute(`select * from payments where transaction_id = ? order by position, id${forUpdate}`, [id])).map((p) => em.map(Payment, p));
   const splits = knownSplits ?? (await em.find(TransactionSplit, { transactionId: id }, { orderBy: { id: 'asc' } }));
   return { transaction, payments, splits };
 }

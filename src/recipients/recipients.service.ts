@@ -372,9 +372,17 @@ export async function getOwnerRecipient(em: EntityManager, companyId: string): P
   return link ? getLinkedRecipient(em, companyId, link.recipientId) : null;
 }
 
-/** The company's link to its owner recipient (who it is and its status), without the registration: what a sale's default split needs. */
-export async function getOwnerLink(em: EntityManager, companyId: string): Promise<RecipientLink | null> {
-  return em.findOne(RecipientLink, { companyId, role: 'owner', deletedAt: null });
+/**
+ * The company's link to its owner recipient (who it is and its status), without the
+ * registration: what a sale's default split needs. A plain row: it is read on every
+ * transaction created without split items, and never changed through it.
+ */
+export async function getOwnerLink(em: EntityManager, companyId: string): Promise<Pick<RecipientLink, 'recipientId' | 'status'> | null> {
+  const [link] = await em.execute<{ recipient_id: string; status: LinkStatus }[]>(
+    `select recipient_id, status from recipient_links where company_id = ? and role = 'owner' and deleted_at is null limit 1`,
+    [companyId],
+  );
+  return link ? { recipientId: link.recipient_id, status: link.status } : null;
 }
 
 /**
