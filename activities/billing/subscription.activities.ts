@@ -9,7 +9,7 @@ export function createSubscriptionActivities(deps: ActivityDeps): SubscriptionAc
   const billing = new SubscriptionBilling(deps);
   return {
     loadSubscriptionProgress: ({ subscriptionId }) => subscriptionProgress(deps.orm.em.fork() as EntityManager, subscriptionId),
-    acceptSubscriptionRenewal: ({ subscriptionId, claim }) => acceptRenewal(deps.orm.em.fork() as EntityManager, subscriptionId, claim),
+    acceptSubscriptionRenewal: ({ subscriptionId, claim, runId }) => acceptRenewal(deps.orm.em.fork() as EntityManager, subscriptionId, claim, runId),
     parkSubscription: (input) => parkRow(deps.orm.em.fork() as EntityManager, input),
     activateSubscription: ({ subscriptionId, status }) => billing.move((em) => activate(em, subscriptionId, status)),
     issueSubscriptionInvoice: ({ subscriptionId, ...input }) => billing.issue(subscriptionId, input),

@@ -3,37 +3,43 @@ import type { Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createSubscription } from '../../src/billing/subscriptions.service';
 import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
-import { signalSubscription, startSubscriptionWorkflowAfterCommit } from '../../src/billing/subscription-workflow.client';
-import { advanceSubscriptionSignal } from '../../workflows/billing/subscription.contract';
+import { BILLING_RUN_SCHEDULE, billingRunProgressQuery, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
+import { ensureMaintenanceSchedules } from '../../worker/schedules';
 import { noopDecision } from './transaction-floors/noop.workflow';
 import { startNoopWorker } from './transaction-floors/floors';
 import { formatProbe, statementsDuring } from './bench-stack';
+import { seedDueSubscriptions } from './billing-seed';
 import { benchCardTokens, benchCompany, pool, resultRow, round, runBench, stopwatch } from './harness';
 import { transactionWorkflowId } from '../../workflows/payments/transaction.contract';
 import { subscriptionWorkflowId } from '../../workflows/billing/subscription.contract';
 
 /**
- * Subscriptions advanced one cycle, end to end on a dev-like stack started here (embedded
- * PostgreSQL, the Temporal dev server, the Lastro worker): N trialing subscriptions (prepaid
- * monthly plan, 30-day trial, one saved card) each get the sandbox `advance` signal, which ends
- * the trial and runs cycle 0: invoice issued, charged as a subscription transaction on the saved
- * card (its own transaction workflow, sandbox acquirer), paid, cycle advanced. Measured: from
- * the first signal until all N invoices are paid, as subscriptions renewed per second. Beside
- * it, on the same Temporal server, N no-op workflows each answered by one message and
+ * One billing cycle of N subscriptions, end to end on a dev-like stack started here (embedded
+ * PostgreSQL, the Temporal dev server, the Lastro worker): N active subscriptions (prepaid
+ * monthly plan, one saved card) parked with their cycle due now, as every subscription is when
+ * its month comes round, and one billing run started by triggering its Temporal Schedule
+ * (lastro-billing-run). The run claims them page by page, issues their invoices set-based and
+ * starts their workflows, each of which charges its invoice on the saved card (a subscription
+ * transaction, decided by the payments module), records it paid, advances the cycle and parks
+ * again. Measured: from the trigger until all N invoices are paid, as invoices per second.
+ * Beside it, on the same Temporal server, N no-op workflows each answered by one message and
  * completing, as workflows per second (the floor; the row's ratio is the one rate over the
  * other). Each row's p50 / p99 is the time from its phase's start until an item completed.
- * Setting up the N subscriptions (and N no-op workflows) is not measured. At the end it prints
- * where the time went: per-invoice stages, SQL statements per invoice (pg_stat_statements;
- * BENCH_SQL=1 lists those this process sent), the pool, and workflow tasks per workflow.
+ * Seeding the N subscriptions (set-based copies of one made through the service) and starting
+ * the N no-op workflows is not measured. At the end it prints where the time went: per-invoice
+ * stages, SQL statements per renewed subscription (pg_stat_statements; BENCH_SQL=1 lists those
+ * this process sent), the pool, and workflow tasks per workflow.
  *
- *   npm run bench -- billing [--count N = 10000] [--concurrency C = 64]
- *     [--temporal-config key=<JSON> ...] [--db-pool N]
+ *   npm run bench -- billing [--count N = 10000] [--concurrency C = 64 (the floor's clients)]
+ *     [--page-size P = 500] [--parallelism K = 4] [--temporal-config key=<JSON> ...] [--db-pool N]
  */
 export const run = (argv: string[]) =>
   runBench('billing', argv, async (b) => {
     // `billing 500` is `billing --count 500`.
     const count = b.args.number('count', b.args.number(0, 10_000));
     const concurrency = b.args.number('concurrency', 64);
+    const pageSize = b.args.number('page-size', 500);
+    const parallelism = b.args.number('parallelism', 4);
     if (b.args.flag('temporal-db') !== undefined) throw new Error("--temporal-db is no option: every benchmark's Temporal dev server keeps its histories in a SQLite file, as npm run dev's");
     const dynamicConfig = keyValues(b.args.flags('temporal-config'));
     const dbPoolMax = b.args.flag('db-pool') === undefined ? undefined : b.args.number('db-pool', 0);
@@ -52,46 +58,51 @@ export const run = (argv: string[]) =>
     };
     const customer = await call('POST', '/customers', { name: 'Bench Buyer', email: 'buyer@bench.example', type: 'individual', document: '52998224725', phone: '+5511999990000' });
     const plan = await call('POST', '/plans', { code: 'bench', name: 'Bench' });
-    await call('POST', `/plans/${plan.id}/prices`, { money: { amount: 2990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' }, trialSpec: { durationDays: 30 } });
+    await call('POST', `/plans/${plan.id}/prices`, { money: { amount: 2990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } });
     await call('POST', `/plans/${plan.id}/publish`);
     const [token] = await benchCardTokens(rootEm, companyId, 1);
     const card = await call('POST', '/payment-methods/cards', { customerId: customer.id, token });
     const body = createSubscriptionBody.parse({ customerId: customer.id, planId: plan.id, defaultPaymentMethodRef: card.id });
 
-    b.log(`[bench] creating ${count} trialing subscriptions and ${count} no-op workflows (not measured)…`);
+    b.log(`[bench] seeding ${count} subscriptions due now and starting ${count} no-op workflows (not measured)…`);
     const setup = stopwatch();
-    const ids: string[] = [];
-    await pool(count, concurrency, async () => {
-      const { subscription } = await rootEm.fork().transactional((tem) => createSubscription(tem, companyId, body));
-      await startSubscriptionWorkflowAfterCommit(rootEm.fork(), deps.temporal, deps.config.temporal.taskQueue, subscription.id);
-      ids.push(subscription.id);
-    });
+    // The template is written through the service and never started: only its copies are parked.
+    const { subscription: template } = await rootEm.fork().transactional((tem) => createSubscription(tem, companyId, body));
+    const ids = await seedDueSubscriptions(rootEm.fork(), template.id, count, 'bench');
     const noops = await startNoops(deps.temporal, count, concurrency);
+    await ensureMaintenanceSchedules(deps.temporal, deps.config.temporal.taskQueue);
+    const schedule = deps.temporal.schedule.getHandle(BILLING_RUN_SCHEDULE.scheduleId);
+    // The run this benchmark measures: the schedule's action with this run's page size and parallelism.
+    await schedule.update((prev) => ({ ...prev, action: { ...prev.action, args: [{ pageSize, parallelism }] } }) as typeof prev);
     b.log(`[bench] set up in ${setup().toFixed(1)} s`);
-    // The subscription workflows must be waiting on their trial timer before the clock starts.
-    await waitFor(async () => (await countIn(rootEm, 'billing_subscriptions', companyId, 'trialing')) === count, 'all subscriptions trialing', Math.max(600_000, count * 300));
 
-    b.log(`[bench] advancing ${count} subscriptions one cycle…`);
+    b.log(`[bench] triggering the billing run schedule for ${count} due subscriptions…`);
     const stopProbe = startProbe();
     const startedAt = new Date();
-    let signalSeconds = 0;
     let seconds = 0;
+    let runSeconds = 0;
+    let runProgress: BillingRunProgress | null = null;
+    let runWorkflowId: string | null = null;
     // The bench's own polls of the invoices are statements too: counted, and taken off.
     let polls = 0;
     const statements = await statementsDuring(rootEm, () =>
       b.measured(async () => {
         const elapsed = stopwatch();
-        await pool(count, concurrency, async (i) => signalSubscription(deps.temporal, ids[i], advanceSubscriptionSignal));
-        signalSeconds = elapsed();
-        // A long run (10,000 on a shared machine takes hours) reports its progress once a minute.
+        await schedule.trigger();
+        // A long run (100,000 on a shared machine) reports its progress once a minute.
         let reported = Date.now();
         await waitFor(
           async () => {
             polls++;
             const paid = await countIn(rootEm, 'billing_invoices', companyId, 'paid');
+            runWorkflowId ??= (await schedule.describe()).info.recentActions.at(-1)?.action.workflow.workflowId ?? null;
+            if (runWorkflowId && (!runProgress?.done || runSeconds === 0)) {
+              runProgress = await deps.temporal.workflow.getHandle(runWorkflowId).query(billingRunProgressQuery).catch(() => runProgress);
+              if (runProgress?.done && runSeconds === 0) runSeconds = elapsed();
+            }
             if (Date.now() - reported >= 60_000) {
               reported = Date.now();
-              b.log(`[bench] ${elapsed().toFixed(0)} s: ${paid} of ${count} invoices paid (load average ${os.loadavg()[0].toFixed(2)})`);
+              b.log(`[bench] ${elapsed().toFixed(0)} s: run ${JSON.stringify(runProgress)}; ${paid} of ${count} invoices paid (load average ${os.loadavg()[0].toFixed(2)})`);
             }
             return paid >= count;
           },
@@ -102,12 +113,17 @@ export const run = (argv: string[]) =>
       }),
     );
     const probe = stopProbe();
-    const statementsPerInvoice = (statements - polls) / count;
-    const [{ txns }] = await rootEm.fork().execute<{ txns: string }[]>(`select count(*) as txns from transactions where company_id = ? and origin = 'subscription' and status = 'paid'`, [companyId]);
+    const statementsPerRenewal = (statements - polls) / count;
+    const [{ txns, invoices }] = await rootEm
+      .fork()
+      .execute<{ txns: string; invoices: string }[]>(
+        `select (select count(*) from transactions where company_id = ? and origin = 'subscription' and status = 'paid') as txns, (select count(*) from billing_invoices where company_id = ?) as invoices`,
+        [companyId, companyId],
+      );
 
     const stageRows = await stages(rootEm, companyId, startedAt);
     const paidAfterMs = await invoicesPaidAfter(rootEm, companyId, startedAt);
-    const tasks = await workflowTasks(deps.temporal, rootEm, companyId, ids);
+    const tasks = await workflowTasks(deps.temporal, rootEm, companyId, ids, runWorkflowId);
 
     b.log(`[bench] the floor: ${count} no-op workflows, one message each…`);
     const floorElapsed = stopwatch();
@@ -122,31 +138,33 @@ export const run = (argv: string[]) =>
 
     const renewed = { rate: count / seconds, latencies: paidAfterMs };
     const floor = { rate: count / floorSeconds, latencies: floorDoneMs };
+    const progress = runProgress as BillingRunProgress | null;
     return {
-      args: { count, concurrency, temporalConfig: dynamicConfig, dbPool: dbPoolMax ?? null },
+      args: { count, concurrency, pageSize, parallelism, temporalConfig: dynamicConfig, dbPool: dbPoolMax ?? null },
       lines: [
-        `billing: ${count} subscriptions advanced one cycle (invoice issued, card charged, paid) in ${seconds.toFixed(1)} s = ${renewed.rate.toFixed(1)} renewed/s`,
-        `  signals sent in ${signalSeconds.toFixed(1)} s; paid subscription transactions: ${txns}`,
+        `billing: one billing run renewed ${count} subscriptions (invoice issued, card charged, paid, cycle advanced) in ${seconds.toFixed(1)} s = ${renewed.rate.toFixed(1)} invoices/s`,
+        `  the run itself (claims, set-based invoices, workflow starts) took ${runSeconds.toFixed(1)} s: ${JSON.stringify(progress)}; invoices: ${invoices}, paid subscription transactions: ${txns}`,
         `floor: ${count} no-op workflows answered and completed in ${floorSeconds.toFixed(1)} s = ${floor.rate.toFixed(1)} workflows/s`,
-        `  renewed/s over the floor's workflows/s: ${(renewed.rate / floor.rate).toFixed(3)}×`,
-        `  SQL statements per renewal (pg_stat_statements, until all were paid and 3 s after): ${statementsPerInvoice.toFixed(1)}`,
+        `  invoices/s over the floor's workflows/s: ${(renewed.rate / floor.rate).toFixed(3)}×`,
+        `  SQL statements per renewed subscription (pg_stat_statements, until all were paid and 3 s after): ${statementsPerRenewal.toFixed(1)}`,
         '  where the time goes, per invoice (seconds, p50 / p90 / max):',
         ...stageRows.map((r) => `    ${r.stage.padEnd(40)} ${r.p50.toFixed(1)} / ${r.p90.toFixed(1)} / ${r.max.toFixed(1)}`),
         ...formatProbe(probe, count),
         ...tasks,
       ],
       results: [
-        resultRow('subscriptions renewed, one cycle', Math.min(concurrency, count), renewed, floor, {
-          invoices: count,
+        resultRow('subscriptions renewed by one billing run', Math.min(concurrency, count), renewed, floor, {
+          invoices: Number(invoices),
+          invoicesPerSecond: round(renewed.rate, 2),
           seconds: round(seconds, 2),
           floorSeconds: round(floorSeconds, 2),
-          signalSeconds: round(signalSeconds, 2),
+          runSeconds: round(runSeconds, 2),
           paidTransactions: Number(txns),
           stagesSeconds: Object.fromEntries(stageRows.map((r) => [r.stage, { p50: round(r.p50, 2), p90: round(r.p90, 2), max: round(r.max, 2) }])),
         }),
       ],
-      statementsPerOp: round(statementsPerInvoice, 1),
-      note: `concurrency ${concurrency}, settings ${JSON.stringify({ dynamicConfig, dbPoolMax })}`,
+      statementsPerOp: round(statementsPerRenewal, 1),
+      note: `floor clients ${concurrency}, page size ${pageSize}, parallelism ${parallelism}, settings ${JSON.stringify({ dynamicConfig, dbPoolMax })}`,
     };
   });
 
@@ -176,10 +194,10 @@ async function invoicesPaidAfter(rootEm: EntityManager, companyId: string, since
 }
 
 /**
- * Per-invoice stage durations from the outbox events' times: the advance signal to
- * invoice.issued (trial end, activation, issue), to transaction.created (the charge activity),
- * to transaction.paid (the transaction workflow's authorization), to invoice.paid (the decision
- * back to the subscription workflow and the settle).
+ * Per-invoice stage durations from the outbox events' times: the run's trigger to
+ * invoice.issued (the run's page), to transaction.created (the workflow's charge step),
+ * to transaction.paid (the card decision), to invoice.paid (the decision back to the
+ * subscription workflow and the settle).
  */
 async function stages(rootEm: EntityManager, companyId: string, since: Date): Promise<Array<{ stage: string; p50: number; p90: number; max: number }>> {
   const rows = await rootEm.fork().execute<Array<{ stage: string; p50: number; p90: number; max: number }>>(
@@ -196,7 +214,7 @@ async function stages(rootEm: EntityManager, companyId: string, since: Date): Pr
        join ev tp on tp.entity_id = t.id and tp.type = 'transaction.paid'
        where t.company_id = ? and t.origin = 'subscription'),
      s as (
-       select 1 as n, 'advance signal → invoice.issued' as stage, extract(epoch from issued - ?::timestamptz) as d from r
+       select 1 as n, 'run trigger → invoice.issued' as stage, extract(epoch from issued - ?::timestamptz) as d from r
        union all select 2, 'invoice.issued → transaction.created', extract(epoch from created - issued) from r
        union all select 3, 'transaction.created → transaction.paid', extract(epoch from decided - created) from r
        union all select 4, 'transaction.paid → invoice.paid', extract(epoch from paid - decided) from r)
@@ -214,13 +232,14 @@ const HISTORY_SAMPLE = 20;
  * Workflow tasks per workflow, from a sample of histories: how many were scheduled, and how
  * many timed out or failed (each one a task the server and the worker did twice).
  */
-async function workflowTasks(temporal: Client, rootEm: EntityManager, companyId: string, subscriptionIds: string[]): Promise<string[]> {
+async function workflowTasks(temporal: Client, rootEm: EntityManager, companyId: string, subscriptionIds: string[], runWorkflowId: string | null): Promise<string[]> {
   const txns = await rootEm
     .fork()
     .execute<{ id: string }[]>(`select id from transactions where company_id = ? and origin = 'subscription' order by id limit ?`, [companyId, HISTORY_SAMPLE]);
   const kinds = [
     { name: 'subscription', ids: subscriptionIds.slice(0, HISTORY_SAMPLE).map(subscriptionWorkflowId) },
     { name: 'transaction', ids: txns.map((t) => transactionWorkflowId(t.id)) },
+    { name: 'billing run', ids: runWorkflowId ? [runWorkflowId] : [] },
   ];
   const lines: string[] = [];
   for (const kind of kinds) {

@@ -1,10 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { Client } from '@temporalio/client';
+import type { AppDeps } from '../app-deps';
 import { Company } from '../companies/company.entity';
+import { decideCreatedTransaction } from '../payments/card-decision.service';
 import { createSavedCardTransaction } from '../payments/saved-card-charges.service';
+import type { CreatedTransaction } from '../payments/transactions.service';
 import { Transaction } from '../payments/transaction.entity';
 import { ensureTransactionWorkflow } from '../payments/transaction-workflow.client';
-import type { EventDispatcher } from '../events/dispatcher';
 
 export interface ChargeRequest {
   companyId: string;
@@ -41,36 +42,35 @@ function decisionOf(txn: Pick<Transaction, 'status' | 'statusReason'>): ChargeDe
 /**
  * Charges through the payments module: a merchant-initiated card transaction on the saved card
  * (`origin: subscription`, no CVV, referenceCode `<inv_id>-<attempt>`, metadata `invoiceId` and
- * `subscriptionId`), created in one database transaction; then its transaction workflow is
- * started through its transaction.created event, and the workflow decides the card. The decision reaches the subscription workflow
- * as the `chargeDecided` signal (src/billing/charge-decisions.subscriber.ts).
+ * `subscriptionId`), created in one database transaction and decided right after its commit by
+ * the payments module's `decideCreatedTransaction` (as the API decides the cards it creates), so
+ * the charge step usually returns the decision itself; its events' dispatch then starts its
+ * transaction workflow (settlement releases). When it could not decide (a gateway or database
+ * error) the transaction workflow decides the card, and the decision reaches the subscription
+ * workflow as the `chargeDecided` signal (src/billing/charge-decisions.subscriber.ts).
  *
  * Idempotent: the referenceCode is unique per company, so a retried attempt finds its
  * transaction (and its decision, when it has one) and starts its workflow only if it has not run.
  */
 export class BillingCharger {
-  constructor(
-    private readonly fork: () => EntityManager,
-    private readonly temporal: Client,
-    private readonly taskQueue: string,
-    private readonly publicBaseUrl: string,
-    private readonly dispatcher: EventDispatcher,
-  ) {}
+  constructor(private readonly deps: AppDeps) {}
 
-  /** Creates (or finds) the attempt's transaction and sets its authorization going; never waits for the card. */
+  private readonly fork = () => this.deps.orm.em.fork() as unknown as EntityManager;
+
+  /** Creates (or finds) the attempt's transaction and decides its card; pending when that could not be done now. */
   async charge(req: ChargeRequest): Promise<ChargeStarted> {
     const referenceCode = `${req.invoiceId}-${req.attempt}`;
     const found = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id', 'status', 'statusReason'] });
     if (found) {
       const decision = decisionOf(found);
       // A retry after a crash before the dispatch: the start is idempotent, the sweeper would do it too, later.
-      if (!decision) await ensureTransactionWorkflow(this.temporal, this.taskQueue, found.id);
+      if (!decision) await ensureTransactionWorkflow(this.deps.temporal, this.deps.config.temporal.taskQueue, found.id);
       return { transactionId: found.id, decision };
     }
-    const { transaction, eventIds } = await this.createTransaction(req, referenceCode);
-    // transaction.created starts its workflow, which decides the card.
-    this.dispatcher.dispatchSoon(eventIds);
-    return { transactionId: transaction.id, decision: null };
+    const created = await this.createTransaction(req, referenceCode);
+    // Decided now, then its events dispatched (transaction.created starts its workflow).
+    const decided = await decideCreatedTransaction(this.deps, created);
+    return { transactionId: decided.transaction.id, decision: decisionOf(decided.transaction) };
   }
 
   /** The decision of a charge's transaction, null while it is not decided. */
@@ -79,8 +79,8 @@ export class BillingCharger {
     return decisionOf(txn);
   }
 
-  private async createTransaction(req: ChargeRequest, referenceCode: string): Promise<{ transaction: Transaction; eventIds: string[] }> {
-    const created = await this.fork().transactional(async (em) => {
+  private createTransaction(req: ChargeRequest, referenceCode: string): Promise<CreatedTransaction> {
+    return this.fork().transactional(async (em) => {
       const company = await em.findOneOrFail(Company, { id: req.companyId });
       return createSavedCardTransaction(
         em,
@@ -93,9 +93,8 @@ export class BillingCharger {
           metadata: { invoiceId: req.invoiceId, subscriptionId: req.subscriptionId },
           origin: 'subscription',
         },
-        this.publicBaseUrl,
+        this.deps.config.urls.publicBase,
       );
     });
-    return { transaction: created.transaction, eventIds: created.events.map((e) => e.id) };
   }
 }

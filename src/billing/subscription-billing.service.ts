@@ -20,7 +20,7 @@ export class SubscriptionBilling {
   private readonly charger: BillingCharger;
 
   constructor(private readonly deps: AppDeps) {
-    this.charger = new BillingCharger(this.fork, deps.temporal, deps.config.temporal.taskQueue, deps.config.urls.publicBase, deps.dispatcher);
+    this.charger = new BillingCharger(deps);
   }
 
   private readonly fork = () => this.deps.orm.em.fork() as EntityManager;

@@ -45,9 +45,13 @@ export async function subscriptionProgress(em: EntityManager, id: string): Promi
   return s ? progressOf(s) : null;
 }
 
-/** Takes a billing run's claim of the row, once (a retried start of the same claim finds it taken). */
-export async function acceptRenewal(em: EntityManager, id: string, claim: string): Promise<boolean> {
-  const taken = await em.execute(`update billing_subscriptions set renewal_claim = null where id = ? and renewal_claim = ? returning id`, [id, claim]);
+/**
+ * Takes a billing run's claim of the row for one workflow run (`taken:<runId>` until the row
+ * parks again): the same run may take it again (its task retried), another run may not (a
+ * retried start of the same claim).
+ */
+export async function acceptRenewal(em: EntityManager, id: string, claim: string, runId: string): Promise<boolean> {
+  const taken = await em.execute(`update billing_subscriptions set renewal_claim = ? where id = ? and renewal_claim in (?, ?) returning id`, [`taken:${runId}`, id, claim, `taken:${runId}`]);
   return taken.length === 1;
 }
 
@@ -55,7 +59,7 @@ export async function acceptRenewal(em: EntityManager, id: string, claim: string
 export async function parkRow(em: EntityManager, input: { subscriptionId: string; progress: SubscriptionProgress; wakeAt: string }): Promise<boolean> {
   const { schedule, nextCycle } = input.progress;
   const parked = await em.execute(
-    `update billing_subscriptions set parked_at = now(), wake_at = ?, schedule_start = ?, schedule_base_cycle = ?, next_cycle = ?, renewal_claim = null, updated_at = now()
+    `update billing_subscriptions set parked_at = now(), wake_at = ?, schedule_start = ?, schedule_base_cycle = ?, next_cycle = ?, updated_at = now()
       where id = ? and status = 'active' returning id`,
     [input.wakeAt, schedule.start, schedule.baseCycle, nextCycle, input.subscriptionId],
   );

@@ -42,7 +42,11 @@ interface Row {
 }
 const rows = (ids: string[]) =>
   t.stack.em().execute<Row[]>(`select id, status, next_cycle, cycles_completed, parked_at is not null as parked, wake_at from billing_subscriptions where id in (${ids.map(() => '?').join(', ')}) order by id`, ids);
-const parkedAll = async (ids: string[]) => (await eventually(() => rows(ids), (r) => r.every((x) => x.parked))).every((x) => x.parked);
+/** Every one's workflow ended parked (a signal landing as it completes retries its last task: the row is parked when the run is over). */
+const parkedAll = async (ids: string[]) => {
+  const outcomes = await Promise.all(ids.map((id) => t.stack.client.workflow.getHandle(id).result()));
+  return outcomes.every((o) => o.status === 'parked') && (await rows(ids)).every((x) => x.parked);
+};
 const invoicesOf = async (id: string) => (await get(`/invoices?subscriptionId=${id}&limit=100`)).body.data as Array<{ id: string; cycle: number; status: string }>;
 
 /** A month passes for these parked subscriptions: their schedule moves back a month, so the cycle they wait for is due now. */
@@ -75,7 +79,7 @@ describe('billing runs', () => {
     expect(row).toMatchObject({ status: 'active', next_cycle: 1, cycles_completed: 1 });
     const [inv] = await invoicesOf(id);
     expect(new Date(row.wake_at!).toISOString()).toBe((await get(`/invoices/${inv.id}`)).body.periodEnd);
-    expect((await t.stack.client.workflow.getHandle(id).describe()).status.name).toBe('COMPLETED');
+    expect(await t.stack.client.workflow.getHandle(id).result()).toMatchObject({ status: 'parked', cyclesBilled: 1 });
   });
 
   it('renews every parked subscription that fell due, page by page: one invoice each, charged and paid, parked again; overlapping and repeated runs renew nothing twice', async () => {

@@ -102,13 +102,9 @@ describe('a plan subscription charged on a saved card', () => {
     expect(Date.parse(list[0].nextAttemptAt) - Date.parse(list[0].dueAt)).toBe(86_400_000);
     expect(await eventTypes(list[0].id)).toEqual(['invoice.issued', 'invoice.payment_attempted', 'invoice.rescheduled']);
     expect((await get(`/subscriptions/${res.body.id}`)).body.status).toBe('past_due');
-    // The decision reached the workflow as its chargeDecided signal (not the 2-minute fallback read).
-    const history = await t.stack.client.workflow.getHandle(res.body.id).fetchHistory();
-    const decided = (history.events ?? [])
-      .map((e) => e.workflowExecutionSignaledEventAttributes)
-      .filter((a) => a?.signalName === 'chargeDecided')
-      .map((a) => JSON.parse(Buffer.from(a!.input!.payloads![0].data!).toString()));
-    expect(decided).toEqual([{ transactionId: list[0].lastTransactionId, paid: false, code: 'card_declined' }]);
+    // The card was decided by the charge step itself, right after its transaction committed.
+    const txn = await get(`/v1/transactions/${list[0].lastTransactionId}`);
+    expect(txn.body).toMatchObject({ status: 'refused', origin: 'subscription', referenceCode: `${list[0].id}-1` });
   });
 });
 

@@ -113,8 +113,11 @@ export type EndReason = 'canceled' | 'canceled_at_period_end' | 'max_cycles' | '
 export interface SubscriptionActivities {
   /** The progress kept on the row; a parked row is taken back (no billing run claims it any more). */
   loadSubscriptionProgress(input: { subscriptionId: string }): Promise<SubscriptionProgress | null>;
-  /** Takes a billing run's claim of the row, once: false when another workflow run already took it (a retried start). */
-  acceptSubscriptionRenewal(input: { subscriptionId: string; claim: string }): Promise<boolean>;
+  /**
+   * Takes a billing run's claim of the row for this workflow run: true again for the same run (its
+   * workflow task retried), false when another run took it (a retried start of the same claim).
+   */
+  acceptSubscriptionRenewal(input: { subscriptionId: string; claim: string; runId: string }): Promise<boolean>;
   /** Parks the row until `wakeAt` with its progress; false when it is not active (a pause or cancel on its way as a signal). */
   parkSubscription(input: { subscriptionId: string; progress: SubscriptionProgress; wakeAt: string }): Promise<boolean>;
   /** incomplete → trialing | active (subscription.activated when it becomes active). */

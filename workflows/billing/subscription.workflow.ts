@@ -1,4 +1,4 @@
-import { allHandlersFinished, condition, continueAsNew, proxyLocalActivities, setHandler } from '@temporalio/workflow';
+import { allHandlersFinished, condition, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
 import { boundaryAt, dueDateOf, endsInsteadOfInvoicing, invoiceTimeOf, nextAttemptAt, nextWakeOf, rebaseAfterPause, waitedBoundary } from '../../src/billing/subscription.rules';
 import {
   CHARGE_DECISION_FALLBACK_MS,
@@ -28,7 +28,6 @@ import {
 // short database transaction (the charge also one workflow start), where an activity task would
 // cost the Temporal server a schedule, a poll, a completion and one more workflow task.
 const {
-  loadSubscriptionProgress,
   acceptSubscriptionRenewal,
   parkSubscription,
   activateSubscription,
@@ -39,6 +38,10 @@ const {
   advanceSubscriptionCycle,
   endSubscription,
 } = proxyLocalActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
+// The row's progress is read by an activity task, whose result history keeps: a local activity
+// runs again when its workflow task is retried (a signal landing as the run completes, a worker
+// lost mid-task), and by then the steps of that same task have moved the row on.
+const { loadSubscriptionProgress } = proxyActivities<SubscriptionActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '1 minute' } });
 
 const isoNow = (): string => new Date(Date.now()).toISOString();
 
@@ -66,7 +69,7 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
   const cyclesPerRun = input.cyclesPerRun ?? DEFAULT_CYCLES_PER_RUN;
   const parkAfterMs = input.parkAfterMs === undefined ? PARK_AFTER_MS : input.parkAfterMs;
   // A retried start by a billing run whose claim another run already took does nothing.
-  if (input.claim && !(await acceptSubscriptionRenewal({ subscriptionId: input.subscriptionId, claim: input.claim }))) return { status: 'abandoned', reason: 'claim_taken', cyclesBilled: 0 };
+  if (input.claim && !(await acceptSubscriptionRenewal({ subscriptionId: input.subscriptionId, claim: input.claim, runId: workflowInfo().runId }))) return { status: 'abandoned', reason: 'claim_taken', cyclesBilled: 0 };
   const loaded = input.progress ?? (await loadSubscriptionProgress({ subscriptionId: input.subscriptionId }));
   if (!loaded) return { status: 'abandoned', reason: 'no_row', cyclesBilled: 0 };
   // A late start (the outbox backstop) for a subscription that already ended does nothing.
