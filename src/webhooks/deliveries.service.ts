@@ -70,6 +70,14 @@ export async function listDeliveries(em: EntityManager, companyId: string, q: Li
 /** The channel a dispatch notifies (at its commit) with the webhook ids that have new deliveries; the worker's lanes listen. */
 export const DELIVERIES_CHANNEL = 'lastro_webhook_deliveries';
 
+/** PostgreSQL refuses a notification payload of 8,000 bytes or more: past that, `*` asks the lanes for a sweep instead. */
+const NOTIFY_PAYLOAD_MAX = 7_900;
+export const SWEEP_PAYLOAD = '*';
+const notifyPayload = (webhookIds: string[]): string => {
+  const joined = webhookIds.join(',');
+  return joined.length < NOTIFY_PAYLOAD_MAX ? joined : SWEEP_PAYLOAD;
+};
+
 type ActiveWebhook = Pick<Webhook, 'id' | 'url' | 'events'>;
 
 /** A company's active webhooks, read once per dispatch transaction: the events it dispatches together share them. */
@@ -122,7 +130,7 @@ export async function createDeliveriesForEvent(em: EntityManager, event: Event):
        on conflict (event_id, webhook_id) do nothing
        returning 1)
      select (select count(*) from inserted)::int as inserted, pg_notify(?, ?)`,
-    [JSON.stringify(rows), DELIVERIES_CHANNEL, ids.join(',')],
+    [JSON.stringify(rows), DELIVERIES_CHANNEL, notifyPayload(ids)],
   );
   return ids;
 }

@@ -4,7 +4,7 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { Logger } from '../shared/logger';
 import { ATTEMPT_TIMEOUT_MS } from './delivery-schedule.rules';
-import { DELIVERIES_CHANNEL, deactivateGoneWebhook, markEndpointsFailing, markEndpointsRecovered, notSentMessage, sendAttempt, type AttemptResult } from './deliveries.service';
+import { DELIVERIES_CHANNEL, SWEEP_PAYLOAD, deactivateGoneWebhook, markEndpointsFailing, markEndpointsRecovered, notSentMessage, sendAttempt, type AttemptResult } from './deliveries.service';
 import type { Resolver } from './url-guard';
 import { startRetryWorkflows } from './webhook-delivery-workflow.client';
 
@@ -189,7 +189,9 @@ export class DeliveryLanes {
     client.on('error', reconnect);
     client.on('end', reconnect);
     client.on('notification', (msg) => {
-      if (msg.channel === DELIVERIES_CHANNEL && msg.payload) this.wake(msg.payload.split(','));
+      if (msg.channel !== DELIVERIES_CHANNEL || !msg.payload) return;
+      if (msg.payload === SWEEP_PAYLOAD) this.track(this.sweep());
+      else this.wake(msg.payload.split(','));
     });
     this.listener = client;
     try {
