@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { useTestStack } from '../helpers/stack';
 import { setCompanyFees, cardToken } from '../payments/fixtures';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { createSubscription } from '../../src/billing/subscriptions.service';
+import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
+import { seedDueSubscriptions } from '../../scripts/bench/billing-seed';
 import { BILLING_RUN_WORKFLOW, billingRunProgressQuery, type BillingRunInput, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
 import { eventually } from './eventually';
 
@@ -145,5 +149,17 @@ describe('billing runs', () => {
     // The boundary it waited for (moved back a month above) moved by the time it spent paused.
     expect(resumed.parked).toBe(true);
     expect(new Date(resumed.wake_at!).getTime()).toBeGreaterThan(before - 31 * 86_400_000);
+    // Out of the next test's runs (its moved-back month makes it due).
+    expect((await post(`/subscriptions/${paused}/cancel`)).body.status).toBe('canceled');
+  });
+
+  it('pages by (wake time, id) at full precision: rows due at the same instant are listed once each', async () => {
+    const body = createSubscriptionBody.parse({ customerId, planId, defaultPaymentMethodRef: cardId });
+    const { subscription: template } = await t.stack.em().transactional((em) => createSubscription(em as EntityManager, t.company.Acme.company.id, body));
+    const ids = await seedDueSubscriptions(t.stack.em(), template.id, 5, `same${Date.now().toString(36)}`);
+    const run = await billingRun({ at: new Date().toISOString(), pageSize: 2 });
+    expect(run).toMatchObject({ pagesListed: 3, pagesDone: 3, claimed: 5, issued: 5 });
+    expect(await parkedAll(ids)).toBe(true);
+    expect((await rows(ids)).map((r) => r.cycles_completed)).toEqual(Array(5).fill(1));
   });
 });

@@ -30,7 +30,7 @@ export interface BillingRunProgress {
   at: string;
   pagesListed: number;
   pagesDone: number;
-  /** Subscriptions this run claimed (parked and due). */
+  /** Subscriptions its pages claimed (parked and due), as each page's last try found them holding the claim. */
   claimed: number;
   /** Invoices it issued (a claimed subscription that ends instead has none). */
   issued: number;
