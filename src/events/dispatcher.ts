@@ -3,6 +3,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Logger } from '../shared/logger';
 import { Event } from './event.entity';
 
+/** Marks events dispatched (once: the first mark stands). */
+async function markDispatched(em: EntityManager, eventIds: string[]): Promise<void> {
+  await em.execute(`update events set dispatched_at = now() where id in (${eventIds.map(() => '?').join(', ')}) and dispatched_at is null`, eventIds);
+}
+
 /** Work a subscriber asks to run once the dispatch transaction has committed (e.g. starting workflows). */
 export type AfterDispatch = () => Promise<unknown>;
 
@@ -67,7 +72,7 @@ export class EventDispatcher {
         else later.push({ eventId: event.id, work });
       }
       // Nothing left to do after commit: marked in the same transaction.
-      if (done.length > 0) await em.nativeUpdate(Event, { id: { $in: done } }, { dispatchedAt: new Date() });
+      if (done.length > 0) await markDispatched(em, done);
       return { done: done.length, later };
     });
     // Runs only after the commit (a rolled-back dispatch starts nothing), and an event is
@@ -84,7 +89,7 @@ export class EventDispatcher {
       }
     }
     if (finished.length > 0) {
-      await this.rootEm.fork().nativeUpdate(Event, { id: { $in: finished }, dispatchedAt: null }, { dispatchedAt: new Date() });
+      await markDispatched(this.rootEm.fork(), finished);
       dispatched += finished.length;
     }
     if (failures.length > 0) throw failures[0];

@@ -149,9 +149,7 @@ export async function loadTransaction(em: EntityManager, companyId: string | nul
 
 /** The transaction and its payments, without its splits: what the workflow plans its steps from. */
 export async function loadTransactionPayments(em: EntityManager, id: string): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
-  const transaction = await em.findOne(Transaction, { id });
-  if (!transaction) throw notFound('Transaction');
-  const payments = await em.find(Payment, { transactionId: id }, { orderBy: { position: 'asc', id: 'asc' } });
+  const { transaction, payments } = await loadTransaction(em, null, id, false, []);
   return { transaction, payments };
 }
 
