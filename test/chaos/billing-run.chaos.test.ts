@@ -11,11 +11,12 @@ import { BILLING_RUN_WORKFLOW, billingRunProgressQuery, type BillingRunProgress 
  * SIGKILL the worker in the middle of a billing run, start a new one, and check that every due
  * subscription is renewed exactly once: one invoice per subscription, one paid card charge per
  * invoice, every subscription parked again at its next cycle. `CHAOS_BILLING_COUNT`
- * subscriptions (10,000 by default: the run of the billing-at-scale goal) are seeded set-based
- * as parked and due, like the billing benchmark's; the run renews them in pages of 500, four at
- * once, and the worker is killed once a quarter of the invoices exist.
+ * subscriptions are seeded set-based as parked and due, like the billing benchmark's; the run
+ * renews them in pages of 500, four at once, and the worker is killed once a quarter of the
+ * invoices exist. CI runs 600 (two pages at once, so the kill lands among pages in
+ * flight); the run of the billing-at-scale goal is `CHAOS_BILLING_COUNT=10000` (docs/chaos.md).
  */
-const COUNT = Number(process.env.CHAOS_BILLING_COUNT ?? 10_000);
+const COUNT = Number(process.env.CHAOS_BILLING_COUNT ?? 600);
 /** Per subscription, generously, on a loaded 2-core machine; plus a worker restart. */
 const RENEWAL_BOUND_MS = 180_000 + COUNT * 600;
 
