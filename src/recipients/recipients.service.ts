@@ -368,14 +368,16 @@ async function loadLinked(em: EntityManager, companyId: string, ids: string[]): 
 
 /** The company's owner recipient, or null. */
 export async function getOwnerRecipient(em: EntityManager, companyId: string): Promise<LinkedRecipient | null> {
-  const link = await getOwnerLink(em, companyId);
+  // Through the ORM: a company created in this same unit of work has its owner link unflushed.
+  const link = await em.findOne(RecipientLink, { companyId, role: 'owner', deletedAt: null });
   return link ? getLinkedRecipient(em, companyId, link.recipientId) : null;
 }
 
 /**
  * The company's link to its owner recipient (who it is and its status), without the
- * registration: what a sale's default split needs. A plain row: it is read on every
- * transaction created without split items, and never changed through it.
+ * registration: what a sale's default split needs. A plain row, read from the database (not
+ * this unit of work's unflushed changes): it is read on every transaction created without split
+ * items, and never changed through it.
  */
 export async function getOwnerLink(em: EntityManager, companyId: string): Promise<Pick<RecipientLink, 'recipientId' | 'status'> | null> {
   const [link] = await em.execute<{ recipient_id: string; status: LinkStatus }[]>(
