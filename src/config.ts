@@ -12,6 +12,9 @@ const envSchema = z.object({
   LASTRO_MODE: z.enum(['sandbox', 'production']).default('sandbox'),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** The operator listener (/metrics, /health/*): loopback unless the operator opens it. Port default per process (src/observability/metrics/ops-listener.ts). */
+  OPS_HOST: z.string().default('127.0.0.1'),
+  OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: z.string().optional(),
   PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
@@ -19,6 +22,20 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default('lastro'),
   /** Workflows a worker keeps in memory (about 1 MB each); the rest replay from history when they wake. */
   TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).default(500),
+  /**
+   * Temporal over TLS (a cluster with TLS on, Temporal Cloud). '1': TLS, verifying the server
+   * against the system's CAs; implied by any TEMPORAL_TLS_* setting or TEMPORAL_API_KEY.
+   */
+  TEMPORAL_TLS: z.enum(['0', '1']).optional(),
+  /** mTLS: the client certificate and its private key (PEM files, e.g. a mounted Secret); both or neither. */
+  TEMPORAL_TLS_CERT_PATH: z.string().min(1).optional(),
+  TEMPORAL_TLS_KEY_PATH: z.string().min(1).optional(),
+  /** PEM of the CA that signed the server's certificate, when it is not one the system trusts (a private CA). */
+  TEMPORAL_TLS_CA_PATH: z.string().min(1).optional(),
+  /** Name the server's certificate is checked against (SNI) when it is not TEMPORAL_ADDRESS's host. */
+  TEMPORAL_TLS_SERVER_NAME: z.string().min(1).optional(),
+  /** Temporal Cloud API key, sent as a bearer token on every call (implies TLS). */
+  TEMPORAL_API_KEY: z.string().min(1).optional(),
   PUBLIC_BASE_URL: optionalUrl,
   BILLING_URL: optionalUrl,
   CHECKOUT_URL: optionalUrl,
@@ -26,6 +43,8 @@ const envSchema = z.object({
   KYC_URL: optionalUrl,
   CARD_VAULT_KEY: z.string().optional(),
   WEBHOOK_ALLOWLIST: csv,
+  /** Webhook attempts in flight per endpoint (src/webhooks/delivery-lanes.ts): 1 keeps each endpoint's events in order. */
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: z.coerce.number().int().min(1).max(64).default(1),
   /**
    * Reverse proxies in front of the API (load balancer, CDN): the client address is the entry
    * that many hops from the right of X-Forwarded-For, never one the client wrote. 0: the socket's.
@@ -60,11 +79,14 @@ export interface Config {
   mode: 'sandbox' | 'production';
   host: string;
   port: number;
+  /** Operator listener; `port` undefined: the process's default (API 9464, worker 9465). */
+  ops: { host: string; port: number | undefined };
   databaseUrl: string;
-  temporal: { address: string; namespace: string; taskQueue: string; maxCachedWorkflows: number };
+  temporal: { address: string; namespace: string; taskQueue: string; maxCachedWorkflows: number; tls?: TemporalTls; apiKey?: string };
   urls: { publicBase: string; billing: string; checkout: string; checkoutPage: string; kyc: string };
   cardVaultKey?: string;
   webhookAllowlist: string[];
+  webhookConcurrencyPerEndpoint: number;
   trustedProxies: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
@@ -75,6 +97,14 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   validateResponses: boolean;
   sandboxGatewayLatencyMs: number;
+}
+
+/** TLS towards Temporal as files to read at connect time (src/temporal/connection.ts); `{}`: TLS with the system's CAs. */
+export interface TemporalTls {
+  certPath?: string;
+  keyPath?: string;
+  caPath?: string;
+  serverName?: string;
 }
 
 export function embeddedDatabaseUrl(pgPort: number): string {
@@ -94,8 +124,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mode: e.LASTRO_MODE,
     host: e.HOST,
     port: e.PORT,
+    ops: { host: e.OPS_HOST, port: e.OPS_PORT },
     databaseUrl: e.DATABASE_URL ?? embeddedDatabaseUrl(e.PGPORT),
-    temporal: { address: e.TEMPORAL_ADDRESS, namespace: e.TEMPORAL_NAMESPACE, taskQueue: e.TEMPORAL_TASK_QUEUE, maxCachedWorkflows: e.TEMPORAL_MAX_CACHED_WORKFLOWS },
+    temporal: {
+      address: e.TEMPORAL_ADDRESS,
+      namespace: e.TEMPORAL_NAMESPACE,
+      taskQueue: e.TEMPORAL_TASK_QUEUE,
+      maxCachedWorkflows: e.TEMPORAL_MAX_CACHED_WORKFLOWS,
+      tls: temporalTls(e),
+      apiKey: e.TEMPORAL_API_KEY,
+    },
     urls: {
       publicBase,
       billing: stripSlash(e.BILLING_URL ?? publicBase),
@@ -105,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cardVaultKey: e.CARD_VAULT_KEY,
     webhookAllowlist: e.WEBHOOK_ALLOWLIST,
+    webhookConcurrencyPerEndpoint: e.WEBHOOK_CONCURRENCY_PER_ENDPOINT,
     trustedProxies: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
@@ -125,6 +164,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     validateResponses: e.VALIDATE_RESPONSES === '1',
     sandboxGatewayLatencyMs: e.SANDBOX_GATEWAY_LATENCY_MS,
   };
+}
+
+/**
+ * TLS settings towards Temporal, or undefined for plaintext (the dev server, an in-cluster
+ * frontend without TLS). A contradiction stops the process rather than connecting in a way
+ * the operator did not ask for: a half mTLS pair, or TLS switched off beside an API key
+ * (which would send the key in clear).
+ */
+function temporalTls(e: z.infer<typeof envSchema>): TemporalTls | undefined {
+  const files = { certPath: e.TEMPORAL_TLS_CERT_PATH, keyPath: e.TEMPORAL_TLS_KEY_PATH, caPath: e.TEMPORAL_TLS_CA_PATH, serverName: e.TEMPORAL_TLS_SERVER_NAME };
+  const problems: string[] = [];
+  if (Boolean(files.certPath) !== Boolean(files.keyPath)) {
+    problems.push('TEMPORAL_TLS_CERT_PATH and TEMPORAL_TLS_KEY_PATH: set both (mTLS) or neither');
+  }
+  const settings = Object.values(files).some(Boolean);
+  if (e.TEMPORAL_TLS === '0' && (settings || e.TEMPORAL_API_KEY)) {
+    problems.push('TEMPORAL_TLS: 0 (plaintext) contradicts the TEMPORAL_TLS_* settings or TEMPORAL_API_KEY that are set');
+  }
+  if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  if (e.TEMPORAL_TLS === '1' || settings || e.TEMPORAL_API_KEY) {
+    return Object.fromEntries(Object.entries(files).filter(([, v]) => v)) as TemporalTls;
+  }
+  return undefined;
 }
 
 function stripSlash(url: string): string {

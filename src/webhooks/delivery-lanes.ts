@@ -95,6 +95,7 @@ export async function startDeliveryLanes(deps: { orm: { em: unknown }; config: C
     temporal: deps.temporal,
     taskQueue: deps.config.temporal.taskQueue,
     allowlist: deps.config.webhookAllowlist,
+    perEndpoint: deps.config.webhookConcurrencyPerEndpoint,
     logger: deps.logger,
     ...opts,
   });
