@@ -1,8 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { temporal as temporal_ } from '@temporalio/proto';
+import type { Client } from '@temporalio/client';
+import { vaultKey } from '../../src/cards/card-vault.key';
+import type { Config } from '../../src/config';
 import { pipeLines, stopChild, waitForListening } from '../../src/shared/processes';
 import type { CpuPart } from './cpu';
+import type { BenchContext } from './harness';
 
 /**
  * A part of a benchmark's stack in a process of its own, started as `npm run dev` starts the API
@@ -35,8 +40,11 @@ export async function startBenchProcess(opts: {
   logFile: string;
   listening?: boolean;
 }): Promise<BenchProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(opts.root, opts.entry), ...(opts.args ?? [])], {
-    env: { ...process.env, ...opts.env },
+  // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): node flags for every part, to profile them where they run.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(opts.root, opts.entry), ...(opts.args ?? [])], {
+    // OPS_PORT 0: operator listeners on free ports, beside any other stack on the machine.
+    env: { ...process.env, OPS_PORT: '0', ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   });
   const lines: string[] = [];
@@ -63,4 +71,35 @@ export async function startBenchProcess(opts: {
     });
   }
   return { child, port, cpu: { name: opts.name, label: opts.label, pid: child.pid!, tree: false }, stop };
+}
+
+/**
+ * Starts parts of a benchmark's stack as processes of their own, each stopped when the benchmark
+ * ends, with the stack's database and Temporal server (`config`) and `env` over them. The
+ * API and worker share one card vault key: the cards one process seals, the other opens.
+ */
+export function lastroProcesses(b: BenchContext, config: Config, env: Record<string, string> = {}) {
+  const common = {
+    DATABASE_URL: config.databaseUrl,
+    TEMPORAL_ADDRESS: config.temporal.address,
+    TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
+    CARD_VAULT_KEY: vaultKey().key.toString('base64'),
+    LASTRO_DATA_DIR: b.tmp,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+  return async (name: string, label: string, entry: string, more: { env?: Record<string, string>; args?: string[]; listening?: boolean } = {}): Promise<BenchProcess> => {
+    const part = await startBenchProcess({ root: b.root, name, label, entry, args: more.args, env: { ...common, ...more.env }, log: b.log, logFile: path.join(b.tmp, `${name}.log`), listening: more.listening ?? true });
+    b.defer(part.stop);
+    return part;
+  };
+}
+
+/** Resolves once a worker polls `taskQueue` for workflow tasks (a worker process bundles its workflows first). */
+export async function pollersOn(temporal: Client, taskQueue: string): Promise<void> {
+  for (;;) {
+    const { pollers } = await temporal.workflowService.describeTaskQueue({ namespace: 'default', taskQueue: { name: taskQueue }, taskQueueType: temporal_.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW });
+    if (pollers.length > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }

@@ -1,11 +1,7 @@
-import path from 'node:path';
-import { temporal as temporal_ } from '@temporalio/proto';
-import type { Client } from '@temporalio/client';
-import { vaultKey } from '../../src/cards/card-vault.key';
 import { freePort } from '../../test/helpers/ports';
 import { statementsDuring } from './bench-stack';
 import { benchCardTokens, benchCompany, ms, resultRow, runBench, significant, type ResultRow } from './harness';
-import { startBenchProcess } from './processes';
+import { lastroProcesses, pollersOn } from './processes';
 import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/floors';
 
 /**
@@ -29,21 +25,8 @@ export const run = (argv: string[]) =>
     const levels = b.args.numbers(1, [16, 64]);
     const { deps, rootEm, cpuParts } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false });
     const { config } = deps;
-    const env = {
-      DATABASE_URL: config.databaseUrl,
-      TEMPORAL_ADDRESS: config.temporal.address,
-      TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
-      // The cards this process tokenizes are sealed with its key: the API must open them.
-      CARD_VAULT_KEY: vaultKey().key.toString('base64'),
-      LASTRO_DATA_DIR: b.tmp,
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    };
-    const start = async (name: string, label: string, entry: string, more: { env?: Record<string, string>; args?: string[]; listening?: boolean } = {}) => {
-      const part = await startBenchProcess({ root: b.root, name, label, entry, args: more.args, env: { ...env, ...more.env }, log: b.log, logFile: path.join(b.tmp, `${name}.log`), listening: more.listening ?? true });
-      b.defer(part.stop);
-      return part;
-    };
+    // The processes get this process's card vault key: the cards it tokenizes below, the API opens.
+    const start = lastroProcesses(b, config, { RATE_LIMIT_PER_MINUTE: '1000000' });
     const startFloor = (mode: string) => start(`floor-${mode}`, `floor ${mode}`, 'scripts/bench/transaction-floors/floor-process.ts', { args: [mode] });
     const apiPort = await freePort();
     const api = await start('api', 'Lastro API', 'src/server.ts', { env: { HOST: '127.0.0.1', PORT: String(apiPort) } });
@@ -116,13 +99,3 @@ export const run = (argv: string[]) =>
     for (const r of results) lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms)`);
     return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra: { statementsPerOpByMethod: statementsPerOp } };
   });
-
-
-/** Resolves once a worker polls `taskQueue` for workflow tasks (a worker process bundles its workflows first). */
-async function pollersOn(temporal: Client, taskQueue: string): Promise<void> {
-  for (;;) {
-    const { pollers } = await temporal.workflowService.describeTaskQueue({ namespace: 'default', taskQueue: { name: taskQueue }, taskQueueType: temporal_.api.enums.v1.TaskQueueType.TASK_QUEUE_TYPE_WORKFLOW });
-    if (pollers.length > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

@@ -5,16 +5,17 @@ import type { EventDispatcher } from '../../src/events/dispatcher';
 import { recordEvent } from '../../src/events/outbox';
 import { createCompany } from '../../src/companies/companies.service';
 import { createWebhook, setWebhookStatus } from '../../src/webhooks/webhooks.service';
-import { startDeliveryLanes } from '../../src/webhooks/delivery-lanes';
 import { statementsDuring } from './bench-stack';
 import { latencies, ms, pool, resultRow, round, runBench, stopwatch, type Load } from './harness';
+import { lastroProcesses, pollersOn } from './processes';
 
 /**
  * Webhook delivery throughput and latency, end to end on this machine: events recorded in
- * the outbox and dispatched as the API does after a commit, deliveries created and drained by
- * the worker's delivery lanes (src/webhooks/delivery-lanes.ts), signed POSTs received by a
- * local sink. Beside it, the same sink driven by a bare keep-alive POST loop, the ceiling the
- * pipeline is paying its durability for. Rows: the burst (deliveries per second over the bare
+ * the outbox and dispatched as the API does after a commit (by this process), deliveries created
+ * and drained by the delivery lanes (src/webhooks/delivery-lanes.ts) of a Lastro worker running
+ * in a process of its own, signed POSTs received by a local sink (in this process). Beside it,
+ * the same sink driven by a bare keep-alive POST loop, the ceiling the pipeline is paying its
+ * durability for. Rows: the burst (deliveries per second over the bare
  * loop's with one connection per webhook), one event at a time (over the bare loop's with one
  * connection), and a burst while one more endpoint answers after 10 s, then while it never
  * answers (the other endpoints' figures). Statements per delivery come from
@@ -32,11 +33,14 @@ export const run = (argv: string[]) =>
     const sink = await startSink();
     b.defer(() => sink.close());
 
-    const { deps, rootEm } = await b.startStack({ env: { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` } });
+    const allowlist = { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` };
+    const { deps, rootEm, cpuParts } = await b.startStack({ env: allowlist, worker: false });
     const { config, dispatcher } = deps;
-    // The worker process's delivery lanes (worker/index.ts starts them beside the Temporal worker).
-    const lanes = await startDeliveryLanes(deps, { perEndpoint });
-    b.defer(() => lanes.stop());
+    // The Lastro worker as deployed, in a process of its own: its delivery lanes send the attempts.
+    const start = lastroProcesses(b, config, { ...allowlist, WEBHOOK_CONCURRENCY_PER_ENDPOINT: String(perEndpoint) });
+    const worker = await start('worker', 'Lastro worker', 'worker/index.ts', { listening: false });
+    b.setCpuParts([{ name: 'loadgen', label: 'events and sink (this process)', pid: process.pid, tree: false }, worker.cpu, ...cpuParts]);
+    await pollersOn(deps.temporal, config.temporal.taskQueue);
 
     const em = rootEm.fork();
     const company = await createCompany(em, { name: 'Bench', mode: 'sandbox' });
@@ -145,13 +149,13 @@ async function countWorkflows(rootEm: EntityManager, temporal: Client): Promise<
   return n;
 }
 
-/** Records `count` events, each in its own transaction, and dispatches them as the API does after commit (8 requests at a time). */
+/** Records `count` events, each in its own transaction, and dispatches them as the API does after commit (8 requests at a time; the committed event is not read back). */
 async function produce(rootEm: EntityManager, dispatcher: EventDispatcher, companyId: string, count: number): Promise<void> {
   await pool(count, 8, async (n) => {
     const em = rootEm.fork();
     const event = recordEvent(em, { companyId, type: 'customer.created', entityType: 'customer', data: { id: `cust_bench${n}`, name: `Customer ${n}` } });
     await em.flush();
-    await dispatcher.dispatch(event.id);
+    await dispatcher.dispatchAll([event.id], [event]);
   });
 }
 

@@ -88,7 +88,8 @@ function activeWebhooks(em: EntityManager, companyId: string): Promise<ActiveWeb
   if (!byCompany) activeWebhooksByTransaction.set(em, (byCompany = new Map()));
   let found = byCompany.get(companyId);
   if (!found) {
-    found = em.find(Webhook, { companyId, isActive: true, deletedAt: null }, { fields: ['id', 'url', 'events'] });
+    // Written out: every event of every company passes here, and the ORM's query building costs more than the statement.
+    found = em.execute<ActiveWebhook[]>(`select id, url, events from webhooks where company_id = ? and is_active and deleted_at is null`, [companyId]);
     byCompany.set(companyId, found);
   }
   return found;
