@@ -1,0 +1,70 @@
+import { context, propagation, type Context } from '@opentelemetry/api';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { registerInstrumentations } from '@opentelemetry/instrumentation';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { envDetectorSync, Resource } from '@opentelemetry/resources';
+import { BatchSpanProcessor, ConsoleSpanExporter, type ReadableSpan, type Span, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { REQUEST_ID_ATTRIBUTE } from './request-id';
+import type { TracingSettings } from './settings';
+import { setActiveTracing, type ActiveTracing } from './state';
+
+/** Paths scraped or probed every few seconds: a span each would bury the requests worth reading. */
+const UNTRACED_PATHS = new Set(['/metrics', '/health']);
+
+/**
+ * Starts tracing for this process: a tracer provider exporting in batches (OTLP/HTTP, or the
+ * console), W3C trace context and baggage propagation, and the http and pg instrumentations.
+ * Must run before `pg` is first required (register-api.ts / register-worker.ts see to it).
+ * Sampling (`OTEL_TRACES_SAMPLER`, `…_ARG`), batching (`OTEL_BSP_*`), the endpoint and headers
+ * (`OTEL_EXPORTER_OTLP_*`) and resource attributes are read from the environment by the SDK.
+ */
+export function startTracing(settings: Extract<TracingSettings, { enabled: true }>): ActiveTracing {
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, when set, win over the process's default name.
+  const resource = new Resource({ [ATTR_SERVICE_NAME]: settings.serviceName }).merge(envDetectorSync.detect());
+  const exporter = settings.exporter === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();
+  const processor = new BatchSpanProcessor(exporter);
+  const provider = new NodeTracerProvider({ resource, spanProcessors: [new RequestIdSpanProcessor(), processor] });
+  // Default context manager (AsyncLocalStorage) and propagators (OTEL_PROPAGATORS, by default
+  // tracecontext + baggage: the baggage carries the request id into workflows and activities).
+  provider.register();
+  registerInstrumentations({
+    tracerProvider: provider,
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]),
+        // Outgoing HTTP from these processes is webhook deliveries to merchants' endpoints:
+        // instrumenting it would send them our traceparent and baggage headers.
+        disableOutgoingRequestInstrumentation: true,
+      }),
+      // Only queries inside a trace: the delivery lanes and sweepers poll the database on their
+      // own and would otherwise make a root span per poll.
+      new PgInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  const tracing: ActiveTracing = { serviceName: settings.serviceName, resource, processor, shutdown: () => provider.shutdown() };
+  setActiveTracing(tracing);
+  return tracing;
+}
+
+/**
+ * Stamps every span started inside a request with the request's id, in whichever process it
+ * starts (API, or worker: the id travels in the baggage through Temporal's headers), so a
+ * backend finds all of a request's spans by `lastro.request_id`. Workflow spans, made in the
+ * sandbox, are found through their trace.
+ */
+class RequestIdSpanProcessor implements SpanProcessor {
+  onStart(span: Span, parentContext: Context): void {
+    const requestId = propagation.getBaggage(parentContext ?? context.active())?.getEntry(REQUEST_ID_ATTRIBUTE)?.value;
+    if (requestId) span.setAttribute(REQUEST_ID_ATTRIBUTE, requestId);
+  }
+  onEnd(_span: ReadableSpan): void {}
+  forceFlush(): Promise<void> {
+    return Promise.resolve();
+  }
+  shutdown(): Promise<void> {
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,39 @@
+import type { ClientInterceptors } from '@temporalio/client';
+import {
+  makeWorkflowExporter,
+  OpenTelemetryActivityInboundInterceptor,
+  OpenTelemetryActivityOutboundInterceptor,
+  OpenTelemetryWorkflowClientInterceptor,
+} from '@temporalio/interceptors-opentelemetry';
+import type { WorkerOptions } from '@temporalio/worker';
+import { activeTracing } from './state';
+
+/**
+ * Temporal's OpenTelemetry interceptors, only when this process traces: off, a client and a
+ * worker are built exactly as without them (no interceptor, no sink, no workflow module), so
+ * workflow histories and the bundle do not change.
+ */
+
+/** For every Client: StartWorkflow / UpdateWithStart / SignalWorkflow … spans, and the trace context in the workflow's headers. */
+export function tracingClientInterceptors(): ClientInterceptors | undefined {
+  if (!activeTracing()) return undefined;
+  return { workflow: [new OpenTelemetryWorkflowClientInterceptor()] };
+}
+
+/**
+ * For the worker: RunWorkflow / StartActivity spans made in the workflow sandbox (the package's
+ * workflow interceptors module, bundled with the workflows) and handed out of it by the
+ * `exporter` sink to this process's exporting processor; RunActivity spans around each activity,
+ * continuing the trace from the headers, so the activity's SQL and logs join it.
+ */
+export function tracingWorkerOptions(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
+  const tracing = activeTracing();
+  if (!tracing) return {};
+  return {
+    interceptors: {
+      workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+      activity: [(ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) })],
+    },
+    sinks: { exporter: makeWorkflowExporter(tracing.processor, tracing.resource) },
+  };
+}
