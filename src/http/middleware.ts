@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { traceRequest } from '../observability/tracing/request-id';
 import type { Logger } from '../shared/logger';
 import { ApiError } from './errors';
 import { newRequestId } from './request-id';
@@ -8,7 +9,8 @@ export function requestId(): Koa.Middleware {
   return async (ctx, next) => {
     ctx.state.requestId = newRequestId();
     ctx.set('x-request-id', ctx.state.requestId);
-    await next();
+    // With tracing on, the id goes on the request's span and into the workflows it starts; off, plain next().
+    await traceRequest(ctx.state.requestId, next, () => ctx._matchedRoute as string | undefined);
   };
 }
 

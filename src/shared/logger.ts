@@ -1,4 +1,5 @@
 import pino from 'pino';
+import { traceLogMixin } from '../observability/tracing/log-fields';
 
 export type Logger = pino.Logger;
 
@@ -16,5 +17,7 @@ export function createLogger(level: string, name: string): Logger {
       censor: '[redacted]',
     },
     timestamp: pino.stdTimeFunctions.isoTime,
+    // trace_id / span_id on lines written inside a trace; no mixin at all when tracing is off.
+    mixin: traceLogMixin(),
   });
 }
