@@ -31,14 +31,14 @@ if (3, 11) <= sys.version_info < (3, 11, 8) or (3, 12) <= sys.version_info < (3,
 # Loaded as a file, not as a module of a package: the package beside it is made importable.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from fuzz import billing, checkout, customers, payments, recipients, webhooks  # noqa: E402
+from fuzz import billing, checkout, customers, events, payments, recipients, webhooks  # noqa: E402
 from fuzz.generators import FORMATS  # noqa: E402
 from fuzz.stack import stack_company  # noqa: E402
 
 for name, strategy in FORMATS.items():
     schemathesis.openapi.format(name, strategy)
 
-DOMAINS = (recipients, payments, billing, checkout, customers, webhooks)
+DOMAINS = (recipients, payments, billing, checkout, customers, webhooks, events)
 
 
 def merged(tables):
@@ -67,9 +67,11 @@ def seeded_path(case):
 
 @schemathesis.hook
 def map_case(context, case):
-    """Every phase runs this one (coverage does not run map_body). The stack's company for all
-    cases; the repairs for positive cases only: negative ones keep what was generated."""
+    """Every phase runs this one (coverage does not run map_body). The stack's company and a
+    short event stream for all cases; the repairs for positive cases only: negative ones keep
+    what was generated."""
     stack_company(case)
+    events.short_stream(case)
     if case.meta is not None and not case.meta.generation.mode.is_negative:
         seeded_path(case)
         for repair in REPAIRS.get((case.method.upper(), case.path), []):

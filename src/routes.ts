@@ -6,6 +6,7 @@ import { feeRoutes } from './fees/fees.routes';
 import { walletRoutes } from './ledger/wallets.routes';
 import { kycPageRoutes } from './recipients/kyc-page/kyc.routes';
 import { webhookRoutes } from './webhooks/webhooks.routes';
+import { eventRoutes } from './events/events.routes';
 import { cardTokenRoutes } from './cards/card-tokens.routes';
 import { sdkRoutes } from './sdk/sdk.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
@@ -23,6 +24,6 @@ import { refundBankDetailsPageRoutes } from './refunds/bank-details-page/refund-
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes];
   return routes;
 }

@@ -5,6 +5,7 @@ import { register as registerWithdrawalCommands } from './commands/withdrawals';
 import { register as registerRecipientCommands } from './commands/recipients';
 import { register as registerFeeCommands } from './commands/fees';
 import { register as registerRefundCommands } from './commands/refunds';
+import { register as registerListenCommand } from './commands/listen';
 
 /**
  * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
@@ -18,6 +19,7 @@ async function main(argv: string[]): Promise<void> {
   registerRecipientCommands(program, ctx);
   registerFeeCommands(program, ctx);
   registerRefundCommands(program, ctx);
+  registerListenCommand(program, ctx);
   try {
     await program.parseAsync(argv);
   } finally {

@@ -367,6 +367,26 @@ export interface paths {
         patch: operations["setWebhookStatusV1"];
         trace?: never;
     };
+    "/v1/events/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's events as they happen, as Server-Sent Events (what `lastro listen` reads)
+         * @description A `text/event-stream`. First a `ready` event (`data: { companyId, since, resumedAfter }`), then one message per event: `id:` the event id, `data:` the webhook envelope exactly as a delivery sends it. A `: keep-alive` comment every 15 s. The stream ends after `timeout` seconds (or when the API restarts); reconnect with the `Last-Event-ID` header (or `lastEventId`) and the `since` of the first ready event to get what happened meanwhile, including events that committed late: deduplicate on the id. Only the caller’s events, only webhook event codes. At most 10 open streams per company and API process (429).
+         */
+        get: operations["streamEventsV1"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/tokens/cards": {
         parameters: {
             query?: never;
@@ -4908,6 +4928,62 @@ export interface operations {
             };
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    streamEventsV1: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated event codes to receive; every code when left out */
+                events?: string;
+                /** @description Seconds until the stream ends (300 by default); reconnect with Last-Event-ID to go on */
+                timeout?: number;
+                /** @description Resume after this event id (the Last-Event-ID header, which wins when both are sent) */
+                lastEventId?: string;
+                /** @description When resuming: the `since` of the first stream's ready event, so nothing from before the session is replayed */
+                since?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events until `timeout` */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": unknown;
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

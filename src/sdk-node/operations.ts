@@ -39,6 +39,7 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "put /v1/webhooks/{id}": { operationId: "updateWebhookV1", auth: 'apiKey', idempotencyKey: 'optional' },
   "delete /v1/webhooks/{id}": { operationId: "deleteWebhookV1", auth: 'apiKey', idempotencyKey: 'optional' },
   "patch /v1/webhooks/{id}/status": { operationId: "setWebhookStatusV1", auth: 'apiKey', idempotencyKey: 'optional' },
+  "get /v1/events/stream": { operationId: "streamEventsV1", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/tokens/cards": { operationId: "createCardTokenV1", auth: 'public', idempotencyKey: 'none' },
   "get /v1/withdrawals/config": { operationId: "getWithdrawalConfigV1", auth: 'apiKey', idempotencyKey: 'none' },
   "get /v1/withdrawals": { operationId: "listWithdrawalsV1", auth: 'apiKey', idempotencyKey: 'none' },
