@@ -5,6 +5,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { loadConfig } from '../config';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../db/embedded-postgres';
 import { createOrm, migrate } from '../db/orm';
+import { launcherOpsPorts } from '../observability/metrics/ops-listener';
 import { seedDevCompany } from './seed';
 import { assertPortFree, pipeLines, stopChild, waitForListening } from '../shared/processes';
 import { startTemporalDevServer, type DevTemporal } from './temporal-dev-server';
@@ -75,10 +76,11 @@ async function main(): Promise<void> {
     await orm.close();
 
     const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+    const ops = await launcherOpsPorts(config.ops.port, config.ops.host);
     // `node --import tsx` rather than the tsx CLI: the CLI wrapper SIGKILLs a child that does
     // not acknowledge a signal within 30 ms, which cuts a graceful shutdown short under load.
-    const startChild = (name: string, entry: string, ipc = false) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { env, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] });
+    const startChild = (name: 'api' | 'worker', entry: string, ipc = false) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entry)], { env: { ...env, OPS_PORT: String(ops[name]) }, stdio: ['ignore', 'pipe', 'pipe', ...(ipc ? ['ipc' as const] : [])] });
       pipeLines(child, (l) => log(`[${name}] ${l}`));
       child.once('exit', (code, signal) => {
         if (!stopping) {
@@ -97,6 +99,7 @@ async function main(): Promise<void> {
     log('  Lastro is running (sandbox)');
     log(`  API           ${config.urls.publicBase}   (reference: ${config.urls.publicBase}/docs)`);
     if (temporalUi) log(`  Temporal UI   ${temporalUi}`);
+    log(`  Metrics       http://${config.ops.host}:${ops.api}/metrics (api), http://${config.ops.host}:${ops.worker}/metrics (worker)`);
     log(`  companyId     ${seeded.companyId}`);
     log(`  API key       ${seeded.apiKey}`);
     log(`  try: curl -H 'x-api-key: ${seeded.apiKey}' ${config.urls.publicBase}/customers`);

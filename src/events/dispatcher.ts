@@ -1,5 +1,6 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { countDispatchedEvents } from '../observability/metrics/business';
 import type { Logger } from '../shared/logger';
 import { Event } from './event.entity';
 
@@ -73,11 +74,11 @@ export class EventDispatcher {
       }
       // Nothing left to do after commit: marked in the same transaction.
       if (done.length > 0) await markDispatched(em, done);
-      return { done: done.length, later };
+      return { done, later, events };
     });
     // Runs only after the commit (a rolled-back dispatch starts nothing), and an event is
     // marked only after its work succeeded: if it throws, the sweeper dispatches the event again.
-    let dispatched = handled.done;
+    let dispatched = handled.done.length;
     const failures: unknown[] = [];
     const finished: string[] = [];
     for (const { eventId, work } of handled.later) {
@@ -92,6 +93,8 @@ export class EventDispatcher {
       await markDispatched(this.rootEm.fork(), finished);
       dispatched += finished.length;
     }
+    // Counted once committed and marked: a rolled-back dispatch, or work the sweeper redoes, counts once.
+    countDispatchedEvents(handled.events, new Set([...handled.done, ...finished]));
     if (failures.length > 0) throw failures[0];
     return dispatched;
   }

@@ -8,6 +8,7 @@ import { iso } from '../db/base.entity';
 import type { Event } from '../events/event.entity';
 import { isWebhookEventType } from '../events/catalog';
 import { newId } from '../shared/ids';
+import { observeWebhookAttempt } from '../observability/metrics/webhooks';
 import type { AttemptOutcome, WebhookDeliveryInput } from '../../workflows/webhooks/webhook-delivery.contract';
 import { honoursRetryAfter, isSuccessStatus, nextRetryDelayMs, parseRetryAfterMs, statusAfterAttempt, type DeliveryStatus } from './delivery-schedule.rules';
 import type { Resolver } from './url-guard';
@@ -211,10 +212,12 @@ export async function sendAttempt(webhook: SigningWebhook, eventId: string, payl
   const now = new Date();
   const body = envelopeBody(payload);
   const headers = signatureHeaders(signingSecrets(webhook, now), eventId, Math.floor(now.getTime() / 1000), body);
+  const started = performance.now();
   const response = await sendWebhookRequest({ url: webhook.url, body, headers, allowlist: opts.allowlist, resolve: opts.resolve });
   const returnStatus = response.kind === 'response' ? response.status : null;
   const attemptCount = attemptsBefore + 1;
   const status = statusAfterAttempt(returnStatus, attemptCount);
+  observeWebhookAttempt(status, started);
   const retryAfterMs = response.kind === 'response' && honoursRetryAfter(response.status) ? parseRetryAfterMs(response.retryAfter, Date.now()) : null;
   return {
     at: new Date(),

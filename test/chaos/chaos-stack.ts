@@ -148,6 +148,8 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       WEBHOOK_ALLOWLIST: receiver.hostPort,
       LOG_LEVEL: 'info',
       VALIDATE_RESPONSES: '1',
+      // Operator listeners on free ports: another stack on the machine may hold the defaults.
+      OPS_PORT: '0',
       ...opts.env,
     };
     const entries: Record<ProcessName, string> = { api: 'src/server.ts', worker: 'worker/index.ts' };
