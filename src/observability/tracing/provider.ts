@@ -1,4 +1,5 @@
-import { context, propagation, type Context } from '@opentelemetry/api';
+import { context, diag, DiagConsoleLogger, DiagLogLevel, propagation, type Context } from '@opentelemetry/api';
+import { getEnv } from '@opentelemetry/core';
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { registerInstrumentations } from '@opentelemetry/instrumentation';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
@@ -22,6 +23,12 @@ const UNTRACED_PATHS = new Set(['/metrics', '/health']);
  * (`OTEL_EXPORTER_OTLP_*`) and resource attributes are read from the environment by the SDK.
  */
 export function startTracing(settings: Extract<TracingSettings, { enabled: true }>): ActiveTracing {
+  // The SDK reports a failed export (collector down, wrong port) only through its diagnostic
+  // logger: on stderr at OTEL_LOG_LEVEL, errors by default, so spans are never lost silently.
+  const level = process.env.OTEL_LOG_LEVEL ? getEnv().OTEL_LOG_LEVEL : DiagLogLevel.ERROR;
+  diag.setLogger(new DiagConsoleLogger(), level);
+  const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
+  if (protocol === 'grpc') diag.error('OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported here: spans go as OTLP/HTTP (JSON), to a collector\'s HTTP port (4318)');
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, when set, win over the process's default name.
   const resource = new Resource({ [ATTR_SERVICE_NAME]: settings.serviceName }).merge(envDetectorSync.detect());
   const exporter = settings.exporter === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();

@@ -1,3 +1,4 @@
+import { diag } from '@opentelemetry/api';
 import type { Resource } from '@opentelemetry/resources';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
@@ -24,9 +25,12 @@ export function setActiveTracing(tracing: ActiveTracing): void {
   active = tracing;
 }
 
-/** Exports what is still buffered and stops; a process calls it last, before it exits. */
+/**
+ * Exports what is still buffered and stops; a process calls it last, before it exits. A failed
+ * last export (collector gone) is reported, never thrown: it must not turn a clean stop into a crash.
+ */
 export async function stopTracing(): Promise<void> {
   const tracing = active;
   active = undefined;
-  await tracing?.shutdown();
+  await tracing?.shutdown().catch((err: Error) => diag.error(`the last spans were not exported: ${err.message}`));
 }
