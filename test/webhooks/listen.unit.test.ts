@@ -187,11 +187,16 @@ describe('lastro listen against a scripted API', () => {
     ]);
   }, 10_000);
 
-  it('ends with the error body when the API refuses the key', async () => {
-    const fetchStub = (async () =>
-      new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'Invalid or revoked API key', requestId: 'req_1' } }), { status: 401 })) as typeof fetch;
+  it('retries an API it cannot reach yet, and ends with the error body when the API refuses the key', async () => {
+    let calls = 0;
+    const fetchStub = (async () => {
+      if (++calls === 1) throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:3000') });
+      return new Response(JSON.stringify({ error: { code: 'unauthenticated', message: 'Invalid or revoked API key', requestId: 'req_1' } }), { status: 401 });
+    }) as typeof fetch;
+    const err: string[] = [];
     await expect(
-      listen({ apiUrl: 'http://api.test', apiKey: 'sk_sandbox_bad', forwardTo: 'http://127.0.0.1:4000/hook', events: [], secret: 'whsec_x', signal: new AbortController().signal, out: () => undefined, err: () => undefined, fetch: fetchStub }),
+      listen({ apiUrl: 'http://api.test', apiKey: 'sk_sandbox_bad', forwardTo: 'http://127.0.0.1:4000/hook', events: [], secret: 'whsec_x', signal: new AbortController().signal, out: () => undefined, err: (l) => err.push(l), fetch: fetchStub, random: () => 0 }),
     ).rejects.toThrow('HTTP 401 unauthenticated: Invalid or revoked API key');
+    expect(err).toEqual(['Cannot connect to http://api.test (connect ECONNREFUSED 127.0.0.1:3000); retrying in 0.3 s (attempt 1)']);
   });
 });

@@ -233,7 +233,10 @@ export async function listen(opts: ListenOptions): Promise<void> {
       const cause = connection.signal.reason instanceof RetryableError ? connection.signal.reason : err;
       failures += 1;
       const delay = reconnectDelayMs(failures, opts.random, cause instanceof RetryableError ? cause.retryAfterMs : undefined);
-      opts.err(`Lost the connection to ${opts.apiUrl} (${cause instanceof RetryableError ? cause.message : describeError(cause)}); reconnecting in ${(delay / 1000).toFixed(1)} s (attempt ${failures})`);
+      const why = cause instanceof RetryableError ? cause.message : describeError(cause);
+      // Before the first ready event there is no session to resume yet, only an API to reach.
+      const what = since === undefined ? `Cannot connect to ${opts.apiUrl} (${why}); retrying` : `Lost the connection to ${opts.apiUrl} (${why}); reconnecting`;
+      opts.err(`${what} in ${(delay / 1000).toFixed(1)} s (attempt ${failures})`);
       await sleep(delay, opts.signal);
     } finally {
       clearTimeout(idle);
