@@ -136,7 +136,9 @@ it('serves each process its own /metrics, labelled by process, the worker with T
   // The SDK's worker metrics, in the same scrape: every one the dashboard uses.
   const names = new Set(s.worker.map((x) => x.name));
   for (const name of TEMPORAL_DASHBOARD_METRICS) expect({ name, present: names.has(name) }).toEqual({ name, present: true });
-  expect(s.worker.find((x) => x.name === 'temporal_worker_task_slots_available')?.labels).toEqual(expect.objectContaining({ task_queue: 'lastro' }));
+  // The labels the dashboard groups by.
+  expect(s.worker.find((x) => x.name === 'temporal_worker_task_slots_available')?.labels).toEqual(expect.objectContaining({ task_queue: 'lastro', worker_type: expect.any(String) }));
+  expect(s.worker.find((x) => x.name === 'temporal_num_pollers')?.labels).toEqual(expect.objectContaining({ poller_type: expect.any(String) }));
 });
 
 it('stops with a message naming OPS_PORT when its operator port is taken', async () => {
