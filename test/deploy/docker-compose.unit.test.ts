@@ -78,7 +78,7 @@ const appServices = ['migrate', 'api', 'worker'];
 describe('docker-compose.yml', () => {
   it('defines the whole stack', () => {
     expect(Object.keys(services).sort()).toEqual(
-      expect.arrayContaining(['postgres', 'temporal', 'temporal-ui', 'migrate', 'api', 'worker']),
+      expect.arrayContaining(['postgres', 'temporal', 'temporal-ui', 'migrate', 'api', 'worker', 'prometheus', 'grafana']),
     );
   });
 
@@ -224,7 +224,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('restarts long-running services but not the one-shot migration', () => {
-    for (const name of ['postgres', 'temporal', 'temporal-ui', 'api', 'worker']) {
+    for (const name of ['postgres', 'temporal', 'temporal-ui', 'api', 'worker', 'prometheus', 'grafana']) {
       expect(['always', 'unless-stopped', 'on-failure']).toContain(String(service(name).restart).split(':')[0]);
     }
     // With always/unless-stopped the job would rerun forever and never "complete".
@@ -329,5 +329,106 @@ describe('Dockerfile', () => {
       expect(i.args).not.toMatch(/CARD_VAULT_KEY|DATABASE_URL|PASSWORD|SECRET|API_KEY|TOKEN/i);
     }
     for (const source of ['.env', '.data']) expect(dockerignored(source)).toBe(true);
+  });
+});
+
+/** Bind mounts of a service as { source (absolute), target }. */
+function mounts(svc: Service): Array<{ source: string; target: string }> {
+  return (svc.volumes ?? [])
+    .map((v: any) => (typeof v === 'string' ? v.split(':') : [v.source, v.target]))
+    .filter(([source]: string[]) => source.startsWith('.'))
+    .map(([source, target]: string[]) => ({ source: resolve(root, source), target }));
+}
+
+/** Every series name the metrics code exposes (histograms with their suffixes), from its registry. */
+async function exposedSeriesNames(): Promise<Set<string>> {
+  const { registry, collectProcessMetrics } = await import('../../src/observability/metrics/registry');
+  await import('../../src/observability/metrics/http');
+  await import('../../src/observability/metrics/business');
+  await import('../../src/observability/metrics/webhooks');
+  const { registerDatabaseGauges } = await import('../../src/observability/metrics/database-gauges');
+  const { TEMPORAL_DASHBOARD_METRICS } = await import('../../src/observability/metrics/temporal-runtime');
+  registerDatabaseGauges(async () => []);
+  collectProcessMetrics('api');
+  const names = new Set<string>(TEMPORAL_DASHBOARD_METRICS);
+  for (const m of await registry.getMetricsAsJSON()) {
+    names.add(m.name);
+    if (m.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
+  }
+  return names;
+}
+
+describe('Prometheus and Grafana', () => {
+  const prometheus = service('prometheus');
+  const grafana = service('grafana');
+  const opsPort = (name: string) => env(service(name)).OPS_PORT;
+
+  it('run pinned images, published on loopback only (Prometheus 9090, Grafana 3001)', () => {
+    expect(prometheus.image).toMatch(/^prom\/prometheus:v\d+\.\d+\.\d+$/);
+    expect(grafana.image).toMatch(/^grafana\/grafana:\d+\.\d+\.\d+$/);
+    expect(prometheus.ports).toEqual(['127.0.0.1:9090:9090']);
+    expect(grafana.ports).toEqual(['127.0.0.1:3001:3000']);
+  });
+
+  it('opens the API and worker operator listeners to the compose network only', () => {
+    for (const name of ['api', 'worker']) {
+      expect(env(service(name)).OPS_HOST).toBe('0.0.0.0');
+      expect(ports(service(name)).map((p) => p.target)).not.toContain(opsPort(name));
+    }
+    expect(opsPort('api')).toBe('9464');
+    expect(opsPort('worker')).toBe('9465');
+  });
+
+  it('scrapes the api and the worker at services and ports that exist', () => {
+    const configFile = /--config\.file=(\S+)/.exec(command(prometheus))?.[1];
+    const mount = mounts(prometheus).find((m) => m.target === configFile);
+    expect(mount?.source).toBe(join(root, 'deploy/prometheus/prometheus.yml'));
+    const config = loadYaml(mount!.source);
+    const targets: string[] = config.scrape_configs.flatMap((job: any) => job.static_configs.flatMap((c: any) => c.targets));
+    expect(targets.sort()).toEqual(['api:9464', 'worker:9465']);
+    for (const target of targets) {
+      const { host, port } = hostPort(target);
+      expect(services[host]).toBeDefined();
+      expect(opsPort(host)).toBe(port);
+    }
+  });
+
+  it('provisions the Prometheus data source and the dashboard folder Grafana mounts', () => {
+    const provisioning = mounts(grafana).find((m) => m.source === join(root, 'deploy/grafana/provisioning'));
+    expect(provisioning?.target).toBe('/etc/grafana/provisioning');
+    const dashboards = mounts(grafana).find((m) => m.source === join(root, 'deploy/grafana/dashboards'));
+    expect(dashboards).toBeDefined();
+
+    const datasources = loadYaml(join(root, 'deploy/grafana/provisioning/datasources/prometheus.yml')).datasources;
+    expect(datasources).toEqual([expect.objectContaining({ type: 'prometheus', uid: 'prometheus', url: 'http://prometheus:9090' })]);
+    const providers = loadYaml(join(root, 'deploy/grafana/provisioning/dashboards/lastro.yml')).providers;
+    expect(providers).toEqual([expect.objectContaining({ type: 'file', options: { path: dashboards!.target } })]);
+    expect(env(grafana).GF_DASHBOARDS_DEFAULT_HOME_DASHBOARD_PATH).toBe(`${dashboards!.target}/lastro.json`);
+  });
+
+  describe('the Lastro dashboard', () => {
+    const dashboard = JSON.parse(readFileSync(join(root, 'deploy/grafana/dashboards/lastro.json'), 'utf8'));
+    const panels: any[] = dashboard.panels.filter((p: any) => p.type !== 'row');
+
+    it('queries only series the metrics code exposes, through the provisioned data source', async () => {
+      const known = await exposedSeriesNames();
+      expect(panels.length).toBeGreaterThanOrEqual(15);
+      for (const panel of panels) {
+        expect(panel.datasource).toEqual({ type: 'prometheus', uid: 'prometheus' });
+        expect(panel.targets.length).toBeGreaterThan(0);
+        for (const target of panel.targets) {
+          const used: string[] = target.expr.match(/\b(?:lastro|temporal)_[a-z0-9_]+/g) ?? [];
+          expect({ panel: panel.title, expr: target.expr, metrics: used.length > 0 }).toEqual({ panel: panel.title, expr: target.expr, metrics: true });
+          for (const name of used) expect({ panel: panel.title, name, known: known.has(name) }).toEqual({ panel: panel.title, name, known: true });
+        }
+      }
+    });
+
+    it('has unique panel ids and every panel named in docs/operations.md', () => {
+      const ids = dashboard.panels.map((p: any) => p.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      const docs = readFileSync(join(root, 'docs/operations.md'), 'utf8');
+      for (const panel of panels) expect({ panel: panel.title, documented: docs.includes(`**${panel.title}**`) }).toEqual({ panel: panel.title, documented: true });
+    });
   });
 });
