@@ -12,8 +12,11 @@ import { REQUEST_ID_ATTRIBUTE } from './request-id';
 import type { TracingSettings } from './settings';
 import { setActiveTracing, type ActiveTracing } from './state';
 
-/** Paths scraped or probed every few seconds: a span each would bury the requests worth reading. */
-const UNTRACED_PATHS = new Set(['/metrics', '/health']);
+/**
+ * Paths scraped or probed every few seconds (the API's /health, the operator listener's /metrics
+ * and /health/live|ready): a span each would bury the requests worth reading.
+ */
+const UNTRACED_PATHS = new Set(['/metrics', '/health', '/health/live', '/health/ready']);
 
 /**
  * Starts tracing for this process: a tracer provider exporting in batches (OTLP/HTTP, or the
