@@ -87,7 +87,7 @@ describe('deploy/k8s, rendered', () => {
   const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' }).status === 0;
   (kubectl ? it.each(['base', ...overlays.map((o) => `overlays/${o}`)]) : it.skip.each(['(kubectl not installed)']))('agrees with `kubectl kustomize` on %s', (dir) => {
     const out = spawnSync('kubectl', ['kustomize', join(k8s, dir)], { encoding: 'utf8' });
-    expect(out.stderr).toBe('');
+    expect({ status: out.status, stderr: out.status === 0 ? '' : out.stderr }).toEqual({ status: 0, stderr: '' });
     const theirs = parseAllDocuments(out.stdout).map((d) => d.toJS() as K8sObject);
     const key = (o: K8sObject) => `${o.kind}/${o.metadata.name}`;
     const byKey = (list: K8sObject[]) => Object.fromEntries(list.map((o) => [key(o), normalize(o)]));
