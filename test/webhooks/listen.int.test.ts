@@ -234,10 +234,8 @@ describe('lastro listen', () => {
     await payByCard(t.company.Other, 'listen-other-2');
 
     // Everything Acme recorded since the first payment arrived exactly once, as recorded.
-    const expected = await recorded(t.company.Acme, from);
     await eventually(async () => [...(await recorded(t.company.Acme, from)).keys()].every((id) => forwardedIds().includes(id)), 30_000, 'every Acme event forwarded');
     const all = await recorded(t.company.Acme, from);
-    expect(all.size).toBeGreaterThan(expected.size - 1);
     const ids = forwardedIds();
     expect(new Set(ids).size).toBe(ids.length);
     expect([...ids].sort()).toEqual([...all.keys()].sort());
