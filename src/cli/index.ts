@@ -9,11 +9,13 @@ import { register as registerListenCommand } from './commands/listen';
 
 /**
  * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
- * operator decisions are the same Temporal signals an operator can send from the UI.
+ * operator decisions are the same Temporal signals an operator can send from the UI. One
+ * command is a merchant's: `listen`, which talks to the API with a company's key, never to the
+ * database or Temporal.
  */
 async function main(argv: string[]): Promise<void> {
   const ctx = new CliContext();
-  const program = new Command('lastro').description('Lastro operator CLI').showHelpAfterError();
+  const program = new Command('lastro').description('Lastro operator CLI (and listen, for merchants)').showHelpAfterError();
   registerCompanyCommands(program, ctx);
   registerWithdrawalCommands(program, ctx);
   registerRecipientCommands(program, ctx);
