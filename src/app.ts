@@ -3,6 +3,7 @@ import type { AppDeps } from './app-deps';
 import { watchApiKeyWrites } from './companies/api-key-cache';
 import { accessLog, errorHandler, requestId } from './http/middleware';
 import { mountRoutes } from './http/mount';
+import { httpMetrics } from './observability/metrics/http';
 import { allRoutes } from './routes';
 
 /** Assembles the Koa app: request id, access log, error body, the routes (each parses its JSON body). */
@@ -15,6 +16,8 @@ export function createApp(deps: AppDeps): Koa {
   // Keys and companies changed through the ORM in this process leave the API key cache at once.
   watchApiKeyWrites(deps.orm.em);
   app.use(requestId());
+  // Outside the error handler: it counts the status the client gets.
+  app.use(httpMetrics());
   app.use(accessLog(deps.logger));
   app.use(errorHandler(deps.logger));
   // JSON bodies are parsed by each route (src/http/mount.ts), which may declare its own limit.

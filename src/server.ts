@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps';
 import { loadConfig, type Config } from './config';
 import { createOrm } from './db/orm';
 import { createEventDispatcher } from './events/subscribers';
+import { startApiOps } from './observability/metrics/process-ops';
 import { createLogger } from './shared/logger';
 import { connectTemporalClient } from './temporal/client';
 
@@ -19,6 +20,7 @@ export async function createApiDeps(config: Config): Promise<AppDeps> {
 async function main(): Promise<void> {
   const config = loadConfig();
   const deps = await createApiDeps(config);
+  await startApiOps(deps);
   const server: Server = createApp(deps).listen(config.port, config.host, () => {
     deps.logger.info({ port: config.port, mode: config.mode }, `Lastro API listening on ${config.urls.publicBase}`);
     // The dev launcher waits for this, not for the port to answer: a port that answers may be someone else's.

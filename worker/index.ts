@@ -6,6 +6,8 @@ import type { ActivityDeps } from '../activities/deps';
 import { loadConfig } from '../src/config';
 import { createOrm } from '../src/db/orm';
 import { createEventDispatcher } from '../src/events/subscribers';
+import { startWorkerOps } from '../src/observability/metrics/process-ops';
+import { installTemporalRuntimeMetrics } from '../src/observability/metrics/temporal-runtime';
 import { createLogger } from '../src/shared/logger';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { ensureMaintenanceSchedules } from './schedules';
@@ -44,6 +46,8 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'lastro-worker');
   const orm = await createOrm(config.databaseUrl);
+  // Before the first NativeConnection: the SDK's runtime takes its telemetry settings only then.
+  const temporalMetrics = await installTemporalRuntimeMetrics();
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
@@ -57,10 +61,12 @@ async function main(): Promise<void> {
   });
   // Webhook deliveries' first attempts: no workflow, drained from the database (src/webhooks/delivery-lanes.ts).
   const lanes = await startDeliveryLanes({ orm, config, temporal, logger });
+  const ops = await startWorkerOps({ config, orm, temporal, logger, worker, temporalMetrics });
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains in-flight tasks.
   logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
   await worker.run();
   await lanes.stop();
+  await ops.close();
   // Events the last activities recorded are dispatched before the connections close.
   await dispatcher.settled();
   await orm.close();
