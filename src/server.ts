@@ -1,3 +1,5 @@
+// First: starts tracing (when OTEL_* asks for it) before http and pg are loaded.
+import './observability/tracing/register-api';
 import type { Server } from 'node:http';
 import { createApp } from './app';
 import type { AppDeps } from './app-deps';
@@ -5,6 +7,7 @@ import { loadConfig, type Config } from './config';
 import { createOrm } from './db/orm';
 import { createEventDispatcher } from './events/subscribers';
 import { startApiOps } from './observability/metrics/process-ops';
+import { stopTracing } from './observability/tracing/state';
 import { createLogger } from './shared/logger';
 import { connectTemporalClient } from './temporal/client';
 
@@ -40,6 +43,8 @@ async function main(): Promise<void> {
       await deps.dispatcher.settled();
       await deps.orm.close();
       await deps.temporal.connection.close();
+      // The last spans (this shutdown's own requests among them) leave before the process does.
+      await stopTracing();
       process.exit(0);
     });
     server.closeAllConnections();
