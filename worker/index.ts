@@ -9,6 +9,7 @@ import { createEventDispatcher } from '../src/events/subscribers';
 import { startWorkerOps } from '../src/observability/metrics/process-ops';
 import { installTemporalRuntimeMetrics } from '../src/observability/metrics/temporal-runtime';
 import { createLogger } from '../src/shared/logger';
+import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { ensureMaintenanceSchedules } from './schedules';
 
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
   const orm = await createOrm(config.databaseUrl);
   // Before the first NativeConnection: the SDK's runtime takes its telemetry settings only then.
   const temporalMetrics = await installTemporalRuntimeMetrics();
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  // TLS/mTLS and the API key as the API's client connects (src/temporal/connection.ts).
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
   const temporal = new Client({ connection, namespace: config.temporal.namespace });
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
