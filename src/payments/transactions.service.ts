@@ -138,13 +138,35 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
 export async function loadTransaction(em: EntityManager, companyId: string | null, id: string, lock = false, knownSplits?: TransactionSplit[]): Promise<TransactionAggregate> {
   // Written out and mapped (em.map), not built by find(): this runs for every status change of
   // every payment, and building the query cost more than running it (docs/performance.md).
-  const forUpdate = lock ? ' for update' : '';
-  const [row] = await em.execute(`select * from transactions where id = ?${companyId ? ' and company_id = ?' : ''}${forUpdate}`, companyId ? [id, companyId] : [id]);
-  if (!row) throw notFound('Transaction');
-  const transaction = em.map(Transaction, row);
-  const payments = (await em.execute(`select * from payments where transaction_id = ? order by position, id${forUpdate}`, [id])).map((p) => em.map(Payment, p));
+  const { transaction, payments } = lock ? await lockTransactionRows(em, companyId, id) : await readTransactionRows(em, companyId, id);
   const splits = knownSplits ?? (await em.find(TransactionSplit, { transactionId: id }, { orderBy: { id: 'asc' } }));
   return { transaction, payments, splits };
+}
+
+/**
+ * The transaction and its payments locked, for a change: the transaction row first, as every
+ * writer of its payments locks it, so the payments read after it are those of the same state.
+ */
+async function lockTransactionRows(em: EntityManager, companyId: string | null, id: string): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
+  const [row] = await em.execute(`select * from transactions where id = ?${companyId ? ' and company_id = ?' : ''} for update`, companyId ? [id, companyId] : [id]);
+  if (!row) throw notFound('Transaction');
+  const payments = await em.execute(`select * from payments where transaction_id = ? order by position, id for update`, [id]);
+  return { transaction: em.map(Transaction, row), payments: payments.map((p) => em.map(Payment, p)) };
+}
+
+/**
+ * The transaction and its payments as one statement sees them: read apart, a change committing
+ * between the two reads would show a transaction still paid beside its charged-back payment.
+ */
+async function readTransactionRows(em: EntityManager, companyId: string | null, id: string): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
+  const [row] = await em.execute<{ t: Record<string, unknown>; payments: Record<string, unknown>[] }[]>(
+    `select to_jsonb(t) as t,
+            coalesce((select jsonb_agg(to_jsonb(p) order by p.position, p.id) from payments p where p.transaction_id = t.id), '[]'::jsonb) as payments
+       from transactions t where t.id = ?${companyId ? ' and t.company_id = ?' : ''}`,
+    companyId ? [id, companyId] : [id],
+  );
+  if (!row) throw notFound('Transaction');
+  return { transaction: em.map(Transaction, row.t), payments: row.payments.map((p) => em.map(Payment, p)) };
 }
 
 /** The transaction and its payments, without its splits: what the workflow plans its steps from. */
