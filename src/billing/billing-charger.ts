@@ -20,6 +20,15 @@ export interface ChargeRequest {
   description: string;
 }
 
+export interface ChargeManyOptions {
+  /** Charges in flight at once. */
+  atOnce: number;
+  /** Called after each charge (a heartbeat: the SDK throttles them). */
+  progress?: () => void;
+  /** Asked right before a batch's new charges are made: the invoice ids still to charge (the others answer null, uncharged). */
+  stillWanted?: (reqs: ChargeRequest[]) => Promise<Set<string>>;
+}
+
 /** A card decision: `code` is why it was not paid (the transaction's statusReason, e.g. `card_declined`). */
 export interface ChargeDecision {
   paid: boolean;
@@ -73,15 +82,65 @@ export class BillingCharger {
     return { transactionId: decided.transaction.id, decision: decisionOf(decided.transaction) };
   }
 
+  /**
+   * Charges many attempts at once (a billing run's page), each as `charge` does: the
+   * transactions already made for them (a retried page) found in one statement and their
+   * companies read in one, the others created and decided `atOnce` at a time, each batch only
+   * for the invoices `stillWanted` still names. An attempt not charged or whose charge threw answers null: its subscription workflow charges it again (same referenceCode,
+   * so never twice).
+   */
+  async chargeMany(reqs: ChargeRequest[], { atOnce, progress = () => {}, stillWanted }: ChargeManyOptions): Promise<Array<ChargeStarted | null>> {
+    if (reqs.length === 0) return [];
+    const em = this.fork();
+    const keyed = reqs.map((r) => ({ company_id: r.companyId, reference_code: `${r.invoiceId}-${r.attempt}` }));
+    const found = await em.execute<Array<{ id: string; status: string; status_reason: string | null; company_id: string; reference_code: string }>>(
+      `select t.id, t.status, t.status_reason, t.company_id, t.reference_code
+         from transactions t join jsonb_to_recordset(?::jsonb) as r(company_id text, reference_code text) on t.company_id = r.company_id and t.reference_code = r.reference_code`,
+      [JSON.stringify(keyed)],
+    );
+    const existing = new Map(found.map((t) => [`${t.company_id}:${t.reference_code}`, t]));
+    const fresh = [...new Set(reqs.filter((r, n) => !existing.has(`${r.companyId}:${keyed[n].reference_code}`)).map((r) => r.companyId))];
+    const companies = new Map((fresh.length > 0 ? await em.find(Company, { id: { $in: fresh } }) : []).map((c) => [c.id, c]));
+
+    const out: Array<ChargeStarted | null> = new Array(reqs.length).fill(null);
+    for (let i = 0; i < reqs.length; i += atOnce) {
+      const chunk = reqs.slice(i, i + atOnce);
+      const toCreate = chunk.filter((r, j) => !existing.has(`${r.companyId}:${keyed[i + j].reference_code}`));
+      const wanted = stillWanted && toCreate.length > 0 ? await stillWanted(toCreate) : null;
+      await Promise.all(
+        chunk.map(async (req, j) => {
+          const n = i + j;
+          try {
+            const known = existing.get(`${req.companyId}:${keyed[n].reference_code}`);
+            if (!known && wanted && !wanted.has(req.invoiceId)) return;
+            if (known) {
+              const decision = decisionOf({ status: known.status as Transaction['status'], statusReason: known.status_reason });
+              if (!decision) await ensureTransactionWorkflow(this.deps.temporal, this.deps.config.temporal.taskQueue, known.id);
+              out[n] = { transactionId: known.id, decision };
+              return;
+            }
+            const created = await this.createTransaction(req, keyed[n].reference_code, companies.get(req.companyId));
+            const decided = await decideCreatedTransaction(this.deps, created);
+            out[n] = { transactionId: decided.transaction.id, decision: decisionOf(decided.transaction) };
+          } catch (err) {
+            this.deps.logger.warn({ err, invoiceId: req.invoiceId, attempt: req.attempt }, 'subscription charge not made in the billing run; its workflow charges it');
+          }
+          progress();
+        }),
+      );
+    }
+    return out;
+  }
+
   /** The decision of a charge's transaction, null while it is not decided. */
   async decisionOf(companyId: string, transactionId: string): Promise<ChargeDecision | null> {
     const txn = await this.fork().findOneOrFail(Transaction, { id: transactionId, companyId }, { fields: ['status', 'statusReason'] });
     return decisionOf(txn);
   }
 
-  private createTransaction(req: ChargeRequest, referenceCode: string): Promise<CreatedTransaction> {
+  private createTransaction(req: ChargeRequest, referenceCode: string, known?: Company): Promise<CreatedTransaction> {
     return this.fork().transactional(async (em) => {
-      const company = await em.findOneOrFail(Company, { id: req.companyId });
+      const company = known ?? (await em.findOneOrFail(Company, { id: req.companyId }));
       return createSavedCardTransaction(
         em,
         company,

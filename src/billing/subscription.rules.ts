@@ -87,6 +87,54 @@ export const endsInsteadOfInvoicing = (s: CycleState): boolean =>
 /** The cycle whose boundary a subscription waits for (a pause moves that boundary: `rebaseAfterPause`). */
 export const waitedBoundary = (s: Pick<CycleState, 'recurrence' | 'nextCycle'>): number => (s.recurrence.collectionTiming === 'prepaid' ? s.nextCycle : s.nextCycle + 1);
 
+/** Where a renewal paid in a billing run's page leaves the row: the cycle advanced, and parked until its next wake. */
+export interface PageRenewal {
+  cyclesCompleted: number;
+  periodStart: string;
+  periodEnd: string;
+  /** Null once maxCycles are billed (the row then wakes at the end of its last period, to end). */
+  nextInvoiceAt: string | null;
+  nextCycle: number;
+  wakeAt: string;
+}
+
+/** What the page rule reads of a claimed row: its cycle state and what decides how its invoice is collected. */
+export interface RenewalCandidate extends CycleState {
+  status: SubscriptionStatus;
+  collectionMethod: 'charge_automatically' | 'send_invoice';
+  pausedAt: string | null;
+  hasPaymentMethod: boolean;
+}
+
+/**
+ * Whether a billing run's page collects this renewal itself, and where it leaves the row: only
+ * what would end in the subscription workflow's park without a wait in between. That is an
+ * active charge_automatically row whose open invoice of its next cycle is charged on its saved
+ * card (or is free), which after that advance waits more than `parkAfterMs` for its next step
+ * (a monthly cycle, or the end of its last period). Null for everything that needs the workflow's
+ * own timers or signals: send_invoice (waits for the payment), no card (dunning), a pause, a
+ * postpaid cancellation at period end (ends right after the advance), a next step sooner than
+ * parking (a schedule fallen behind). A failed charge goes to the workflow too, by its caller.
+ */
+export function pageRenewal(s: RenewalCandidate, invoice: { cycle: number; total: number; status: InvoiceStatus }, at: string, parkAfterMs: number): PageRenewal | null {
+  if (s.status !== 'active' || s.pausedAt !== null || s.collectionMethod !== 'charge_automatically') return null;
+  if (invoice.status !== 'open' || invoice.cycle !== s.nextCycle) return null;
+  if (invoice.total > 0 && !s.hasPaymentMethod) return null;
+  if (s.recurrence.collectionTiming === 'postpaid' && s.cancelAtPeriodEnd) return null;
+  const k = s.nextCycle;
+  const wake = nextWakeOf({ ...s, nextCycle: k + 1 });
+  if (Date.parse(wake.at) - Date.parse(at) <= parkAfterMs) return null;
+  const last = s.maxCycles !== null && k + 1 >= s.maxCycles;
+  return {
+    cyclesCompleted: k + 1,
+    periodStart: boundaryAt(s.schedule, s.recurrence, k),
+    periodEnd: boundaryAt(s.schedule, s.recurrence, k + 1),
+    nextInvoiceAt: last ? null : invoiceTimeOf(s.schedule, s.recurrence, k + 1),
+    nextCycle: k + 1,
+    wakeAt: wake.at,
+  };
+}
+
 /** The due date of an invoice issued at `issuedAt`. */
 export function dueDateOf(issuedAt: string, collectionMethod: 'charge_automatically' | 'send_invoice'): string {
   return collectionMethod === 'send_invoice' ? addDays(issuedAt, SEND_INVOICE_DAYS_UNTIL_DUE) : issuedAt;

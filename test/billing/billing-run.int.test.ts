@@ -6,6 +6,8 @@ import { createSubscription } from '../../src/billing/subscriptions.service';
 import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
 import { seedDueSubscriptions } from '../../scripts/bench/billing-seed';
 import { BILLING_RUN_WORKFLOW, billingRunProgressQuery, type BillingRunInput, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
+import { renewDueSubscriptions } from '../../src/billing/billing-run.service';
+import { WorkflowNotFoundError } from '@temporalio/client';
 import { eventually } from './eventually';
 
 /**
@@ -51,6 +53,24 @@ const parkedAll = async (ids: string[]) => {
   const outcomes = await Promise.all(ids.map((id) => t.stack.client.workflow.getHandle(id).result()));
   return outcomes.every((o) => o.status === 'parked') && (await rows(ids)).every((x) => x.parked);
 };
+const eventTypes = async (id: string) => (await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [id])).map((e) => e.type);
+/** Copies of a subscription made through the service (never started), parked with cycle 0 due now. */
+async function dueCopies(n: number, extra: object = {}): Promise<string[]> {
+  const body = createSubscriptionBody.parse({ customerId, planId, defaultPaymentMethodRef: cardId, ...extra });
+  const { subscription: template } = await t.stack.em().transactional((em) => createSubscription(em as EntityManager, t.company.Acme.company.id, body));
+  return seedDueSubscriptions(t.stack.em(), template.id, n, `c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`);
+}
+const transactionsOf = (invoiceId: string) =>
+  t.stack.em().execute<{ id: string; status: string; reference_code: string }[]>(`select id, status, reference_code from transactions where metadata->>'invoiceId' = ? order by id`, [invoiceId]);
+const hasWorkflow = (id: string) =>
+  t.stack.client.workflow
+    .getHandle(id)
+    .describe()
+    .then((d) => d.status.name as string)
+    .catch((err) => {
+      if (err instanceof WorkflowNotFoundError) return null;
+      throw err;
+    });
 const invoicesOf = async (id: string) => (await get(`/invoices?subscriptionId=${id}&limit=100`)).body.data as Array<{ id: string; cycle: number; status: string }>;
 
 /** A month passes for these parked subscriptions: their schedule moves back a month, so the cycle they wait for is due now. */
@@ -153,13 +173,80 @@ describe('billing runs', () => {
     expect((await post(`/subscriptions/${paused}/cancel`)).body.status).toBe('canceled');
   });
 
+  it('a page renews the paid charges itself (no workflow) and starts a workflow only for what must wait: a refused card (dunning), send_invoice', async () => {
+    const ok = await dueCopies(2);
+    const declinedCard = (await post('/payment-methods/cards', { customerId, token: await cardToken(t.stack, t.company.Acme, '4000000000000002') })).body.id;
+    const [declined] = await dueCopies(1, { defaultPaymentMethodRef: declinedCard });
+    const [sendInvoice] = await dueCopies(1, { collectionMethod: 'send_invoice', defaultPaymentMethodRef: undefined });
+    const run = await billingRun({ at: new Date().toISOString() });
+    expect(run).toMatchObject({ claimed: 4, issued: 4, renewed: 2, workflows: 2 });
+
+    expect((await rows(ok)).map((r) => [r.status, r.cycles_completed, r.next_cycle, r.parked])).toEqual(Array(2).fill(['active', 1, 1, true]));
+    for (const id of ok) {
+      expect(await hasWorkflow(id)).toBeNull();
+      const [inv] = await invoicesOf(id);
+      // The same events, in the same order, as a renewal recorded by the workflow.
+      expect(await eventTypes(inv.id)).toEqual(['invoice.issued', 'invoice.payment_attempted', 'invoice.paid']);
+      expect(await eventTypes(id)).toEqual(['subscription.cycle_advanced']);
+      const body = (await get(`/invoices/${inv.id}`)).body;
+      expect(body).toMatchObject({ status: 'paid', attemptCount: 1, paidAt: expect.any(String), lastTransactionId: expect.stringMatching(/^txn_/) });
+      expect((await transactionsOf(inv.id)).map((x) => [x.status, x.reference_code])).toEqual([['paid', `${inv.id}-1`]]);
+      expect((await get(`/subscriptions/${id}`)).body).toMatchObject({ cyclesCompleted: 1, currentPeriodStart: body.periodStart, currentPeriodEnd: body.periodEnd, nextInvoiceAt: body.periodEnd });
+    }
+
+    // The refused charge: its workflow's first attempt finds the page's transaction and runs the dunning.
+    const [failed] = await eventually(() => invoicesOf(declined), (l) => l[0]?.status === 'past_due' && !!(l[0] as { nextAttemptAt?: string }).nextAttemptAt);
+    expect(failed).toMatchObject({ status: 'past_due', attemptCount: 1, lastFailureCode: 'card_declined' });
+    expect(await eventTypes(failed.id)).toEqual(['invoice.issued', 'invoice.payment_attempted', 'invoice.rescheduled']);
+    expect((await transactionsOf(failed.id)).map((x) => [x.status, x.reference_code])).toEqual([['refused', `${failed.id}-1`]]);
+    expect(await hasWorkflow(declined)).toBe('RUNNING');
+    expect((await get(`/subscriptions/${declined}`)).body.status).toBe('past_due');
+
+    // send_invoice waits for its payment in its workflow.
+    const [waiting] = await invoicesOf(sendInvoice);
+    expect(waiting).toMatchObject({ status: 'open', collectionMethod: 'send_invoice', paymentUrl: expect.any(String) });
+    expect(await hasWorkflow(sendInvoice)).toBe('RUNNING');
+    // Out of later runs.
+    for (const id of [declined, sendInvoice]) expect((await post(`/subscriptions/${id}/cancel`)).body.status).toBe('canceled');
+  });
+
+  it('a page killed after its charges and before their record resumes where it stopped: one charge, one record, one set of events', async () => {
+    const ids = await dueCopies(2);
+    const at = new Date().toISOString();
+    const claim = `test-claim-${randomUUID()}`;
+    let beats = 0;
+    // A page heartbeats after its claim and after each charge: the worker "dies" once both are charged.
+    const dying = () => {
+      if (++beats === 3) throw new Error('worker killed');
+    };
+    await expect(renewDueSubscriptions(t.stack.deps, { at, claim, ids }, dying)).rejects.toThrow('worker killed');
+    const charged = await Promise.all(ids.map(async (id) => (await invoicesOf(id))[0]));
+    expect(charged.map((i) => i.status)).toEqual(['open', 'open']);
+    for (const inv of charged) expect((await transactionsOf(inv.id)).map((x) => x.status)).toEqual(['paid']);
+    expect((await rows(ids)).map((r) => r.parked)).toEqual([false, false]);
+
+    expect(await renewDueSubscriptions(t.stack.deps, { at, claim, ids })).toEqual({ claimed: 2, issued: 2, renewed: 2, workflows: 0 });
+    expect(await renewDueSubscriptions(t.stack.deps, { at, claim, ids })).toEqual({ claimed: 0, issued: 0, renewed: 0, workflows: 0 });
+    expect((await rows(ids)).map((r) => [r.cycles_completed, r.next_cycle, r.parked])).toEqual([
+      [1, 1, true],
+      [1, 1, true],
+    ]);
+    for (const [n, id] of ids.entries()) {
+      const invoices = await invoicesOf(id);
+      expect(invoices.map((i) => [i.id, i.status])).toEqual([[charged[n].id, 'paid']]);
+      expect((await transactionsOf(charged[n].id)).length).toBe(1);
+      expect(await eventTypes(charged[n].id)).toEqual(['invoice.issued', 'invoice.payment_attempted', 'invoice.paid']);
+      expect(await eventTypes(id)).toEqual(['subscription.cycle_advanced']);
+    }
+  });
+
   it('pages by (wake time, id) at full precision: rows due at the same instant are listed once each', async () => {
     const body = createSubscriptionBody.parse({ customerId, planId, defaultPaymentMethodRef: cardId });
     const { subscription: template } = await t.stack.em().transactional((em) => createSubscription(em as EntityManager, t.company.Acme.company.id, body));
     const ids = await seedDueSubscriptions(t.stack.em(), template.id, 5, `same${Date.now().toString(36)}`);
     const run = await billingRun({ at: new Date().toISOString(), pageSize: 2 });
-    expect(run).toMatchObject({ pagesListed: 3, pagesDone: 3, claimed: 5, issued: 5 });
-    expect(await parkedAll(ids)).toBe(true);
-    expect((await rows(ids)).map((r) => r.cycles_completed)).toEqual(Array(5).fill(1));
+    expect(run).toMatchObject({ pagesListed: 3, pagesDone: 3, claimed: 5, issued: 5, renewed: 5, workflows: 0 });
+    // Renewed by the pages themselves: parked again when the run ends.
+    expect((await rows(ids)).map((r) => [r.cycles_completed, r.parked])).toEqual(Array(5).fill([1, true]));
   });
 });

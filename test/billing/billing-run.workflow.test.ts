@@ -32,8 +32,9 @@ const activities: BillingRunActivities = {
     for (let i = 0; i < 100 && ids.length === 5 && inFlight < 2; i++) await new Promise((r) => setTimeout(r, 20));
     renewed.push(...ids);
     inFlight--;
-    // One of the page's subscriptions ends instead of being invoiced.
-    return { claimed: ids.length, issued: ids.length - 1 };
+    // One of the page's subscriptions ends instead of being invoiced (a workflow ends it), one
+    // more's card is refused (its workflow runs the dunning); the page renews the others itself.
+    return { claimed: ids.length, issued: ids.length - 1, renewed: ids.length - 2, workflows: 2 };
   },
 };
 
@@ -58,7 +59,7 @@ describe('billing run workflow', () => {
     const at = due[20].wakeAt; // the last two are not due yet
     const handle = await env.client.workflow.start(BILLING_RUN_WORKFLOW, { taskQueue, workflowId: `billing-run-${randomUUID()}`, args: [{ at, pageSize: 5, parallelism: 2 }] });
     const result: BillingRunProgress = await handle.result();
-    expect(result).toEqual({ at, pagesListed: 5, pagesDone: 5, claimed: 21, issued: 16, done: true });
+    expect(result).toEqual({ at, pagesListed: 5, pagesDone: 5, claimed: 21, issued: 16, renewed: 11, workflows: 10, done: true });
     expect(await handle.query(billingRunProgressQuery)).toEqual(result);
     expect([...renewed].sort()).toEqual(due.slice(0, 21).map((d) => d.id));
     expect(mostInFlight).toBe(2);

@@ -1,4 +1,4 @@
-import { boundaryAt, dueDateOf, invoiceLines, invoiceTimeOf, nextAttemptAt, rebaseAfterPause, type BillableItem } from '../../src/billing/subscription.rules';
+import { boundaryAt, dueDateOf, invoiceLines, invoiceTimeOf, nextAttemptAt, pageRenewal, rebaseAfterPause, type BillableItem, type RenewalCandidate } from '../../src/billing/subscription.rules';
 import { checkRecurrence, checkSchemeFields, priceVersionKey, type Recurrence } from '../../src/billing/price.rules';
 
 const monthly31: Recurrence = { interval: 1, unit: 'month', anchor: 'day_of_month', anchorDay: 31, collectionTiming: 'prepaid' };
@@ -28,6 +28,44 @@ describe('subscription schedule', () => {
     expect(dueDateOf('2026-01-01T00:00:00.000Z', 'charge_automatically')).toBe('2026-01-01T00:00:00.000Z');
     expect(dueDateOf('2026-01-01T00:00:00.000Z', 'send_invoice')).toBe('2026-01-08T00:00:00.000Z');
     expect([1, 2, 3, 4].map((a) => nextAttemptAt('2026-01-01T00:00:00.000Z', a)?.slice(0, 10) ?? null)).toEqual(['2026-01-02', '2026-01-04', '2026-01-06', null]);
+  });
+});
+
+describe('renewals a billing run page collects itself', () => {
+  const HOUR = 3_600_000;
+  const monthly: Recurrence = { interval: 1, unit: 'month', anchor: 'subscription_start', anchorDay: null, collectionTiming: 'prepaid' };
+  const row: RenewalCandidate = {
+    status: 'active', collectionMethod: 'charge_automatically', pausedAt: null, hasPaymentMethod: true, recurrence: monthly,
+    schedule: { start: '2026-01-15T12:00:00.000Z', baseCycle: 0 }, maxCycles: null, nextCycle: 2, cancelAtPeriodEnd: false, trialEndsAt: null,
+  };
+  const open = { cycle: 2, total: 1990, status: 'open' as const };
+  const at = '2026-03-15T12:00:05.000Z';
+
+  it('a paid prepaid cycle advances and parks until the next cycle is invoiced', () => {
+    expect(pageRenewal(row, open, at, HOUR)).toEqual({
+      cyclesCompleted: 3, periodStart: '2026-03-15T12:00:00.000Z', periodEnd: '2026-04-15T12:00:00.000Z',
+      nextInvoiceAt: '2026-04-15T12:00:00.000Z', nextCycle: 3, wakeAt: '2026-04-15T12:00:00.000Z',
+    });
+    // Postpaid: the period just ended is billed; the next is invoiced at its end.
+    const postpaid = { ...row, recurrence: { ...monthly, collectionTiming: 'postpaid' as const } };
+    expect(pageRenewal(postpaid, open, '2026-04-15T12:00:05.000Z', HOUR)).toMatchObject({ periodStart: '2026-03-15T12:00:00.000Z', nextInvoiceAt: '2026-05-15T12:00:00.000Z', wakeAt: '2026-05-15T12:00:00.000Z' });
+  });
+
+  it('the last of maxCycles parks until the end of its period, with no next invoice', () => {
+    expect(pageRenewal({ ...row, maxCycles: 3 }, open, at, HOUR)).toMatchObject({ cyclesCompleted: 3, nextInvoiceAt: null, wakeAt: '2026-04-15T12:00:00.000Z' });
+  });
+
+  it('whatever must wait is left to the workflow: send_invoice, no card, a pause, not active, an invoice not open or of another cycle, a postpaid end, a next step too soon to park', () => {
+    expect(pageRenewal({ ...row, collectionMethod: 'send_invoice' }, open, at, HOUR)).toBeNull();
+    expect(pageRenewal({ ...row, hasPaymentMethod: false }, open, at, HOUR)).toBeNull();
+    expect(pageRenewal({ ...row, hasPaymentMethod: false }, { ...open, total: 0 }, at, HOUR)).not.toBeNull();
+    expect(pageRenewal({ ...row, pausedAt: at }, open, at, HOUR)).toBeNull();
+    expect(pageRenewal({ ...row, status: 'past_due' }, open, at, HOUR)).toBeNull();
+    expect(pageRenewal(row, { ...open, status: 'void' }, at, HOUR)).toBeNull();
+    expect(pageRenewal(row, { ...open, cycle: 1 }, at, HOUR)).toBeNull();
+    expect(pageRenewal({ ...row, cancelAtPeriodEnd: true, recurrence: { ...monthly, collectionTiming: 'postpaid' } }, open, '2026-04-15T12:00:05.000Z', HOUR)).toBeNull();
+    // A schedule two months behind: the next cycle is due at once, a timer's job.
+    expect(pageRenewal(row, open, '2026-04-15T11:30:00.000Z', HOUR)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@ import { defineQuery } from '@temporalio/workflow';
 
 export const BILLING_RUN_WORKFLOW = 'billingRunWorkflow';
 
-/** Subscriptions per page: one claim, one set-based issue, one batch of workflow starts. */
+/** Subscriptions per page: one claim, one set-based issue, its card charges, one set-based record of the paid ones. */
 export const DEFAULT_BILLING_PAGE_SIZE = 500;
 /** Pages renewed at once. */
 export const DEFAULT_BILLING_PARALLELISM = 4;
@@ -16,7 +16,7 @@ export const BILLING_RUN_SCHEDULE = {
   scheduleId: 'lastro-billing-run',
   workflowType: BILLING_RUN_WORKFLOW,
   every: '15 minutes',
-  memo: 'Renews the parked subscriptions that fell due: issues their invoices set-based and starts their workflows',
+  memo: 'Renews the parked subscriptions that fell due: issues their invoices set-based, charges and records them per page, and starts a workflow only for what must wait (dunning, send_invoice, an end)',
 } as const;
 
 export interface BillingRunInput {
@@ -34,6 +34,10 @@ export interface BillingRunProgress {
   claimed: number;
   /** Invoices it issued (a claimed subscription that ends instead has none). */
   issued: number;
+  /** Subscriptions its pages renewed themselves (charged, paid, cycle advanced, parked again), with no workflow. */
+  renewed: number;
+  /** Subscription workflows its pages started (a refused charge's dunning, send_invoice, a row that ends, …). */
+  workflows: number;
   done: boolean;
 }
 
@@ -50,8 +54,9 @@ export interface BillingRunActivities {
   listDueSubscriptions(input: { at: string; after: BillingCursor | null; limit: number }): Promise<{ ids: string[]; last: BillingCursor | null }>;
   /**
    * Claims the page's subscriptions still parked and due for this run (`claim`: its run id; a
-   * retry re-finds those it claimed),
-   * issues their invoices set-based and starts their workflows with the claim and the invoice.
+   * retry re-finds those it has not finished), issues their invoices set-based, charges the
+   * charge_automatically ones and records the paid ones set-based (cycle advanced, parked
+   * again), and starts a workflow, with the claim and the invoice, for each of the others.
    */
-  renewDueSubscriptions(input: { at: string; claim: string; ids: string[] }): Promise<{ claimed: number; issued: number }>;
+  renewDueSubscriptions(input: { at: string; claim: string; ids: string[] }): Promise<{ claimed: number; issued: number; renewed: number; workflows: number }>;
 }
