@@ -23,5 +23,11 @@ export function createApp(deps: AppDeps): Koa {
   // JSON bodies are parsed by each route (src/http/mount.ts), which may declare its own limit.
   app.use(router.routes);
   app.use(router.allowedMethods({ throw: true }));
+  // What fails after the answer started (a streamed body): a client leaving an event stream is
+  // no error of the API; anything else goes to the log (Koa's default prints stacks to stderr).
+  app.on('error', (err: NodeJS.ErrnoException, ctx?: Koa.Context) => {
+    if (err.code === 'ERR_STREAM_PREMATURE_CLOSE') return;
+    deps.logger.error({ err, requestId: ctx?.state.requestId }, 'response failed');
+  });
   return app;
 }
