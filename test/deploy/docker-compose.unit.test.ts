@@ -353,7 +353,7 @@ async function exposedSeriesNames(): Promise<Set<string>> {
   const names = new Set<string>(TEMPORAL_DASHBOARD_METRICS);
   for (const m of await registry.getMetricsAsJSON()) {
     names.add(m.name);
-    if (m.type === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
+    if (String(m.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
   }
   return names;
 }
