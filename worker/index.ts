@@ -1,3 +1,5 @@
+// First: starts tracing (when OTEL_* asks for it) before http and pg are loaded.
+import '../src/observability/tracing/register-worker';
 import path from 'node:path';
 import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
@@ -8,8 +10,9 @@ import { createOrm } from '../src/db/orm';
 import { createEventDispatcher } from '../src/events/subscribers';
 import { startWorkerOps } from '../src/observability/metrics/process-ops';
 import { installTemporalRuntimeMetrics } from '../src/observability/metrics/temporal-runtime';
+import { tracingClientInterceptors, tracingWorkerOptions } from '../src/observability/tracing/temporal';
+import { stopTracing } from '../src/observability/tracing/state';
 import { createLogger } from '../src/shared/logger';
-import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { ensureMaintenanceSchedules } from './schedules';
 
@@ -39,6 +42,8 @@ export async function createLastroWorker(opts: {
     // runs beside it (the likeliest cause of the few webhook events the soak got twice). Every
     // 5 s leaves 15 s of margin.
     maxHeartbeatThrottleInterval: '5 seconds',
+    // Workflow and activity spans when tracing is on; nothing at all when it is off.
+    ...tracingWorkerOptions(),
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve(WORKFLOWS_PATH) }),
   });
 }
@@ -49,9 +54,8 @@ async function main(): Promise<void> {
   const orm = await createOrm(config.databaseUrl);
   // Before the first NativeConnection: the SDK's runtime takes its telemetry settings only then.
   const temporalMetrics = await installTemporalRuntimeMetrics();
-  // TLS/mTLS and the API key as the API's client connects (src/temporal/connection.ts).
-  const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
-  const temporal = new Client({ connection, namespace: config.temporal.namespace });
+  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  const temporal = new Client({ connection, namespace: config.temporal.namespace, interceptors: tracingClientInterceptors() });
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
   await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
@@ -73,6 +77,7 @@ async function main(): Promise<void> {
   await dispatcher.settled();
   await orm.close();
   await connection.close();
+  await stopTracing();
   logger.info('worker stopped');
 }
 

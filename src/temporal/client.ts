@@ -1,9 +1,10 @@
 import { Client, Connection } from '@temporalio/client';
 import type { Config } from '../config';
-import { temporalConnectionOptions } from './connection';
+import { tracingClientInterceptors } from '../observability/tracing/temporal';
 
 /** A client for starting, signalling and querying workflows (API process and CLI). */
 export async function connectTemporalClient(config: Config): Promise<Client> {
-  const connection = await Connection.connect(temporalConnectionOptions(config.temporal));
-  return new Client({ connection, namespace: config.temporal.namespace });
+  const connection = await Connection.connect({ address: config.temporal.address });
+  // Tracing's interceptors only when it is on (undefined otherwise): spans for starts, updates and signals.
+  return new Client({ connection, namespace: config.temporal.namespace, interceptors: tracingClientInterceptors() });
 }
