@@ -149,13 +149,13 @@ async function countWorkflows(rootEm: EntityManager, temporal: Client): Promise<
   return n;
 }
 
-/** Records `count` events, each in its own transaction, and dispatches them as the API does after commit (8 requests at a time; the committed event is not read back). */
+/** Records `count` events, each in its own transaction (8 requests at a time), and hands each to the dispatcher after its commit as the API does (`dispatchSoon`: concurrent requests' events are dispatched together). */
 async function produce(rootEm: EntityManager, dispatcher: EventDispatcher, companyId: string, count: number): Promise<void> {
   await pool(count, 8, async (n) => {
     const em = rootEm.fork();
     const event = recordEvent(em, { companyId, type: 'customer.created', entityType: 'customer', data: { id: `cust_bench${n}`, name: `Customer ${n}` } });
     await em.flush();
-    await dispatcher.dispatchAll([event.id], [event]);
+    dispatcher.dispatchSoon([event.id], [event]);
   });
 }
 

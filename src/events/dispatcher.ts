@@ -1,4 +1,3 @@
-import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { countDispatchedEvents } from '../observability/metrics/business';
 import type { Logger } from '../shared/logger';
@@ -26,16 +25,39 @@ export interface EventSubscriber {
   handle(em: EntityManager, event: Event): Promise<void | AfterDispatch>;
 }
 
+/** The events one caller dispatches together (one business step's), with those it has in hand. */
+interface Batch {
+  ids: string[];
+  recorded: Event[];
+}
+
+/** What a dispatch transaction did: the events it locked, those it marked, the work left for after its commit. */
+interface Handled {
+  batches: Batch[];
+  events: Event[];
+  done: string[];
+  later: Map<string, AfterDispatch[]>;
+}
+
+/** Events dispatched in one transaction at most when callers' batches are grouped. */
+const MAX_GROUPED_EVENTS = 500;
+
 /**
  * Moves events from the outbox to their subscribers. Called right after a commit (best
  * effort) and by the outbox sweeper (the guarantee): an event is marked dispatched in the
  * same transaction in which its subscribers ran, under a row lock, so two concurrent
  * dispatchers never both handle it. (When a subscriber returned after-commit work, the mark
  * follows that work instead, and subscribers' idempotency covers the short window between.)
+ *
+ * After-commit dispatches are grouped (group commit): while one dispatch transaction runs, the
+ * batches of the requests that commit meanwhile gather and go together in the next, so
+ * concurrent requests share one transaction, one lock and one mark instead of paying each.
  */
 export class EventDispatcher {
   private readonly subscribers: EventSubscriber[] = [];
   private readonly inFlight = new Set<Promise<unknown>>();
+  private readonly queued: Batch[] = [];
+  private draining = false;
 
   constructor(
     private readonly rootEm: EntityManager,
@@ -55,13 +77,21 @@ export class EventDispatcher {
    * Dispatches events together: one transaction locks and loads them, runs their subscribers
    * and marks the ones with no after-commit work, so the events of one business step cost one
    * round of statements, not one each. Events another dispatcher holds are skipped (it marks
-   * them). Returns how many this call dispatched.
+   * them). Returns how many this call dispatched; throws the first failure of after-commit work.
    */
   async dispatchAll(eventIds: string[], recorded: Event[] = []): Promise<number> {
     if (eventIds.length === 0) return 0;
-    const handled = await this.rootEm.fork().transactional(async (em) => {
-      const events = await this.lockUndispatched(em, eventIds, recorded);
-      const later: { eventId: string; work: AfterDispatch[] }[] = [];
+    const { dispatched, failures } = await this.afterCommit(await this.handle([{ ids: eventIds, recorded }]));
+    if (failures.length > 0) throw failures[0].err;
+    return dispatched;
+  }
+
+  /** One transaction for the events of several batches: locks them, runs their subscribers, marks those with no work left. */
+  private handle(batches: Batch[]): Promise<Handled> {
+    const eventIds = batches.flatMap((b) => b.ids);
+    return this.rootEm.fork().transactional(async (em) => {
+      const events = await this.lockUndispatched(em, eventIds, batches.flatMap((b) => b.recorded));
+      const later = new Map<string, AfterDispatch[]>();
       const done: string[] = [];
       for (const event of events) {
         const work: AfterDispatch[] = [];
@@ -70,66 +100,102 @@ export class EventDispatcher {
           if (w) work.push(w);
         }
         if (work.length === 0) done.push(event.id);
-        else later.push({ eventId: event.id, work });
+        else later.set(event.id, work);
       }
       // Nothing left to do after commit: marked in the same transaction.
       if (done.length > 0) await markDispatched(em, done);
-      return { done, later, events };
+      return { batches, events, done, later };
     });
-    // Runs only after the commit (a rolled-back dispatch starts nothing), and an event is
-    // marked only after its work succeeded: if it throws, the sweeper dispatches the event again.
-    let dispatched = handled.done.length;
-    const failures: unknown[] = [];
+  }
+
+  /**
+   * Runs only after the commit (a rolled-back dispatch starts nothing): each batch's work in its
+   * events' order (a step's workflow start before its signal), the batches side by side, as
+   * each would run dispatched alone. An event is marked only once its work succeeded: one whose
+   * work throws is left to the sweeper (and to the caller's retry).
+   */
+  private async afterCommit(h: Handled): Promise<{ dispatched: number; failures: { eventId: string; err: unknown }[] }> {
+    const failures: { eventId: string; err: unknown }[] = [];
     const finished: string[] = [];
-    for (const { eventId, work } of handled.later) {
-      try {
-        for (const w of work) await w();
-        finished.push(eventId);
-      } catch (err) {
-        failures.push(err);
-      }
-    }
-    if (finished.length > 0) {
-      await markDispatched(this.rootEm.fork(), finished);
-      dispatched += finished.length;
-    }
+    await Promise.all(
+      h.batches.map(async (batch) => {
+        for (const eventId of batch.ids) {
+          const work = h.later.get(eventId);
+          if (!work) continue;
+          try {
+            for (const w of work) await w();
+            finished.push(eventId);
+          } catch (err) {
+            failures.push({ eventId, err });
+          }
+        }
+      }),
+    );
+    if (finished.length > 0) await markDispatched(this.rootEm.fork(), finished);
     // Counted once committed and marked: a rolled-back dispatch, or work the sweeper redoes, counts once.
-    countDispatchedEvents(handled.events, new Set([...handled.done, ...finished]));
-    if (failures.length > 0) throw failures[0];
-    return dispatched;
+    countDispatchedEvents(h.events, new Set([...h.done, ...finished]));
+    return { dispatched: h.done.length + finished.length, failures };
   }
 
   /**
    * The events not dispatched yet, locked (those another dispatcher holds are skipped), oldest
-   * first. Events this process recorded and committed (`recorded`) are only locked, not read
-   * back: their rows never change but for the dispatch mark.
+   * first, in one written-out statement. Events this process recorded and committed
+   * (`recorded`) are only locked, not read back: their rows never change but for the dispatch mark.
    */
   private async lockUndispatched(em: EntityManager, eventIds: string[], recorded: Event[]): Promise<Event[]> {
     const known = new Map(recorded.map((e) => [e.id, e]));
-    if (!eventIds.every((id) => known.has(id))) {
-      return em.find(Event, { id: { $in: eventIds }, dispatchedAt: null }, { orderBy: { id: 'asc' }, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE });
-    }
-    const locked = await em.execute<{ id: string }[]>(
-      `select id from events where id in (${eventIds.map(() => '?').join(', ')}) and dispatched_at is null order by id for update skip locked`,
+    const columns = eventIds.every((id) => known.has(id)) ? 'id' : '*';
+    const rows = await em.execute<Array<Record<string, unknown> & { id: string }>>(
+      `select ${columns} from events where id in (${eventIds.map(() => '?').join(', ')}) and dispatched_at is null order by id for update skip locked`,
       eventIds,
     );
-    return locked.map((r) => known.get(r.id)!);
+    return rows.map((r) => known.get(r.id) ?? em.map(Event, r));
   }
 
   /**
    * Dispatches after a commit without making the caller wait or fail; the sweeper is the
-   * backstop. The events go together; should that fail, each is tried on its own, so one event
-   * whose subscriber fails does not hold the others back until the sweep. A caller that has
-   * the committed events passes them (`recorded`), so they are not read back.
+   * backstop. A caller that has the committed events passes them (`recorded`), so they are not
+   * read back. Batches that arrive while a dispatch transaction runs go together in the next
+   * one; should it fail, each batch is tried alone, then each of its events, so one event whose
+   * subscriber fails does not hold the others back until the sweep. After-commit work (workflow
+   * starts) runs beside the next transaction: a slow Temporal does not hold up the webhooks.
    */
   dispatchSoon(eventIds: string[], recorded: Event[] = []): void {
     if (eventIds.length === 0) return;
-    const done = this.dispatchAll(eventIds, recorded)
-      .catch(() =>
-        Promise.all(eventIds.map((id) => this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry')))),
-      )
-      .finally(() => this.inFlight.delete(done));
-    this.inFlight.add(done);
+    this.queued.push({ ids: eventIds, recorded });
+    if (this.draining) return;
+    this.draining = true;
+    this.track(this.drain().finally(() => (this.draining = false)));
+  }
+
+  private async drain(): Promise<void> {
+    while (this.queued.length > 0) {
+      const group: Batch[] = [];
+      let size = 0;
+      while (this.queued.length > 0 && (group.length === 0 || size + this.queued[0].ids.length <= MAX_GROUPED_EVENTS)) {
+        const batch = this.queued.shift()!;
+        group.push(batch);
+        size += batch.ids.length;
+      }
+      let handled: Handled;
+      try {
+        handled = await this.handle(group);
+      } catch {
+        await Promise.all(group.map((batch) => (group.length > 1 ? this.dispatchAll(batch.ids, batch.recorded).catch(() => this.eachAlone(batch.ids)) : this.eachAlone(batch.ids))));
+        continue;
+      }
+      this.track(this.afterCommit(handled).then(({ failures }) => this.eachAlone(failures.map((f) => f.eventId))));
+    }
+  }
+
+  /** Each event in a dispatch of its own; what fails is logged and left to the sweeper. */
+  private eachAlone(eventIds: string[]): Promise<unknown> {
+    return Promise.all(eventIds.map((id) => this.dispatch(id).catch((err) => this.logger?.warn({ err, eventId: id }, 'event dispatch failed; the outbox sweeper will retry'))));
+  }
+
+  private track(p: Promise<unknown>): void {
+    const tracked = p.catch((err: unknown) => this.logger?.warn({ err }, 'event dispatch failed; the outbox sweeper will retry')).finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
   }
 
   /** Resolves once the dispatches started so far have ended: a process stopping waits for them before closing its connections. */
