@@ -11,11 +11,17 @@ describe('tracing settings (the standard OTEL_* variables)', () => {
   });
 
   it('is on with an OTLP endpoint, for traces or for every signal, under the process default name', () => {
-    expect(tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, 'lastro-api')).toEqual({ enabled: true, serviceName: 'lastro-api', exporter: 'otlp' });
+    expect(tracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }, 'lastro-api')).toEqual({
+      enabled: true,
+      serviceName: 'lastro-api',
+      exporter: 'otlp',
+      instrument: { http: true, pg: true },
+    });
     expect(tracingSettings({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }, 'lastro-worker')).toEqual({
       enabled: true,
       serviceName: 'lastro-worker',
       exporter: 'otlp',
+      instrument: { http: true, pg: true },
     });
   });
 
@@ -28,6 +34,14 @@ describe('tracing settings (the standard OTEL_* variables)', () => {
   it('lets OTEL_SDK_DISABLED=true win over everything', () => {
     expect(tracingSettings({ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'otlp', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }, 'lastro-api')).toMatchObject({ enabled: false });
     expect(tracingSettings({ OTEL_SDK_DISABLED: 'false', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://c:4318' }, 'lastro-api')).toMatchObject({ enabled: true });
+  });
+
+  it('leaves out the instrumentations OTEL_NODE_DISABLED_INSTRUMENTATIONS names', () => {
+    const on = { OTEL_TRACES_EXPORTER: 'otlp' };
+    expect(tracingSettings({ ...on, OTEL_NODE_DISABLED_INSTRUMENTATIONS: 'pg' }, 'lastro-api')).toMatchObject({ instrument: { http: true, pg: false } });
+    expect(tracingSettings({ ...on, OTEL_NODE_DISABLED_INSTRUMENTATIONS: '@opentelemetry/instrumentation-http, fs' }, 'lastro-api')).toMatchObject({
+      instrument: { http: false, pg: true },
+    });
   });
 
   it('takes OTEL_SERVICE_NAME over the process default', () => {

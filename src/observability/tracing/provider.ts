@@ -43,15 +43,19 @@ export function startTracing(settings: Extract<TracingSettings, { enabled: true 
   registerInstrumentations({
     tracerProvider: provider,
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]),
-        // Outgoing HTTP from these processes is webhook deliveries to merchants' endpoints:
-        // instrumenting it would send them our traceparent and baggage headers.
-        disableOutgoingRequestInstrumentation: true,
-      }),
+      ...(settings.instrument.http
+        ? [
+            new HttpInstrumentation({
+              ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]),
+              // Outgoing HTTP from these processes is webhook deliveries to merchants' endpoints:
+              // instrumenting it would send them our traceparent and baggage headers.
+              disableOutgoingRequestInstrumentation: true,
+            }),
+          ]
+        : []),
       // Only queries inside a trace: the delivery lanes and sweepers poll the database on their
       // own and would otherwise make a root span per poll.
-      new PgInstrumentation({ requireParentSpan: true }),
+      ...(settings.instrument.pg ? [new PgInstrumentation({ requireParentSpan: true })] : []),
     ],
   });
   const tracing: ActiveTracing = { serviceName: settings.serviceName, resource, processor, shutdown: () => provider.shutdown() };
