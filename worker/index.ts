@@ -13,6 +13,7 @@ import { installTemporalRuntimeMetrics } from '../src/observability/metrics/temp
 import { tracingClientInterceptors, tracingWorkerOptions } from '../src/observability/tracing/temporal';
 import { stopTracing } from '../src/observability/tracing/state';
 import { createLogger } from '../src/shared/logger';
+import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { ensureMaintenanceSchedules } from './schedules';
 
@@ -54,7 +55,8 @@ async function main(): Promise<void> {
   const orm = await createOrm(config.databaseUrl);
   // Before the first NativeConnection: the SDK's runtime takes its telemetry settings only then.
   const temporalMetrics = await installTemporalRuntimeMetrics();
-  const connection = await NativeConnection.connect({ address: config.temporal.address });
+  // TLS/mTLS and the API key as the API's client connects (src/temporal/connection.ts).
+  const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
   const temporal = new Client({ connection, namespace: config.temporal.namespace, interceptors: tracingClientInterceptors() });
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
