@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import { Company } from '../companies/company.entity';
-import { decideCreatedTransaction } from '../payments/card-decision.service';
+import { decideCreatedTransaction, decideCreatedTransactionUndispatched } from '../payments/card-decision.service';
+import type { Event } from '../events/event.entity';
 import { createSavedCardTransaction } from '../payments/saved-card-charges.service';
 import type { CreatedTransaction } from '../payments/transactions.service';
 import { Transaction } from '../payments/transaction.entity';
@@ -86,8 +87,9 @@ export class BillingCharger {
    * Charges many attempts at once (a billing run's page), each as `charge` does: the
    * transactions already made for them (a retried page) found in one statement and their
    * companies read in one, the others created and decided `atOnce` at a time, each batch only
-   * for the invoices `stillWanted` still names. An attempt not charged or whose charge threw answers null: its subscription workflow charges it again (same referenceCode,
-   * so never twice).
+   * for the invoices `stillWanted` still names, and the batch's events dispatched together. An
+   * attempt not charged or whose charge threw answers null: its subscription workflow charges it
+   * again (same referenceCode, so never twice).
    */
   async chargeMany(reqs: ChargeRequest[], { atOnce, progress = () => {}, stillWanted }: ChargeManyOptions): Promise<Array<ChargeStarted | null>> {
     if (reqs.length === 0) return [];
@@ -104,10 +106,12 @@ export class BillingCharger {
 
     const out: Array<ChargeStarted | null> = new Array(reqs.length).fill(null);
     for (let i = 0; i < reqs.length; i += atOnce) {
+      // The batch's transactions' events (created and decided, committed) go out in one dispatch.
+      const events: Event[] = [];
       const chunk = reqs.slice(i, i + atOnce);
       const toCreate = chunk.filter((r, j) => !existing.has(`${r.companyId}:${keyed[i + j].reference_code}`));
       const wanted = stillWanted && toCreate.length > 0 ? await stillWanted(toCreate) : null;
-      await Promise.all(
+      const settled = await Promise.allSettled(
         chunk.map(async (req, j) => {
           const n = i + j;
           try {
@@ -120,14 +124,18 @@ export class BillingCharger {
               return;
             }
             const created = await this.createTransaction(req, keyed[n].reference_code, companies.get(req.companyId));
-            const decided = await decideCreatedTransaction(this.deps, created);
-            out[n] = { transactionId: decided.transaction.id, decision: decisionOf(decided.transaction) };
+            const decided = await decideCreatedTransactionUndispatched(this.deps, created);
+            events.push(...decided.events);
+            out[n] = { transactionId: decided.aggregate.transaction.id, decision: decisionOf(decided.aggregate.transaction) };
           } catch (err) {
             this.deps.logger.warn({ err, invoiceId: req.invoiceId, attempt: req.attempt }, 'subscription charge not made in the billing run; its workflow charges it');
           }
           progress();
         }),
       );
+      this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
+      const failed = settled.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     }
     return out;
   }
