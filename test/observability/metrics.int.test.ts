@@ -41,7 +41,7 @@ it('serves health and metrics on the operator listener, never on the API port', 
 
   const ready = await fetch(`${api.url}/health/ready`);
   expect(ready.status).toBe(200);
-  expect(await ready.json()).toEqual({ status: 'ok', postgres: 'ok', temporal: 'ok' });
+  expect(await ready.json()).toEqual({ status: 'ok', postgres: 'ok' });
   const workerReady = await fetch(`${worker.url}/health/ready`);
   expect(await workerReady.json()).toEqual({ status: 'ok', postgres: 'ok', temporal: 'ok', worker: 'ok' });
 

@@ -28,9 +28,14 @@ async function startOrExit(role: ProcessRole, deps: ProcessDeps, checks: Record<
   }
 }
 
-/** The API process's operator listener: ready when PostgreSQL and Temporal answer. */
+/**
+ * The API process's operator listener: ready when PostgreSQL answers. Not Temporal: the API
+ * answers payments from the database and hands the workflows over through the outbox, which
+ * catches up when Temporal is back, so a Temporal outage must not take every API pod out of
+ * its Service.
+ */
 export function startApiOps(deps: ProcessDeps): Promise<OpsListener> {
-  return startOrExit('api', deps, { postgres: postgresReachable(deps.orm), temporal: temporalReachable(deps.temporal) });
+  return startOrExit('api', deps, { postgres: postgresReachable(deps.orm) });
 }
 
 /**
