@@ -23,6 +23,8 @@ export type AfterDispatch = () => Promise<unknown>;
 export interface EventSubscriber {
   name: string;
   handle(em: EntityManager, event: Event): Promise<void | AfterDispatch>;
+  /** When present, used instead of `handle` for the events a dispatch takes together (set-based, no after-commit work). */
+  handleAll?(em: EntityManager, events: Event[]): Promise<void>;
 }
 
 /** The events one caller dispatches together (one business step's), with those it has in hand. */
@@ -92,16 +94,17 @@ export class EventDispatcher {
     return this.rootEm.fork().transactional(async (em) => {
       const events = await this.lockUndispatched(em, eventIds, batches.flatMap((b) => b.recorded));
       const later = new Map<string, AfterDispatch[]>();
-      const done: string[] = [];
-      for (const event of events) {
-        const work: AfterDispatch[] = [];
-        for (const s of this.subscribers) {
-          const w = await s.handle(em, event);
-          if (w) work.push(w);
+      for (const s of this.subscribers) {
+        if (s.handleAll) {
+          if (events.length > 0) await s.handleAll(em, events);
+          continue;
         }
-        if (work.length === 0) done.push(event.id);
-        else later.set(event.id, work);
+        for (const event of events) {
+          const w = await s.handle(em, event);
+          if (w) later.set(event.id, [...(later.get(event.id) ?? []), w]);
+        }
       }
+      const done = events.filter((e) => !later.has(e.id)).map((e) => e.id);
       // Nothing left to do after commit: marked in the same transaction.
       if (done.length > 0) await markDispatched(em, done);
       return { batches, events, done, later };

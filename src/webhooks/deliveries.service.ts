@@ -99,31 +99,36 @@ function activeWebhooks(em: EntityManager, companyId: string): Promise<ActiveWeb
 const subscribes = (w: ActiveWebhook, type: string): boolean => w.events.length === 0 || w.events.includes(type);
 
 /**
- * Creates one `pending` delivery per active, non-deleted webhook of the event's company that
+ * Creates one `pending` delivery per active, non-deleted webhook of each event's company that
  * is subscribed to its type (or to everything), requested for its lane, and notifies the lanes
- * (`pg_notify`, delivered only if the dispatch transaction commits): one statement. The unique
- * (eventId, webhookId) makes a second dispatch of the same event a no-op. Returns the webhook
- * ids notified.
+ * (`pg_notify`, delivered only if the dispatch transaction commits): one statement for all the
+ * events a dispatch takes together. The unique (eventId, webhookId) makes a second dispatch of
+ * the same event a no-op. Returns the webhook ids notified.
  */
-export async function createDeliveriesForEvent(em: EntityManager, event: Event): Promise<string[]> {
-  if (!isWebhookEventType(event.type)) return [];
-  const webhooks = (await activeWebhooks(em, event.companyId)).filter((w) => subscribes(w, event.type));
-  if (webhooks.length === 0) return [];
+export async function createDeliveriesForEvents(em: EntityManager, events: readonly Event[]): Promise<string[]> {
   const now = new Date().toISOString();
-  const rows = webhooks.map((w) => ({
-    id: newId('whd'),
-    company_id: event.companyId,
-    webhook_id: w.id,
-    event_id: event.id,
-    event_type: event.type,
-    entity_type: event.entityType,
-    entity_id: event.entityId,
-    url: w.url,
-    payload: event.payload,
-    attempt_requested_at: now,
-    created_at: now,
-  }));
-  const ids = webhooks.map((w) => w.id);
+  const rows = [];
+  for (const event of events) {
+    if (!isWebhookEventType(event.type)) continue;
+    for (const w of await activeWebhooks(em, event.companyId)) {
+      if (!subscribes(w, event.type)) continue;
+      rows.push({
+        id: newId('whd'),
+        company_id: event.companyId,
+        webhook_id: w.id,
+        event_id: event.id,
+        event_type: event.type,
+        entity_type: event.entityType,
+        entity_id: event.entityId,
+        url: w.url,
+        payload: event.payload,
+        attempt_requested_at: now,
+        created_at: now,
+      });
+    }
+  }
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.webhook_id))];
   await em.execute(
     `with inserted as (
        insert into webhook_deliveries (id, company_id, webhook_id, event_id, event_type, entity_type, entity_id, url, payload, status, attempt_count, attempt_requested_at, created_at, updated_at)
@@ -136,6 +141,9 @@ export async function createDeliveriesForEvent(em: EntityManager, event: Event):
   );
   return ids;
 }
+
+/** One event's deliveries (createDeliveriesForEvents). */
+export const createDeliveriesForEvent = (em: EntityManager, event: Event): Promise<string[]> => createDeliveriesForEvents(em, [event]);
 
 /**
  * The retry endpoint: the attempt lands on the same delivery and increments its attemptCount.

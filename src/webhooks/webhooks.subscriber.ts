@@ -1,5 +1,5 @@
 import type { EventSubscriber } from '../events/dispatcher';
-import { createDeliveriesForEvent } from './deliveries.service';
+import { createDeliveriesForEvents } from './deliveries.service';
 
 /**
  * Turns every dispatched event into deliveries, inside the dispatch transaction: the rows are
@@ -13,7 +13,11 @@ export function webhookEventSubscriber(): EventSubscriber {
   return {
     name: 'webhooks',
     async handle(em, event) {
-      await createDeliveriesForEvent(em, event);
+      await createDeliveriesForEvents(em, [event]);
+    },
+    // The events a dispatch takes together: their deliveries in one statement.
+    async handleAll(em, events) {
+      await createDeliveriesForEvents(em, events);
     },
   };
 }

@@ -22,7 +22,7 @@ beforeAll(async () => {
 afterAll(() => orm?.close());
 
 /** One request's commit: its events recorded in one transaction. */
-async function commitEvents(count: number, entityId = newId('cus')): Promise<Event[]> {
+async function commitEvents(count: number, entityId = newId('cust')): Promise<Event[]> {
   const e = em();
   const events = Array.from({ length: count }, () => recordEvent(e, { companyId, type: 'customer.updated', entityType: 'customer', data: { id: entityId } }));
   await e.flush();
