@@ -17,7 +17,7 @@ export function createApp(deps: AppDeps): Koa {
   watchApiKeyWrites(deps.orm.em);
   app.use(requestId());
   // Outside the error handler: it counts the status the client gets.
-  app.use(httpMetrics());
+  if (deps.config.metrics) app.use(httpMetrics());
   app.use(accessLog(deps.logger));
   app.use(errorHandler(deps.logger));
   // JSON bodies are parsed by each route (src/http/mount.ts), which may declare its own limit.

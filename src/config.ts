@@ -14,6 +14,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** The operator listener (/metrics, /health/*): loopback unless the operator opens it. Port default per process (src/observability/metrics/ops-listener.ts). */
   OPS_HOST: z.string().default('127.0.0.1'),
+  /** `off`: nothing recorded, /metrics answers 404 (the operator listener still serves the health checks). */
+  METRICS: z.enum(['on', 'off']).default('on'),
   OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: z.string().optional(),
   PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
@@ -81,6 +83,7 @@ export interface Config {
   port: number;
   /** Operator listener; `port` undefined: the process's default (API 9464, worker 9465). */
   ops: { host: string; port: number | undefined };
+  metrics: boolean;
   databaseUrl: string;
   temporal: { address: string; namespace: string; taskQueue: string; maxCachedWorkflows: number; tls?: TemporalTls; apiKey?: string };
   urls: { publicBase: string; billing: string; checkout: string; checkoutPage: string; kyc: string };
@@ -125,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     ops: { host: e.OPS_HOST, port: e.OPS_PORT },
+    metrics: e.METRICS === 'on',
     databaseUrl: e.DATABASE_URL ?? embeddedDatabaseUrl(e.PGPORT),
     temporal: {
       address: e.TEMPORAL_ADDRESS,

@@ -54,7 +54,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'lastro-worker');
   const orm = await createOrm(config.databaseUrl);
   // Before the first NativeConnection: the SDK's runtime takes its telemetry settings only then.
-  const temporalMetrics = await installTemporalRuntimeMetrics();
+  const temporalMetrics = config.metrics ? await installTemporalRuntimeMetrics() : undefined;
   // TLS/mTLS and the API key as the API's client connects (src/temporal/connection.ts).
   const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
   const temporal = new Client({ connection, namespace: config.temporal.namespace, interceptors: tracingClientInterceptors() });

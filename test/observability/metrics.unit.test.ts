@@ -1,6 +1,6 @@
 import { countDispatchedEvents } from '../../src/observability/metrics/business';
 import { startOpsListener } from '../../src/observability/metrics/ops-listener';
-import { registry } from '../../src/observability/metrics/registry';
+import { registry, setMetricsRecording } from '../../src/observability/metrics/registry';
 import { parseExposition, total } from './exposition';
 
 const event = (id: string, type: string, data: Record<string, unknown>) => ({ id, type, payload: { data } });
@@ -28,6 +28,24 @@ describe('business counters', () => {
     expect(delta('lastro_refunds_total', { status: 'refunded' })).toBe(1);
     expect(delta('lastro_money_refunded_cents_total', { currency: 'USD' })).toBe(500);
     expect(delta('lastro_events_dispatched_total', { type: 'transaction.paid' })).toBe(1);
+  });
+});
+
+describe('METRICS=off', () => {
+  afterEach(() => setMetricsRecording(true));
+
+  it('records nothing and answers /metrics 404, while the health checks still answer', async () => {
+    setMetricsRecording(false);
+    const before = await samples();
+    countDispatchedEvents([event('e1', 'payment.paid', { paymentMethod: 'pix', amount: 700, currency: 'BRL' })], new Set(['e1']));
+    expect(total(await samples(), 'lastro_money_settled_cents_total', { currency: 'BRL', method: 'pix' })).toBe(total(before, 'lastro_money_settled_cents_total', { currency: 'BRL', method: 'pix' }));
+    const ops = await startOpsListener({ role: 'api', host: '127.0.0.1', port: 0, metrics: false, checks: { postgres: async () => undefined } });
+    try {
+      expect((await fetch(`${ops.url}/metrics`)).status).toBe(404);
+      expect((await fetch(`${ops.url}/health/ready`)).status).toBe(200);
+    } finally {
+      await ops.close();
+    }
   });
 });
 

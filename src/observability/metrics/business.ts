@@ -1,6 +1,6 @@
 import { Counter } from 'prom-client';
 import type { Event } from '../../events/event.entity';
-import { registry } from './registry';
+import { metricsRecording, registry } from './registry';
 
 /**
  * Business counters, fed from one place: the outbox dispatcher, after the dispatch transaction
@@ -68,5 +68,6 @@ function count(event: Pick<Event, 'type' | 'payload'>): void {
 
 /** Counts the events a dispatch took, once its transaction committed. */
 export function countDispatchedEvents(dispatched: readonly Pick<Event, 'id' | 'type' | 'payload'>[], ids: ReadonlySet<string>): void {
+  if (!metricsRecording()) return;
   for (const event of dispatched) if (ids.has(event.id)) count(event);
 }

@@ -32,6 +32,8 @@ export interface OpsListenerOptions {
   checks: Record<string, () => Promise<unknown>>;
   /** More Prometheus text appended to /metrics (the Temporal SDK's own metrics in the worker). */
   extraMetrics?: MetricsSource[];
+  /** False (METRICS=off): no process metrics collected, /metrics answers 404. */
+  metrics?: boolean;
   logger?: Logger;
 }
 
@@ -70,7 +72,8 @@ function send(res: http.ServerResponse, status: number, contentType: string, bod
  * with a message naming OPS_PORT when it cannot bind; the process entry stops on it.
  */
 export async function startOpsListener(opts: OpsListenerOptions): Promise<OpsListener> {
-  collectProcessMetrics(opts.role);
+  const metrics = opts.metrics ?? true;
+  if (metrics) collectProcessMetrics(opts.role);
   const extra = opts.extraMetrics ?? [];
   const server = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
@@ -80,7 +83,7 @@ export async function startOpsListener(opts: OpsListenerOptions): Promise<OpsLis
       void readiness(opts.checks).then((r) => send(res, r.ok ? 200 : 503, 'application/json', JSON.stringify({ status: r.ok ? 'ok' : 'degraded', ...r.checks })));
       return;
     }
-    if (path === '/metrics') {
+    if (path === '/metrics' && metrics) {
       metricsText(extra).then(
         (text) => send(res, 200, registry.contentType, text),
         (err) => {
@@ -90,6 +93,7 @@ export async function startOpsListener(opts: OpsListenerOptions): Promise<OpsLis
       );
       return;
     }
+    if (path === '/metrics') return send(res, 404, 'text/plain', 'metrics are off (METRICS=off)\n');
     send(res, 404, 'text/plain', 'not found: /metrics, /health/live, /health/ready\n');
   });
   await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@ import type { Orm } from '../../db/orm';
 import type { Logger } from '../../shared/logger';
 import { registerDatabaseGauges } from './database-gauges';
 import { OPS_DEFAULT_PORTS, startOpsListener, type OpsListener } from './ops-listener';
-import type { ProcessRole } from './registry';
+import { setMetricsRecording, type ProcessRole } from './registry';
 import type { MetricsSource } from './temporal-runtime';
 
 interface ProcessDeps {
@@ -19,8 +19,9 @@ const postgresReachable = (orm: Orm) => () => orm.em.fork().execute('select 1');
 const temporalReachable = (temporal: Client) => () => temporal.workflowService.getSystemInfo({});
 
 async function startOrExit(role: ProcessRole, deps: ProcessDeps, checks: Record<string, () => Promise<unknown>>, extraMetrics: MetricsSource[] = []): Promise<OpsListener> {
+  setMetricsRecording(deps.config.metrics);
   try {
-    return await startOpsListener({ role, host: deps.config.ops.host, port: deps.config.ops.port ?? OPS_DEFAULT_PORTS[role], checks, extraMetrics, logger: deps.logger });
+    return await startOpsListener({ role, metrics: deps.config.metrics, host: deps.config.ops.host, port: deps.config.ops.port ?? OPS_DEFAULT_PORTS[role], checks, extraMetrics, logger: deps.logger });
   } catch (err) {
     // Like the API port: a process nobody can scrape or probe must not look healthy.
     deps.logger.fatal({ err }, (err as Error).message);

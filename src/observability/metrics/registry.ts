@@ -8,6 +8,15 @@ export const registry = new Registry();
 
 export type ProcessRole = 'api' | 'worker';
 
+let recording = true;
+
+/** METRICS=off: the counters and histograms record nothing (set once, when a process starts its operator listener). */
+export function setMetricsRecording(on: boolean): void {
+  recording = on;
+}
+
+export const metricsRecording = (): boolean => recording;
+
 let defaultsFor: ProcessRole | undefined;
 
 /**
@@ -34,6 +43,7 @@ export function timedCounter<L extends string>(spec: TimedCounterSpec<L>): (labe
   const count = new Counter({ ...spec.counter, labelNames: spec.labelNames, registers: [registry] });
   const time = new Histogram({ ...spec.histogram, labelNames: spec.labelNames, registers: [registry] });
   return (labels, startedAt) => {
+    if (!recording) return;
     count.inc(labels);
     time.observe(labels, (performance.now() - startedAt) / 1000);
   };
