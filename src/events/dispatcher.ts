@@ -118,6 +118,8 @@ export class EventDispatcher {
    * work throws is left to the sweeper (and to the caller's retry).
    */
   private async afterCommit(h: Handled): Promise<{ dispatched: number; failures: { eventId: string; err: unknown }[] }> {
+    // Counted once committed and marked: a rolled-back dispatch, or work the sweeper redoes, counts once.
+    countDispatchedEvents(h.events, new Set(h.done));
     const failures: { eventId: string; err: unknown }[] = [];
     const finished: string[] = [];
     await Promise.all(
@@ -134,9 +136,10 @@ export class EventDispatcher {
         }
       }),
     );
-    if (finished.length > 0) await markDispatched(this.rootEm.fork(), finished);
-    // Counted once committed and marked: a rolled-back dispatch, or work the sweeper redoes, counts once.
-    countDispatchedEvents(h.events, new Set([...h.done, ...finished]));
+    if (finished.length > 0) {
+      await markDispatched(this.rootEm.fork(), finished);
+      countDispatchedEvents(h.events, new Set(finished));
+    }
     return { dispatched: h.done.length + finished.length, failures };
   }
 

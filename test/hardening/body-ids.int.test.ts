@@ -37,6 +37,7 @@ const FIELD_SEEDERS: Record<string, keyof SeededIds> = {
 /** Id-like by name, but not a stored resource of a company. */
 const NOT_IDS: Record<string, string> = {
   meterId: 'a meter is a name the merchant picks for usage (free text), not a stored resource',
+  lastEventId: "the event stream's resume cursor: its time places the caller's own stream, no row is read by it (test/webhooks/listen.int.test.ts: another company's events never appear)",
 };
 
 /**

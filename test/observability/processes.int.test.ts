@@ -115,15 +115,17 @@ it('serves each process its own /metrics, labelled by process, the worker with T
   });
   expect(card.body.status).toBe('paid');
 
-  // The lanes (worker) send the webhook; whichever process dispatched an event counted it.
+  // The lanes (worker) send the webhook; whichever process dispatched an event counted it, once
+  // its dispatch committed (the webhook can arrive first: the lanes are woken by that commit).
+  const paid = { method: 'card', status: 'paid' };
   const s = await eventually(async () => {
     const s = await both();
-    return total(s.worker, 'lastro_webhook_attempts_total', { outcome: 'success' }) === 1 && s;
+    const counted = total(s.api, 'lastro_transactions_total', paid) + total(s.worker, 'lastro_transactions_total', paid);
+    return total(s.worker, 'lastro_webhook_attempts_total', { outcome: 'success' }) === 1 && counted > 0 && s;
   }, 60_000);
 
   expect(total(s.api, 'lastro_http_requests_total', { method: 'POST', route: '/v1/transactions', status: '201' })).toBe(1);
   expect(total(s.worker, 'lastro_http_requests_total')).toBe(0);
-  const paid = { method: 'card', status: 'paid' };
   expect(total(s.api, 'lastro_transactions_total', paid) + total(s.worker, 'lastro_transactions_total', paid)).toBe(1);
   const money = { currency: 'BRL' };
   expect(total(s.api, 'lastro_money_authorized_cents_total', money) + total(s.worker, 'lastro_money_authorized_cents_total', money)).toBe(5990);
