@@ -171,26 +171,31 @@ export class EventDispatcher {
     this.queued.push({ ids: eventIds, recorded });
     if (this.draining) return;
     this.draining = true;
-    this.track(this.drain().finally(() => (this.draining = false)));
+    this.track(this.drain());
   }
 
   private async drain(): Promise<void> {
-    while (this.queued.length > 0) {
-      const group: Batch[] = [];
-      let size = 0;
-      while (this.queued.length > 0 && (group.length === 0 || size + this.queued[0].ids.length <= MAX_GROUPED_EVENTS)) {
-        const batch = this.queued.shift()!;
-        group.push(batch);
-        size += batch.ids.length;
+    try {
+      while (this.queued.length > 0) {
+        const group: Batch[] = [];
+        let size = 0;
+        while (this.queued.length > 0 && (group.length === 0 || size + this.queued[0].ids.length <= MAX_GROUPED_EVENTS)) {
+          const batch = this.queued.shift()!;
+          group.push(batch);
+          size += batch.ids.length;
+        }
+        let handled: Handled;
+        try {
+          handled = await this.handle(group);
+        } catch {
+          await Promise.all(group.map((batch) => (group.length > 1 ? this.dispatchAll(batch.ids, batch.recorded).catch(() => this.eachAlone(batch.ids)) : this.eachAlone(batch.ids))));
+          continue;
+        }
+        this.track(this.afterCommit(handled).then(({ failures }) => this.eachAlone(failures.map((f) => f.eventId))));
       }
-      let handled: Handled;
-      try {
-        handled = await this.handle(group);
-      } catch {
-        await Promise.all(group.map((batch) => (group.length > 1 ? this.dispatchAll(batch.ids, batch.recorded).catch(() => this.eachAlone(batch.ids)) : this.eachAlone(batch.ids))));
-        continue;
-      }
-      this.track(this.afterCommit(handled).then(({ failures }) => this.eachAlone(failures.map((f) => f.eventId))));
+    } finally {
+      // In the same turn as the queue was last seen empty (no await between): a batch queued after it starts a new drain.
+      this.draining = false;
     }
   }
 
