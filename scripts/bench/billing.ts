@@ -202,18 +202,23 @@ async function invoicesPaidAfter(rootEm: EntityManager, companyId: string, since
  */
 async function stages(rootEm: EntityManager, companyId: string, since: Date): Promise<Array<{ stage: string; p50: number; p90: number; max: number }>> {
   const rows = await rootEm.fork().execute<Array<{ stage: string; p50: number; p90: number; max: number }>>(
+    // One row per entity with each stage's first time (a pivot), joined twice: four joins of a
+    // (entity, type) aggregate made the planner nest loops over thousands of rows for minutes.
     `with ev as (
-       select entity_id, type, min(created_at) as at from events
-       where company_id = ? and created_at >= ? and type in ('invoice.issued', 'invoice.paid', 'transaction.created', 'transaction.paid')
-       group by entity_id, type),
-     r as (
-       select ii.at as issued, tc.at as created, tp.at as decided, ip.at as paid
-       from transactions t
-       join ev ii on ii.entity_id = t.metadata->>'invoiceId' and ii.type = 'invoice.issued'
-       join ev ip on ip.entity_id = t.metadata->>'invoiceId' and ip.type = 'invoice.paid'
-       join ev tc on tc.entity_id = t.id and tc.type = 'transaction.created'
-       join ev tp on tp.entity_id = t.id and tp.type = 'transaction.paid'
-       where t.company_id = ? and t.origin = 'subscription'),
+       select entity_id,
+              min(created_at) filter (where type = 'invoice.issued') as issued,
+              min(created_at) filter (where type = 'invoice.paid') as paid,
+              min(created_at) filter (where type = 'transaction.created') as created,
+              min(created_at) filter (where type = 'transaction.paid') as decided
+         from events
+        where company_id = ? and created_at >= ? and type in ('invoice.issued', 'invoice.paid', 'transaction.created', 'transaction.paid')
+        group by entity_id),
+     r as materialized (
+       select inv.issued, tx.created, tx.decided, inv.paid
+         from transactions t
+         join ev inv on inv.entity_id = t.metadata->>'invoiceId'
+         join ev tx on tx.entity_id = t.id
+        where t.company_id = ? and t.origin = 'subscription' and inv.issued is not null and inv.paid is not null and tx.created is not null and tx.decided is not null),
      s as (
        select 1 as n, 'run trigger → invoice.issued' as stage, extract(epoch from issued - ?::timestamptz) as d from r
        union all select 2, 'invoice.issued → transaction.created', extract(epoch from created - issued) from r
