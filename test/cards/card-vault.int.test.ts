@@ -138,14 +138,21 @@ describe('claimCardToken', () => {
     await holder;
     await expect(second).resolves.toMatchObject({ cardId: card.id });
 
+    // The late claim starts only once the first one holds the row (no timing: under load a
+    // fixed pause let the late claim go first and win).
     const next = await tokenize();
-    const decided2 = new Promise<void>((resolve) => setTimeout(resolve, 200));
+    let commit!: () => void;
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let held!: () => void;
+    const firstHolds = new Promise<void>((resolve) => (held = resolve));
     const committed = em().transactional(async (tem) => {
       await claimCardToken(tem as EntityManager, { companyId, tokenId: next.tokenId, paymentId: newId('pay') });
-      await decided2;
+      held();
+      await committing;
     });
-    await new Promise((r) => setTimeout(r, 50));
+    await firstHolds;
     const late = claimCardToken(em(), { companyId, tokenId: next.tokenId, paymentId: newId('pay') });
+    commit();
     await committed;
     await expect(late).rejects.toMatchObject({ code: 'card_token_invalid' });
   });
