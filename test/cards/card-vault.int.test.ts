@@ -1,6 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { createTestDatabase } from '../helpers/stack';
-import { createOrm, type Orm } from '../../src/db/orm';
+import { useTestDatabase } from '../helpers/stack';
 import {
   claimCardToken,
   destroyCardCvv,
@@ -18,14 +17,8 @@ import { cardToStore } from './fixtures';
  * under concurrency, 24-hour expiry, CVV destruction and the purge, and what is at rest.
  */
 
-let orm: Orm;
-const em = () => orm.em.fork() as unknown as EntityManager;
+const em = useTestDatabase();
 const companyId = newId('comp');
-
-beforeAll(async () => {
-  orm = await createOrm(await createTestDatabase());
-});
-afterAll(() => orm?.close());
 
 async function tokenize(overrides: Parameters<typeof cardToStore>[0] = {}, company = companyId) {
   const e = em();

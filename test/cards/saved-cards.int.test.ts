@@ -1,6 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { createTestDatabase } from '../helpers/stack';
-import { createOrm, type Orm } from '../../src/db/orm';
+import { useTestDatabase } from '../helpers/stack';
 import { claimCardToken, purgeExpiredCardSecrets, revealSavedCard, saveCardFromToken, savedCardSummary, storeCard } from '../../src/cards/card-vault.service';
 import { ApiError } from '../../src/http/errors';
 import { newId } from '../../src/shared/ids';
@@ -12,14 +10,8 @@ import { cardToStore } from './fixtures';
  * token's 24 hours, and only for its own company.
  */
 
-let orm: Orm;
-const em = () => orm.em.fork() as unknown as EntityManager;
+const em = useTestDatabase();
 const companyId = newId('comp');
-
-beforeAll(async () => {
-  orm = await createOrm(await createTestDatabase());
-});
-afterAll(() => orm?.close());
 
 async function tokenize(company = companyId) {
   const e = em();

@@ -1,6 +1,4 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { createTestDatabase } from '../helpers/stack';
-import { createOrm, type Orm } from '../../src/db/orm';
+import { useTestDatabase } from '../helpers/stack';
 import { EventDispatcher, type EventSubscriber } from '../../src/events/dispatcher';
 import type { Event } from '../../src/events/event.entity';
 import { recordEvent } from '../../src/events/outbox';
@@ -12,14 +10,8 @@ import { newId } from '../../src/shared/ids';
  * failing event not holding back the others, a step's after-commit work in its order.
  */
 
-let orm: Orm;
-const em = () => orm.em.fork() as unknown as EntityManager;
+const em = useTestDatabase();
 const companyId = newId('comp');
-
-beforeAll(async () => {
-  orm = await createOrm(await createTestDatabase());
-});
-afterAll(() => orm?.close());
 
 /** One request's commit: its events recorded in one transaction. */
 async function commitEvents(count: number, entityId = newId('cust')): Promise<Event[]> {

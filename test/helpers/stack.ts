@@ -54,6 +54,19 @@ export interface SeededCompany {
   headers: { 'x-api-key': string };
 }
 
+/**
+ * For tests that need only the database: an ORM on a private database for the file (opened
+ * before its tests, closed after), and a fresh EntityManager per call.
+ */
+export function useTestDatabase(): () => EntityManager {
+  let orm: Orm | undefined;
+  beforeAll(async () => {
+    orm = await createOrm(await createTestDatabase());
+  });
+  afterAll(() => orm?.close());
+  return () => orm!.em.fork() as unknown as EntityManager;
+}
+
 /** A fresh database cloned from the migrated template, private to one test file. */
 export async function createTestDatabase(): Promise<string> {
   const server = process.env.LASTRO_TEST_PG_SERVER;
