@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import { Company } from '../companies/company.entity';
-import { decideCreatedTransaction, decideCreatedTransactionUndispatched } from '../payments/card-decision.service';
+import { decideCreatedTransactionsUndispatched } from '../payments/card-decision.service';
 import type { Event } from '../events/event.entity';
-import { createSavedCardTransaction } from '../payments/saved-card-charges.service';
+import { createSavedCardTransactions } from '../payments/saved-card-charges.service';
 import type { CreatedTransaction } from '../payments/transactions.service';
 import { Transaction } from '../payments/transaction.entity';
 import { ensureTransactionWorkflow } from '../payments/transaction-workflow.client';
@@ -77,10 +77,12 @@ export class BillingCharger {
       if (!decision) await ensureTransactionWorkflow(this.deps.temporal, this.deps.config.temporal.taskQueue, found.id);
       return { transactionId: found.id, decision };
     }
-    const created = await this.createTransaction(req, referenceCode);
-    // Decided now, then its events dispatched (transaction.created starts its workflow).
-    const decided = await decideCreatedTransaction(this.deps, created);
-    return { transactionId: decided.transaction.id, decision: decisionOf(decided.transaction) };
+    // Created and decided now, then its events dispatched (transaction.created starts its workflow).
+    const { results, events } = await this.createAndDecide([{ req, referenceCode }], new Map());
+    this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
+    const [made] = results;
+    if ('error' in made) throw made.error;
+    return made;
   }
 
   /**
@@ -106,36 +108,38 @@ export class BillingCharger {
 
     const out: Array<ChargeStarted | null> = new Array(reqs.length).fill(null);
     for (let i = 0; i < reqs.length; i += atOnce) {
-      // The batch's transactions' events (created and decided, committed) go out in one dispatch.
-      const events: Event[] = [];
-      const chunk = reqs.slice(i, i + atOnce);
-      const toCreate = chunk.filter((r, j) => !existing.has(`${r.companyId}:${keyed[i + j].reference_code}`));
-      const wanted = stillWanted && toCreate.length > 0 ? await stillWanted(toCreate) : null;
-      const settled = await Promise.allSettled(
-        chunk.map(async (req, j) => {
-          const n = i + j;
-          try {
-            const known = existing.get(`${req.companyId}:${keyed[n].reference_code}`);
-            if (!known && wanted && !wanted.has(req.invoiceId)) return;
-            if (known) {
-              const decision = decisionOf({ status: known.status as Transaction['status'], statusReason: known.status_reason });
-              if (!decision) await ensureTransactionWorkflow(this.deps.temporal, this.deps.config.temporal.taskQueue, known.id);
-              out[n] = { transactionId: known.id, decision };
-              return;
-            }
-            const created = await this.createTransaction(req, keyed[n].reference_code, companies.get(req.companyId));
-            const decided = await decideCreatedTransactionUndispatched(this.deps, created);
-            events.push(...decided.events);
-            out[n] = { transactionId: decided.aggregate.transaction.id, decision: decisionOf(decided.aggregate.transaction) };
-          } catch (err) {
-            this.deps.logger.warn({ err, invoiceId: req.invoiceId, attempt: req.attempt }, 'subscription charge not made in the billing run; its workflow charges it');
-          }
-          progress();
-        }),
-      );
-      this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
-      const failed = settled.find((r) => r.status === 'rejected');
-      if (failed) throw failed.reason;
+      const chunk = reqs.slice(i, i + atOnce).map((req, j) => ({ req, n: i + j, referenceCode: keyed[i + j].reference_code }));
+      const toCreate = chunk.filter(({ req, referenceCode }) => !existing.has(`${req.companyId}:${referenceCode}`));
+      const wanted = stillWanted && toCreate.length > 0 ? await stillWanted(toCreate.map((c) => c.req)) : null;
+      for (const { req, n, referenceCode } of chunk) {
+        const known = existing.get(`${req.companyId}:${referenceCode}`);
+        if (!known) continue;
+        const decision = decisionOf({ status: known.status as Transaction['status'], statusReason: known.status_reason });
+        try {
+          if (!decision) await ensureTransactionWorkflow(this.deps.temporal, this.deps.config.temporal.taskQueue, known.id);
+          out[n] = { transactionId: known.id, decision };
+        } catch (err) {
+          this.deps.logger.warn({ err, invoiceId: req.invoiceId, attempt: req.attempt }, 'subscription charge not followed in the billing run; its workflow charges it');
+        }
+        progress();
+      }
+      // The batch's new charges created together, decided together, and their events (created and decided, committed) dispatched in one round.
+      const making = toCreate.filter(({ req }) => !wanted || wanted.has(req.invoiceId));
+      if (making.length === 0) continue;
+      let made: Array<ChargeStarted | { error: unknown }>;
+      try {
+        const { results, events } = await this.createAndDecide(making, companies);
+        this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
+        made = results;
+      } catch (err) {
+        made = making.map(() => ({ error: err }));
+      }
+      making.forEach(({ req, n }, k) => {
+        const m = made[k];
+        if ('error' in m) this.deps.logger.warn({ err: m.error, invoiceId: req.invoiceId, attempt: req.attempt }, 'subscription charge not made in the billing run; its workflow charges it');
+        else out[n] = m;
+        progress();
+      });
     }
     return out;
   }
@@ -146,22 +150,44 @@ export class BillingCharger {
     return decisionOf(txn);
   }
 
-  private createTransaction(req: ChargeRequest, referenceCode: string, known?: Company): Promise<CreatedTransaction> {
-    return this.fork().transactional(async (em) => {
-      const company = known ?? (await em.findOneOrFail(Company, { id: req.companyId }));
-      return createSavedCardTransaction(
+  /**
+   * Creates the charges' transactions in one database transaction (`createSavedCardTransactions`:
+   * a few multi-row statements whatever their number) and decides their cards together
+   * (`decideCreatedTransactionsUndispatched`). Returns each charge's outcome (a charge that
+   * failed its checks answers its error) and the events to dispatch once, all committed.
+   */
+  private async createAndDecide(
+    charges: Array<{ req: ChargeRequest; referenceCode: string }>,
+    companies: Map<string, Company>,
+  ): Promise<{ results: Array<ChargeStarted | { error: unknown }>; events: Event[] }> {
+    const created = await this.fork().transactional(async (em) => {
+      const missing = [...new Set(charges.map((c) => c.req.companyId).filter((id) => !companies.has(id)))];
+      const read = missing.length > 0 ? await em.find(Company, { id: { $in: missing } }) : [];
+      const companyOf = (id: string) => companies.get(id) ?? read.find((c) => c.id === id);
+      const unknown = charges.find((c) => !companyOf(c.req.companyId));
+      if (unknown) throw new Error(`Company ${unknown.req.companyId} not found`);
+      return createSavedCardTransactions(
         em,
-        company,
-        {
-          cardId: req.savedCardId,
-          referenceCode,
-          customerId: req.customerId,
-          items: [{ description: req.description, quantity: 1, amount: req.amount }],
-          metadata: { invoiceId: req.invoiceId, subscriptionId: req.subscriptionId },
-          origin: 'subscription',
-        },
+        charges.map(({ req, referenceCode }) => ({
+          company: companyOf(req.companyId)!,
+          input: {
+            cardId: req.savedCardId,
+            referenceCode,
+            customerId: req.customerId,
+            items: [{ description: req.description, quantity: 1, amount: req.amount }],
+            metadata: { invoiceId: req.invoiceId, subscriptionId: req.subscriptionId },
+            origin: 'subscription',
+          },
+        })),
         this.deps.config.urls.publicBase,
       );
     });
+    const ok = created.filter((c): c is CreatedTransaction => !('error' in c));
+    const decided = await decideCreatedTransactionsUndispatched(this.deps, ok);
+    const byId = new Map(decided.map((d) => [d.aggregate.transaction.id, d.aggregate.transaction]));
+    return {
+      results: created.map((c) => ('error' in c ? { error: c.error } : { transactionId: c.transaction.id, decision: decisionOf(byId.get(c.transaction.id)!) })),
+      events: decided.flatMap((d) => d.events),
+    };
   }
 }

@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import type { EventSubscriber } from '../events/dispatcher';
+import type { AfterDispatch, EventSubscriber } from '../events/dispatcher';
 import { chargeDecidedSignal } from '../../workflows/billing/subscription.contract';
 import { signalSubscription } from './subscription-workflow.client';
 
@@ -17,18 +17,35 @@ const DECISIONS: Record<string, boolean> = { 'transaction.paid': true, 'transact
  * harmless: the workflow reads the transaction when it wakes.
  */
 export function chargeDecisionSubscriber(temporal: Client): EventSubscriber {
-  return {
+  const subscriber: EventSubscriber = {
     name: 'subscription-charge-decisions',
     async handle(em, event) {
-      if (!(event.type in DECISIONS) || !event.entityId) return;
-      const data = (event.payload as { data?: { origin?: string; statusReason?: string | null; metadata?: Record<string, unknown> } }).data ?? {};
-      const subscriptionId = data.metadata?.subscriptionId;
-      if (data.origin !== 'subscription' || typeof subscriptionId !== 'string') return;
-      const recorded = await em.execute(`select 1 from billing_invoices where id = ? and last_transaction_id = ? and status <> 'open'`, [String(data.metadata?.invoiceId ?? ''), event.entityId]);
-      if (recorded.length > 0) return;
-      const paid = DECISIONS[event.type];
-      const decided = { transactionId: event.entityId, paid, code: paid ? null : (data.statusReason ?? event.type.slice('transaction.'.length)) };
-      return () => signalSubscription(temporal, subscriptionId, chargeDecidedSignal, decided);
+      return (await subscriber.handleAll!(em, [event]))?.get(event.id);
+    },
+    /** The invoices of a dispatch's decisions checked in one statement (a billing run's batch dispatches 16 at once). */
+    async handleAll(em, events) {
+      const decisions = events.flatMap((event) => {
+        if (!(event.type in DECISIONS) || !event.entityId) return [];
+        const data = (event.payload as { data?: { origin?: string; statusReason?: string | null; metadata?: Record<string, unknown> } }).data ?? {};
+        const subscriptionId = data.metadata?.subscriptionId;
+        if (data.origin !== 'subscription' || typeof subscriptionId !== 'string') return [];
+        const paid = DECISIONS[event.type];
+        const decided = { transactionId: event.entityId, paid, code: paid ? null : (data.statusReason ?? event.type.slice('transaction.'.length)) };
+        return [{ event, subscriptionId, invoiceId: String(data.metadata?.invoiceId ?? ''), decided }];
+      });
+      const work = new Map<string, AfterDispatch>();
+      if (decisions.length === 0) return work;
+      const recorded = await em.execute<Array<{ id: string; txn: string }>>(
+        `select i.id, r.txn from billing_invoices i join jsonb_to_recordset(?::jsonb) as r(id text, txn text) on i.id = r.id and i.last_transaction_id = r.txn where i.status <> 'open'`,
+        [JSON.stringify(decisions.map((d) => ({ id: d.invoiceId, txn: d.decided.transactionId })))],
+      );
+      const done = new Set(recorded.map((r) => `${r.id}:${r.txn}`));
+      for (const d of decisions) {
+        if (done.has(`${d.invoiceId}:${d.decided.transactionId}`)) continue;
+        work.set(d.event.id, () => signalSubscription(temporal, d.subscriptionId, chargeDecidedSignal, d.decided));
+      }
+      return work;
     },
   };
+  return subscriber;
 }

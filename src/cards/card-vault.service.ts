@@ -172,12 +172,26 @@ export async function saveCardFromToken(em: EntityManager, input: { companyId: s
 
 /** A saved card's summary (no secret), or null when `cardId` is not a saved card of the company. */
 export async function savedCardSummary(em: EntityManager, input: { companyId: string; cardId: string }): Promise<CardSummary | null> {
-  const rows: SummaryRow[] = await em.execute(
-    `select ${SUMMARY_COLUMNS} from stored_cards where id = ? and company_id = ? and saved_at is not null and deleted_at is null`,
-    [input.cardId, input.companyId],
+  return (await savedCardSummaries(em, [input])).get(savedCardKey(input)) ?? null;
+}
+
+/** The key of a saved card in the maps below. */
+export const savedCardKey = (ref: { companyId: string; cardId: string }): string => `${ref.companyId}:${ref.cardId}`;
+
+/** Saved cards' summaries in one statement, by `savedCardKey`; a card that is not a saved card of its company is absent. */
+export async function savedCardSummaries(em: EntityManager, refs: Array<{ companyId: string; cardId: string }>): Promise<Map<string, CardSummary>> {
+  const rows = await savedCardRows<SummaryRow & { company_id: string }>(em, refs, SUMMARY_COLUMNS);
+  return new Map(rows.map((r) => [savedCardKey({ companyId: r.company_id, cardId: r.id }), toSummary(r)]));
+}
+
+async function savedCardRows<Row>(em: EntityManager, refs: Array<{ companyId: string; cardId: string }>, columns: string): Promise<Row[]> {
+  if (refs.length === 0) return [];
+  return em.execute(
+    `select ${columns}, c.company_id from stored_cards c join jsonb_to_recordset(?::jsonb) as r(company_id text, card_id text) on c.id = r.card_id and c.company_id = r.company_id
+      where c.saved_at is not null and c.deleted_at is null`,
+    [JSON.stringify(refs.map((r) => ({ company_id: r.companyId, card_id: r.cardId })))],
     'all',
   );
-  return rows[0] ? toSummary(rows[0]) : null;
 }
 
 /**
@@ -186,14 +200,15 @@ export async function savedCardSummary(em: EntityManager, input: { companyId: st
  * charges carry none.
  */
 export async function revealSavedCard(em: EntityManager, input: { companyId: string; cardId: string }, key: VaultKey = vaultKey()): Promise<RevealedCard> {
-  const rows: Array<SummaryRow & { pan_sealed: Buffer; key_id: string }> = await em.execute(
-    `select ${SUMMARY_COLUMNS}, pan_sealed, key_id from stored_cards where id = ? and company_id = ? and saved_at is not null and deleted_at is null`,
-    [input.cardId, input.companyId],
-    'all',
-  );
-  const row = rows[0];
-  if (!row) throw new ApiError(404, 'not_found', `No saved card ${input.cardId}`);
-  return { ...toSummary(row), pan: openPan(row, key), cvv: null };
+  const card = (await revealSavedCards(em, [input], key)).get(savedCardKey(input));
+  if (!card) throw new ApiError(404, 'not_found', `No saved card ${input.cardId}`);
+  return card;
+}
+
+/** `revealSavedCard` for many cards in one statement, by `savedCardKey`; a card that is not a saved card of its company is absent. */
+export async function revealSavedCards(em: EntityManager, refs: Array<{ companyId: string; cardId: string }>, key: VaultKey = vaultKey()): Promise<Map<string, RevealedCard>> {
+  const rows = await savedCardRows<SummaryRow & { company_id: string; pan_sealed: Buffer; key_id: string }>(em, refs, `${SUMMARY_COLUMNS}, pan_sealed, key_id`);
+  return new Map(rows.map((r) => [savedCardKey({ companyId: r.company_id, cardId: r.id }), { ...toSummary(r), pan: openPan(r, key), cvv: null }]));
 }
 
 /** Destroys the CVVs of payments' cards (after their first authorization). Idempotent. */

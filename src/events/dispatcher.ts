@@ -23,8 +23,11 @@ export type AfterDispatch = () => Promise<unknown>;
 export interface EventSubscriber {
   name: string;
   handle(em: EntityManager, event: Event): Promise<void | AfterDispatch>;
-  /** When present, used instead of `handle` for the events a dispatch takes together (set-based, no after-commit work). */
-  handleAll?(em: EntityManager, events: Event[]): Promise<void>;
+  /**
+   * When present, used instead of `handle` for the events a dispatch takes together (set-based):
+   * the same rules, with the after-commit work it returns keyed by event id.
+   */
+  handleAll?(em: EntityManager, events: Event[]): Promise<void | Map<string, AfterDispatch>>;
 }
 
 /** The events one caller dispatches together (one business step's), with those it has in hand. */
@@ -96,7 +99,8 @@ export class EventDispatcher {
       const later = new Map<string, AfterDispatch[]>();
       for (const s of this.subscribers) {
         if (s.handleAll) {
-          if (events.length > 0) await s.handleAll(em, events);
+          const work = events.length > 0 ? await s.handleAll(em, events) : undefined;
+          for (const [eventId, w] of work ?? []) later.set(eventId, [...(later.get(eventId) ?? []), w]);
           continue;
         }
         for (const event of events) {

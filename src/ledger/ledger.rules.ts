@@ -84,3 +84,41 @@ export function postingProblem(lines: PostingLineAmount[]): string | null {
 export function reversalType(type: StatementType): StatementType {
   return type === 'withdrawal' || type === 'withdrawal_fee' ? 'withdrawal_reversal' : 'adjustment';
 }
+
+/** A locked account's balance as a posting check sees it. */
+export interface AccountBalance {
+  ownerType: string;
+  balance: number;
+}
+
+/**
+ * The index of the first line that leaves a wallet account below zero once all of a posting's
+ * lines are applied on top of `balances` (platform accounts may go negative), or null when the
+ * posting fits. Lines on the same account add up before the check, as they commit together.
+ */
+export function overdrawnLine(balances: ReadonlyMap<string, AccountBalance>, lines: ReadonlyArray<{ accountId: string; amount: number }>): number | null {
+  const next = new Map<string, number>();
+  for (const l of lines) next.set(l.accountId, (next.get(l.accountId) ?? balances.get(l.accountId)?.balance ?? 0) + l.amount);
+  const i = lines.findIndex((l) => balances.get(l.accountId)?.ownerType === 'wallet' && next.get(l.accountId)! < 0);
+  return i === -1 ? null : i;
+}
+
+/** Applies a posting's lines to the balances (after `overdrawnLine` accepted them), so the next posting of a batch is checked on top. */
+export function applyLines(balances: Map<string, AccountBalance>, lines: ReadonlyArray<{ accountId: string; amount: number }>): void {
+  for (const l of lines) {
+    const account = balances.get(l.accountId);
+    if (account) account.balance += l.amount;
+  }
+}
+
+/**
+ * Entries in the order they are inserted: credits first (largest first), then debits, keeping
+ * the given order among equal amounts. The balance trigger and the CHECK run row by row, so an
+ * account both credited and debited in one insert never dips below zero halfway through.
+ */
+export function creditsFirst<T extends { amount: number }>(entries: readonly T[]): T[] {
+  return entries
+    .map((e, i) => ({ e, i }))
+    .sort((a, b) => b.e.amount - a.e.amount || a.i - b.i)
+    .map(({ e }) => e);
+}

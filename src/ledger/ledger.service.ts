@@ -3,7 +3,7 @@ import { conflict, notFound } from '../http/errors';
 import { newId } from '../shared/ids';
 import { assertCents } from '../shared/money';
 import type { PlatformBucket, WalletBucket } from './ledger.entity';
-import { postingProblem, reversalType, type PostingSource, type StatementType } from './ledger.rules';
+import { applyLines, creditsFirst, overdrawnLine, postingProblem, reversalType, type PostingSource, type StatementType } from './ledger.rules';
 
 /**
  * The posting API: every money movement of every module goes through `post` (or one of the
@@ -157,61 +157,112 @@ const currencyOf = (ref: AccountRef): string => ref.currency;
 
 /** Makes one balanced posting (see the module comment). 409 `insufficient_balance` if a wallet bucket would go negative. */
 export async function post(em: EntityManager, input: PostingInput): Promise<PostingResult> {
-  const problem = postingProblem(input.lines.map((l) => ({ currency: currencyOf(l.account), amount: l.amount })));
-  if (problem) throw new RangeError(`Invalid posting ${input.key}: ${problem}`);
+  const [result] = await postMany(em, [input]);
+  return result;
+}
+
+/**
+ * Makes balanced postings together, with the guarantees of `post` for each (it is `post`'s one
+ * path, a batch of one): the accounts of all of them resolved and locked in one fixed order in
+ * one statement, each posting's balances checked in turn on top of the ones before it, the
+ * postings inserted in one statement (a key already posted is a replay, as in `post`) and all
+ * their entries in one. A set-based writer (a billing run's batch of sales) posts N movements in
+ * a few statements instead of a few each. The whole call fails (409) when one posting would
+ * overdraw a wallet. Each key at most once per call.
+ */
+export async function postMany(em: EntityManager, inputs: PostingInput[]): Promise<PostingResult[]> {
+  if (inputs.length === 0) return [];
+  for (const input of inputs) {
+    const problem = postingProblem(input.lines.map((l) => ({ currency: currencyOf(l.account), amount: l.amount })));
+    if (problem) throw new RangeError(`Invalid posting ${input.key}: ${problem}`);
+  }
+  if (new Set(inputs.map((i) => i.key)).size !== inputs.length) throw new RangeError('postMany: each key at most once per call');
 
   return inTransaction(em, async (tem) => {
     // A repeat is found by the key's unique index at the insert below (or, for a debit it would
     // now overdraw, at the balance check): the first run's lines are never written twice.
-    const postedAs = async () => (await tem.execute<{ id: string }[]>('select id from ledger_postings where key = ?', [input.key]))[0]?.id;
+    const postedAs = async (keys: string[]) =>
+      new Map((await tem.execute<{ id: string; key: string }[]>(`select id, key from ledger_postings where key in (${keys.map(() => '?').join(', ')})`, keys)).map((r) => [r.key, r.id]));
 
     // Accounts (and wallets) are created in one fixed order too: two postings creating the
     // same two new wallets in opposite orders would otherwise wait on each other's inserts.
-    const refKey = (ref: AccountRef) => ('platform' in ref ? `0:${ref.currency}:${ref.platform}` : `1:${ref.recipientId}:${ref.currency}:${ref.bucket}`);
+    const refKey = (ref: AccountRef, companyId: string | null) =>
+      'platform' in ref ? `0:${ref.currency}:${ref.platform}` : `1:${companyId ?? ''}:${ref.recipientId}:${ref.currency}:${ref.bucket}`;
+    const refs = new Map<string, { ref: AccountRef; companyId: string | null }>();
+    for (const input of inputs) for (const l of input.lines) refs.set(refKey(l.account, input.companyId ?? null), { ref: l.account, companyId: input.companyId ?? null });
     const resolved = new Map<string, ResolvedAccount>();
-    for (const ref of input.lines.map((l) => l.account).sort((a, b) => refKey(a).localeCompare(refKey(b)))) {
-      if (!resolved.has(refKey(ref))) resolved.set(refKey(ref), await resolveAccount(tem, ref, input.companyId ?? null));
+    for (const key of [...refs.keys()].sort((a, b) => a.localeCompare(b))) {
+      const { ref, companyId } = refs.get(key)!;
+      resolved.set(key, await resolveAccount(tem, ref, companyId));
     }
-    const accounts = input.lines.map((l) => resolved.get(refKey(l.account))!);
+    const accountsOf = inputs.map((input) => input.lines.map((l) => resolved.get(refKey(l.account, input.companyId ?? null))!));
 
-    // Lock every touched account in one fixed order, then check the balances they would reach.
-    const ids = [...new Set(accounts.map((a) => a.id))].sort();
+    // Lock every touched account in one fixed order, then check the balances each posting would reach.
+    const ids = [...new Set(accountsOf.flat().map((a) => a.id))].sort();
     const locked = await tem.execute<{ id: string; owner_type: string; balance: string }[]>(
       `select id, owner_type, balance from ledger_accounts where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
       ids,
     );
-    const next = new Map(locked.map((a) => [a.id, { ownerType: a.owner_type, balance: Number(a.balance) }]));
-    input.lines.forEach((line, i) => (next.get(accounts[i].id)!.balance += line.amount));
-    for (const [i, line] of input.lines.entries()) {
-      const account = next.get(accounts[i].id)!;
-      if (account.ownerType === 'wallet' && account.balance < 0) {
-        // The same key posted by a concurrent caller while this one waited for the locks: a replay, not a shortfall.
-        const concurrent = await postedAs();
-        if (concurrent) return { postingId: concurrent, replayed: true };
-        const bucket = 'bucket' in line.account ? line.account.bucket : '';
-        throw conflict('insufficient_balance', `Insufficient ${bucket === 'available' ? 'withdrawable' : bucket} balance for this ${input.kind}`);
+    const balances = new Map(locked.map((a) => [a.id, { ownerType: a.owner_type, balance: Number(a.balance) }]));
+    const results: Array<PostingResult | null> = inputs.map(() => null);
+    for (const [n, input] of inputs.entries()) {
+      const lines = input.lines.map((l, i) => ({ accountId: accountsOf[n][i].id, amount: l.amount }));
+      const overdrawn = overdrawnLine(balances, lines);
+      if (overdrawn === null) {
+        applyLines(balances, lines);
+        continue;
       }
+      // The same key posted by a concurrent caller while this one waited for the locks: a replay, not a shortfall.
+      const concurrent = (await postedAs([input.key])).get(input.key);
+      if (concurrent) {
+        results[n] = { postingId: concurrent, replayed: true };
+        continue;
+      }
+      const account = input.lines[overdrawn].account;
+      const bucket = 'bucket' in account ? account.bucket : '';
+      throw conflict('insufficient_balance', `Insufficient ${bucket === 'available' ? 'withdrawable' : bucket} balance for this ${input.kind}`);
     }
 
     // The key is unique: a concurrent posting of it waits here for the first to commit, then writes nothing.
-    const postingId = newId('pst');
     const now = new Date();
-    const inserted = await tem.execute<{ id: string }[]>(
+    const toInsert = inputs.map((input, n) => ({ input, n, postingId: newId('pst') })).filter(({ n }) => results[n] === null);
+    if (toInsert.length === 0) return results as PostingResult[];
+    const inserted = await tem.execute<{ id: string; key: string }[]>(
       `insert into ledger_postings (id, created_at, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (key) do nothing returning id`,
-      [postingId, now, input.key, input.kind, input.companyId ?? null, input.source, input.sourceId ?? null, input.description ?? null, input.reversesPostingId ?? null, input.releasesPostingId ?? null],
+       values ${toInsert.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} on conflict (key) do nothing returning id, key`,
+      toInsert.flatMap(({ input, postingId }) => [
+        postingId,
+        now,
+        input.key,
+        input.kind,
+        input.companyId ?? null,
+        input.source,
+        input.sourceId ?? null,
+        input.description ?? null,
+        input.reversesPostingId ?? null,
+        input.releasesPostingId ?? null,
+      ]),
     );
-    if (inserted.length === 0) return { postingId: (await postedAs())!, replayed: true };
+    const fresh = new Set(inserted.map((r) => r.key));
+    const replays = toInsert.filter(({ input }) => !fresh.has(input.key));
+    const earlier = replays.length > 0 ? await postedAs(replays.map((r) => r.input.key)) : new Map<string, string>();
+    for (const { input, n, postingId } of toInsert) {
+      results[n] = fresh.has(input.key) ? { postingId, replayed: false } : { postingId: earlier.get(input.key)!, replayed: true };
+    }
+    const entries = toInsert
+      .filter(({ input }) => fresh.has(input.key))
+      .flatMap(({ input, n, postingId }) =>
+        input.lines.map((l, i) => [postingId, accountsOf[n][i].id, accountsOf[n][i].walletId, currencyOf(l.account), l.amount, l.type, l.inStatement, l.releaseAt ?? null, now] as const),
+      );
     // Credits first: the balance trigger and the CHECK run row by row, so an account debited
-    // and credited in one posting must never dip below zero halfway through.
-    const order = input.lines.map((_, i) => i).sort((a, b) => input.lines[b].amount - input.lines[a].amount);
-    const values = order.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-    const params = order.flatMap((i) => {
-      const l = input.lines[i];
-      return [postingId, accounts[i].id, accounts[i].walletId, currencyOf(l.account), l.amount, l.type, l.inStatement, l.releaseAt ?? null, now];
-    });
-    await tem.execute(`insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at) values ${values}`, params);
-    return { postingId, replayed: false };
+    // and credited in these postings must never dip below zero halfway through.
+    const ordered = creditsFirst(entries.map((e) => ({ amount: e[4], entry: e }))).map((e) => e.entry);
+    if (ordered.length === 0) return results as PostingResult[];
+    await tem.execute(
+      `insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at) values ${ordered.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      ordered.flat(),
+    );
+    return results as PostingResult[];
   });
 }
 

@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
-import { destroyCardCvv, revealCardForAuthorization, revealSavedCard } from '../cards/card-vault.service';
+import { destroyCardCvv, revealCardForAuthorization, revealSavedCards, savedCardKey, type RevealedCard } from '../cards/card-vault.service';
+import { ApiError } from '../http/errors';
 import type { Event } from '../events/event.entity';
-import type { AuthorizationResult, PaymentGateway } from './payment-gateway';
+import { authorizeAll, type AuthorizationResult, type PaymentGateway } from './payment-gateway';
 import type { Payment } from './payment.entity';
 import { paymentGatewayOf } from './sandbox-gateway';
-import { settleTransaction, type ScheduledRelease } from './settlement.service';
-import { changes, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome } from './transaction-lifecycle.service';
+import { settleTransactions, type ScheduledRelease } from './settlement.service';
+import { changesMany, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
 import { loadTransaction } from './transactions.service';
 import type { TransactionAggregate } from './transaction-views';
 
@@ -28,8 +29,9 @@ export interface CardDecision {
 /**
  * Decides a transaction's card payments, the one path whoever runs it: the API right after the
  * transaction committed (so the merchant's answer comes from the database, without waiting on
- * Temporal), or the transaction workflow's activity when the API could not (a crash, a gateway
- * error, a charge created by the billing worker).
+ * Temporal), the transaction workflow's activity when the API could not (a crash, a gateway
+ * error), or a billing run's batch of subscription charges (`decideCardsMany`, of which this is
+ * a batch of one).
  *
  * 1. Each pending card is authorized in order, the first refusal stopping the rest. The card is
  *    revealed from the vault right before its gateway call and stays in this function's locals;
@@ -42,51 +44,107 @@ export interface CardDecision {
  *    it expects, so two deciders at once (API and workflow) write each change and event once.
  */
 export async function decideCards(ctx: CardDeciding, transactionId: string, known?: TransactionAggregate): Promise<CardDecision> {
-  const before = known ?? (await loadTransaction(ctx.fork(), null, transactionId));
-  if (before.transaction.status !== 'pending') return { aggregate: before, releases: [], events: [] };
-
-  const outcomes = new Map<string, AuthorizationResult>();
-  for (const card of before.payments.filter((p) => p.method === 'credit_card' && p.status === 'pending')) {
-    const result = await authorize(ctx, before, card);
-    outcomes.set(card.id, result);
-    if (result.status !== 'approved') break;
-  }
-  const refusal = [...outcomes.values()].find((r) => r.status !== 'approved');
-  const approved = refusal
-    ? before.payments.filter((p) => p.method === 'credit_card' && (p.status === 'paid' || outcomes.get(p.id)?.status === 'approved')).map((p) => p.id)
-    : [];
-  for (const id of approved) await ctx.gateway.void(id);
-
-  return ctx.fork().transactional(async (em) => {
-    if (outcomes.size > 0) await destroyCardCvv(em, { paymentIds: [...outcomes.keys()] });
-    const c = await changes(em, transactionId, ctx.publicBaseUrl, before.splits);
-    if (c.agg.transaction.status !== 'pending') return { aggregate: c.agg, releases: [], events: [] };
-    for (const [paymentId, result] of outcomes) recordCardOutcome(c, paymentId, result, ctx.gateway.name);
-    let releases: ScheduledRelease[] = [];
-    if (refusal) finishUnpaidTransaction(c, { status: refusal.status as 'refused' | 'failed', reason: refusal.code ?? refusal.status, voidedPaymentIds: approved });
-    else if (c.agg.payments.some((p) => p.method !== 'credit_card')) markTransactionWaiting(c);
-    else releases = await settleTransaction(em, c, {});
-    return { aggregate: c.agg, releases, events: c.events };
-  });
+  const [decided] = await decideCardsMany(ctx, [{ transactionId, known }]);
+  if ('error' in decided) throw decided.error;
+  return decided;
 }
 
 /**
- * One gateway call. A subscription's charge is merchant-initiated on a saved card (no CVV);
- * every other card payment uses the card its token bound to it.
+ * `decideCards` for many transactions together, set-based: their saved cards revealed in one
+ * statement, the gateway asked once per round (`authorizeAll`: the n-th pending card of every
+ * transaction whose earlier cards were approved), and one database transaction for all of them
+ * (CVVs destroyed in one statement, the transactions and payments locked in two, the status
+ * changes and events written in one flush, the sale postings in one `postMany`). A transaction
+ * whose card could not be revealed or authorized answers its error and is left pending (its
+ * workflow decides it); the others are decided. Answers in the input's order.
  */
-async function authorize(ctx: CardDeciding, agg: TransactionAggregate, payment: Payment): Promise<AuthorizationResult> {
+export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transactionId: string; known?: TransactionAggregate }>): Promise<Array<CardDecision | { error: unknown }>> {
+  const befores = await Promise.all(items.map((i) => i.known ?? loadTransaction(ctx.fork(), null, i.transactionId)));
+  const results: Array<CardDecision | { error: unknown } | null> = befores.map((b) => (b.transaction.status !== 'pending' ? { aggregate: b, releases: [], events: [] } : null));
+
+  // Authorizations, one gateway round per card position.
+  const deciding = befores.map((agg, n) => ({ agg, n, cards: agg.payments.filter((p) => p.method === 'credit_card' && p.status === 'pending'), outcomes: new Map<string, AuthorizationResult>() }));
+  const open = deciding.filter((d) => results[d.n] === null);
+  for (let round = 0; ; round++) {
+    const asked = open.filter((d) => results[d.n] === null && round < d.cards.length && [...d.outcomes.values()].every((r) => r.status === 'approved'));
+    if (asked.length === 0) break;
+    const cards = await revealCards(ctx, asked.map((d) => ({ agg: d.agg, payment: d.cards[round] })));
+    const requests = asked.flatMap((d, i) => {
+      const card = cards[i];
+      if (card.status === 'rejected') {
+        results[d.n] = { error: card.reason };
+        return [];
+      }
+      const payment = d.cards[round];
+      const { pan, cvv, holder, expMonth, expYear, document } = card.value;
+      return [{ d, request: { idempotencyKey: payment.id, amount: payment.amount, currency: payment.currency, installments: payment.installments, card: { pan, cvv, holder, expMonth, expYear, document } } }];
+    });
+    const answers = await authorizeAll(ctx.gateway, requests.map((r) => r.request));
+    requests.forEach(({ d, request }, i) => {
+      const answer = answers[i];
+      if (answer.status === 'rejected') results[d.n] = { error: answer.reason };
+      else d.outcomes.set(request.idempotencyKey, answer.value);
+    });
+  }
+
+  const recording = open.filter((d) => results[d.n] === null);
+  const refusals = new Map<number, { refusal: AuthorizationResult; approved: string[] }>();
+  for (const d of recording) {
+    const refusal = [...d.outcomes.values()].find((r) => r.status !== 'approved');
+    if (!refusal) continue;
+    const approved = d.agg.payments.filter((p) => p.method === 'credit_card' && (p.status === 'paid' || d.outcomes.get(p.id)?.status === 'approved')).map((p) => p.id);
+    refusals.set(d.n, { refusal, approved });
+    for (const id of approved) await ctx.gateway.void(id);
+  }
+
+  if (recording.length > 0) {
+    const recorded = await ctx.fork().transactional(async (em) => {
+      const paymentIds = recording.flatMap((d) => [...d.outcomes.keys()]);
+      if (paymentIds.length > 0) await destroyCardCvv(em, { paymentIds });
+      const ids = recording.map((d) => d.agg.transaction.id);
+      const cs = new Map((await changesMany(em, ids, ctx.publicBaseUrl, new Map(recording.map((d) => [d.agg.transaction.id, d.agg.splits])))).map((c) => [c.agg.transaction.id, c]));
+      const toSettle: Changes[] = [];
+      for (const d of recording) {
+        const c = cs.get(d.agg.transaction.id)!;
+        if (c.agg.transaction.status !== 'pending') continue;
+        for (const [paymentId, result] of d.outcomes) recordCardOutcome(c, paymentId, result, ctx.gateway.name);
+        const refused = refusals.get(d.n);
+        if (refused) finishUnpaidTransaction(c, { status: refused.refusal.status as 'refused' | 'failed', reason: refused.refusal.code ?? refused.refusal.status, voidedPaymentIds: refused.approved });
+        else if (c.agg.payments.some((p) => p.method !== 'credit_card')) markTransactionWaiting(c);
+        else toSettle.push(c);
+      }
+      const settled = await settleTransactions(em, toSettle, {});
+      const releases = new Map(toSettle.map((c, i) => [c.agg.transaction.id, settled[i]]));
+      return recording.map((d): CardDecision => {
+        const c = cs.get(d.agg.transaction.id)!;
+        return { aggregate: c.agg, releases: releases.get(c.agg.transaction.id) ?? [], events: c.events };
+      });
+    });
+    recording.forEach((d, i) => (results[d.n] = recorded[i]));
+  }
+  return results.map((r) => r!);
+}
+
+/**
+ * The cards to authorize, in order. A subscription's charge is merchant-initiated on a saved card
+ * (no CVV; the batch's saved cards read in one statement); every other card payment uses the
+ * card its token bound to it.
+ */
+async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<Array<PromiseSettledResult<RevealedCard>>> {
   const em = ctx.fork();
-  const card =
-    agg.transaction.origin === 'subscription' && payment.card
-      ? await revealSavedCard(em, { companyId: payment.companyId, cardId: payment.card.cardId })
-      : await revealCardForAuthorization(em, { paymentId: payment.id });
-  return ctx.gateway.authorize({
-    idempotencyKey: payment.id,
-    amount: payment.amount,
-    currency: payment.currency,
-    installments: payment.installments,
-    card: { pan: card.pan, cvv: card.cvv, holder: card.holder, expMonth: card.expMonth, expYear: card.expYear, document: card.document },
-  });
+  const savedRef = (a: { agg: TransactionAggregate; payment: Payment }) =>
+    a.agg.transaction.origin === 'subscription' && a.payment.card ? { companyId: a.payment.companyId, cardId: a.payment.card.cardId } : null;
+  const refs = asked.map(savedRef).filter((r) => r !== null);
+  const saved = refs.length > 0 ? await revealSavedCards(em, refs) : new Map<string, RevealedCard>();
+  return Promise.allSettled(
+    asked.map(async (a) => {
+      const ref = savedRef(a);
+      if (!ref) return revealCardForAuthorization(em, { paymentId: a.payment.id });
+      const card = saved.get(savedCardKey(ref));
+      if (!card) throw new ApiError(404, 'not_found', `No saved card ${ref.cardId}`);
+      return card;
+    }),
+  );
 }
 
 /**
@@ -115,17 +173,40 @@ export async function decideCreatedTransactionUndispatched(
   deps: Pick<AppDeps, 'orm' | 'config' | 'logger' | 'paymentGateway'>,
   created: TransactionAggregate & { events: Event[] },
 ): Promise<{ aggregate: TransactionAggregate; events: Event[] }> {
-  let aggregate: TransactionAggregate = created;
-  const events = [...created.events];
-  if (created.transaction.status === 'pending') {
-    const ctx = { fork: () => deps.orm.em.fork() as unknown as EntityManager, gateway: paymentGatewayOf(deps), publicBaseUrl: deps.config.urls.publicBase };
-    try {
-      const decided = await decideCards(ctx, created.transaction.id, created);
-      aggregate = decided.aggregate;
-      events.push(...decided.events);
-    } catch (err) {
-      deps.logger.warn({ err, transactionId: created.transaction.id }, 'cards not decided in the request; the transaction workflow decides them');
-    }
+  const [decided] = await decideCreatedTransactionsUndispatched(deps, [created]);
+  return decided;
+}
+
+/**
+ * `decideCreatedTransactionUndispatched` for many created transactions (its one path): their
+ * cards decided together by `decideCardsMany`. One whose cards could not be decided stays
+ * pending (logged): its workflow decides it.
+ */
+export async function decideCreatedTransactionsUndispatched(
+  deps: Pick<AppDeps, 'orm' | 'config' | 'logger' | 'paymentGateway'>,
+  created: Array<TransactionAggregate & { events: Event[] }>,
+): Promise<Array<{ aggregate: TransactionAggregate; events: Event[] }>> {
+  const out = created.map((c) => ({ aggregate: c as TransactionAggregate, events: [...c.events] }));
+  const pending = created.map((c, n) => ({ c, n })).filter(({ c }) => c.transaction.status === 'pending');
+  if (pending.length === 0) return out;
+  const ctx = { fork: () => deps.orm.em.fork() as unknown as EntityManager, gateway: paymentGatewayOf(deps), publicBaseUrl: deps.config.urls.publicBase };
+  let decided: Array<CardDecision | { error: unknown }>;
+  try {
+    decided = await decideCardsMany(
+      ctx,
+      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c })),
+    );
+  } catch (err) {
+    decided = pending.map(() => ({ error: err }));
   }
-  return { aggregate, events };
+  pending.forEach(({ c, n }, i) => {
+    const d = decided[i];
+    if ('error' in d) {
+      deps.logger.warn({ err: d.error, transactionId: c.transaction.id }, 'cards not decided in the request; the transaction workflow decides them');
+      return;
+    }
+    out[n].aggregate = d.aggregate;
+    out[n].events.push(...d.events);
+  });
+  return out;
 }

@@ -53,6 +53,12 @@ export interface GatewayRefundResult {
 export interface PaymentGateway {
   readonly name: string;
   authorize(request: AuthorizationRequest): Promise<AuthorizationResult>;
+  /**
+   * Authorizes many charges in one call (an acquirer's batch endpoint), answers in the
+   * requests' order; the same idempotency rules per request. Optional: without it,
+   * `authorizeAll` sends the requests one by one, side by side.
+   */
+  authorizeMany?(requests: AuthorizationRequest[]): Promise<AuthorizationResult[]>;
   /** Cancels an approved charge (e.g. its transaction could not complete); idempotent. */
   void(idempotencyKey: string): Promise<void>;
   /**
@@ -60,4 +66,19 @@ export interface PaymentGateway {
    * refunds twice. Optional so that gateways without refunds still plug in (the refund then fails).
    */
   refund?(request: GatewayRefundRequest): Promise<GatewayRefundResult>;
+}
+
+/**
+ * Authorizes requests together: through the gateway's batch call when it has one (a failure
+ * fails them all), else each on its own, side by side (a failure fails that one). The
+ * outcomes are in the requests' order.
+ */
+export async function authorizeAll(gateway: PaymentGateway, requests: AuthorizationRequest[]): Promise<Array<PromiseSettledResult<AuthorizationResult>>> {
+  if (requests.length === 0) return [];
+  if (!gateway.authorizeMany) return Promise.allSettled(requests.map((r) => gateway.authorize(r)));
+  try {
+    return (await gateway.authorizeMany(requests)).map((value) => ({ status: 'fulfilled', value }));
+  } catch (reason) {
+    return requests.map(() => ({ status: 'rejected', reason }));
+  }
 }

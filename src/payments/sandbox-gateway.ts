@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config';
 import type { Orm } from '../db/orm';
-import { bookOnce, keyDigest } from '../shared/sandbox-books';
+import { bookOnce, bookOnceMany, keyDigest } from '../shared/sandbox-books';
 import type { AuthorizationRequest, AuthorizationResult, AuthorizationStatus, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from './payment-gateway';
 
 /** A refund whose reason contains this marker is refused by the sandbox acquirer (docs/refunds.md). */
@@ -37,12 +37,16 @@ export class SandboxGateway implements PaymentGateway {
   ) {}
 
   async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
-    const outcome = sandboxOutcome(req.card.pan);
-    const digest = keyDigest(req.idempotencyKey);
-    const row = await bookOnce<ChargeRow>(
-      this.em(),
-      'sandbox_gateway_charges',
-      {
+    const [result] = await this.authorizeMany([req]);
+    return result;
+  }
+
+  /** The decisions of many charges booked in one statement (one round trip's latency). */
+  async authorizeMany(reqs: AuthorizationRequest[]): Promise<AuthorizationResult[]> {
+    const bookings = reqs.map((req) => {
+      const outcome = sandboxOutcome(req.card.pan);
+      const digest = keyDigest(req.idempotencyKey);
+      return {
         idempotency_key: req.idempotencyKey,
         amount: req.amount,
         installments: req.installments,
@@ -50,11 +54,10 @@ export class SandboxGateway implements PaymentGateway {
         code: outcome.code,
         reference: `sbx_${digest.slice(0, 24)}`,
         authorization_code: outcome.status === 'approved' ? String(parseInt(digest.slice(24, 32), 16) % 1_000_000).padStart(6, '0') : null,
-      },
-      ['status', 'code', 'reference', 'authorization_code'],
-      this.latencyMs,
-    );
-    return { status: row.status, code: row.code, reference: row.reference, authorizationCode: row.authorization_code };
+      };
+    });
+    const rows = await bookOnceMany<ChargeRow>(this.em(), 'sandbox_gateway_charges', bookings, ['status', 'code', 'reference', 'authorization_code'], this.latencyMs);
+    return rows.map((row) => ({ status: row.status, code: row.code, reference: row.reference, authorizationCode: row.authorization_code }));
   }
 
   async void(idempotencyKey: string): Promise<void> {

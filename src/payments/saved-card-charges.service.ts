@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Company } from '../companies/company.entity';
-import { savedCardSummary } from '../cards/card-vault.service';
+import { savedCardKey, savedCardSummaries } from '../cards/card-vault.service';
 import { recordEvent } from '../events/outbox';
-import { badRequest, conflict } from '../http/errors';
+import { ApiError, badRequest, conflict } from '../http/errors';
 import { newCapabilityId, newId } from '../shared/ids';
 import { Payment } from './payment.entity';
-import { checkSplits } from './split-check.service';
+import { checkSplits, splitLookups, type CheckedSplit } from './split-check.service';
 import { TransactionSplit } from './split.entity';
 import { Transaction, type TransactionItem, type TransactionOrigin } from './transaction.entity';
 import { toPaymentView, toTransactionView } from './transaction-views';
@@ -28,37 +28,83 @@ export interface SavedCardChargeInput {
  * transaction: one credit card payment, no token and no CVV. The transaction workflow then
  * authorizes it like any card transaction (`decideCards` reads the saved card through
  * `revealSavedCard` because of its origin). Records transaction.created and payment.created.
+ * A batch of one of `createSavedCardTransactions`.
  */
 export async function createSavedCardTransaction(em: EntityManager, company: Company, input: SavedCardChargeInput, publicBaseUrl: string): Promise<CreatedTransaction> {
-  const card = await savedCardSummary(em, { companyId: company.id, cardId: input.cardId });
-  if (!card) throw badRequest('validation_failed', 'cardId: not a saved card of this company', [{ path: 'cardId', message: 'Not a saved card' }]);
-  const amount = input.items.reduce((a, i) => a + i.amount, 0);
-  // Like a transaction without split items: the whole amount to the owner recipient, and the fee must fit.
-  const splitInputs = await checkSplits(em, company.id, [], amount, [{ paymentMethod: 'credit_card', amount, creditCard: { token: input.cardId, installments: 1, capture: true } }]);
-  const transaction = em.create(Transaction, {
-    id: newId('txn'),
-    companyId: company.id,
-    referenceCode: input.referenceCode,
-    customerId: input.customerId,
-    amount,
-    items: input.items,
-    metadata: input.metadata,
-    origin: input.origin,
-  });
-  const { document: _document, ...shown } = card;
-  const payment = em.create(Payment, { id: newCapabilityId('pay'), companyId: company.id, transactionId: transaction.id, method: 'credit_card', amount, installments: 1, capture: true, card: shown });
-  const splits = splitInputs.map((sp) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...sp }));
-  em.persist([transaction, payment, ...splits]);
+  const [created] = await createSavedCardTransactions(em, [{ company, input }], publicBaseUrl);
+  if ('error' in created) throw created.error;
+  return created;
+}
+
+/**
+ * Saved-card transactions created together (a billing run's batch of subscription charges), in
+ * the caller's database transaction, each exactly as `createSavedCardTransaction` makes it: the
+ * cards read in one statement, each company's owner link and fee table once, then the
+ * transactions, payments, split items and events written by one flush (one multi-row insert
+ * per table). A charge that fails its checks (not a saved card, no owner recipient, an amount
+ * below the fee) answers its error and is not created; the others are. A referenceCode taken
+ * fails the whole flush (409 `reference_code_taken`): the caller retries without it.
+ */
+export async function createSavedCardTransactions(
+  em: EntityManager,
+  charges: Array<{ company: Company; input: SavedCardChargeInput }>,
+  publicBaseUrl: string,
+): Promise<Array<CreatedTransaction | { error: ApiError }>> {
+  const cards = await savedCardSummaries(
+    em,
+    charges.map(({ company, input }) => ({ companyId: company.id, cardId: input.cardId })),
+  );
+  const lookups = splitLookups(em);
+  const out: Array<CreatedTransaction | { error: ApiError }> = [];
+  for (const { company, input } of charges) {
+    const card = cards.get(savedCardKey({ companyId: company.id, cardId: input.cardId }));
+    if (!card) {
+      out.push({ error: badRequest('validation_failed', 'cardId: not a saved card of this company', [{ path: 'cardId', message: 'Not a saved card' }]) });
+      continue;
+    }
+    const amount = input.items.reduce((a, i) => a + i.amount, 0);
+    let splitInputs: CheckedSplit[];
+    try {
+      // Like a transaction without split items: the whole amount to the owner recipient, and the fee must fit.
+      splitInputs = await checkSplits(em, company.id, [], amount, [{ paymentMethod: 'credit_card', amount, creditCard: { token: input.cardId, installments: 1, capture: true } }], lookups);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      out.push({ error: err });
+      continue;
+    }
+    const transaction = em.create(Transaction, {
+      id: newId('txn'),
+      companyId: company.id,
+      referenceCode: input.referenceCode,
+      customerId: input.customerId,
+      amount,
+      items: input.items,
+      metadata: input.metadata,
+      origin: input.origin,
+    });
+    const { document: _document, ...shown } = card;
+    const payment = em.create(Payment, { id: newCapabilityId('pay'), companyId: company.id, transactionId: transaction.id, method: 'credit_card', amount, installments: 1, capture: true, card: shown });
+    const splits = splitInputs.map((sp) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...sp }));
+    em.persist([transaction, payment, ...splits]);
+    out.push({ transaction, payments: [payment], splits, events: [] });
+  }
+  const made = out.filter((c): c is CreatedTransaction => !('error' in c));
+  if (made.length === 0) return out;
   try {
     await em.flush();
   } catch (err) {
-    if (err instanceof UniqueConstraintViolationException) throw conflict('reference_code_taken', `A transaction with referenceCode '${input.referenceCode}' already exists`);
+    if (err instanceof UniqueConstraintViolationException) {
+      const codes = made.map((c) => c.transaction.referenceCode);
+      throw conflict('reference_code_taken', codes.length === 1 ? `A transaction with referenceCode '${codes[0]}' already exists` : `A transaction with one of the referenceCodes ${codes.join(', ')} already exists`);
+    }
     throw err;
   }
-  const aggregate = { transaction, payments: [payment], splits };
-  const events = [
-    recordEvent(em, { companyId: company.id, type: 'transaction.created', entityType: 'transaction', data: toTransactionView(aggregate, publicBaseUrl) }),
-    recordEvent(em, { companyId: company.id, type: 'payment.created', entityType: 'payment', data: toPaymentView(payment, publicBaseUrl) }),
-  ];
-  return { ...aggregate, events };
+  for (const c of made) {
+    const { transaction, payments } = c;
+    c.events.push(
+      recordEvent(em, { companyId: transaction.companyId, type: 'transaction.created', entityType: 'transaction', data: toTransactionView(c, publicBaseUrl) }),
+      recordEvent(em, { companyId: transaction.companyId, type: 'payment.created', entityType: 'payment', data: toPaymentView(payments[0], publicBaseUrl) }),
+    );
+  }
+  return out;
 }

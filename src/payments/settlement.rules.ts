@@ -8,7 +8,7 @@
  * gross slice n − fee slice n from pending to available, and all releases sum to the net.
  */
 import { releaseSchedule, type ReleaseMethod } from '../ledger/release-schedule.rules';
-import type { RecipientShare } from './split.rules';
+import { shareAmount, type RecipientShare, type SplitShareInput } from './split.rules';
 
 export interface ShareSlice {
   recipientId: string;
@@ -44,4 +44,48 @@ export function releaseMoves(release: SettlementRelease): Array<{ recipientId: s
   const byRecipient = new Map<string, number>();
   for (const s of release.slices) byRecipient.set(s.recipientId, (byRecipient.get(s.recipientId) ?? 0) + s.gross - s.fee);
   return [...byRecipient].filter(([, amount]) => amount !== 0).map(([recipientId, amount]) => ({ recipientId, amount }));
+}
+
+/** A line of a sale posting (the ledger's PostingLine, as data). */
+export interface SaleLine {
+  account: { recipientId: string; bucket: 'pending'; currency: string } | { platform: 'revenue' | 'settlement'; currency: string };
+  amount: number;
+  type: 'sale' | 'platform_fee' | 'fee';
+  inStatement: boolean;
+  releaseAt?: string;
+}
+
+/**
+ * The sale posting of one paid payment and the releases it schedules, as data:
+ *
+ *   platform settlement   −amount          (what the acquirer owes Lastro)
+ *   recipient pending     +gross slice n   (type sale or platform_fee, releaseAt n)
+ *   recipient pending     −fee slice n     (type fee, releaseAt n)
+ *   platform revenue      +fee             (Lastro's processing fee)
+ *
+ * for every split item and release n. Balanced whatever the split: the shares add up to the amount.
+ */
+export function salePosting(input: {
+  method: ReleaseMethod;
+  installments: number;
+  amount: number;
+  currency: string;
+  paidAt: string;
+  fee: number;
+  splits: SplitShareInput[];
+}): { lines: SaleLine[]; releases: Array<{ index: number; releaseAt: string; amount: number }> } {
+  const { currency } = input;
+  const shares = shareAmount(input.splits, input.amount, input.fee);
+  const releases = settlementReleases({ method: input.method, installments: input.installments, paidAt: input.paidAt, shares });
+  const lines: SaleLine[] = [];
+  for (const r of releases) {
+    for (const s of r.slices) {
+      const account = { recipientId: s.recipientId, bucket: 'pending' as const, currency };
+      if (s.gross) lines.push({ account, amount: s.gross, type: s.type, inStatement: true, releaseAt: r.releaseAt });
+      if (s.fee) lines.push({ account, amount: -s.fee, type: 'fee', inStatement: true, releaseAt: r.releaseAt });
+    }
+  }
+  if (input.fee) lines.push({ account: { platform: 'revenue', currency }, amount: input.fee, type: 'fee', inStatement: false });
+  lines.push({ account: { platform: 'settlement', currency }, amount: -input.amount, type: 'sale', inStatement: false });
+  return { lines, releases: releases.map((r) => ({ index: r.index, releaseAt: r.releaseAt, amount: r.slices.reduce((a, s) => a + s.gross - s.fee, 0) })) };
 }

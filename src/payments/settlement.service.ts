@@ -1,10 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { post, type PostingLine } from '../ledger/ledger.service';
+import { post, postMany, type PostingInput, type PostingLine } from '../ledger/ledger.service';
 import { chargebackKeyPrefix, lockSale } from './chargeback.service';
-import { paymentFee } from './payment-fee.service';
+import { feeTables, paymentFee } from './payment-fee.service';
 import type { Payment } from './payment.entity';
-import { settlementReleases } from './settlement.rules';
-import { shareAmount } from './split.rules';
+import { salePosting, settlementReleases } from './settlement.rules';
 import { markTransactionPaid, type Changes } from './transaction-lifecycle.service';
 import type { TransactionAggregate } from './transaction-views';
 
@@ -19,48 +18,32 @@ export interface ScheduledRelease {
 }
 
 /**
- * The sale posting of one paid payment, balanced and idempotent (key `sale:<pay_id>`):
- *
- *   platform settlement   −amount          (what the acquirer owes Lastro)
- *   recipient pending     +gross slice n   (type sale or platform_fee, releaseAt n)
- *   recipient pending     −fee slice n     (type fee, releaseAt n)
- *   platform revenue      +fee             (Lastro's processing fee)
- *
- * for every split item and release n (settlement.rules). Returns the releases to schedule.
+ * The sale postings of paid payments, balanced and idempotent (key `sale:<pay_id>`; lines:
+ * settlement.rules `salePosting`), made together in one `postMany`: their fees read once per
+ * company's fee table, their accounts locked and their rows inserted in a few statements
+ * whatever their number. Returns each payment's releases to schedule, in order.
  */
-export async function postPaymentSale(em: EntityManager, agg: TransactionAggregate, payment: Payment): Promise<ScheduledRelease[]> {
-  const { transaction, splits } = agg;
-  const currency = payment.currency;
-  const fee = await paymentFee(em, transaction.companyId, { method: payment.method, installments: payment.installments, amount: payment.amount, currency });
-  const shares = shareAmount(splits, payment.amount, fee);
-  const releases = settlementReleases({ method: payment.method, installments: payment.installments, paidAt: payment.paidAt!.toISOString(), shares });
-
-  const lines: PostingLine[] = [];
-  for (const r of releases) {
-    for (const s of r.slices) {
-      const account = { recipientId: s.recipientId, bucket: 'pending' as const, currency };
-      if (s.gross) lines.push({ account, amount: s.gross, type: s.type, inStatement: true, releaseAt: r.releaseAt });
-      if (s.fee) lines.push({ account, amount: -s.fee, type: 'fee', inStatement: true, releaseAt: r.releaseAt });
-    }
-  }
-  if (fee) lines.push({ account: { platform: 'revenue', currency }, amount: fee, type: 'fee', inStatement: false });
-  lines.push({ account: { platform: 'settlement', currency }, amount: -payment.amount, type: 'sale', inStatement: false });
-  const { postingId } = await post(em, {
-    key: `sale:${payment.id}`,
-    kind: 'sale',
-    companyId: transaction.companyId,
-    source: 'transaction',
-    sourceId: transaction.id,
-    description: `${payment.method} payment ${payment.id}`,
-    lines,
-  });
-  return releases.map((r) => ({
-    paymentId: payment.id,
-    postingId,
-    index: r.index,
-    releaseAt: r.releaseAt,
-    amount: r.slices.reduce((a, s) => a + s.gross - s.fee, 0),
-  }));
+export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<ScheduledRelease[][]> {
+  if (sales.length === 0) return [];
+  const fees = feeTables(em);
+  const postings = await Promise.all(
+    sales.map(async ({ agg: { transaction, splits }, payment }) => {
+      const fee = await paymentFee(em, transaction.companyId, { method: payment.method, installments: payment.installments, amount: payment.amount, currency: payment.currency }, fees);
+      const sale = salePosting({ method: payment.method, installments: payment.installments, amount: payment.amount, currency: payment.currency, paidAt: payment.paidAt!.toISOString(), fee, splits });
+      const input: PostingInput = {
+        key: `sale:${payment.id}`,
+        kind: 'sale',
+        companyId: transaction.companyId,
+        source: 'transaction',
+        sourceId: transaction.id,
+        description: `${payment.method} payment ${payment.id}`,
+        lines: sale.lines,
+      };
+      return { input, sale };
+    }),
+  );
+  const posted = await postMany(em, postings.map((p) => p.input));
+  return postings.map(({ sale }, n) => sale.releases.map((r) => ({ paymentId: sales[n].payment.id, postingId: posted[n].postingId, ...r })));
 }
 
 /**
@@ -70,14 +53,27 @@ export async function postPaymentSale(em: EntityManager, agg: TransactionAggrega
  * Repeatable: a second run finds it paid and the postings made (their keys), and returns the same releases.
  */
 export async function settleTransaction(em: EntityManager, c: Changes, paidAt: Record<string, string>): Promise<ScheduledRelease[]> {
-  markTransactionPaid(c, paidAt);
-  if (c.agg.transaction.status !== 'paid') return [];
+  const [releases] = await settleTransactions(em, [c], paidAt);
+  return releases;
+}
+
+/**
+ * `settleTransaction` for many transactions at once (its one path): all marked paid, their
+ * status changes and events written in one flush, then every payment's sale posting in one
+ * `postPaymentSales`. Returns each transaction's releases, in order.
+ */
+export async function settleTransactions(em: EntityManager, cs: Changes[], paidAt: Record<string, string>): Promise<ScheduledRelease[][]> {
+  for (const c of cs) markTransactionPaid(c, paidAt);
+  const paid = cs.filter((c) => c.agg.transaction.status === 'paid');
+  if (paid.length === 0) return cs.map(() => []);
   // The status changes and their events are written first: the postings lock ledger rows every
   // sale of the company (and the platform's accounts every sale) posts to, held until the commit.
   await em.flush();
-  const releases: ScheduledRelease[] = [];
-  for (const p of c.agg.payments) releases.push(...(await postPaymentSale(em, c.agg, p)));
-  return releases;
+  const sales = paid.flatMap((c) => c.agg.payments.map((payment) => ({ agg: c.agg, payment })));
+  const posted = await postPaymentSales(em, sales);
+  const byTransaction = new Map<string, ScheduledRelease[]>();
+  sales.forEach(({ agg }, n) => byTransaction.set(agg.transaction.id, [...(byTransaction.get(agg.transaction.id) ?? []), ...posted[n]]));
+  return cs.map((c) => byTransaction.get(c.agg.transaction.id) ?? []);
 }
 
 /**

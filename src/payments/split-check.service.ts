@@ -1,7 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, badRequest } from '../http/errors';
+import type { RecipientLink } from '../recipients/recipient.entity';
 import { assertRecipientActive, getOwnerLink } from '../recipients/recipients.service';
-import { paymentFee } from './payment-fee.service';
+import { feeTables, paymentFee, type FeeTables } from './payment-fee.service';
 import { shareAmount, splitProblem, type SplitShareInput } from './split.rules';
 import type { PaymentInput, SplitInput } from './transactions.schemas';
 
@@ -18,10 +19,17 @@ export type CheckedSplit = SplitShareInput & { liable: boolean };
  * sell while it is reviewed; its payouts wait for approval (withdrawals need an active link).
  * An owner refused or removed receives nothing: the company must name its split items (400).
  */
-export async function checkSplits(em: EntityManager, companyId: string, input: SplitInput[], amount: number, payments: PaymentInput[]): Promise<CheckedSplit[]> {
+export async function checkSplits(
+  em: EntityManager,
+  companyId: string,
+  input: SplitInput[],
+  amount: number,
+  payments: PaymentInput[],
+  lookups: SplitLookups = splitLookups(em),
+): Promise<CheckedSplit[]> {
   const splits: CheckedSplit[] = input.length
     ? input.map((s) => ({ recipientId: s.recipientId, type: s.type, amount: s.amount ?? null, percentage: s.percentage ?? null, liable: s.liable, chargeProcessingFee: s.chargeProcessingFee }))
-    : await ownerSplit(em, companyId);
+    : ownerSplit(await lookups.owner(companyId));
   const problem = splitProblem(splits, amount);
   if (problem) throw badRequest(problem.code, `${problem.path}: ${problem.message}`, [{ path: problem.path, message: problem.message }]);
 
@@ -36,7 +44,7 @@ export async function checkSplits(em: EntityManager, companyId: string, input: S
   }
 
   for (const [i, p] of payments.entries()) {
-    const fee = await paymentFee(em, companyId, { method: p.paymentMethod, installments: p.creditCard?.installments ?? 1, amount: p.amount });
+    const fee = await paymentFee(em, companyId, { method: p.paymentMethod, installments: p.creditCard?.installments ?? 1, amount: p.amount }, lookups.fees);
     const payersGross = shareAmount(splits, p.amount, 0).filter((s) => s.paysFee).reduce((a, s) => a + s.gross, 0);
     if (fee > payersGross) {
       const message = `The processing fee (${fee}) exceeds what the fee payers receive (${payersGross})`;
@@ -46,8 +54,28 @@ export async function checkSplits(em: EntityManager, companyId: string, input: S
   return splits;
 }
 
-async function ownerSplit(em: EntityManager, companyId: string): Promise<CheckedSplit[]> {
-  const owner = await getOwnerLink(em, companyId);
+/**
+ * What `checkSplits` reads, each once per company for the checks of one call (a batch of
+ * charges in one database transaction): the owner link and the fee tables.
+ */
+export interface SplitLookups {
+  owner: (companyId: string) => Promise<Pick<RecipientLink, 'recipientId' | 'status'> | null>;
+  fees: FeeTables;
+}
+
+export function splitLookups(em: EntityManager): SplitLookups {
+  const owners = new Map<string, Promise<Pick<RecipientLink, 'recipientId' | 'status'> | null>>();
+  return {
+    owner: (companyId) => {
+      let owner = owners.get(companyId);
+      if (!owner) owners.set(companyId, (owner = getOwnerLink(em, companyId)));
+      return owner;
+    },
+    fees: feeTables(em),
+  };
+}
+
+function ownerSplit(owner: Pick<RecipientLink, 'recipientId' | 'status'> | null): CheckedSplit[] {
   if (!owner || owner.status === 'refused' || owner.status === 'inactive') {
     const message = 'Required: the company has no owner recipient that may receive the whole amount (refused or removed)';
     throw badRequest('validation_failed', `splits: ${message}`, [{ path: 'splits', message }]);

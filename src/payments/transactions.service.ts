@@ -148,10 +148,38 @@ export async function loadTransaction(em: EntityManager, companyId: string | nul
  * writer of its payments locks it, so the payments read after it are those of the same state.
  */
 async function lockTransactionRows(em: EntityManager, companyId: string | null, id: string): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
-  const [row] = await em.execute(`select * from transactions where id = ?${companyId ? ' and company_id = ?' : ''} for update`, companyId ? [id, companyId] : [id]);
-  if (!row) throw notFound('Transaction');
-  const payments = await em.execute(`select * from payments where transaction_id = ? order by position, id for update`, [id]);
-  return { transaction: em.map(Transaction, row), payments: payments.map((p) => em.map(Payment, p)) };
+  const [locked] = await lockTransactionsRows(em, companyId, [id]);
+  if (!locked) throw notFound('Transaction');
+  return locked;
+}
+
+/**
+ * Many transactions and their payments locked (`lockTransactionRows`'s one path): the
+ * transaction rows in id order in one statement, then their payments in one, so two lockers
+ * of overlapping sets never wait on each other in a cycle. Missing ones are left out.
+ */
+async function lockTransactionsRows(em: EntityManager, companyId: string | null, ids: string[]): Promise<Array<Pick<TransactionAggregate, 'transaction' | 'payments'>>> {
+  const marks = ids.map(() => '?').join(', ');
+  const rows = await em.execute(`select * from transactions where id in (${marks})${companyId ? ' and company_id = ?' : ''} order by id for update`, companyId ? [...ids, companyId] : ids);
+  if (rows.length === 0) return [];
+  const found = rows.map((r) => em.map(Transaction, r));
+  const payments = (
+    await em.execute(`select * from payments where transaction_id in (${found.map(() => '?').join(', ')}) order by transaction_id, position, id for update`, found.map((t) => t.id))
+  ).map((p) => em.map(Payment, p));
+  const byId = new Map(found.map((transaction) => [transaction.id, { transaction, payments: payments.filter((p) => p.transactionId === transaction.id) }]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/**
+ * Transactions with their payments and splits, locked for a change (in id order), in the
+ * order of `ids`; splits read in one statement unless known. Missing ones are left out.
+ */
+export async function loadTransactionsLocked(em: EntityManager, ids: string[], knownSplits: Map<string, TransactionSplit[]> = new Map()): Promise<TransactionAggregate[]> {
+  if (ids.length === 0) return [];
+  const locked = await lockTransactionsRows(em, null, ids);
+  const unknown = locked.map((l) => l.transaction.id).filter((id) => !knownSplits.has(id));
+  const read = unknown.length > 0 ? await em.find(TransactionSplit, { transactionId: { $in: unknown } }, { orderBy: { id: 'asc' } }) : [];
+  return locked.map((l) => ({ ...l, splits: knownSplits.get(l.transaction.id) ?? read.filter((s) => s.transactionId === l.transaction.id) }));
 }
 
 /**

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { postingProblem, reversalType, toBalanceView } from '../../src/ledger/ledger.rules';
+import { applyLines, creditsFirst, overdrawnLine, postingProblem, reversalType, toBalanceView } from '../../src/ledger/ledger.rules';
 
 describe('postingProblem (double entry, before the database sees it)', () => {
   it('accepts balanced lines per currency', () => {
@@ -44,5 +44,44 @@ describe('balances and reversals', () => {
     expect(reversalType('withdrawal')).toBe('withdrawal_reversal');
     expect(reversalType('withdrawal_fee')).toBe('withdrawal_reversal');
     expect(reversalType('sale')).toBe('adjustment');
+  });
+});
+
+describe('a batch of postings checked in turn (overdrawnLine, applyLines, creditsFirst)', () => {
+  const balances = () =>
+    new Map([
+      ['w', { ownerType: 'wallet', balance: 100 }],
+      ['p', { ownerType: 'platform', balance: 0 }],
+    ]);
+
+  it('a posting that fits is applied, and the next is checked on top of it', () => {
+    const b = balances();
+    const first = [
+      { accountId: 'w', amount: -60 },
+      { accountId: 'p', amount: 60 },
+    ];
+    expect(overdrawnLine(b, first)).toBeNull();
+    applyLines(b, first);
+    expect(b.get('w')!.balance).toBe(40);
+    expect(overdrawnLine(b, first)).toBe(0);
+  });
+
+  it('platform accounts may go negative; lines on one account add up before the check', () => {
+    const b = balances();
+    expect(overdrawnLine(b, [{ accountId: 'p', amount: -500 }, { accountId: 'w', amount: 500 }])).toBeNull();
+    expect(overdrawnLine(b, [{ accountId: 'w', amount: -150 }, { accountId: 'w', amount: 60 }, { accountId: 'p', amount: 90 }])).toBeNull();
+    expect(overdrawnLine(b, [{ accountId: 'p', amount: 101 }, { accountId: 'w', amount: -101 }])).toBe(1);
+  });
+
+  it('orders credits before debits, largest first, stable among equals', () => {
+    const lines = [
+      { amount: -5, id: 'a' },
+      { amount: 3, id: 'b' },
+      { amount: 7, id: 'c' },
+      { amount: 3, id: 'd' },
+      { amount: -9, id: 'e' },
+    ];
+    expect(creditsFirst(lines).map((l) => l.id)).toEqual(['c', 'b', 'd', 'a', 'e']);
+    expect(lines.map((l) => l.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 });

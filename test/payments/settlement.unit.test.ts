@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { releaseMoves, settlementReleases } from '../../src/payments/settlement.rules';
+import { releaseMoves, salePosting, settlementReleases } from '../../src/payments/settlement.rules';
 import { shareAmount, splitProblem, type SplitShareInput } from '../../src/payments/split.rules';
 import { itfWidths } from '../../src/payments/itf-barcode.rules';
 
@@ -79,5 +79,34 @@ describe('ITF barcode', () => {
     expect(widths).toHaveLength(4 + 22 * 10 + 3);
     expect(widths.slice(4, 14).filter((w) => w === 3)).toHaveLength(4);
     expect(() => itfWidths('123')).toThrow(RangeError);
+  });
+});
+
+describe('salePosting (the lines of a paid payment’s sale posting)', () => {
+  const owner = item('rcp_owner', { percentage: 100 });
+
+  it('one card payment to the owner: gross pending at D+30, the fee taken from it for revenue, the gross from settlement', () => {
+    const { lines, releases } = salePosting({ method: 'credit_card', installments: 1, amount: 1990, currency: 'BRL', paidAt: '2026-01-10T12:00:00.000Z', fee: 55, splits: [owner] });
+    expect(lines.map((l) => [('platform' in l.account ? l.account.platform : l.account.bucket), l.amount, l.type, l.inStatement])).toEqual([
+      ['pending', 1990, 'sale', true],
+      ['pending', -55, 'fee', true],
+      ['revenue', 55, 'fee', false],
+      ['settlement', -1990, 'sale', false],
+    ]);
+    expect(releases).toEqual([{ index: 1, releaseAt: settlementReleases({ method: 'credit_card', installments: 1, paidAt: '2026-01-10T12:00:00.000Z', shares: [] })[0].releaseAt, amount: 1935 }]);
+  });
+
+  it('is balanced and releases the net, whatever the split, installments and fee', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 100, max: 1e7 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 0, max: 99 }), fc.integer({ min: 1, max: 99 }), (amount, installments, feePct, share) => {
+        const fee = Math.floor((amount * feePct) / 1000);
+        const splits = [item('rcp_a', { percentage: share }), item('rcp_b', { percentage: 100 - share })];
+        const { lines, releases } = salePosting({ method: 'credit_card', installments, amount, currency: 'BRL', paidAt: '2026-01-10T12:00:00.000Z', fee, splits });
+        expect(lines.reduce((a, l) => a + l.amount, 0)).toBe(0);
+        expect(lines.every((l) => l.amount !== 0)).toBe(true);
+        expect(releases).toHaveLength(installments);
+        expect(releases.reduce((a, r) => a + r.amount, 0)).toBe(amount - fee);
+      }),
+    );
   });
 });
