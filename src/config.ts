@@ -46,7 +46,7 @@ const envSchema = z.object({
   CARD_VAULT_KEY: z.string().optional(),
   WEBHOOK_ALLOWLIST: csv,
   /** Webhook attempts in flight per endpoint (src/webhooks/delivery-lanes.ts): 1 keeps each endpoint's events in order. */
-  WEBHOOK_CONCURRENCY_PER_ENDPOINT: z.coerce.number().int().min(1).max(64).default(1),
+  WEBHOOK_CONCURRENCY_PER_ENDPOINT: z.coerce.number().int().min(1).max(64).default(8),
   /**
    * Reverse proxies in front of the API (load balancer, CDN): the client address is the entry
    * that many hops from the right of X-Forwarded-For, never one the client wrote. 0: the socket's.

@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { join } from 'node:path';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { EventDispatcher } from '../../src/events/dispatcher';
@@ -6,15 +7,15 @@ import { recordEvent } from '../../src/events/outbox';
 import { createCompany } from '../../src/companies/companies.service';
 import { createWebhook, setWebhookStatus } from '../../src/webhooks/webhooks.service';
 import { statementsDuring } from './bench-stack';
-import { latencies, ms, pool, resultRow, round, runBench, stopwatch, type Load } from './harness';
-import { lastroProcesses, pollersOn } from './processes';
+import { latencies, ms, pool, resultRow, round, runBench, stopwatch, type BenchContext, type Load } from './harness';
+import { lastroProcesses, pollersOn, startBenchProcess } from './processes';
 
 /**
  * Webhook delivery throughput and latency, end to end on this machine: events recorded in
  * the outbox and dispatched as the API does after a commit (by this process), deliveries created
  * and drained by the delivery lanes (src/webhooks/delivery-lanes.ts) of a Lastro worker running
- * in a process of its own, signed POSTs received by a local sink (in this process). Beside it,
- * the same sink driven by a bare keep-alive POST loop, the ceiling the pipeline is paying its
+ * in a process of its own, signed POSTs received by a local sink in a process of its own
+ * (./webhook-sink.ts). Beside it, the same sink driven by a bare keep-alive POST loop, the ceiling the pipeline is paying its
  * durability for. Rows: the burst (deliveries per second over the bare
  * loop's with one connection per webhook), one event at a time (over the bare loop's with one
  * connection), and a burst while one more endpoint answers after 10 s, then while it never
@@ -30,8 +31,7 @@ export const run = (argv: string[]) =>
     const webhookCount = b.args.number(1, 5);
     // Attempts in flight per endpoint (the lanes' default, 1, keeps each endpoint's events in order).
     const perEndpoint = b.args.number('per-endpoint', 1);
-    const sink = await startSink();
-    b.defer(() => sink.close());
+    const sink = await startSink(b);
 
     const allowlist = { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` };
     const { deps, rootEm, cpuParts } = await b.startStack({ env: allowlist, worker: false });
@@ -39,7 +39,7 @@ export const run = (argv: string[]) =>
     // The Lastro worker as deployed, in a process of its own: its delivery lanes send the attempts.
     const start = lastroProcesses(b, config, { ...allowlist, WEBHOOK_CONCURRENCY_PER_ENDPOINT: String(perEndpoint) });
     const worker = await start('worker', 'Lastro worker', 'worker/index.ts', { listening: false });
-    b.setCpuParts([{ name: 'loadgen', label: 'events and sink (this process)', pid: process.pid, tree: false }, worker.cpu, ...cpuParts]);
+    b.setCpuParts([{ name: 'loadgen', label: 'events and bare loop (this process)', pid: process.pid, tree: false }, worker.cpu, sink.cpu, ...cpuParts]);
     await pollersOn(deps.temporal, config.temporal.taskQueue);
 
     const em = rootEm.fork();
@@ -53,26 +53,28 @@ export const run = (argv: string[]) =>
     // Warm-up: connections, statement plans, the lanes' first claims.
     await produce(rootEm, dispatcher, company.id, 5);
     await sink.waitFor(5 * webhookCount, 300_000);
-    sink.reset();
+    await sink.reset();
 
     const expected = events * webhookCount;
     b.log(`[bench] ${events} events × ${webhookCount} webhooks = ${expected} deliveries…`);
     let seconds = 0;
+    let producedSeconds = 0;
     const statements = await statementsDuring(rootEm, () =>
       b.measured(async () => {
         const elapsed = stopwatch();
         await produce(rootEm, dispatcher, company.id, events);
+        producedSeconds = elapsed();
         await sink.waitFor(expected, 600_000);
         seconds = elapsed();
       }),
     );
-    const burstLatencies = sink.latencies();
+    const burstLatencies = await sink.latencies();
     const workflows = await countWorkflows(rootEm, deps.temporal);
 
     // Latency without a backlog: one event at a time, the next once all its deliveries arrived.
     const paced = Math.min(events, 50);
     b.log(`[bench] ${paced} events one at a time…`);
-    sink.reset();
+    await sink.reset();
     const { value: pacedSeconds } = await b.measured(async () => {
       const elapsed = stopwatch();
       for (let i = 0; i < paced; i++) {
@@ -81,7 +83,7 @@ export const run = (argv: string[]) =>
       }
       return elapsed();
     });
-    const pacedLatencies = sink.latencies();
+    const pacedLatencies = await sink.latencies();
 
     // One more endpoint that answers after 10 s, then one that never answers (the 15 s timeout):
     // the other endpoints' first attempts, in a burst of their own.
@@ -91,19 +93,19 @@ export const run = (argv: string[]) =>
       b.log(`[bench] ${slowEvents} events while one more endpoint is ${label}…`);
       const extra = await createWebhook(em, company.id, { name: `sink ${path}`, url: `http://127.0.0.1:${sink.port}${path}`, events: [] }, { allowlist: config.webhookAllowlist });
       await em.flush();
-      sink.reset();
+      await sink.reset();
       const { value: slowSeconds } = await b.measured(async () => {
         const elapsed = stopwatch();
         await produce(rootEm, dispatcher, company.id, slowEvents);
-        await sink.waitFor(slowEvents * webhookCount, 600_000, (p) => p.startsWith('/w'));
+        await sink.waitFor(slowEvents * webhookCount, 600_000, '/w');
         return elapsed();
       });
-      slowRuns.push({ label, path, seconds: slowSeconds, load: { rate: (slowEvents * webhookCount) / slowSeconds, latencies: sink.latencies((p) => p.startsWith('/w')) } });
+      slowRuns.push({ label, path, seconds: slowSeconds, load: { rate: (slowEvents * webhookCount) / slowSeconds, latencies: await sink.latencies('/w') } });
       await rootEm.fork().transactional((tem) => setWebhookStatus(tem, company.id, extra.id, false));
     }
 
     b.log('[bench] bare keep-alive POST loop to the same sink…');
-    sink.reset();
+    await sink.reset();
     const bareSerial = await bareLoop(sink.port, 2000, 1);
     const bareParallel = await bareLoop(sink.port, 5000, webhookCount);
 
@@ -114,7 +116,7 @@ export const run = (argv: string[]) =>
     return {
       args: { events, webhooks: webhookCount, perEndpoint },
       lines: [
-        `webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(2)} s = ${rate.toFixed(1)} deliveries/s (${workflows} workflows started)`,
+        `webhooks pipeline: ${expected} deliveries in ${seconds.toFixed(2)} s = ${rate.toFixed(1)} deliveries/s (${workflows} workflows started); the ${events} events were recorded in the first ${producedSeconds.toFixed(2)} s`,
         `  event → first attempt, burst (queueing included): p50 ${ms(burstLatencies, 50)} ms, p99 ${ms(burstLatencies, 99)} ms`,
         `  event → first attempt, one event at a time: ${pacedLoad.rate.toFixed(1)} deliveries/s, p50 ${ms(pacedLatencies, 50)} ms, p99 ${ms(pacedLatencies, 99)} ms`,
         ...slowRuns.map((r) => `  with one more endpoint ${r.label}, the other ${webhookCount}: ${r.load.rate.toFixed(1)} deliveries/s, first attempt p50 ${ms(r.load.latencies, 50)} ms, p99 ${ms(r.load.latencies, 99)} ms`),
@@ -125,7 +127,7 @@ export const run = (argv: string[]) =>
       ],
       // Latencies are event → first attempt; a row's clients are the lanes (webhooks) a burst runs in parallel.
       results: [
-        resultRow('deliveries, burst', webhookCount, burst, bareParallel, { deliveries: expected, seconds: round(seconds, 2), workflows }),
+        resultRow('deliveries, burst', webhookCount, burst, bareParallel, { deliveries: expected, seconds: round(seconds, 2), recordedSeconds: round(producedSeconds, 2), workflows }),
         resultRow('deliveries, one event at a time', 1, pacedLoad, bareSerial, { deliveries: paced * webhookCount, seconds: round(pacedSeconds, 2) }),
         ...slowRuns.map((r) => resultRow(`deliveries, burst, one more endpoint ${r.label}`, webhookCount, r.load, bareParallel, { deliveries: slowEvents * webhookCount, seconds: round(r.seconds, 2) })),
       ],
@@ -159,59 +161,35 @@ async function produce(rootEm: EntityManager, dispatcher: EventDispatcher, compa
   });
 }
 
-/** The receiving end: answers 200 at once (`/slow` after 10 s, `/silent` never) and notes when each delivery's first attempt arrived. */
-async function startSink() {
-  const firstArrival = new Map<string, { path: string; ms: number }>();
-  let received = 0;
-  const server = http.createServer((req, res) => {
-    const at = Date.now();
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      received += 1;
-      const id = req.headers['webhook-id'];
-      const path = req.url ?? '/';
-      if (typeof id === 'string') {
-        const key = `${path} ${id}`;
-        if (!firstArrival.has(key)) {
-          const createdAt = Date.parse(JSON.parse(Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8')).createdAt);
-          firstArrival.set(key, { path, ms: at - createdAt });
-        }
-      }
-      if (path === '/silent') return;
-      const answer = () => {
-        if (res.destroyed) return;
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end('{"ok":true}');
-      };
-      if (path === '/slow') setTimeout(answer, 10_000).unref();
-      else answer();
-    });
+/** The receiving end (./webhook-sink.ts) in a process of its own, asked over IPC. */
+async function startSink(b: BenchContext) {
+  const part = await startBenchProcess({ root: b.root, name: 'sink', label: 'webhook sink', entry: 'scripts/bench/webhook-sink.ts', env: {}, log: b.log, logFile: join(b.tmp, 'sink.log'), listening: true });
+  b.defer(part.stop);
+  let nextId = 0;
+  const waiting = new Map<number, (value: unknown) => void>();
+  part.child.on('message', (m: { id?: number; value?: unknown }) => {
+    if (typeof m?.id === 'number') waiting.get(m.id)?.(m.value);
   });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  const count = (only?: (path: string) => boolean) => (only ? [...firstArrival.values()].filter((a) => only(a.path)).length : firstArrival.size);
+  const ask = <T>(op: 'reset' | 'count' | 'latencies', prefix?: string) =>
+    new Promise<T>((resolve) => {
+      const id = nextId++;
+      waiting.set(id, (v) => (waiting.delete(id), resolve(v as T)));
+      part.child.send({ id, op, prefix });
+    });
   return {
-    port,
-    reset() {
-      firstArrival.clear();
-      received = 0;
-    },
-    latencies: (only?: (path: string) => boolean) => [...firstArrival.values()].filter((a) => !only || only(a.path)).map((a) => a.ms),
-    async waitFor(deliveries: number, timeoutMs: number, only?: (path: string) => boolean) {
+    port: part.port,
+    cpu: part.cpu,
+    reset: () => ask<null>('reset'),
+    latencies: (prefix?: string) => ask<number[]>('latencies', prefix),
+    async waitFor(deliveries: number, timeoutMs: number, prefix?: string) {
       const deadline = Date.now() + timeoutMs;
-      while (count(only) < deliveries) {
-        if (Date.now() > deadline) throw new Error(`sink received ${count(only)} of ${deliveries} deliveries`);
+      for (;;) {
+        const count = await ask<number>('count', prefix);
+        if (count >= deliveries) return;
+        if (Date.now() > deadline) throw new Error(`sink received ${count} of ${deliveries} deliveries`);
         await new Promise((r) => setTimeout(r, 5));
       }
     },
-    received: () => received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
 

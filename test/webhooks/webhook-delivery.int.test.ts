@@ -245,37 +245,46 @@ describe('who gets what', () => {
 });
 
 describe('delivery lanes', () => {
-  it('sends one webhook its events one at a time, in event order, without holding up another webhook', async () => {
+  it('sends one entity\'s events one at a time, in order, and other entities\' beside them, without holding up another webhook', async () => {
     const company = await stack.seedCompany('Lanes');
     const mk = async (path: string) => (await stack.http.post('/webhooks').set(company.headers).send({ name: path, url: receiver.url(path) })).body;
-    receiver.on('/lane-slow', () => ({ status: 200, delayMs: 300 }));
+    // The first request is held long enough for every event below to be waiting behind it.
+    receiver.on('/lane-slow', (_req, nth) => ({ status: 200, delayMs: nth === 1 ? 1500 : 300 }));
     await mk('/lane-slow');
     await mk('/lane-fast');
 
-    const customerIds: string[] = [];
-    for (let i = 0; i < 5; i++) customerIds.push(await createCustomer(company));
-    const slow = await eventually(() => receiver.received('/lane-slow').length === 5 && receiver.received('/lane-slow'), 30_000);
+    const first = await createCustomer(company);
+    for (let i = 0; i < 3; i++) expect((await stack.http.put(`/customers/${first}`).set(company.headers).send({ name: `Renamed ${i}` })).status).toBe(200);
+    const others = await Promise.all(Array.from({ length: 3 }, () => createCustomer(company)));
+    const total = 4 + others.length;
+    const slow = await eventually(() => receiver.received('/lane-slow').length === total && receiver.received('/lane-slow'), 30_000);
     const fast = receiver.received('/lane-fast');
 
-    expect(slow.map((r) => JSON.parse(r.body).data.id)).toEqual(customerIds);
-    // One in flight at a time: each request arrives after the previous one was answered.
-    for (let i = 1; i < slow.length; i++) expect(slow[i].at).toBeGreaterThanOrEqual(slow[i - 1].answeredAt!);
+    // One entity: its four events arrive in order, each after the previous one was answered.
+    const ofFirst = slow.filter((r) => JSON.parse(r.body).data.id === first);
+    expect(ofFirst.map((r) => JSON.parse(r.body).event)).toEqual(['customer.created', 'customer.updated', 'customer.updated', 'customer.updated']);
+    expect(ofFirst.map((r) => JSON.parse(r.body).data.name)).toEqual([customer.name, 'Renamed 0', 'Renamed 1', 'Renamed 2']);
+    for (let i = 1; i < ofFirst.length; i++) expect(ofFirst[i].at).toBeGreaterThanOrEqual(ofFirst[i - 1].answeredAt!);
+    // Other entities went beside them: at some moment more than one request was waiting for its answer.
+    const overlapping = slow.some((r) => slow.some((o) => o !== r && o.at >= r.at && o.at < r.answeredAt!));
+    expect(overlapping).toBe(true);
+    expect(new Set(slow.map((r) => JSON.parse(r.body).data.id))).toEqual(new Set([first, ...others]));
     // The healthy webhook was not queued behind the slow one.
-    expect(fast).toHaveLength(5);
-    expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(slow[4].at);
+    expect(fast).toHaveLength(total);
+    expect(Math.max(...fast.map((r) => r.at))).toBeLessThan(Math.max(...slow.map((r) => r.at)));
   });
 
-  it('keeps event order across more deliveries than one claim, each sent once', async () => {
+  it('keeps one entity\'s events in order across more deliveries than one claim, each sent once', async () => {
     const { company, webhook } = await setup('/lane-burst');
-    // One after another, as a merchant's calls: events created at the same instant have no order to keep.
-    const customerIds: string[] = [];
-    for (let i = 0; i < stack.lanes.options.batchSize + 5; i++) customerIds.push(await createCustomer(company));
-    const got = await eventually(() => receiver.received('/lane-burst').length >= customerIds.length && receiver.received('/lane-burst'), 60_000);
+    const id = await createCustomer(company);
+    const updates = stack.lanes.options.batchSize + 4;
+    for (let i = 0; i < updates; i++) expect((await stack.http.put(`/customers/${id}`).set(company.headers).send({ name: `Name ${i}` })).status).toBe(200);
+    const got = await eventually(() => receiver.received('/lane-burst').length >= updates + 1 && receiver.received('/lane-burst'), 60_000);
     const created = (await stack.http.get(`/webhooks/deliveries?webhookId=${webhook.id}&limit=100`).set(company.headers)).body.data.map((d: { eventId: string }) => d.eventId);
-    expect(created).toHaveLength(customerIds.length);
-    // Event ids are time-ordered: the lane sends them in that order.
+    expect(created).toHaveLength(updates + 1);
+    // Event ids are time-ordered: the lane sends one entity's events in that order.
     expect(got.map((r) => JSON.parse(r.body).id)).toEqual([...created].sort());
-    expect(new Set(got.map((r) => JSON.parse(r.body).id)).size).toBe(customerIds.length);
+    expect(got.slice(1).map((r) => JSON.parse(r.body).data.name)).toEqual(Array.from({ length: updates }, (_, i) => `Name ${i}`));
   });
 
   it('delivers a burst with no workflow at all, records every outcome, and leaves nothing requested', async () => {
