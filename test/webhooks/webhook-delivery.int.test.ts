@@ -8,6 +8,7 @@ import { Webhook, WebhookDelivery } from '../../src/webhooks/webhook.entity';
 import { webhookEventSubscriber } from '../../src/webhooks/webhooks.subscriber';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/delivery-schedule.rules';
 import { attemptDelivery } from '../../src/webhooks/deliveries.service';
+import { createWebhook } from '../../src/webhooks/webhooks.service';
 import { FAILING_AFTER_FAILURES } from '../../src/webhooks/delivery-lanes';
 import { newId } from '../../src/shared/ids';
 import { eventually, Receiver, Trap } from './receiver';
@@ -369,6 +370,20 @@ describe('dispatch safety', () => {
     expect(await stack.deps.dispatcher.dispatch(eventId)).toBe(true);
     await eventually(() => receiver.received('/rollback').length === 1);
     expect(await stack.em().count(WebhookDelivery, { webhookId: webhook.id })).toBe(1);
+  });
+
+  it('dispatches an event to more webhooks than one notification can name (the lanes sweep instead), and sends every delivery', async () => {
+    const company = await stack.seedCompany('Many webhooks');
+    const em = stack.em();
+    // 260 ids of 30 characters and their commas pass PostgreSQL's 8,000-byte notification limit.
+    const count = 260;
+    for (let i = 0; i < count; i++) await createWebhook(em, company.company.id, { name: `many ${i}`, url: receiver.url(`/many-${i}`), events: [] }, { allowlist: stack.deps.config.webhookAllowlist });
+    await em.flush();
+    const eventId = await recordEventFor(company);
+    expect(await stack.deps.dispatcher.dispatch(eventId)).toBe(true);
+    expect(await stack.em().count(WebhookDelivery, { eventId })).toBe(count);
+    await eventually(() => Array.from({ length: count }, (_, i) => receiver.received(`/many-${i}`).length).every((n) => n === 1), 60_000);
+    await eventually(async () => (await stack.em().count(WebhookDelivery, { eventId, status: 'success' })) === count);
   });
 
   /** A requested delivery written directly, as if its notification was lost or its lane's worker died holding it. */
