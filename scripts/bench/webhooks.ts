@@ -29,13 +29,13 @@ export const run = (argv: string[]) =>
   runBench('webhooks', argv, async (b) => {
     const events = b.args.number(0, 300);
     const webhookCount = b.args.number(1, 5);
-    // Attempts in flight per endpoint (the lanes' default, 1, keeps each endpoint's events in order).
-    const perEndpoint = b.args.number('per-endpoint', 1);
     const sink = await startSink(b);
 
     const allowlist = { WEBHOOK_ALLOWLIST: `127.0.0.1:${sink.port}` };
     const { deps, rootEm, cpuParts } = await b.startStack({ env: allowlist, worker: false });
     const { config, dispatcher } = deps;
+    // Attempts in flight per endpoint (WEBHOOK_CONCURRENCY_PER_ENDPOINT), the worker's default unless given.
+    const perEndpoint = b.args.number('per-endpoint', config.webhookConcurrencyPerEndpoint);
     // The Lastro worker as deployed, in a process of its own: its delivery lanes send the attempts.
     const start = lastroProcesses(b, config, { ...allowlist, WEBHOOK_CONCURRENCY_PER_ENDPOINT: String(perEndpoint) });
     const worker = await start('worker', 'Lastro worker', 'worker/index.ts', { listening: false });
