@@ -99,8 +99,10 @@ export class BillingCharger {
     const keyed = reqs.map((r) => ({ company_id: r.companyId, reference_code: `${r.invoiceId}-${r.attempt}` }));
     const found = await em.execute<Array<{ id: string; status: string; status_reason: string | null; company_id: string; reference_code: string }>>(
       `select t.id, t.status, t.status_reason, t.company_id, t.reference_code
-         from transactions t join jsonb_to_recordset(?::jsonb) as r(company_id text, reference_code text) on t.company_id = r.company_id and t.reference_code = r.reference_code`,
-      [JSON.stringify(keyed)],
+         from transactions t join jsonb_to_recordset(?::jsonb) as r(company_id text, reference_code text) on t.company_id = r.company_id and t.reference_code = r.reference_code
+        where t.company_id = any(array(select jsonb_array_elements_text(?::jsonb))) and t.reference_code = any(array(select jsonb_array_elements_text(?::jsonb)))`,
+      // Companies and codes as arrays: the unique (company_id, reference_code) index, not a read of every transaction.
+      [JSON.stringify(keyed), JSON.stringify([...new Set(reqs.map((r) => r.companyId))]), JSON.stringify(keyed.map((k) => k.reference_code))],
     );
     const existing = new Map(found.map((t) => [`${t.company_id}:${t.reference_code}`, t]));
     const fresh = [...new Set(reqs.filter((r, n) => !existing.has(`${r.companyId}:${keyed[n].reference_code}`)).map((r) => r.companyId))];

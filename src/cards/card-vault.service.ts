@@ -187,9 +187,10 @@ export async function savedCardSummaries(em: EntityManager, refs: Array<{ compan
 async function savedCardRows<Row>(em: EntityManager, refs: Array<{ companyId: string; cardId: string }>, columns: string): Promise<Row[]> {
   if (refs.length === 0) return [];
   return em.execute(
+    // The ids as an array: an index scan, where the join alone (estimated at 100 rows) reads a mid-sized table whole.
     `select ${columns}, c.company_id from stored_cards c join jsonb_to_recordset(?::jsonb) as r(company_id text, card_id text) on c.id = r.card_id and c.company_id = r.company_id
-      where c.saved_at is not null and c.deleted_at is null`,
-    [JSON.stringify(refs.map((r) => ({ company_id: r.companyId, card_id: r.cardId })))],
+      where c.id = any(array(select jsonb_array_elements_text(?::jsonb))) and c.saved_at is not null and c.deleted_at is null`,
+    [JSON.stringify(refs.map((r) => ({ company_id: r.companyId, card_id: r.cardId }))), JSON.stringify(refs.map((r) => r.cardId))],
     'all',
   );
 }
