@@ -50,15 +50,18 @@ export const run = (argv: string[]) =>
     }
     await em.flush();
 
-    // Warm-up: connections, statement plans, the lanes' first claims.
-    await produce(rootEm, dispatcher, company.id, 5);
-    await sink.waitFor(5 * webhookCount, 300_000);
+    // Warm-up, a burst of its own: the producers' 8 database connections, the lanes' connections
+    // to each endpoint (up to WEBHOOK_CONCURRENCY_PER_ENDPOINT each), statement plans, JIT.
+    const warmUp = 100;
+    await produce(rootEm, dispatcher, company.id, warmUp);
+    await sink.waitFor(warmUp * webhookCount, 300_000);
     await sink.reset();
 
     const expected = events * webhookCount;
     b.log(`[bench] ${events} events × ${webhookCount} webhooks = ${expected} deliveries…`);
     let seconds = 0;
     let producedSeconds = 0;
+    const updatesBefore = await deliveryUpdates(rootEm);
     const statements = await statementsDuring(rootEm, () =>
       b.measured(async () => {
         const elapsed = stopwatch();
@@ -69,6 +72,8 @@ export const run = (argv: string[]) =>
       }),
     );
     const burstLatencies = await sink.latencies();
+    const updatesAfter = await deliveryUpdates(rootEm);
+    const updates = { all: updatesAfter.all - updatesBefore.all, hot: updatesAfter.hot - updatesBefore.hot };
     const workflows = await countWorkflows(rootEm, deps.temporal);
 
     // Latency without a backlog: one event at a time, the next once all its deliveries arrived.
@@ -121,6 +126,7 @@ export const run = (argv: string[]) =>
         `  event → first attempt, one event at a time: ${pacedLoad.rate.toFixed(1)} deliveries/s, p50 ${ms(pacedLatencies, 50)} ms, p99 ${ms(pacedLatencies, 99)} ms`,
         ...slowRuns.map((r) => `  with one more endpoint ${r.label}, the other ${webhookCount}: ${r.load.rate.toFixed(1)} deliveries/s, first attempt p50 ${ms(r.load.latencies, 50)} ms, p99 ${ms(r.load.latencies, 99)} ms`),
         `  SQL statements per delivery (pg_stat_statements, the event's recording included): ${(statements / expected).toFixed(2)}`,
+        `  webhook_deliveries row updates in the burst: ${updates.all} (claims and outcomes), ${updates.hot} of them heap-only (no index entries)`,
         `bare keep-alive POST, 1 connection: ${bareSerial.rate.toFixed(0)} req/s, p50 ${ms(bareSerial.latencies, 50)} ms, p99 ${ms(bareSerial.latencies, 99)} ms`,
         `bare keep-alive POST, ${webhookCount} connections: ${bareParallel.rate.toFixed(0)} req/s, p50 ${ms(bareParallel.latencies, 50)} ms, p99 ${ms(bareParallel.latencies, 99)} ms`,
         `deliveries/s over the bare loop: burst ${(rate / bareParallel.rate).toFixed(3)}× (${webhookCount} connections), one event at a time ${(pacedLoad.rate / bareSerial.rate).toFixed(3)}× (1 connection)`,
@@ -135,6 +141,14 @@ export const run = (argv: string[]) =>
       floor: { bareOneConnection: bare(bareSerial), bareParallel: { connections: webhookCount, ...bare(bareParallel) } },
     };
   });
+
+/** Row updates of webhook_deliveries so far, and how many were heap-only (PostgreSQL's statistics, flushed first). */
+async function deliveryUpdates(rootEm: EntityManager): Promise<{ all: number; hot: number }> {
+  const em = rootEm.fork();
+  await em.execute('select pg_stat_force_next_flush()');
+  const [row] = await em.execute<{ all: number; hot: number }[]>(`select n_tup_upd::int as all, n_tup_hot_upd::int as hot from pg_stat_user_tables where relname = 'webhook_deliveries'`);
+  return row;
+}
 
 /** Retry workflows started so far (a delivery whose first attempt succeeded has none). */
 async function countWorkflows(rootEm: EntityManager, temporal: Client): Promise<number> {
