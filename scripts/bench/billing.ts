@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { WithStartWorkflowOperation, WorkflowNotFoundError, type Client } from '@temporalio/client';
+import { temporal as temporal_ } from '@temporalio/proto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { createSubscription } from '../../src/billing/subscriptions.service';
 import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
@@ -257,6 +258,7 @@ async function workflowTasks(temporal: Client, rootEm: EntityManager, companyId:
   const lines: string[] = [];
   for (const kind of kinds) {
     const counts = { events: 0, scheduled: 0, timedOut: 0, failed: 0, activities: 0 };
+    const timeoutTypes = new Map<string, number>();
     let none = 0;
     for (const id of kind.ids) {
       // A subscription renewed by its run's page has no workflow at all.
@@ -276,14 +278,19 @@ async function workflowTasks(temporal: Client, rootEm: EntityManager, companyId:
       for (const e of history.events ?? []) {
         counts.events++;
         if (e.workflowTaskScheduledEventAttributes) counts.scheduled++;
-        if (e.workflowTaskTimedOutEventAttributes) counts.timedOut++;
+        if (e.workflowTaskTimedOutEventAttributes) {
+          counts.timedOut++;
+          // SCHEDULE_TO_START: a sticky task no worker took in time; START_TO_CLOSE: a task taken and not answered.
+          const type = temporal_.api.enums.v1.TimeoutType[e.workflowTaskTimedOutEventAttributes.timeoutType ?? 0] ?? 'unknown';
+          timeoutTypes.set(type, (timeoutTypes.get(type) ?? 0) + 1);
+        }
         if (e.workflowTaskFailedEventAttributes) counts.failed++;
         if (e.activityTaskScheduledEventAttributes) counts.activities++;
       }
     }
     const per = (n: number) => (n / Math.max(1, kind.ids.length - none)).toFixed(2);
     lines.push(
-      `  ${kind.name} workflows (${kind.ids.length - none} histories${none > 0 ? `; ${none} of ${kind.ids.length} sampled had no workflow` : ''}): ${per(counts.events)} events, ${per(counts.scheduled)} workflow tasks (${per(counts.timedOut)} timed out, ${per(counts.failed)} failed), ${per(counts.activities)} activity tasks each`,
+      `  ${kind.name} workflows (${kind.ids.length - none} histories${none > 0 ? `; ${none} of ${kind.ids.length} sampled had no workflow` : ''}): ${per(counts.events)} events, ${per(counts.scheduled)} workflow tasks (${per(counts.timedOut)} timed out${timeoutTypes.size > 0 ? `: ${[...timeoutTypes].map(([t, n]) => `${t.replace('TIMEOUT_TYPE_', '')} ×${n}`).join(', ')} in all` : ''}, ${per(counts.failed)} failed), ${per(counts.activities)} activity tasks each`,
     );
   }
   return lines;
