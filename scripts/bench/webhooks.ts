@@ -111,8 +111,8 @@ export const run = (argv: string[]) =>
 
     b.log('[bench] bare keep-alive POST loop to the same sink…');
     await sink.reset();
-    const bareSerial = await bareLoop(sink.port, 2000, 1);
-    const bareParallel = await bareLoop(sink.port, 5000, webhookCount);
+    const bareSerial = await bareLoop(sink.port, 5000, 1);
+    const bareParallel = await bareLoop(sink.port, 20_000, webhookCount);
 
     const rate = expected / seconds;
     const burst: Load = { rate, latencies: burstLatencies };
