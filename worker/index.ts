@@ -43,6 +43,12 @@ export async function createLastroWorker(opts: {
     // runs beside it (the likeliest cause of the few webhook events the soak got twice). Every
     // 5 s leaves 15 s of margin.
     maxHeartbeatThrottleInterval: '5 seconds',
+    // A busy worker (a billing run's page starting hundreds of transaction workflows) takes its
+    // cached workflows' next tasks late: after the default 10 s the server moves such a task to
+    // the shared queue, behind every new workflow's first task, to be replayed from its history
+    // (5 of a 10,000-renewal run's 31 tasks; the run took 388 s, 267 s with 60 s). The price: a
+    // worker that dies holding cached workflows hands them on after 60 s, not 10.
+    stickyQueueScheduleToStartTimeout: '60 seconds',
     // Workflow and activity spans when tracing is on; nothing at all when it is off.
     ...tracingWorkerOptions(),
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve(WORKFLOWS_PATH) }),
