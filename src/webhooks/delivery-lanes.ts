@@ -16,7 +16,8 @@ import { startRetryWorkflows } from './webhook-delivery-workflow.client';
  * - One lane per webhook (endpoint), in memory: it claims its requested deliveries in event
  *   order (a lease, so a worker that dies loses them when the lease ends), POSTs them over
  *   keep-alive connections, started in event order, at most `perEndpoint` at a time and one at
- *   a time per entity (delivery-order.rules.ts), and hands each outcome to the writer. Lanes run side by side: a slow or dead endpoint holds
+ *   a time per entity (delivery-order.rules.ts), and hands each outcome to the writer; it claims
+ *   its next batch while the last attempts of one are in flight. Lanes run side by side: a slow or dead endpoint holds
  *   its own lane only. All lanes together hold at most `maxInFlight` attempts (first come,
  *   first served, each lane queueing at most `perEndpoint`: fair shares).
  * - The writer records the outcomes of every lane in one statement per round (group commit).
@@ -77,6 +78,9 @@ interface ClaimedRow {
   is_active: boolean;
   deleted_at: Date | null;
 }
+
+/** A claimed row and when its claim was made (no attempt starts on a claim older than CLAIM_FRESH_MS). */
+type Claimed = ClaimedRow & { claimedAt: number };
 
 /** One delivery's outcome as the writer records it. `sent: false`: the webhook was inactive or deleted, nothing was sent. */
 interface OutcomeRecord {
@@ -261,48 +265,21 @@ class Lane {
     return this.running ?? Promise.resolve();
   }
 
+  /**
+   * Sends the lane's deliveries until none is requested: claims a batch in event order, starts its rows at most
+   * `perEndpoint` at a time and one at a time per entity (an event waits while an earlier event of the same entity is
+   * in flight), and claims the next batch as soon as nothing claimed is left to start, while the last attempts are
+   * still in flight, so a burst never waits for a batch's slowest answer. Stops early (releasing what it claimed and
+   * did not start) on a failure that changes the lane's pace.
+   */
   private async run(): Promise<void> {
-    const { batchSize } = this.lanes.options;
-    while (!this.lanes.stopped) {
-      if (this.failing && Date.now() < this.probeAt) return;
-      this.woken = false;
-      const claimedAt = Date.now();
-      const rows = await this.claim(this.failing ? 1 : batchSize);
-      if (rows.length === 0) return;
-      await this.send(rows, claimedAt);
-    }
-  }
-
-  /**
-   * Claims up to `limit` of the webhook's requested deliveries in event order (one statement, with the webhook as it is now).
-   * The rows are updated by `= any(array(…))`, not joined to `due`: a join estimated at `limit` rows is planned as a
-   * sequential scan of the whole table once it has a few thousand rows.
-   */
-  private claim(limit: number): Promise<ClaimedRow[]> {
-    return this.lanes.execute<ClaimedRow>(
-      `with due as (
-         select id from webhook_deliveries
-          where webhook_id = ? and attempt_requested_at is not null and (lease_until is null or lease_until < now())
-          order by event_id, id limit ? for update skip locked),
-       claimed as (
-         update webhook_deliveries d set lease_until = now() + make_interval(secs => ?) where d.id = any(array(select id from due))
-         returning d.id, d.webhook_id, d.event_id, d.entity_type, d.entity_id, d.payload, d.attempt_count, d.status)
-       select c.*, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.is_active, w.deleted_at
-         from claimed c join webhooks w on w.id = c.webhook_id
-        order by c.event_id, c.id`,
-      [this.webhookId, limit, LANE_LEASE_MS / 1000],
-    );
-  }
-
-  /**
-   * Attempts the claimed rows, starting them in event order, at most `perEndpoint` at a time and one at a
-   * time per entity (an event waits while an earlier event of the same entity is in flight); stops early
-   * (releasing the rest) on a failure that changes the lane's pace.
-   */
-  private async send(rows: ClaimedRow[], claimedAt: number): Promise<void> {
-    const pending = [...rows];
+    const { batchSize, perEndpoint } = this.lanes.options;
+    const pending: Claimed[] = [];
     const inFlight = new Set<string>();
     let stop = false;
+    let claiming = false;
+    // The last claim came back full: more may be requested even with no new wake.
+    let more = true;
     const one = async (row: ClaimedRow): Promise<void> => {
       if (row.attempt_count > 0) return this.finishHandOff(row);
       if (!row.is_active || row.deleted_at) {
@@ -337,11 +314,12 @@ class Lane {
         this.backOff();
       }
     };
-    await new Promise<void>((resolve) => {
-      const pump = () => {
-        while (inFlight.size < this.lanes.options.perEndpoint && !stop && !this.lanes.stopped && Date.now() - claimedAt <= CLAIM_FRESH_MS) {
+    await new Promise<void>((resolve, reject) => {
+      let failure: unknown = null;
+      const pump = (): void => {
+        while (inFlight.size < perEndpoint && !stop && !this.lanes.stopped) {
           const i = nextStartable(pending, inFlight);
-          if (i < 0) break;
+          if (i < 0 || Date.now() - pending[i].claimedAt > CLAIM_FRESH_MS) break;
           const [row] = pending.splice(i, 1);
           const key = orderingKey(row);
           inFlight.add(key);
@@ -353,12 +331,59 @@ class Lane {
               pump();
             });
         }
-        if (inFlight.size === 0) resolve();
+        const paced = this.failing && Date.now() < this.probeAt;
+        if (!claiming && pending.length === 0 && inFlight.size < perEndpoint && (more || this.woken) && !stop && !this.lanes.stopped && !paced) {
+          claiming = true;
+          this.woken = false;
+          const limit = this.failing ? 1 : batchSize;
+          const claimedAt = Date.now();
+          this.claim(limit).then(
+            (rows) => {
+              claiming = false;
+              more = rows.length === limit;
+              for (const row of rows) pending.push({ ...row, claimedAt });
+              pump();
+            },
+            (err: unknown) => {
+              claiming = false;
+              stop = true;
+              failure = err;
+              pump();
+            },
+          );
+        }
+        // Nothing in flight and nothing being claimed: nothing more will start in this run.
+        if (!claiming && inFlight.size === 0) {
+          if (failure) reject(failure);
+          else resolve();
+        }
       };
       pump();
+    }).finally(async () => {
+      const unsent = pending.map((r) => r.id);
+      if (unsent.length > 0) await this.lanes.execute(`update webhook_deliveries set lease_until = null where id in (?)`, [unsent]);
     });
-    const unsent = pending.map((r) => r.id);
-    if (unsent.length > 0) await this.lanes.execute(`update webhook_deliveries set lease_until = null where id in (?)`, [unsent]);
+  }
+
+  /**
+   * Claims up to `limit` of the webhook's requested deliveries in event order (one statement, with the webhook as it is now).
+   * The rows are updated by `= any(array(…))`, not joined to `due`: a join estimated at `limit` rows is planned as a
+   * sequential scan of the whole table once it has a few thousand rows.
+   */
+  private claim(limit: number): Promise<ClaimedRow[]> {
+    return this.lanes.execute<ClaimedRow>(
+      `with due as (
+         select id from webhook_deliveries
+          where webhook_id = ? and attempt_requested_at is not null and (lease_until is null or lease_until < now())
+          order by event_id, id limit ? for update skip locked),
+       claimed as (
+         update webhook_deliveries d set lease_until = now() + make_interval(secs => ?) where d.id = any(array(select id from due))
+         returning d.id, d.webhook_id, d.event_id, d.entity_type, d.entity_id, d.payload, d.attempt_count, d.status)
+       select c.*, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.is_active, w.deleted_at
+         from claimed c join webhooks w on w.id = c.webhook_id
+        order by c.event_id, c.id`,
+      [this.webhookId, limit, LANE_LEASE_MS / 1000],
+    );
   }
 
   /** After a failed first attempt was recorded: its retry workflow takes it; then it is no lane's any more. */
