@@ -1,9 +1,10 @@
 // First: starts tracing (when OTEL_* asks for it) before http and pg are loaded.
 import '../src/observability/tracing/register-worker';
 import path from 'node:path';
-import { NativeConnection, Worker, type WorkerOptions } from '@temporalio/worker';
+import { NativeConnection, Worker, bundleWorkflowCode, type WorkerOptions } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
 import { createActivities } from '../activities';
+import { createBillingRunActivities } from '../activities/billing/billing-run.activities';
 import type { ActivityDeps } from '../activities/deps';
 import { loadConfig } from '../src/config';
 import { createOrm } from '../src/db/orm';
@@ -15,43 +16,72 @@ import { stopTracing } from '../src/observability/tracing/state';
 import { createLogger } from '../src/shared/logger';
 import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
+import { billingRunTaskQueue } from '../workflows/billing/billing-run.contract';
 import { ensureMaintenanceSchedules } from './schedules';
 
 export const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
 
-/**
- * A worker for Lastro's task queue. Tests pass a prebuilt `workflowBundle` (bundling is the
- * slow part) and a test-environment connection.
- */
-export async function createLastroWorker(opts: {
+interface WorkerParts {
   connection: NativeConnection;
   namespace: string;
-  taskQueue: string;
   deps: ActivityDeps;
+  /** Prebuilt workflow code (bundling is the slow part); bundled from WORKFLOWS_PATH without it. */
   workflowBundle?: WorkerOptions['workflowBundle'];
-}): Promise<Worker> {
-  return Worker.create({
+}
+
+/** Bundles the workflows once for every worker of the process, with the tracing interceptors when tracing is on. */
+export function bundleLastroWorkflows(): Promise<NonNullable<WorkerOptions['workflowBundle']>> {
+  return bundleWorkflowCode({ workflowsPath: require.resolve(WORKFLOWS_PATH), workflowInterceptorModules: tracingWorkerOptions().interceptors?.workflowModules });
+}
+
+/** What both workers share: their connection, the workflow code, tracing and the sticky timeout. */
+function sharedOptions(opts: WorkerParts): Omit<WorkerOptions, 'taskQueue'> {
+  const { interceptors, sinks } = tracingWorkerOptions();
+  return {
     connection: opts.connection,
     namespace: opts.namespace,
-    taskQueue: opts.taskQueue,
-    activities: createActivities(opts.deps),
-    // Bounded: transactions stay open for months (settlement, chargebacks), so an unbounded cache
-    // grows with every sale (the SDK's default is sized to the heap: ~2,300 workflows here).
-    maxCachedWorkflows: opts.deps.config.temporal.maxCachedWorkflows,
     // The SDK sends heartbeats at most every 80 % of an activity's heartbeat timeout: 16 s of a
     // 20 s one, so a heartbeat 4 s late on a loaded machine times the activity out and its retry
     // runs beside it (the likeliest cause of the few webhook events the soak got twice). Every
     // 5 s leaves 15 s of margin.
     maxHeartbeatThrottleInterval: '5 seconds',
-    // A busy worker (a billing run's page starting hundreds of transaction workflows) takes its
-    // cached workflows' next tasks late: after the default 10 s the server moves such a task to
-    // the shared queue, behind every new workflow's first task, to be replayed from its history
-    // (5 of a 10,000-renewal run's 31 tasks; the run took 388 s, 267 s with 60 s). The price: a
-    // worker that dies holding cached workflows hands them on after 60 s, not 10.
+    // A busy worker takes its cached workflows' next tasks late: after the default 10 s the
+    // server moves such a task to the shared queue, behind every new workflow's first task, to
+    // be replayed from its history. The price: a worker that dies holding cached workflows hands
+    // them on after 60 s, not 10.
     stickyQueueScheduleToStartTimeout: '60 seconds',
-    // Workflow and activity spans when tracing is on; nothing at all when it is off.
-    ...tracingWorkerOptions(),
+    // Workflow and activity spans when tracing is on; nothing at all when it is off. A prebuilt
+    // bundle has the workflow interceptors in it already (bundleLastroWorkflows).
+    ...(interceptors ? { interceptors: opts.workflowBundle ? { ...interceptors, workflowModules: [] } : interceptors, sinks } : {}),
     ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve(WORKFLOWS_PATH) }),
+  };
+}
+
+/** A worker for Lastro's task queue: every workflow and activity. Tests pass a prebuilt `workflowBundle` and a test-environment connection. */
+export async function createLastroWorker(opts: WorkerParts & { taskQueue: string }): Promise<Worker> {
+  return Worker.create({
+    ...sharedOptions(opts),
+    taskQueue: opts.taskQueue,
+    activities: createActivities(opts.deps),
+    // Bounded: transactions stay open for months (settlement, chargebacks), so an unbounded cache
+    // grows with every sale (the SDK's default is sized to the heap: ~2,300 workflows here).
+    maxCachedWorkflows: opts.deps.config.temporal.maxCachedWorkflows,
+  });
+}
+
+/**
+ * A worker for the billing run's task queue (`billingRunTaskQueue`): its workflow and its page
+ * activities only. Apart from Lastro's queue because a run's pages start a transaction workflow
+ * per charge, thousands a minute; on one queue the run's own next task waited behind all their
+ * first tasks, and a 100,000 run stalled for minutes at a time.
+ */
+export async function createBillingRunWorker(opts: WorkerParts & { taskQueue: string }): Promise<Worker> {
+  return Worker.create({
+    ...sharedOptions(opts),
+    taskQueue: billingRunTaskQueue(opts.taskQueue),
+    activities: createBillingRunActivities(opts.deps),
+    // Runs are few (one per schedule tick, or by hand); each page is one activity.
+    maxCachedWorkflows: 20,
   });
 }
 
@@ -67,18 +97,21 @@ async function main(): Promise<void> {
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
   await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
-  const worker = await createLastroWorker({
+  const parts: WorkerParts & { taskQueue: string } = {
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
     deps: { config, orm, dispatcher, logger, temporal },
-  });
+    workflowBundle: await bundleLastroWorkflows(),
+  };
+  const worker = await createLastroWorker(parts);
+  const billingRuns = await createBillingRunWorker(parts);
   // Webhook deliveries' first attempts: no workflow, drained from the database (src/webhooks/delivery-lanes.ts).
   const lanes = await startDeliveryLanes({ orm, config, temporal, logger });
   const ops = await startWorkerOps({ config, orm, temporal, logger, worker, temporalMetrics });
   // Worker.run() handles SIGINT/SIGTERM itself: it stops polling and drains in-flight tasks.
-  logger.info({ taskQueue: config.temporal.taskQueue, address: config.temporal.address }, 'worker started');
-  await worker.run();
+  logger.info({ taskQueue: config.temporal.taskQueue, billingRunTaskQueue: billingRunTaskQueue(config.temporal.taskQueue), address: config.temporal.address }, 'worker started');
+  await Promise.all([worker.run(), billingRuns.run()]);
   await lanes.stop();
   await ops.close();
   // Events the last activities recorded are dispatched before the connections close.

@@ -1,6 +1,6 @@
 import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type Client } from '@temporalio/client';
 import { MAINTENANCE_SCHEDULES } from '../workflows/maintenance/maintenance.contract';
-import { BILLING_RUN_SCHEDULE } from '../workflows/billing/billing-run.contract';
+import { BILLING_RUN_SCHEDULE, billingRunTaskQueue } from '../workflows/billing/billing-run.contract';
 
 /**
  * Creates the maintenance schedules and the billing run's if they do not exist yet, so every
@@ -9,9 +9,10 @@ import { BILLING_RUN_SCHEDULE } from '../workflows/billing/billing-run.contract'
  * next run bills everything due by its own instant).
  */
 export async function ensureMaintenanceSchedules(client: Client, taskQueue: string): Promise<void> {
-  for (const s of [...MAINTENANCE_SCHEDULES, BILLING_RUN_SCHEDULE]) {
+  const schedules = [...MAINTENANCE_SCHEDULES.map((s) => ({ ...s, taskQueue })), { ...BILLING_RUN_SCHEDULE, taskQueue: billingRunTaskQueue(taskQueue) }];
+  for (const s of schedules) {
     const spec = { intervals: [{ every: s.every }] };
-    const action = { type: 'startWorkflow' as const, workflowType: s.workflowType, taskQueue, workflowId: s.scheduleId };
+    const action = { type: 'startWorkflow' as const, workflowType: s.workflowType, taskQueue: s.taskQueue, workflowId: s.scheduleId };
     try {
       await client.schedule.create({
         scheduleId: s.scheduleId,

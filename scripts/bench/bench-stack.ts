@@ -9,7 +9,7 @@ import { createOrm, migrate } from '../../src/db/orm';
 import { startTemporalDevServer, type DevTemporalOptions } from '../../src/dev/temporal-dev-server';
 import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
-import { createLastroWorker } from '../../worker';
+import { bundleLastroWorkflows, createBillingRunWorker, createLastroWorker } from '../../worker';
 import { freePort } from '../../test/helpers/ports';
 import { descendantNamed, startCpu, type CpuPart, type CpuShare } from './cpu';
 
@@ -83,10 +83,11 @@ export async function startBenchStack(opts: {
   const deps: ActivityDeps = { config, orm, dispatcher, logger, temporal };
   if (opts.worker !== false) {
     log('[bench] bundling workflows and starting the worker…');
-    const worker = await createLastroWorker({ connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps });
-    const running = worker.run();
+    const parts = { connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps, workflowBundle: await bundleLastroWorkflows() };
+    const workers = [await createLastroWorker(parts), await createBillingRunWorker(parts)];
+    const running = Promise.all(workers.map((w) => w.run()));
     cleanup.unshift(async () => {
-      worker.shutdown();
+      for (const w of workers) w.shutdown();
       await running;
     });
   }

@@ -5,7 +5,7 @@ import { expectInvariantsWithin } from './invariants';
 import { createSubscription } from '../../src/billing/subscriptions.service';
 import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas';
 import { seedDueSubscriptions } from '../../scripts/bench/billing-seed';
-import { BILLING_RUN_WORKFLOW, billingRunProgressQuery, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
+import { BILLING_RUN_WORKFLOW, billingRunProgressQuery, billingRunTaskQueue, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
 
 /**
  * SIGKILL the worker in the middle of a billing run, start a new one, and check that every due
@@ -50,7 +50,7 @@ it(`billing run of ${COUNT}: the worker killed mid-run, the run resumes and ever
   const like = `sub_${tag}%`;
   const invoices = () => count(`select count(*)::text as n from billing_invoices where subscription_id like $1`, [like]);
 
-  const run = await stack.temporal.workflow.start(BILLING_RUN_WORKFLOW, { taskQueue: 'lastro', workflowId: `billing-run-chaos-${randomUUID()}`, args: [{ pageSize: 500, parallelism: 4 }] });
+  const run = await stack.temporal.workflow.start(BILLING_RUN_WORKFLOW, { taskQueue: billingRunTaskQueue('lastro'), workflowId: `billing-run-chaos-${randomUUID()}`, args: [{ pageSize: 500, parallelism: 4 }] });
   await stack.waitFor('a quarter of the invoices', async () => (await invoices()) >= COUNT / 4, RENEWAL_BOUND_MS, 100);
   const before: BillingRunProgress = await run.query(billingRunProgressQuery);
   expect(before.done).toBe(false);

@@ -11,7 +11,13 @@ export const DEFAULT_BILLING_PAGE_SIZE = 500;
 /** Pages renewed at once. */
 export const DEFAULT_BILLING_PARALLELISM = 4;
 
-/** The schedule every worker ensures at start (worker/schedules.ts). */
+/**
+ * The billing run's own task queue (beside Lastro's, `TEMPORAL_TASK_QUEUE`): its workflow tasks
+ * and pages never wait behind the thousands of workflows' first tasks its pages start there.
+ */
+export const billingRunTaskQueue = (taskQueue: string) => `${taskQueue}-billing-runs`;
+
+/** The schedule every worker ensures at start (worker/schedules.ts), on `billingRunTaskQueue`. */
 export const BILLING_RUN_SCHEDULE = {
   scheduleId: 'lastro-billing-run',
   workflowType: BILLING_RUN_WORKFLOW,
