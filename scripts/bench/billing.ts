@@ -134,10 +134,7 @@ export const run = (argv: string[]) =>
               void deps.temporal.workflow
                 .getHandle(runWorkflowId)
                 .query(billingRunProgressQuery)
-                .then((p) => {
-                  runProgress = p;
-                  if (p.done && runSeconds === 0) runSeconds = elapsed();
-                })
+                .then((p) => (runProgress = p))
                 .catch(() => undefined)
                 .finally(() => (querying = false));
             }
@@ -157,8 +154,25 @@ export const run = (argv: string[]) =>
         // first task (its release timers). Until none waits: Temporal's own count of the queue's backlog.
         const backlog = () => workflowTaskBacklog(deps.temporal, deps.config.temporal.taskQueue);
         backlogAtPaid = await backlog();
-        await waitFor(async () => (await backlog()) === 0, 'the workflow task backlog to drain', Math.max(3_600_000, count * 6_000), 1_000);
+        let shown = Date.now();
+        await waitFor(
+          async () => {
+            const waiting = await backlog();
+            if (Date.now() - shown >= 60_000) {
+              shown = Date.now();
+              b.log(`[bench] ${elapsed().toFixed(0)} s: ${waiting} workflow tasks wait in the task queue`);
+            }
+            return waiting === 0;
+          },
+          'the workflow task backlog to drain',
+          Math.max(3_600_000, count * 6_000),
+          1_000,
+        );
         drainedSeconds = elapsed();
+        // The run ends once its last page has recorded its renewals: its own time, from Temporal.
+        const handle = deps.temporal.workflow.getHandle(runWorkflowId!);
+        runProgress = await handle.result();
+        runSeconds = ((await handle.describe()).closeTime!.getTime() - startedAt.getTime()) / 1000;
       }),
     );
     const probe = stopProbe();
