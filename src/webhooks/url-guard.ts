@@ -22,6 +22,28 @@ export interface GuardedTarget extends ParsedWebhookUrl {
   family: 4 | 6;
 }
 
+type UrlVerdict = { ok: true; parsed: ParsedWebhookUrl; literal: string | null } | { ok: false; reason: string };
+
+/**
+ * What the URL text alone decides, per allowlist and URL: a pure function, parsed once rather
+ * than at every attempt. What the host resolves to is never cached (below).
+ */
+const verdicts = new WeakMap<readonly string[], Map<string, UrlVerdict>>();
+const VERDICTS_MAX = 1_000;
+
+function urlVerdict(raw: string, allowlist: readonly string[]): UrlVerdict {
+  let byUrl = verdicts.get(allowlist);
+  if (!byUrl) verdicts.set(allowlist, (byUrl = new Map()));
+  let verdict = byUrl.get(raw);
+  if (!verdict) {
+    const syntax = checkWebhookUrlSyntax(raw, allowlist);
+    verdict = syntax.ok ? { ...syntax, literal: literalAddress(syntax.parsed.url.hostname) } : syntax;
+    if (byUrl.size >= VERDICTS_MAX) byUrl.clear();
+    byUrl.set(raw, verdict);
+  }
+  return verdict;
+}
+
 /**
  * Decides where a webhook request may go: the URL rules, then the host's addresses, every
  * one of which must be public (an attacker's DNS can mix a public and a private answer).
@@ -30,10 +52,9 @@ export interface GuardedTarget extends ParsedWebhookUrl {
  * Throws UnsafeWebhookUrlError with a reason a merchant can act on.
  */
 export async function guardWebhookUrl(raw: string, allowlist: readonly string[], resolve: Resolver = systemResolver): Promise<GuardedTarget> {
-  const syntax = checkWebhookUrlSyntax(raw, allowlist);
-  if (!syntax.ok) throw new UnsafeWebhookUrlError(syntax.reason);
-  const { parsed } = syntax;
-  const literal = literalAddress(parsed.url.hostname);
+  const verdict = urlVerdict(raw, allowlist);
+  if (!verdict.ok) throw new UnsafeWebhookUrlError(verdict.reason);
+  const { parsed, literal } = verdict;
   let addresses: string[];
   if (literal !== null) {
     addresses = [literal];

@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * Standard Webhooks signatures (https://www.standardwebhooks.com, decisions.md "Webhooks").
@@ -35,9 +35,24 @@ export function checkSuppliedSecret(secret: string): string | null {
   return null;
 }
 
+/** Keys of the secrets signed with lately: a key made from raw bytes at every attempt cost most of its signing time. */
+const keyCache = new Map<string, KeyObject>();
+const KEY_CACHE_MAX = 1_000;
+
+function cachedKey(secret: string): KeyObject {
+  let key = keyCache.get(secret);
+  if (!key) {
+    // A rotation or a deleted endpoint leaves old secrets behind: start over rather than grow.
+    if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
+    key = createSecretKey(signingKey(secret));
+    keyCache.set(secret, key);
+  }
+  return key;
+}
+
 /** `v1,<base64 HMAC-SHA256 of "{id}.{timestamp}.{body}">`. */
 export function signPayload(secret: string, id: string, timestampSeconds: number, body: string): string {
-  const mac = createHmac('sha256', signingKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
+  const mac = createHmac('sha256', cachedKey(secret)).update(`${id}.${timestampSeconds}.${body}`).digest('base64');
   return `v1,${mac}`;
 }
 

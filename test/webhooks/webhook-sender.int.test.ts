@@ -41,6 +41,16 @@ describe('DNS at create and at send', () => {
     expect(trap.connections).toBe(0);
   });
 
+  it('asks DNS again at every send of the same URL (only what the URL text decides is kept between sends)', async () => {
+    const allowlist: string[] = [];
+    const resolve = scriptedResolver(['127.0.0.1'], ['10.1.2.3']);
+    const url = `https://again.example:${trap.port}/hook`;
+    expect(await send(url, resolve, allowlist)).toMatchObject({ refused: true, message: 'URL refused: again.example resolves to 127.0.0.1 is loopback (127.0.0.0/8)' });
+    expect(await send(url, resolve, allowlist)).toMatchObject({ refused: true, message: expect.stringContaining('again.example resolves to 10.1.2.3') });
+    expect(resolve.calls).toBe(2);
+    expect(trap.connections).toBe(0);
+  });
+
   it('refuses a host with any private address among its answers', async () => {
     const resolve = scriptedResolver(['93.184.216.34', '10.0.0.8']);
     await expect(assertWebhookUrlAllowed('https://mixed.example/hook', { allowlist: [], resolve })).rejects.toMatchObject({ status: 400, code: 'webhook_url_not_allowed' });

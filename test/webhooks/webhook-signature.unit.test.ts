@@ -27,6 +27,14 @@ describe('webhook signatures', () => {
     expect(signPayload(secret, id, ts, body)).toBe(`v1,${expected}`);
   });
 
+  it("signs with each secret's own key, however many secrets were signed with in between", () => {
+    const expected = (secret: string) => `v1,${createHmac('sha256', secret).update(`${id}.1767225600.${body}`).digest('base64')}`;
+    const first = 'first-secret-123';
+    expect(signPayload(first, id, 1767225600, body)).toBe(expected(first));
+    for (let n = 0; n < 1_100; n++) expect(signPayload(`secret-number-${n}`, id, 1767225600, body)).toBe(expected(`secret-number-${n}`));
+    expect(signPayload(first, id, 1767225600, body)).toBe(expected(first));
+  });
+
   it('sends one signature per secret during a rotation, space-separated', () => {
     const [a, b] = [generateWebhookSecret(), 'old-secret-123'];
     const headers = signatureHeaders([a, b], id, 1767225600, body);
