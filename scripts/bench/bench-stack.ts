@@ -83,7 +83,13 @@ export async function startBenchStack(opts: {
   const deps: ActivityDeps = { config, orm, dispatcher, logger, temporal };
   if (opts.worker !== false) {
     log('[bench] bundling workflows and starting the worker…');
-    const parts = { connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps, workflowBundle: await bundleLastroWorkflows() };
+    // As in the worker process (worker/index.ts): its client and dispatcher over the worker's own
+    // connection, so the workflows its activities start take their first task eagerly.
+    const workerTemporal = new Client({ connection });
+    const workerDispatcher = createEventDispatcher(orm, { config, temporal: workerTemporal, logger });
+    cleanup.unshift(() => workerDispatcher.settled());
+    const workerDeps: ActivityDeps = { ...deps, temporal: workerTemporal, dispatcher: workerDispatcher };
+    const parts = { connection, namespace: 'default', taskQueue: config.temporal.taskQueue, deps: workerDeps, workflowBundle: await bundleLastroWorkflows() };
     const workers = [await createLastroWorker(parts), await createBillingRunWorker(parts)];
     const running = Promise.all(workers.map((w) => w.run()));
     cleanup.unshift(async () => {

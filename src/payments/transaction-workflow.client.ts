@@ -1,6 +1,7 @@
 import { WorkflowExecutionAlreadyStartedError, WorkflowNotFoundError, type Client } from '@temporalio/client';
 import type { SignalDefinition } from '@temporalio/common';
 import type { AppDeps } from '../app-deps';
+import { startsEagerly } from '../temporal/client';
 import { TRANSACTION_WORKFLOW, transactionWorkflowId, type TransactionWorkflowInput } from '../../workflows/payments/transaction.contract';
 
 /**
@@ -17,10 +18,15 @@ const startOptions = (taskQueue: string, transactionId: string) => ({
   workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
 });
 
-/** Starts the workflow if it has not run yet (idempotent). */
+/**
+ * Starts the workflow if it has not run yet (idempotent). Started in the worker process (a
+ * billing run's charges, the outbox sweeper), its first task comes back in the start's answer
+ * and runs on this worker at once: no task-queue round trip, and no backlog behind a run's
+ * thousands of starts.
+ */
 export async function ensureTransactionWorkflow(temporal: Client, taskQueue: string, transactionId: string): Promise<void> {
   try {
-    await temporal.workflow.start(TRANSACTION_WORKFLOW, startOptions(taskQueue, transactionId));
+    await temporal.workflow.start(TRANSACTION_WORKFLOW, { ...startOptions(taskQueue, transactionId), requestEagerStart: startsEagerly(temporal) });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
