@@ -76,6 +76,9 @@ export const run = (argv: string[]) =>
     const ids = await seedDueSubscriptions(rootEm.fork(), template.id, count, 'bench');
     await ensureMaintenanceSchedules(deps.temporal, deps.config.temporal.taskQueue);
     const schedule = deps.temporal.schedule.getHandle(BILLING_RUN_SCHEDULE.scheduleId);
+    // Paused: only the trigger below starts a run (a trigger is taken while paused). Running, the
+    // schedule's own quarter-hour start renewed the seeded rows while the floor was still going.
+    await schedule.pause('benchmark: only its trigger starts a billing run');
     // The run this benchmark measures: the schedule's action with this run's page size and parallelism.
     await schedule.update((prev) => ({ ...prev, action: { ...prev.action, args: [{ pageSize, parallelism }] } }) as typeof prev);
     b.log(`[bench] set up in ${setup().toFixed(1)} s`);
@@ -140,6 +143,7 @@ export const run = (argv: string[]) =>
             }
             if (Date.now() - reported >= 60_000) {
               reported = Date.now();
+              if (!runWorkflowId) throw new Error('the trigger started no billing run within a minute');
               const runs = await runsSinceTrigger();
               if (runs.length > 1) throw new Error(`a second billing run (${runs[1]}) started beside the measured one`);
               b.log(`[bench] ${elapsed().toFixed(0)} s: run ${JSON.stringify(runProgress)}; ${paid} of ${count} invoices paid (load average ${os.loadavg()[0].toFixed(2)})`);
