@@ -191,6 +191,8 @@ describe('docker-compose.yml', () => {
     // Update-with-start (card authorization) and updates must be on.
     expect(dynamicConfig['frontend.enableExecuteMultiOperation']).toEqual([expect.objectContaining({ value: true })]);
     expect(dynamicConfig['frontend.enableUpdateWorkflowExecution']).toEqual([expect.objectContaining({ value: true })]);
+    // The worker's transaction workflow starts are eager.
+    expect(dynamicConfig['system.enableEagerWorkflowStart']).toEqual([expect.objectContaining({ value: true })]);
   });
 
   it('points the Temporal UI at temporal:7233 and publishes it on 8233', () => {
