@@ -24,6 +24,8 @@ export const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
 interface WorkerParts {
   connection: NativeConnection;
   namespace: string;
+  /** Lastro's task queue (`TEMPORAL_TASK_QUEUE`); the billing run's is named after it. */
+  taskQueue: string;
   deps: ActivityDeps;
   /** Prebuilt workflow code (bundling is the slow part); bundled from WORKFLOWS_PATH without it. */
   workflowBundle?: WorkerOptions['workflowBundle'];
@@ -58,7 +60,7 @@ function sharedOptions(opts: WorkerParts): Omit<WorkerOptions, 'taskQueue'> {
 }
 
 /** A worker for Lastro's task queue: every workflow and activity. Tests pass a prebuilt `workflowBundle` and a test-environment connection. */
-export async function createLastroWorker(opts: WorkerParts & { taskQueue: string }): Promise<Worker> {
+export async function createLastroWorker(opts: WorkerParts): Promise<Worker> {
   return Worker.create({
     ...sharedOptions(opts),
     taskQueue: opts.taskQueue,
@@ -75,7 +77,7 @@ export async function createLastroWorker(opts: WorkerParts & { taskQueue: string
  * per charge, thousands a minute; on one queue the run's own next task waited behind all their
  * first tasks, and a 100,000 run stalled for minutes at a time.
  */
-export async function createBillingRunWorker(opts: WorkerParts & { taskQueue: string }): Promise<Worker> {
+export async function createBillingRunWorker(opts: WorkerParts): Promise<Worker> {
   return Worker.create({
     ...sharedOptions(opts),
     taskQueue: billingRunTaskQueue(opts.taskQueue),
@@ -97,7 +99,7 @@ async function main(): Promise<void> {
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
   await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
-  const parts: WorkerParts & { taskQueue: string } = {
+  const parts: WorkerParts = {
     connection,
     namespace: config.temporal.namespace,
     taskQueue: config.temporal.taskQueue,
