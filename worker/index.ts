@@ -1,7 +1,7 @@
 // First: starts tracing (when OTEL_* asks for it) before http and pg are loaded.
 import '../src/observability/tracing/register-worker';
 import path from 'node:path';
-import { NativeConnection, Worker, bundleWorkflowCode, type WorkerOptions } from '@temporalio/worker';
+import { NativeConnection, Runtime, Worker, bundleWorkflowCode, type WorkerOptions } from '@temporalio/worker';
 import { Client } from '@temporalio/client';
 import { createActivities } from '../activities';
 import { createBillingRunActivities } from '../activities/billing/billing-run.activities';
@@ -33,7 +33,12 @@ interface WorkerParts {
 
 /** Bundles the workflows once for every worker of the process, with the tracing interceptors when tracing is on. */
 export function bundleLastroWorkflows(): Promise<NonNullable<WorkerOptions['workflowBundle']>> {
-  return bundleWorkflowCode({ workflowsPath: require.resolve(WORKFLOWS_PATH), workflowInterceptorModules: tracingWorkerOptions().interceptors?.workflowModules });
+  return bundleWorkflowCode({
+    workflowsPath: require.resolve(WORKFLOWS_PATH),
+    workflowInterceptorModules: tracingWorkerOptions().interceptors?.workflowModules,
+    // The SDK's logger, as a worker bundling for itself uses: webpack's report at debug, not on the console.
+    logger: Runtime.instance().logger,
+  });
 }
 
 /** What both workers share: their connection, the workflow code, tracing and the sticky timeout. */

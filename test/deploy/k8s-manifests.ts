@@ -230,11 +230,11 @@ function balanced(source: string, open: number): string {
   throw new Error('unbalanced brackets');
 }
 
-/** main()'s createLastroWorker call passes no workflowBundle, so createLastroWorker bundles from workflowsPath. */
+/** Whether the worker process bundles its workflows at start (it then needs a writable root while it does). */
 export function bundlesAtStart(workerSource: string): boolean {
   const main = workerSource.slice(workerSource.indexOf('async function main('));
-  const call = /createLastroWorker\(\{[\s\S]*?\}\);/.exec(main)?.[0] ?? '';
-  return /workflowsPath/.test(workerSource) && !/workflowBundle/.test(call);
+  // Its workers share one bundle made at start (bundleLastroWorkflows), or each bundles from workflowsPath.
+  return /bundleLastroWorkflows\(\)/.test(main) || (/workflowsPath/.test(workerSource) && !/workflowBundle/.test(main));
 }
 
 export function sourceFacts(): SourceFacts {

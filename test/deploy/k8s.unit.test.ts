@@ -176,7 +176,7 @@ describe('the checks fail on broken manifests', () => {
     expect(problems).toEqual(['Deployment/lastro-worker container worker: readOnlyRootFilesystem: true missing']);
     const source = readFileSync(join(root, 'worker', 'index.ts'), 'utf8');
     expect(bundlesAtStart(source)).toBe(true);
-    const prebuilt = source.replace(/(async function main\([\s\S]*?createLastroWorker\(\{)/, '$1\n    workflowBundle: { codePath: BUNDLE },');
+    const prebuilt = source.replace(/workflowBundle: await bundleLastroWorkflows\(\)/, 'workflowBundle: { codePath: BUNDLE }');
     expect(prebuilt).not.toBe(source);
     expect(bundlesAtStart(prebuilt)).toBe(false);
   });
