@@ -19,7 +19,7 @@ import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { billingRunTaskQueue } from '../workflows/billing/billing-run.contract';
 import { ensureMaintenanceSchedules } from './schedules';
 
-export const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
+const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
 
 interface WorkerParts {
   connection: NativeConnection;
@@ -27,8 +27,8 @@ interface WorkerParts {
   /** Lastro's task queue (`TEMPORAL_TASK_QUEUE`); the billing run's is named after it. */
   taskQueue: string;
   deps: ActivityDeps;
-  /** Prebuilt workflow code (bundling is the slow part); bundled from WORKFLOWS_PATH without it. */
-  workflowBundle?: WorkerOptions['workflowBundle'];
+  /** The workflow code, bundled once per process (bundleLastroWorkflows; tests keep one per file). */
+  workflowBundle: NonNullable<WorkerOptions['workflowBundle']>;
 }
 
 /** Bundles the workflows once for every worker of the process, with the tracing interceptors when tracing is on. */
@@ -57,14 +57,14 @@ function sharedOptions(opts: WorkerParts): Omit<WorkerOptions, 'taskQueue'> {
     // be replayed from its history. The price: a worker that dies holding cached workflows hands
     // them on after 60 s, not 10.
     stickyQueueScheduleToStartTimeout: '60 seconds',
-    // Workflow and activity spans when tracing is on; nothing at all when it is off. A prebuilt
-    // bundle has the workflow interceptors in it already (bundleLastroWorkflows).
-    ...(interceptors ? { interceptors: opts.workflowBundle ? { ...interceptors, workflowModules: [] } : interceptors, sinks } : {}),
-    ...(opts.workflowBundle ? { workflowBundle: opts.workflowBundle } : { workflowsPath: require.resolve(WORKFLOWS_PATH) }),
+    // Workflow and activity spans when tracing is on; nothing at all when it is off. The bundle
+    // has the workflow interceptors in it already (bundleLastroWorkflows).
+    ...(interceptors ? { interceptors: { ...interceptors, workflowModules: [] }, sinks } : {}),
+    workflowBundle: opts.workflowBundle,
   };
 }
 
-/** A worker for Lastro's task queue: every workflow and activity. Tests pass a prebuilt `workflowBundle` and a test-environment connection. */
+/** A worker for Lastro's task queue: every workflow and activity. Tests pass their file's bundle and a test-environment connection. */
 export async function createLastroWorker(opts: WorkerParts): Promise<Worker> {
   return Worker.create({
     ...sharedOptions(opts),

@@ -232,9 +232,8 @@ function balanced(source: string, open: number): string {
 
 /** Whether the worker process bundles its workflows at start (it then needs a writable root while it does). */
 export function bundlesAtStart(workerSource: string): boolean {
-  const main = workerSource.slice(workerSource.indexOf('async function main('));
-  // Its workers share one bundle made at start (bundleLastroWorkflows), or each bundles from workflowsPath.
-  return /bundleLastroWorkflows\(\)/.test(main) || (/workflowsPath/.test(workerSource) && !/workflowBundle/.test(main));
+  // Its workers share one bundle, made at start by bundleLastroWorkflows unless main() is given a prebuilt one.
+  return /bundleLastroWorkflows\(\)/.test(workerSource.slice(workerSource.indexOf('async function main(')));
 }
 
 export function sourceFacts(): SourceFacts {
