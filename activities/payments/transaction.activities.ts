@@ -10,8 +10,17 @@ import type { TransactionAggregate } from '../../src/payments/transaction-views'
 import type { TransactionActivities, TransactionPlan } from '../../workflows/payments/transaction.contract';
 import type { ActivityDeps } from '../deps';
 
+/**
+ * States a transaction reaches only after it was paid and settled: for its workflow it is still
+ * `paid`, with releases to run (each moves what refunds and chargebacks left pending). A paid
+ * card's workflow first runs at its first release, by which time a refund or a chargeback may
+ * have come.
+ */
+const AFTER_PAID = new Set<string>(['chargeback', 'refunded', 'partially_refunded']);
+const settled = (status: string) => status === 'paid' || AFTER_PAID.has(status);
+
 const planOf = (agg: Pick<TransactionAggregate, 'transaction' | 'payments'>, releases: ScheduledRelease[]): TransactionPlan => ({
-  status: agg.transaction.status as TransactionPlan['status'],
+  status: (AFTER_PAID.has(agg.transaction.status) ? 'paid' : agg.transaction.status) as TransactionPlan['status'],
   reason: agg.transaction.statusReason,
   payments: agg.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, expiresAt: p.expiresAt?.toISOString() ?? null })),
   releases,
@@ -38,14 +47,14 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
     async loadTransactionPlan({ transactionId }) {
       const em = fork();
       const agg = await loadTransactionPayments(em, transactionId);
-      return planOf(agg, agg.transaction.status === 'paid' ? await scheduledReleases(em, agg) : []);
+      return planOf(agg, settled(agg.transaction.status) ? await scheduledReleases(em, agg) : []);
     },
     async decideTransactionCards({ transactionId }) {
       const decided = await decideCards({ fork, gateway, publicBaseUrl: base }, transactionId);
       dispatcher.dispatchSoon(decided.events.map((e) => e.id));
       const { aggregate, releases } = decided;
       // Settled by another decider (the API) in the meantime: the releases its settlement scheduled.
-      if (aggregate.transaction.status === 'paid' && releases.length === 0) return planOf(aggregate, await scheduledReleases(fork(), aggregate));
+      if (settled(aggregate.transaction.status) && releases.length === 0) return planOf(aggregate, await scheduledReleases(fork(), aggregate));
       return planOf(aggregate, releases);
     },
     async voidTransactionCards({ paymentIds }) {

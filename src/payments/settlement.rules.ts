@@ -39,6 +39,16 @@ export function settlementReleases(input: { method: ReleaseMethod; installments:
   }));
 }
 
+/**
+ * The first moment a paid transaction's workflow has anything to do: its earliest release
+ * (the payments' first release dates). Until then it only waits, so its start can be delayed
+ * to that moment (chargebacks start it at once: signal-with-start). Null when nothing is paid.
+ */
+export function firstReleaseAt(payments: Array<{ method: ReleaseMethod; installments: number; paidAt: string }>): string | null {
+  const firsts = payments.map((p) => releaseSchedule({ method: p.method, amount: 0, installments: p.method === 'credit_card' ? p.installments : 1, paidAt: p.paidAt })[0].releaseAt);
+  return firsts.length === 0 ? null : firsts.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a));
+}
+
 /** Net cents a release moves for each recipient (pending → available), zero moves left out. */
 export function releaseMoves(release: SettlementRelease): Array<{ recipientId: string; amount: number }> {
   const byRecipient = new Map<string, number>();

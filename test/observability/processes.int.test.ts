@@ -114,6 +114,9 @@ it('serves each process its own /metrics, labelled by process, the worker with T
     payments: [{ paymentMethod: 'credit_card', amount: 5990, creditCard: { token: token.body.tokenId, installments: 1 } }],
   });
   expect(card.body.status).toBe('paid');
+  // A paid card's workflow waits for its release with no task yet; a Pix's runs at once (it waits for the payment): the worker's task metrics.
+  const pix = await post('/v1/transactions', { referenceCode: 'metrics-2', items: [{ description: 'Boné', quantity: 1, amount: 2500 }], payments: [{ paymentMethod: 'pix', amount: 2500 }] });
+  expect(pix.body.status).toBe('waiting_payment');
 
   // The lanes (worker) send the webhook; whichever process dispatched an event counted it, once
   // its dispatch committed (the webhook can arrive first: the lanes are woken by that commit).
@@ -121,10 +124,11 @@ it('serves each process its own /metrics, labelled by process, the worker with T
   const s = await eventually(async () => {
     const s = await both();
     const counted = total(s.api, 'lastro_transactions_total', paid) + total(s.worker, 'lastro_transactions_total', paid);
-    return total(s.worker, 'lastro_webhook_attempts_total', { outcome: 'success' }) === 1 && counted > 0 && s;
+    const taskRan = s.worker.some((x) => x.name === 'temporal_workflow_task_schedule_to_start_latency_bucket');
+    return total(s.worker, 'lastro_webhook_attempts_total', { outcome: 'success' }) === 1 && counted > 0 && taskRan && s;
   }, 60_000);
 
-  expect(total(s.api, 'lastro_http_requests_total', { method: 'POST', route: '/v1/transactions', status: '201' })).toBe(1);
+  expect(total(s.api, 'lastro_http_requests_total', { method: 'POST', route: '/v1/transactions', status: '201' })).toBe(2);
   expect(total(s.worker, 'lastro_http_requests_total')).toBe(0);
   expect(total(s.api, 'lastro_transactions_total', paid) + total(s.worker, 'lastro_transactions_total', paid)).toBe(1);
   const money = { currency: 'BRL' };

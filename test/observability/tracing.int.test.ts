@@ -1,12 +1,12 @@
 import { startChaosStack, type ChaosStack, type SeededChaosCompany } from '../chaos/chaos-stack';
-import { cardTransactionBody, chaosReference, tokenizeCard } from '../chaos/fixtures';
+import { chaosReference, paidCardTransaction } from '../chaos/fixtures';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';
 
 /**
  * Tracing through the real processes: the API and the worker started as `npm run dev` starts
  * them (`node --import tsx <entry>`, on the Temporal dev server and a real PostgreSQL), with
  * only the standard OTEL_* variables set, exporting OTLP/HTTP to a collector in this process.
- * A card transaction, and a refund of it, must each give one trace: the API's HTTP server span → the Temporal client's
+ * A transaction, and a card refund, must each give one trace: the API's HTTP server span → the Temporal client's
  * span → the workflow → an activity → its SQL, each the parent of the next, the request id of
  * the response on the spans, and the trace id on the request's log line.
  */
@@ -16,7 +16,6 @@ const REQUEST_ID = 'lastro.request_id';
 let receiver: OtlpReceiver;
 let stack: ChaosStack;
 let company: SeededChaosCompany;
-let transaction: { id: string; paymentId: string };
 
 beforeAll(async () => {
   receiver = await startOtlpReceiver();
@@ -94,12 +93,15 @@ function chainFrom(server: ReceivedSpan, links: string[]): Promise<ReceivedSpan[
     });
 }
 
-it('follows a card transaction from the HTTP call to its workflow, activities and their SQL, in one trace', async () => {
-  const token = await tokenizeCard(stack, company);
-  const res = await stack.http.post('/v1/transactions').set(company.headers).send(cardTransactionBody(token, 5990, chaosReference('traced')));
+it('follows a transaction from the HTTP call to its workflow, activities and their SQL, in one trace', async () => {
+  // A Pix: its workflow runs at once (it waits for the payment); a paid card's first task waits for its release.
+  const res = await stack.http
+    .post('/v1/transactions')
+    .set(company.headers)
+    .send({ referenceCode: chaosReference('traced'), items: [{ description: 'Camiseta', quantity: 1, amount: 5990 }], payments: [{ paymentMethod: 'pix', amount: 5990, pix: { expiresIn: 600 } }] });
   expect(res.status).toBe(201);
-  expect(res.body.status).toBe('paid');
-  transaction = { id: res.body.id, paymentId: res.body.payments[0].id };
+  expect(res.body.status).toBe('waiting_payment');
+  const transaction = { id: res.body.id as string };
   const requestId = res.headers['x-request-id'];
   expect(requestId).toMatch(/^req_/);
 
@@ -107,8 +109,8 @@ it('follows a card transaction from the HTTP call to its workflow, activities an
   expect(server.name).toBe('POST /v1/transactions');
   expect(server.attributes['http.route']).toBe('/v1/transactions');
 
-  // The transaction's RunWorkflow span ends, and is exported, when the workflow does (after its
-  // settlement releases): until then its activities hang under its id, which the client span
+  // The transaction's RunWorkflow span ends, and is exported, when the workflow does (after the
+  // payment and its chargeback window): until then its activities hang under its id, which the client span
   // started. So: SQL → RunActivity → StartActivity → (the running workflow) → the client span → HTTP.
   const found = await stack.waitFor(
     'an activity of the transaction workflow with its SQL',
@@ -137,8 +139,9 @@ it('follows a card transaction from the HTTP call to its workflow, activities an
   expect(accessLogLine(requestId)).toMatchObject({ trace_id: server.traceId, status: 201 });
 });
 
-it('gives a refund of it the whole chain: HTTP → client → RunWorkflow → StartActivity → RunActivity → SQL', async () => {
-  const res = await stack.http.post(`/v1/transactions/${transaction.id}/payments/${transaction.paymentId}/refund`).set(company.headers).send({ reason: 'traced' });
+it('gives a card refund the whole chain: HTTP → client → RunWorkflow → StartActivity → RunActivity → SQL', async () => {
+  const transaction = await paidCardTransaction(stack, company, 5990);
+  const res = await stack.http.post(`/v1/transactions/${transaction.txnId}/payments/${transaction.paymentId}/refund`).set(company.headers).send({ reason: 'traced' });
   expect(res.status).toBe(201);
   const requestId = res.headers['x-request-id'];
   const server = await serverSpan(requestId);

@@ -25,6 +25,8 @@ async function paidCard(company: SeededCompany, amount: number, extra: Record<st
   const res = await t.stack.http.post('/transactions').set(company.headers).send(cardBody(await cardToken(t.stack, company), amount, 1, extra));
   expect(res.status).toBe(201);
   expect(res.body.status).toBe('paid');
+  // Its workflow is started right after the answer: before the tests move the server's clock.
+  await eventually(() => t.stack.client.workflow.getHandle(res.body.id).describe().then(() => true, () => false));
   return { transactionId: res.body.id as string, paymentId: res.body.payments[0].id as string };
 }
 

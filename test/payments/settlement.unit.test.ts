@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { releaseMoves, salePosting, settlementReleases } from '../../src/payments/settlement.rules';
+import { firstReleaseAt, releaseMoves, salePosting, settlementReleases } from '../../src/payments/settlement.rules';
 import { shareAmount, splitProblem, type SplitShareInput } from '../../src/payments/split.rules';
 import { itfWidths } from '../../src/payments/itf-barcode.rules';
 
@@ -108,5 +108,20 @@ describe('salePosting (the lines of a paid payment’s sale posting)', () => {
         expect(releases.reduce((a, r) => a + r.amount, 0)).toBe(amount - fee);
       }),
     );
+  });
+});
+
+describe('firstReleaseAt', () => {
+  const paidAt = '2026-03-01T12:00:00.000Z';
+  it('is the earliest first release of the paid payments: card D+30, boleto D+1, Pix at payment', () => {
+    expect(firstReleaseAt([{ method: 'credit_card', installments: 3, paidAt }])).toBe('2026-03-31T12:00:00.000Z');
+    expect(firstReleaseAt([{ method: 'credit_card', installments: 1, paidAt }, { method: 'boleto', installments: 1, paidAt }])).toBe('2026-03-02T12:00:00.000Z');
+    expect(firstReleaseAt([{ method: 'credit_card', installments: 2, paidAt }, { method: 'pix', installments: 1, paidAt }])).toBe(paidAt);
+  });
+  it('takes each payment at its own payment date', () => {
+    expect(firstReleaseAt([{ method: 'credit_card', installments: 1, paidAt }, { method: 'credit_card', installments: 1, paidAt: '2026-02-20T00:00:00.000Z' }])).toBe('2026-03-22T00:00:00.000Z');
+  });
+  it('is null when nothing is paid', () => {
+    expect(firstReleaseAt([])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { temporal } from '@temporalio/proto';
 import { Company } from '../../src/companies/company.entity';
 import { fingerprintRequest } from '../../src/http/idempotency';
 import { transactionWorkflowSubscriber } from '../../src/payments/transactions.subscriber';
@@ -37,6 +38,19 @@ describe('the transaction.created event starts the workflow', () => {
     await eventually(async () => (await workflowStatus(res.body.id)) === 'RUNNING');
     const [event] = await t.stack.em().execute<{ dispatched_at: Date | null }[]>(`select dispatched_at from events where entity_id = ? and type = 'transaction.created'`, [res.body.id]);
     expect(event.dispatched_at).not.toBeNull();
+  });
+
+  it('a card paid at once: its workflow exists, and its first task waits for the first release (D+30)', async () => {
+    const res = await t.stack.http.post('/transactions').set(t.company.Acme.headers).send(cardBody(await cardToken(t.stack, t.company.Acme), 2_500));
+    expect(res.body.status).toBe('paid');
+    await eventually(async () => (await workflowStatus(res.body.id)) === 'RUNNING');
+    const { events } = await t.stack.client.workflow.getHandle(res.body.id).fetchHistory();
+    // Created and waiting: no workflow task scheduled until the release is due.
+    expect(events!.map((e) => e.eventType)).toEqual([temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED]);
+    const backoff = Number(events![0].workflowExecutionStartedEventAttributes!.firstWorkflowTaskBackoff!.seconds);
+    const thirtyDays = 30 * 86_400;
+    expect(backoff).toBeGreaterThan(thirtyDays - 600);
+    expect(backoff).toBeLessThanOrEqual(thirtyDays);
   });
 
   it('crash path: a transaction committed without its workflow gets it from the outbox dispatch', async () => {

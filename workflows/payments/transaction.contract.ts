@@ -59,7 +59,10 @@ export interface PlannedPayment {
   expiresAt: string | null;
 }
 
-/** The transaction as the workflow finds it, and (paid) the releases its settlement scheduled. */
+/**
+ * The transaction as the workflow finds it, and (paid) the releases its settlement scheduled.
+ * Refunded or charged back since its payment, it is still `paid` here: its releases still run.
+ */
 export interface TransactionPlan {
   status: 'pending' | TransactionOutcomeStatus;
   reason: string | null;
