@@ -31,6 +31,7 @@ export async function startEmbeddedPostgres(opts: {
 }): Promise<EmbeddedPostgresHandle> {
   const EmbeddedPostgres = loadEmbeddedPostgres();
   const dataDir = path.resolve(opts.dataDir);
+  const socketDir = socketDirectory(dataDir, opts.port);
   const pg = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: opts.port,
@@ -38,7 +39,7 @@ export async function startEmbeddedPostgres(opts: {
     password: 'postgres',
     persistent: true,
     createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: Object.entries(opts.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    postgresFlags: Object.entries({ ...opts.settings, ...(socketDir ? { unix_socket_directories: socketDir } : {}) }).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
     onLog: (m: unknown) => opts.onLog?.(String(m).trimEnd()),
     onError: (m: unknown) => opts.onLog?.(String(m).trimEnd()),
   });
@@ -52,7 +53,7 @@ export async function startEmbeddedPostgres(opts: {
   // The package keeps the postmaster's ChildProcess (spawned directly, not through a shell).
   const proc = () => (pg as unknown as { process?: { pid?: number; exitCode: number | null; signalCode: string | null } }).process;
   return {
-    serverUrl: `postgres://postgres:postgres@127.0.0.1:${opts.port}`,
+    serverUrl: `postgres://postgres:postgres@${socketDir ? encodeURIComponent(socketDir) : '127.0.0.1'}:${opts.port}`,
     pid: proc()?.pid ?? null,
     async stop() {
       // Ctrl-C in a terminal also reaches PostgreSQL (same process group), which then shuts
@@ -62,6 +63,17 @@ export async function startEmbeddedPostgres(opts: {
       await pg.stop();
     },
   };
+}
+
+/** Longest socket path the kernel takes (sun_path is 108 bytes with its terminating NUL). */
+const MAX_SOCKET_PATH = 107;
+
+/**
+ * The server's Unix socket lives in its data directory (owned by the server's user, so no
+ * other directory needs its permissions), unless that path would be too long for a socket.
+ */
+function socketDirectory(dataDir: string, port: number): string | null {
+  return path.join(dataDir, `.s.PGSQL.${port}`).length <= MAX_SOCKET_PATH ? dataDir : null;
 }
 
 const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
