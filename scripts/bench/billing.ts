@@ -105,6 +105,7 @@ export const run = (argv: string[]) =>
     const stopProbe = startProbe();
     const startedAt = new Date();
     let seconds = 0;
+    let paidAfterMs: number[] = [];
     let runSeconds = 0;
     let backlogAtPaid = 0;
     let drainedSeconds = 0;
@@ -163,7 +164,8 @@ export const run = (argv: string[]) =>
           // is the last invoice.paid event's, not when the poll saw it.
           1_000,
         );
-        seconds = (await invoicesPaidAfter(rootEm, companyId, startedAt)).reduce((a, b) => Math.max(a, b), 0) / 1000;
+        paidAfterMs = await invoicesPaidAfter(rootEm, companyId, startedAt);
+        seconds = paidAfterMs.reduce((a, b) => Math.max(a, b), 0) / 1000;
         // Paid is the merchant's renewal; each charge's transaction workflow may still wait for its
         // first task (its release timers). Until none waits: Temporal's own count of the queue's backlog.
         const backlog = () => workflowTaskBacklog(deps.temporal, deps.config.temporal.taskQueue);
@@ -199,7 +201,6 @@ export const run = (argv: string[]) =>
       );
 
     const stageRows = await stages(rootEm, companyId, startedAt);
-    const paidAfterMs = await invoicesPaidAfter(rootEm, companyId, startedAt);
     const tasks = await workflowTasks(deps.temporal, rootEm, companyId, ids, runWorkflowId);
 
     const renewed = { rate: count / seconds, latencies: paidAfterMs };

@@ -21,7 +21,9 @@ export function transactionWorkflowSubscriber(temporal: Client, taskQueue: strin
     const created = events.filter((e) => e.type === 'transaction.created' && e.entityId);
     const work = new Map<string, AfterDispatch>();
     if (created.length === 0) return work;
-    const wakeAt = await paidTransactionsWakeAt(em, created.map((e) => e.entityId!));
+    // Only a card can be paid by the time its transaction is dispatched (a Pix or boleto waits for the buyer).
+    const withCards = created.filter((e) => hasCard(e)).map((e) => e.entityId!);
+    const wakeAt = withCards.length > 0 ? await paidTransactionsWakeAt(em, withCards) : new Map<string, Date>();
     for (const e of created) {
       const transactionId = e.entityId!;
       work.set(e.id, () => ensureTransactionWorkflow(temporal, taskQueue, transactionId, wakeAt.get(transactionId) ?? null));
@@ -35,6 +37,12 @@ export function transactionWorkflowSubscriber(temporal: Client, taskQueue: strin
       return (await handleAll(em, [event])).get(event.id);
     },
   };
+}
+
+/** Whether the transaction as created (the event's data) has a card payment. */
+function hasCard(event: Event): boolean {
+  const payments = (event.payload.data as { payments?: Array<{ paymentMethod?: string }> }).payments;
+  return payments?.some((p) => p.paymentMethod === 'credit_card') ?? true;
 }
 
 /** For the transactions among `ids` that are paid: when their workflow first has something to do. */
