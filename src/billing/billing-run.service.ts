@@ -67,9 +67,12 @@ interface Renewal {
 export async function renewDueSubscriptions(deps: AppDeps, { at, claim, ids }: { at: string; claim: string; ids: string[] }, heartbeat: () => void = () => {}): Promise<PageResult> {
   const em = deps.orm.em.fork() as unknown as EntityManager;
   const { claimed, issued, eventIds } = await em.transactional(async (tem) => {
+    // A page's ids go as `= any(array(…))`, here and below: an index scan whatever the table's
+    // size. `in (select …)` or a join to a record set is estimated at 100 rows and, on a table of
+    // some thousands, planned as a hash join reading it whole, at every page.
     await tem.execute(
       `update billing_subscriptions set parked_at = null, renewal_claim = ?, updated_at = now()
-        where id in (select jsonb_array_elements_text(?::jsonb)) and parked_at is not null and wake_at <= ? and status = 'active'`,
+        where id = any(array(select jsonb_array_elements_text(?::jsonb))) and parked_at is not null and wake_at <= ? and status = 'active'`,
       [claim, JSON.stringify(ids), at],
       'run',
     );
@@ -165,7 +168,7 @@ async function collectInPage(deps: AppDeps, claim: string, at: string, renewals:
     // The rows first, locked in id order (as the API's actions lock a row before its invoices),
     // each still holding this claim in the state its renewal was decided on.
     const rows = await tem.execute<Array<Record<string, unknown>>>(
-      `select * from billing_subscriptions where id in (select jsonb_array_elements_text(?::jsonb)) order by id for update`,
+      `select * from billing_subscriptions where id = any(array(select jsonb_array_elements_text(?::jsonb))) order by id for update`,
       [JSON.stringify(paid.map((r) => r.subscription.id))],
     );
     const current = new Map(rows.map((row) => tem.map(Subscription, row)).map((s) => [s.id, s]));
@@ -182,9 +185,9 @@ async function collectInPage(deps: AppDeps, claim: string, at: string, renewals:
     const marked = await tem.execute<Array<Record<string, unknown>>>(
       `update billing_invoices i set status = 'paid', paid_at = ?, attempt_count = 1, last_transaction_id = r.txn, next_attempt_at = null, last_failure_code = null, updated_at = ?
          from jsonb_to_recordset(?::jsonb) as r(id text, txn text)
-        where i.id = r.id and i.status = 'open' and i.attempt_count < 1
+        where i.id = r.id and i.id = any(array(select jsonb_array_elements_text(?::jsonb))) and i.status = 'open' and i.attempt_count < 1
         returning i.*`,
-      [paidAt, paidAt, JSON.stringify(still.map((r) => ({ id: r.invoice.id, txn: transactionOf.get(r.invoice.id) })))],
+      [paidAt, paidAt, JSON.stringify(still.map((r) => ({ id: r.invoice.id, txn: transactionOf.get(r.invoice.id) }))), JSON.stringify(still.map((r) => r.invoice.id))],
     );
     const paidInvoices = new Map(marked.map((row) => tem.map(Invoice, row)).map((i) => [i.id, i]));
     const advancing = still.filter((r) => paidInvoices.has(r.invoice.id));
@@ -197,7 +200,7 @@ async function collectInPage(deps: AppDeps, claim: string, at: string, renewals:
               next_invoice_at = r.next_invoice_at, next_cycle = r.next_cycle, schedule_start = r.schedule_start, schedule_base_cycle = r.schedule_base_cycle,
               wake_at = r.wake_at, parked_at = now(), renewal_claim = null, updated_at = ?
          from jsonb_to_recordset(?::jsonb) as r(id text, cycles_completed int, period_start timestamptz, period_end timestamptz, next_invoice_at timestamptz, next_cycle int, schedule_start timestamptz, schedule_base_cycle int, wake_at timestamptz)
-        where s.id = r.id`,
+        where s.id = r.id and s.id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
       [
         paidAt,
         JSON.stringify(
@@ -206,6 +209,7 @@ async function collectInPage(deps: AppDeps, claim: string, at: string, renewals:
             return { id: s.id, cycles_completed: a.cyclesCompleted, period_start: a.periodStart, period_end: a.periodEnd, next_invoice_at: a.nextInvoiceAt, next_cycle: a.nextCycle, schedule_start: schedule.start, schedule_base_cycle: schedule.baseCycle, wake_at: a.wakeAt };
           }),
         ),
+        JSON.stringify(advancing.map((r) => r.subscription.id)),
       ],
     );
     const events: RecordEventInput[] = [];
@@ -243,7 +247,7 @@ async function collectInPage(deps: AppDeps, claim: string, at: string, renewals:
 async function stillDue(deps: AppDeps, claim: string, chunk: ChargeRequest[]): Promise<Set<string>> {
   const rows = await (deps.orm.em.fork() as unknown as EntityManager).execute<Array<{ id: string }>>(
     `select i.id from billing_invoices i join billing_subscriptions s on s.id = i.subscription_id
-      where i.id in (select jsonb_array_elements_text(?::jsonb)) and i.status = 'open' and s.renewal_claim = ? and s.status = 'active' and s.paused_at is null`,
+      where i.id = any(array(select jsonb_array_elements_text(?::jsonb))) and i.status = 'open' and s.renewal_claim = ? and s.status = 'active' and s.paused_at is null`,
     [JSON.stringify(chunk.map((r) => r.invoiceId)), claim],
   );
   return new Set(rows.map((r) => r.id));

@@ -36,8 +36,9 @@ export function chargeDecisionSubscriber(temporal: Client): EventSubscriber {
       const work = new Map<string, AfterDispatch>();
       if (decisions.length === 0) return work;
       const recorded = await em.execute<Array<{ id: string; txn: string }>>(
-        `select i.id, r.txn from billing_invoices i join jsonb_to_recordset(?::jsonb) as r(id text, txn text) on i.id = r.id and i.last_transaction_id = r.txn where i.status <> 'open'`,
-        [JSON.stringify(decisions.map((d) => ({ id: d.invoiceId, txn: d.decided.transactionId })))],
+        `select i.id, r.txn from billing_invoices i join jsonb_to_recordset(?::jsonb) as r(id text, txn text) on i.id = r.id and i.last_transaction_id = r.txn
+          where i.id = any(array(select jsonb_array_elements_text(?::jsonb))) and i.status <> 'open'`,
+        [JSON.stringify(decisions.map((d) => ({ id: d.invoiceId, txn: d.decided.transactionId }))), JSON.stringify(decisions.map((d) => d.invoiceId))],
       );
       const done = new Set(recorded.map((r) => `${r.id}:${r.txn}`));
       for (const d of decisions) {

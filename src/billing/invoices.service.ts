@@ -52,7 +52,7 @@ export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[
   const subIds = [...new Set(requests.map((r) => r.subscription.id))];
   const itemRows = await em.execute<Array<Record<string, unknown>>>(
     `select subscription_id, id, kind, description, quantity, quantity_included, billing_scheme, amount, tiers, package_size, meter_id
-       from billing_subscription_items where subscription_id in (select jsonb_array_elements_text(?::jsonb)) and deleted_at is null order by subscription_id, id`,
+       from billing_subscription_items where subscription_id = any(array(select jsonb_array_elements_text(?::jsonb))) and deleted_at is null order by subscription_id, id`,
     [JSON.stringify(subIds)],
   );
   const items = new Map<string, ItemRow[]>();
