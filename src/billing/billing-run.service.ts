@@ -20,15 +20,16 @@ const CHARGES_AT_ONCE = 16;
 /** The next page of parked subscriptions due at `at`, in (wake time, id) order after `after` (the partial index's order). */
 export async function listDueSubscriptions(em: EntityManager, at: string, after: BillingCursor | null, limit: number): Promise<{ ids: string[]; last: BillingCursor | null }> {
   // The cursor keeps wake_at as PostgreSQL prints it (microseconds): a Date would cut it to
-  // milliseconds and the next page would start before rows it already listed.
-  const rows = await em.execute<Array<{ id: string; wake_at: string }>>(
-    `select id, wake_at::text as wake_at from billing_subscriptions
+  // milliseconds and the next page would start before rows it already listed. The text has a
+  // name of its own: `order by wake_at` would sort by it, reading every due row, not the index.
+  const rows = await em.execute<Array<{ id: string; cursor_wake_at: string }>>(
+    `select id, wake_at::text as cursor_wake_at from billing_subscriptions
       where parked_at is not null and wake_at <= ? and (wake_at, id) > (?::timestamptz, ?) and status = 'active'
       order by wake_at, id limit ?`,
     [at, after?.wakeAt ?? '-infinity', after?.id ?? '', limit],
   );
   const last = rows.at(-1);
-  return { ids: rows.map((r) => r.id), last: last ? { wakeAt: last.wake_at, id: last.id } : null };
+  return { ids: rows.map((r) => r.id), last: last ? { wakeAt: last.cursor_wake_at, id: last.id } : null };
 }
 
 export interface PageResult {
