@@ -5,9 +5,23 @@ import http from 'node:http';
  * not on the event loop of whoever records the events): answers 200 at once (`/slow` after
  * 10 s, `/silent` never) and notes when each delivery's first attempt arrived, from the
  * envelope's `createdAt`. The benchmark asks it over IPC: `{ id, op: 'reset' | 'count' |
- * 'latencies', prefix? }` is answered with `{ id, value }`.
+ * 'latencies' | 'waitFor', prefix?, count? }` is answered with `{ id, value }`; `waitFor` is
+ * answered once `count` deliveries (under `prefix`) have arrived, so the benchmark does not poll
+ * a process that shares the CPU with the system under test.
  */
 const firstArrival = new Map<string, { path: string; ms: number }>();
+const waiters = new Set<{ id: number; prefix?: string; left: number }>();
+
+function arrived(path: string): void {
+  for (const w of waiters) {
+    if (w.prefix && !path.startsWith(w.prefix)) continue;
+    w.left -= 1;
+    if (w.left <= 0) {
+      waiters.delete(w);
+      process.send?.({ id: w.id, value: null });
+    }
+  }
+}
 
 const server = http.createServer((req, res) => {
   const at = Date.now();
@@ -21,6 +35,7 @@ const server = http.createServer((req, res) => {
       if (!firstArrival.has(key)) {
         const createdAt = Date.parse(JSON.parse(Buffer.concat(chunks as unknown as Uint8Array[]).toString('utf8')).createdAt);
         firstArrival.set(key, { path, ms: at - createdAt });
+        arrived(path);
       }
     }
     if (path === '/silent') return;
@@ -37,9 +52,12 @@ server.keepAliveTimeout = 60_000;
 
 const arrivals = (prefix?: string) => [...firstArrival.values()].filter((a) => !prefix || a.path.startsWith(prefix));
 
-process.on('message', (m: { id: number; op: 'reset' | 'count' | 'latencies'; prefix?: string }) => {
+process.on('message', (m: { id: number; op: 'reset' | 'count' | 'latencies' | 'waitFor'; prefix?: string; count?: number }) => {
   let value: unknown = null;
-  if (m.op === 'reset') firstArrival.clear();
+  if (m.op === 'waitFor') {
+    const left = (m.count ?? 0) - arrivals(m.prefix).length;
+    if (left > 0) return void waiters.add({ id: m.id, prefix: m.prefix, left });
+  } else if (m.op === 'reset') firstArrival.clear();
   else if (m.op === 'count') value = m.prefix ? arrivals(m.prefix).length : firstArrival.size;
   else value = arrivals(m.prefix).map((a) => a.ms);
   process.send?.({ id: m.id, value });
