@@ -79,6 +79,12 @@ interface ClaimedRow {
   deleted_at: Date | null;
 }
 
+/** The (event, id) of the last row a lane's run claimed. */
+interface ClaimCursor {
+  eventId: string;
+  id: string;
+}
+
 /** A claimed row and when its claim was made (no attempt starts on a claim older than CLAIM_FRESH_MS). */
 type Claimed = ClaimedRow & { claimedAt: number };
 
@@ -280,6 +286,11 @@ class Lane {
     let claiming = false;
     // The last claim came back full: more may be requested even with no new wake.
     let more = true;
+    // Where the last claim ended when it came back full (claims go in event order): while a backlog lasts, the next
+    // claim starts after it in the partial index instead of stepping over every row the run has in flight or has just
+    // delivered, whose index entries stay until vacuum. A claim that reaches the end of what is requested resets it, so a
+    // row committed late with an earlier id (requests commit out of id order) is taken as soon as the lane catches up.
+    let after: ClaimCursor | null = null;
     const one = async (row: ClaimedRow): Promise<void> => {
       if (row.attempt_count > 0) return this.finishHandOff(row);
       if (!row.is_active || row.deleted_at) {
@@ -337,10 +348,12 @@ class Lane {
           this.woken = false;
           const limit = this.failing ? 1 : batchSize;
           const claimedAt = Date.now();
-          this.claim(limit).then(
+          this.claim(limit, after).then(
             (rows) => {
               claiming = false;
               more = rows.length === limit;
+              const last = rows.at(-1);
+              after = more && last ? { eventId: last.event_id ?? '', id: last.id } : null;
               for (const row of rows) pending.push({ ...row, claimedAt });
               pump();
             },
@@ -366,15 +379,15 @@ class Lane {
   }
 
   /**
-   * Claims up to `limit` of the webhook's requested deliveries in event order (one statement, with the webhook as it is now).
-   * The rows are updated by `= any(array(…))`, not joined to `due`: a join estimated at `limit` rows is planned as a
-   * sequential scan of the whole table once it has a few thousand rows.
+   * Claims up to `limit` of the webhook's requested deliveries in event order, after `after` if given (one statement,
+   * with the webhook as it is now). The rows are updated by `= any(array(…))`, not joined to `due`: a join estimated at
+   * `limit` rows is planned as a sequential scan of the whole table once it has a few thousand rows.
    */
-  private claim(limit: number): Promise<ClaimedRow[]> {
+  private claim(limit: number, after: ClaimCursor | null): Promise<ClaimedRow[]> {
     return this.lanes.execute<ClaimedRow>(
       `with due as (
          select id from webhook_deliveries
-          where webhook_id = ? and attempt_requested_at is not null and (lease_until is null or lease_until < now())
+          where webhook_id = ? and attempt_requested_at is not null and (lease_until is null or lease_until < now())${after ? ' and (event_id, id) > (?, ?)' : ''}
           order by event_id, id limit ? for update skip locked),
        claimed as (
          update webhook_deliveries d set lease_until = now() + make_interval(secs => ?) where d.id = any(array(select id from due))
@@ -382,7 +395,7 @@ class Lane {
        select c.*, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.is_active, w.deleted_at
          from claimed c join webhooks w on w.id = c.webhook_id
         order by c.event_id, c.id`,
-      [this.webhookId, limit, LANE_LEASE_MS / 1000],
+      [this.webhookId, ...(after ? [after.eventId, after.id] : []), limit, LANE_LEASE_MS / 1000],
     );
   }
 

@@ -387,8 +387,8 @@ describe('dispatch safety', () => {
   });
 
   /** A requested delivery written directly, as if its notification was lost or its lane's worker died holding it. */
-  async function requestedDelivery(company: SeededCompany, webhookId: string, fields: Record<string, unknown>): Promise<string> {
-    const eventId = await recordEventFor(company);
+  async function requestedDelivery(company: SeededCompany, webhookId: string, fields: Record<string, unknown>, eventId?: string): Promise<string> {
+    eventId ??= await recordEventFor(company);
     const event = await stack.em().findOneOrFail(Event, { id: eventId });
     const id = newId('whd');
     const em = stack.em();
@@ -404,6 +404,21 @@ describe('dispatch safety', () => {
     await eventually(async () => (await stack.em().count(WebhookDelivery, { id: { $in: [silent, orphaned] }, status: 'success' })) === 2);
     expect(receiver.received('/sweep')).toHaveLength(2);
     expect(await requestedCount(webhook.id)).toBe(0);
+  });
+
+  it('sends a delivery whose event is older than the backlog its lane is working through (requests commit out of id order)', async () => {
+    const { company, webhook } = await setup('/late-commit');
+    receiver.on('/late-commit', () => ({ status: 200, delayMs: 20 }));
+    // Recorded first, requested last: its event id sorts before every other delivery of the lane's backlog.
+    const early = await recordEventFor(company);
+    const backlog = 3 * stack.lanes.options.batchSize;
+    await Promise.all(Array.from({ length: backlog }, () => createCustomer(company)));
+    await eventually(() => receiver.received('/late-commit').length > 0, 30_000);
+    const late = await requestedDelivery(company, webhook.id, { url: receiver.url('/late-commit') }, early);
+    await eventually(() => receiver.received('/late-commit').length >= backlog + 1, 60_000);
+    expect(receiver.received('/late-commit').filter((r) => JSON.parse(r.body).id === early)).toHaveLength(1);
+    await eventually(async () => (await stack.em().findOneOrFail(WebhookDelivery, { id: late })).status === 'success');
+    await eventually(async () => (await requestedCount(webhook.id)) === 0, 30_000, 'every outcome recorded');
   });
 
   it('hands a failed delivery to its retry workflow when the lane died between recording it and starting the workflow', async () => {
