@@ -79,7 +79,7 @@ interface ClaimedRow {
   deleted_at: Date | null;
 }
 
-/** The (event, id) of the last row a lane's run claimed. */
+/** The (event, id) of the last row of a lane's last full claim. */
 interface ClaimCursor {
   eventId: string;
   id: string;
