@@ -31,6 +31,8 @@ export interface CpuShare {
 export interface CpuSpan {
   seconds: number;
   parts: Record<string, CpuShare>;
+  /** The machine's CPU seconds (all CPUs) over the span, and those the hypervisor gave another guest (steal). */
+  machine: { total: number; stolen: number };
 }
 
 /** Clock ticks per second, the unit of /proc/<pid>/stat's times (`getconf CLK_TCK`, 100 on Linux). */
@@ -115,20 +117,45 @@ export function readCpu(parts: CpuPart[]): Record<string, CpuShare> {
   );
 }
 
+/**
+ * The machine's CPU time so far, all CPUs (/proc/stat's first line), and its steal: time a
+ * virtual CPU was ready while the hypervisor ran another guest. On a shared host it comes and
+ * goes within seconds, and a floor measured in a stolen spell runs slow: the report shows it.
+ */
+function readMachine(): { total: number; stolen: number } {
+  try {
+    const f = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0) / TICKS_PER_SECOND, stolen: (f[7] ?? 0) / TICKS_PER_SECOND };
+  } catch {
+    return { total: 0, stolen: 0 };
+  }
+}
+
 /** Starts counting; the returned function gives what each part spent since. */
 export function startCpu(parts: CpuPart[]): () => CpuSpan {
   const before = readCpu(parts);
+  const machineBefore = readMachine();
   const started = performance.now();
   return () => {
     const after = readCpu(parts);
+    const machineAfter = readMachine();
     const diff = (name: string): CpuShare => ({ cpu: after[name].cpu - before[name].cpu, waiting: after[name].waiting - before[name].waiting });
-    return { seconds: (performance.now() - started) / 1000, parts: Object.fromEntries(parts.map((p) => [p.name, diff(p.name)])) };
+    return {
+      seconds: (performance.now() - started) / 1000,
+      parts: Object.fromEntries(parts.map((p) => [p.name, diff(p.name)])),
+      machine: { total: machineAfter.total - machineBefore.total, stolen: machineAfter.stolen - machineBefore.stolen },
+    };
   };
 }
+
+/** The share of the machine's CPU time stolen over a span, in percent (0 without /proc). */
+export const stolenPercent = (span: CpuSpan): number => (span.machine.total > 0 ? (span.machine.stolen / span.machine.total) * 100 : 0);
 
 /** Adds `span` into `total` (spans of one run, e.g. each measured load). */
 export function addSpan(total: CpuSpan, span: CpuSpan): void {
   total.seconds += span.seconds;
+  total.machine.total += span.machine.total;
+  total.machine.stolen += span.machine.stolen;
   for (const [name, s] of Object.entries(span.parts)) {
     const t = (total.parts[name] ??= { cpu: 0, waiting: 0 });
     t.cpu += s.cpu;
@@ -146,7 +173,7 @@ export function formatCpu(span: CpuSpan, parts: CpuPart[]): string {
   const label = (name: string) => parts.find((p) => p.name === name)?.label ?? name;
   const share = ([name, s]: [string, CpuShare]) =>
     `${label(name)} ${s.cpu.toFixed(1)} s (${span.seconds > 0 ? ((s.cpu / span.seconds) * 100).toFixed(0) : '-'}% of a core, ${s.waiting.toFixed(1)} s waiting for a CPU)`;
-  return `CPU seconds over the measured phase (${span.seconds.toFixed(1)} s): ${Object.entries(span.parts).map(share).join('; ')}`;
+  return `CPU seconds over the measured phase (${span.seconds.toFixed(1)} s, ${stolenPercent(span).toFixed(0)}% of the machine's CPU time stolen by the hypervisor): ${Object.entries(span.parts).map(share).join('; ')}`;
 }
 
 /** Seconds the process's threads spent runnable but not running (/proc/<pid>/task/<tid>/schedstat, field 2). */

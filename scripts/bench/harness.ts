@@ -8,7 +8,7 @@ import { createApp } from '../../src/app';
 import { storeCard } from '../../src/cards/card-vault.service';
 import { createApiKey, createCompany } from '../../src/companies/companies.service';
 import { startBenchStack, type BenchStack, type Cleanup } from './bench-stack';
-import { addSpan, cpuSeconds, formatCpu, startCpu, type CpuPart, type CpuSpan } from './cpu';
+import { addSpan, cpuSeconds, formatCpu, startCpu, stolenPercent, type CpuPart, type CpuSpan } from './cpu';
 
 /**
  * What every benchmark shares: its arguments, a temporary folder and the stack it starts
@@ -145,9 +145,10 @@ export interface BenchContext {
   startApi(deps: ActivityDeps, opts?: { keepAliveTimeout?: number }): Promise<{ port: number; base: string }>;
   /**
    * Runs a measured phase: the report's CPU seconds are those of every measured phase of the
-   * run added up (warm-ups, set-up and floors stay out); `cpuSeconds` is this phase's alone.
+   * run added up (warm-ups, set-up and floors stay out); `cpuSeconds` is this phase's alone,
+   * `stolenPercent` the share of the machine's CPU time the hypervisor stole during it.
    */
-  measured<T>(fn: () => Promise<T>): Promise<{ value: T; cpuSeconds: Record<string, number> }>;
+  measured<T>(fn: () => Promise<T>): Promise<{ value: T; cpuSeconds: Record<string, number>; stolenPercent: number }>;
   /**
    * The processes whose CPU the report counts. By default this process (`lastro`: the API,
    * the worker and the load generator all run in it), then PostgreSQL and the Temporal server
@@ -201,8 +202,8 @@ export async function runBench(name: string, argv: string[], body: (b: BenchCont
       const stop = startCpu(cpuParts);
       const value = await fn();
       const span = stop();
-      addSpan((cpu ??= { seconds: 0, parts: {} }), span);
-      return { value, cpuSeconds: cpuSeconds(span) };
+      addSpan((cpu ??= { seconds: 0, parts: {}, machine: { total: 0, stolen: 0 } }), span);
+      return { value, cpuSeconds: cpuSeconds(span), stolenPercent: round(stolenPercent(span), 1) };
     },
     setCpuParts: (parts) => {
       cpuParts = parts;
@@ -226,7 +227,7 @@ export async function runBench(name: string, argv: string[], body: (b: BenchCont
  * `{bench, args, results, statementsPerOp, cpuSeconds, …, machine}`. NaN becomes null.
  */
 export function report(bench: string, r: BenchResult, cpu: { span: CpuSpan; parts: CpuPart[] } | null = null): void {
-  const machine = { cpus: os.cpus().length, loadavg: os.loadavg().map((l) => round(l, 2)) };
+  const machine = { cpus: os.cpus().length, loadavg: os.loadavg().map((l) => round(l, 2)), ...(cpu ? { stolenPercent: round(stolenPercent(cpu.span), 1) } : {}) };
   log('');
   for (const line of r.lines) log(line);
   log(cpu ? formatCpu(cpu.span, cpu.parts) : 'CPU seconds: not measured (no measured phase)');
