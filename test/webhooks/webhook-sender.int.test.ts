@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { assertWebhookUrlAllowed } from '../../src/webhooks/webhooks.service';
 import { sendWebhookRequest } from '../../src/webhooks/webhook-sender';
 import type { Resolver } from '../../src/webhooks/url-guard';
@@ -26,6 +30,8 @@ function scriptedResolver(...answers: string[][]): Resolver & { calls: number } 
   const resolve = Object.assign(async () => answers[Math.min(resolve.calls++, answers.length - 1)], { calls: 0 });
   return resolve;
 }
+
+const fixture = (name: string) => fs.readFileSync(path.join(__dirname, 'fixtures', name));
 
 const send = (url: string, resolve: Resolver, allowlist: string[] = []) =>
   sendWebhookRequest({ url, body: '{"id":"evt_1"}', headers: { 'webhook-id': 'evt_1' }, allowlist, resolve, timeoutMs: 3000 });
@@ -76,6 +82,31 @@ describe('DNS at create and at send', () => {
     expect(resolve.calls).toBe(1);
     const [req] = receiver.received('/pinned');
     expect(req.headers.host).toBe(`hooks.test:${receiver.port}`);
+  });
+});
+
+describe('TLS to the checked address', () => {
+  // A certificate for hooks.test that no CA signed (test/webhooks/fixtures). hooks.test resolves
+  // nowhere but through the scripted DNS, to the address this server listens on.
+  it('names the URL\'s host in the handshake (SNI) and checks the certificate', async () => {
+    const names: string[] = [];
+    const server = https.createServer({
+      key: fixture('hooks-test.key.pem'),
+      cert: fixture('hooks-test.cert.pem'),
+      SNICallback: (name, done) => (names.push(name), done(null, undefined)),
+    });
+    server.on('tlsClientError', () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const resolve = scriptedResolver(['127.0.0.1']);
+      const res = await send(`https://hooks.test:${port}/tls`, resolve, [`hooks.test:${port}`]);
+      expect(res).toEqual({ kind: 'error', refused: false, message: expect.stringMatching(/^Request failed: .*self-signed certificate/) });
+      expect(resolve.calls).toBe(1);
+      expect(names).toEqual(['hooks.test']);
+    } finally {
+      server.close();
+    }
   });
 });
 
