@@ -1,5 +1,5 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
-import { monotonicFactory } from 'ulid';
+import { encodeTime, monotonicFactory } from 'ulid';
 
 /**
  * Every public id is `<prefix>_<26 chars>`: a lower-case ULID, so ids sort by creation time
@@ -32,6 +32,11 @@ const ulid = monotonicFactory(pooledRandom);
 
 export function newId(prefix: IdPrefix): string {
   return `${prefix}_${ulid().toLowerCase()}`;
+}
+
+/** The lowest id `newId(prefix)` can make at `ms` or later (its time part, nothing after): a bound for a range of ids by time. */
+export function idFloorAt(prefix: IdPrefix, ms: number): string {
+  return `${prefix}_${encodeTime(Math.max(0, Math.floor(ms)), 10).toLowerCase()}`;
 }
 
 const LOWER_BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';

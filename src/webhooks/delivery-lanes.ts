@@ -2,6 +2,7 @@ import { Client as PgClient } from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
+import { idFloorAt } from '../shared/ids';
 import type { Logger } from '../shared/logger';
 import { nextStartable, orderingKey } from './delivery-order.rules';
 import { ATTEMPT_TIMEOUT_MS } from './delivery-schedule.rules';
@@ -59,6 +60,14 @@ const CLAIM_FRESH_MS = LANE_LEASE_MS - ATTEMPT_TIMEOUT_MS - 5_000;
 export const FAILING_AFTER_FAILURES = 5;
 /** Waits between probes of a failing endpoint (the last repeats). */
 export const PROBE_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 5 * 60_000] as const;
+/**
+ * A claim that does not continue a backlog looks back this far in event time, not to the start of
+ * the lane's rows: the rows delivered since the last vacuum keep their index entries, and walking
+ * over all of them at every claim grew PostgreSQL's cost with each burst (docs/webhooks.md, "Claiming").
+ */
+export const CLAIM_LOOKBACK_MS = 5_000;
+/** How often a lane claims from the start of its rows all the same: older rows (an event dispatched late, a lease ended, rows released) wait at most this long. */
+export const FULL_CLAIM_EVERY_MS = 5_000;
 const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_000 };
 const RECONNECT_MS = 1_000;
 
@@ -79,7 +88,7 @@ interface ClaimedRow {
   deleted_at: Date | null;
 }
 
-/** The (event, id) of the last row of a lane's last full claim. */
+/** Where a claim starts: after this (event, id) (the last row of a full claim, or a look-back bound in event time). */
 interface ClaimCursor {
   eventId: string;
   id: string;
@@ -244,6 +253,8 @@ class Lane {
   private probes = 0;
   private probeAt = 0;
   private probeTimer: NodeJS.Timeout | null = null;
+  /** When the lane last claimed from the start of its rows (0: its next claim does). */
+  private fullClaimAt = 0;
 
   constructor(
     private readonly webhookId: string,
@@ -288,8 +299,7 @@ class Lane {
     let more = true;
     // Where the last claim ended when it came back full (claims go in event order): while a backlog lasts, the next
     // claim starts after it in the partial index instead of stepping over every row the run has in flight or has just
-    // delivered, whose index entries stay until vacuum. A claim that reaches the end of what is requested resets it, so a
-    // row committed late with an earlier id (requests commit out of id order) is taken as soon as the lane catches up.
+    // delivered, whose index entries stay until vacuum. Otherwise the claim starts at `claimFrom`.
     let after: ClaimCursor | null = null;
     const one = async (row: ClaimedRow): Promise<void> => {
       if (row.attempt_count > 0) return this.finishHandOff(row);
@@ -348,7 +358,7 @@ class Lane {
           this.woken = false;
           const limit = this.failing ? 1 : batchSize;
           const claimedAt = Date.now();
-          this.claim(limit, after).then(
+          this.claim(limit, after ?? this.claimFrom()).then(
             (rows) => {
               claiming = false;
               more = rows.length === limit;
@@ -374,8 +384,26 @@ class Lane {
       pump();
     }).finally(async () => {
       const unsent = pending.map((r) => r.id);
-      if (unsent.length > 0) await this.lanes.execute(`update webhook_deliveries set lease_until = null where id in (?)`, [unsent]);
+      if (unsent.length === 0) return;
+      await this.lanes.execute(`update webhook_deliveries set lease_until = null where id in (?)`, [unsent]);
+      // Released rows may sort before the look-back: the next claim starts from the start.
+      this.fullClaimAt = 0;
     });
+  }
+
+  /**
+   * Where a claim that does not continue a backlog starts: at the start of the lane's rows once every
+   * FULL_CLAIM_EVERY_MS (and always while the endpoint is failing: its probe is its oldest row), else
+   * CLAIM_LOOKBACK_MS back in event time. A row committed late with an earlier event id (requests commit
+   * out of id order) is inside the look-back; one older than that waits for the next claim from the start.
+   */
+  private claimFrom(): ClaimCursor | null {
+    const now = Date.now();
+    if (this.failing || now - this.fullClaimAt >= FULL_CLAIM_EVERY_MS) {
+      this.fullClaimAt = now;
+      return null;
+    }
+    return { eventId: idFloorAt('evt', now - CLAIM_LOOKBACK_MS), id: '' };
   }
 
   /**

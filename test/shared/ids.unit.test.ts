@@ -1,4 +1,5 @@
-import { newCapabilityId, newId } from '../../src/shared/ids';
+import { ulid } from 'ulid';
+import { idFloorAt, newCapabilityId, newId } from '../../src/shared/ids';
 
 /**
  * Ids that open something on their own (a buyer's checkout session, a payment's Pix or boleto
@@ -32,5 +33,19 @@ describe('newCapabilityId', () => {
       // The last character carries 0 of 5 bits beyond the 130: every position still takes all 32 values.
       expect(symbols.size).toBe(32);
     }
+  });
+});
+
+/** A bound for a range of ids by time (the webhook lanes' look-back): no id made at or after `ms` sorts below it, every id made before does. */
+describe('idFloorAt', () => {
+  it('sorts at or below every id made from its millisecond on, above every id made before it', () => {
+    const ms = Date.now();
+    const floor = idFloorAt('evt', ms);
+    expect(floor).toMatch(/^evt_[0-9a-z]{10}$/);
+    const atOrAfter = [ms, ms + 1, ms + 60_000].map((t) => `evt_${ulid(t).toLowerCase()}`);
+    const before = [ms - 1, ms - 60_000].map((t) => `evt_${ulid(t).toLowerCase()}`);
+    for (const id of atOrAfter) expect(id > floor).toBe(true);
+    for (const id of before) expect(id < floor).toBe(true);
+    expect(newId('evt') > idFloorAt('evt', Date.now() - 1)).toBe(true);
   });
 });

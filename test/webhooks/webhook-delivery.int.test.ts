@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { createHmac } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { WorkflowNotFoundError } from '@temporalio/client';
@@ -350,9 +351,8 @@ describe('delivery lanes', () => {
 });
 
 describe('dispatch safety', () => {
-  async function recordEventFor(company: SeededCompany): Promise<string> {
+  async function recordEventFor(company: SeededCompany, id = newId('evt')): Promise<string> {
     const em = stack.em();
-    const id = newId('evt');
     em.create(Event, { id, companyId: company.company.id, type: 'customer.created', entityType: 'customer', entityId: 'cust_x', payload: { id, event: 'customer.created', companyId: company.company.id, createdAt: new Date().toISOString(), data: { id: 'cust_x' } } });
     await em.flush();
     return id;
@@ -419,6 +419,21 @@ describe('dispatch safety', () => {
     expect(receiver.received('/late-commit').filter((r) => JSON.parse(r.body).id === early)).toHaveLength(1);
     await eventually(async () => (await stack.em().findOneOrFail(WebhookDelivery, { id: late })).status === 'success');
     await eventually(async () => (await requestedCount(webhook.id)) === 0, 30_000, 'every outcome recorded');
+  });
+
+  it('sends a delivery whose event was recorded long before its dispatch (as the outbox sweep dispatches), older than the claims look back', async () => {
+    const { company, webhook } = await setup('/dispatched-late');
+    receiver.on('/dispatched-late', () => ({ status: 200, delayMs: 20 }));
+    const backlog = 2 * stack.lanes.options.batchSize;
+    await Promise.all(Array.from({ length: backlog }, () => createCustomer(company)));
+    // The lane is claiming (it claimed from the start a moment ago): its next claims look back CLAIM_LOOKBACK_MS only.
+    await eventually(() => receiver.received('/dispatched-late').length > 0, 30_000);
+    const old = await recordEventFor(company, `evt_${ulid(Date.now() - 10 * 60_000).toLowerCase()}`);
+    const late = await requestedDelivery(company, webhook.id, { url: receiver.url('/dispatched-late') }, old);
+    await eventually(async () => (await stack.em().findOneOrFail(WebhookDelivery, { id: late })).status === 'success', 60_000);
+    expect(receiver.received('/dispatched-late').filter((r) => JSON.parse(r.body).id === old)).toHaveLength(1);
+    await eventually(async () => (await requestedCount(webhook.id)) === 0, 30_000, 'every outcome recorded');
+    expect(receiver.received('/dispatched-late')).toHaveLength(backlog + 1);
   });
 
   it('hands a failed delivery to its retry workflow when the lane died between recording it and starting the workflow', async () => {
