@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { errors, Pool } from 'undici';
+import { Pool } from 'undici';
 import { ATTEMPT_TIMEOUT_MS } from './delivery-schedule.rules';
 import { guardWebhookUrl, systemResolver, UnsafeWebhookUrlError, type GuardedTarget, type Resolver } from './url-guard';
 
@@ -122,15 +122,8 @@ export async function sendWebhookRequest(req: WebhookRequest): Promise<WebhookRe
     };
   } catch (err) {
     if (timedOut) return { kind: 'error', refused: false, message: `Timed out after ${timeoutMs} ms` };
-    return { kind: 'error', refused: false, message: `Request failed: ${describeError(err)}` };
+    return { kind: 'error', refused: false, message: `Request failed: ${(err as Error).message}` };
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** The cause a merchant can act on (undici wraps a socket's error: `connect ECONNREFUSED 203.0.113.5:443`). */
-function describeError(err: unknown): string {
-  const cause = (err as { cause?: unknown })?.cause;
-  if (err instanceof errors.UndiciError || !(cause instanceof Error)) return (err as Error)?.message ?? String(err);
-  return cause.message;
 }
