@@ -1,7 +1,7 @@
 /**
  * Three projects: `unit` (pure rules, no I/O, runs in parallel), `integration` (real
  * PostgreSQL, real Temporal test server, real HTTP) and `chaos` (fault injection on a whole
- * dev-like stack each file starts itself; `npm run test:chaos`, run in band). All are plain
+ * dev-like stack each file starts itself; `npm run test:chaos`, two files at a time). All are plain
  * TypeScript compiled by swc; type checking is `npm run typecheck`, run before jest by `npm test`.
  */
 const transform = {
