@@ -466,6 +466,8 @@ class Lane {
     this.failing = false;
     this.probes = 0;
     this.probeAt = 0;
+    // What waited while it failed is older than the look-back: the next claim starts from the start.
+    this.fullClaimAt = 0;
     this.cancelProbe();
     this.lanes.track(this.lanes.options.rootEm.fork().transactional((em) => markEndpointsRecovered(em, [this.webhookId])));
   }
