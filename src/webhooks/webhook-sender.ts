@@ -73,7 +73,8 @@ export async function sendWebhookRequest(req: WebhookRequest): Promise<WebhookRe
   const pool = poolFor(target);
   const aborter = new AbortController();
   let timedOut = false;
-  // One timer for the whole exchange, answer included: a receiver that trickles its body is cut at the timeout too.
+  // One timer for the whole exchange, answer included (undici's own timeouts, 300 s, never come first): a receiver
+  // that trickles its body is cut at the timeout too.
   const timer = setTimeout(() => {
     timedOut = true;
     aborter.abort();
@@ -93,8 +94,6 @@ export async function sendWebhookRequest(req: WebhookRequest): Promise<WebhookRe
         'user-agent': 'Lastro-Webhooks/1',
       },
       body: req.body,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
     });
     const chunks: Uint8Array[] = [];
     let size = 0;
@@ -104,9 +103,8 @@ export async function sendWebhookRequest(req: WebhookRequest): Promise<WebhookRe
       chunks.push(new Uint8Array(chunk.subarray(0, room)));
       size += Math.min(room, chunk.length);
       if (chunk.length > room) {
-        // Enough is stored; stop reading a large (or endless) answer instead of buffering it.
+        // Enough is stored; stop reading a large (or endless) answer instead of buffering it (leaving the loop destroys the body).
         truncated = true;
-        res.body.destroy();
         break;
       }
     }
