@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import { Pool } from 'undici';
+import { Pool, type Dispatcher } from 'undici';
 import { ATTEMPT_TIMEOUT_MS } from './delivery-schedule.rules';
 import { guardWebhookUrl, systemResolver, UnsafeWebhookUrlError, type GuardedTarget, type Resolver } from './url-guard';
 
@@ -69,59 +69,105 @@ export async function sendWebhookRequest(req: WebhookRequest): Promise<WebhookRe
     throw err;
   }
   const { url } = target;
-  const timeoutMs = req.timeoutMs ?? ATTEMPT_TIMEOUT_MS;
-  const pool = poolFor(target);
-  const aborter = new AbortController();
-  let timedOut = false;
-  // One timer for the whole exchange, answer included (undici's own timeouts, 300 s, never come first): a receiver
-  // that trickles its body is cut at the timeout too.
-  const timer = setTimeout(() => {
-    timedOut = true;
-    aborter.abort();
-  }, timeoutMs);
-  try {
-    const res = await pool.request({
-      method: 'POST',
-      path: `${url.pathname}${url.search}`,
-      signal: aborter.signal,
-      // Redirects are never followed (undici's request follows none): a 3xx is the answer. The Host
-      // header also gives undici the TLS server name of the request (none for a literal address).
-      headers: {
-        ...req.headers,
-        host: url.host,
-        'content-type': 'application/json',
-        'content-length': String(Buffer.byteLength(req.body)),
-        'user-agent': 'Lastro-Webhooks/1',
-      },
-      body: req.body,
-    });
-    const chunks: Uint8Array[] = [];
-    let size = 0;
-    let truncated = false;
-    for await (const chunk of res.body as AsyncIterable<Buffer>) {
-      const room = RETURN_DATA_MAX_BYTES - size;
-      chunks.push(new Uint8Array(chunk.subarray(0, room)));
-      size += Math.min(room, chunk.length);
-      if (chunk.length > room) {
-        // Enough is stored; stop reading a large (or endless) answer instead of buffering it (leaving the loop destroys the body).
-        truncated = true;
-        break;
-      }
-    }
-    const header = (name: string): string | null => {
-      const v = res.headers[name];
-      return typeof v === 'string' ? v : null;
-    };
-    return {
-      kind: 'response',
-      status: res.statusCode,
-      retryAfter: header('retry-after'),
-      returnData: { contentType: header('content-type'), body: Buffer.concat(chunks).toString('utf8').slice(0, RETURN_DATA_MAX_BYTES), truncated },
-    };
-  } catch (err) {
-    if (timedOut) return { kind: 'error', refused: false, message: `Timed out after ${timeoutMs} ms` };
-    return { kind: 'error', refused: false, message: `Request failed: ${(err as Error).message}` };
-  } finally {
-    clearTimeout(timer);
+  const headers = {
+    ...req.headers,
+    host: url.host,
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(req.body)),
+    'user-agent': 'Lastro-Webhooks/1',
+  };
+  return new Promise<WebhookResponse>((resolve) => {
+    // Redirects are never followed (a bare dispatch follows none): a 3xx is the answer. The Host header also gives
+    // undici the TLS server name of the request (none for a literal address).
+    poolFor(target).dispatch({ method: 'POST', path: `${url.pathname}${url.search}`, headers, body: req.body }, new AnswerReader(resolve, req.timeoutMs ?? ATTEMPT_TIMEOUT_MS));
+  });
+}
+
+/**
+ * Reads one answer for sendWebhookRequest through undici's dispatch handler, the layer its
+ * `request()` is built on: the status, the two headers the schedule reads, and the body up to
+ * RETURN_DATA_MAX_BYTES, with no response stream, signal or header object per request (they were
+ * most of an attempt's CPU; docs/performance.md). One timer bounds the whole exchange, answer
+ * included (undici's own timeouts, 300 s, never come first): a receiver that trickles its body is
+ * cut at the timeout too. Settles once; whatever undici reports after that is ignored.
+ */
+class AnswerReader implements Dispatcher.DispatchHandlers {
+  private abortRequest: ((err: Error) => void) | null = null;
+  private settled = false;
+  private timedOut = false;
+  private readonly timer: NodeJS.Timeout;
+  private status = 0;
+  private contentType: string | null = null;
+  private retryAfter: string | null = null;
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+
+  constructor(
+    private readonly resolve: (response: WebhookResponse) => void,
+    private readonly timeoutMs: number,
+  ) {
+    this.timer = setTimeout(timeOut, timeoutMs, this);
   }
+
+  onTimeout(): void {
+    this.timedOut = true;
+    this.settle({ kind: 'error', refused: false, message: `Timed out after ${this.timeoutMs} ms` });
+    this.abortRequest?.(new Error('timed out'));
+  }
+
+  onConnect(abort: (err?: Error) => void): void {
+    // Timed out while queued for a connection: closed as soon as it has one.
+    if (this.timedOut) abort(new Error('timed out'));
+    else this.abortRequest = abort;
+  }
+
+  onHeaders(statusCode: number, rawHeaders: Buffer[]): boolean {
+    // A 1xx is not the answer: the real one follows.
+    if (statusCode < 200) return true;
+    this.status = statusCode;
+    for (let i = 0; i < rawHeaders.length; i += 2) {
+      const name = rawHeaders[i].toString('latin1').toLowerCase();
+      if (name === 'content-type') this.contentType ??= rawHeaders[i + 1].toString('latin1');
+      else if (name === 'retry-after') this.retryAfter ??= rawHeaders[i + 1].toString('latin1');
+    }
+    return true;
+  }
+
+  onData(chunk: Buffer): boolean {
+    const room = RETURN_DATA_MAX_BYTES - this.size;
+    // A copy: the chunk is a view of the socket's read, which must not be kept alive (or see reuse) for its few bytes.
+    this.chunks.push(Buffer.from(chunk.subarray(0, room)));
+    this.size += Math.min(room, chunk.length);
+    if (chunk.length > room) {
+      // Enough is stored; stop reading a large (or endless) answer instead of buffering it.
+      this.answer(true);
+      this.abortRequest?.(new Error('answer truncated'));
+      return false;
+    }
+    return true;
+  }
+
+  onComplete(): void {
+    this.answer(false);
+  }
+
+  onError(err: Error): void {
+    this.settle({ kind: 'error', refused: false, message: `Request failed: ${err.message}` });
+  }
+
+  private answer(truncated: boolean): void {
+    const body = Buffer.concat(this.chunks).toString('utf8').slice(0, RETURN_DATA_MAX_BYTES);
+    this.settle({ kind: 'response', status: this.status, retryAfter: this.retryAfter, returnData: { contentType: this.contentType, body, truncated } });
+  }
+
+  private settle(response: WebhookResponse): void {
+    if (this.settled) return;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.resolve(response);
+  }
+}
+
+function timeOut(reader: AnswerReader): void {
+  reader.onTimeout();
 }

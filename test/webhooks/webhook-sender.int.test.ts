@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { assertWebhookUrlAllowed } from '../../src/webhooks/webhooks.service';
-import { sendWebhookRequest } from '../../src/webhooks/webhook-sender';
+import { RETURN_DATA_MAX_BYTES, sendWebhookRequest } from '../../src/webhooks/webhook-sender';
 import type { Resolver } from '../../src/webhooks/url-guard';
 import { ATTEMPT_TIMEOUT_MS } from '../../src/webhooks/delivery-schedule.rules';
 import { heldServer, isPending } from '../helpers/held-server';
@@ -186,8 +186,83 @@ describe('answers', () => {
     }
   });
 
+  it('reads the answer that follows an informational 1xx, and only its headers: status, Content-Type, Retry-After and body', async () => {
+    const endpoint = await rawEndpoint(['HTTP/1.1 103 Early Hints\r\nLink: </a.css>; rel=preload\r\nRetry-After: 1\r\n\r\n', 'HTTP/1.1 429 Too Many Requests\r\nContent-Type: text/plain\r\nRetry-After: 120\r\nContent-Length: 4\r\n\r\nbusy']);
+    try {
+      expect(await send(endpoint.url('/early'), scriptedResolver([]), [`127.0.0.1:${endpoint.port}`])).toEqual({
+        kind: 'response',
+        status: 429,
+        retryAfter: '120',
+        returnData: { contentType: 'text/plain', body: 'busy', truncated: false },
+      });
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('stops reading an endless answer at 4 KiB: keeps what it read, marks it truncated and closes the connection', async () => {
+    // Chunked and never finished: only the client can end this exchange.
+    const endpoint = await rawEndpoint(['HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n\r\n', `1400\r\n${'x'.repeat(0x1400)}\r\n`]);
+    try {
+      const res = await send(endpoint.url('/endless'), scriptedResolver([]), [`127.0.0.1:${endpoint.port}`]);
+      expect(res).toEqual({ kind: 'response', status: 500, retryAfter: null, returnData: { contentType: 'text/plain', body: 'x'.repeat(RETURN_DATA_MAX_BYTES), truncated: true } });
+      expect(await endpoint.closed).toBe('closed by the client');
+    } finally {
+      await endpoint.close();
+    }
+  });
+
+  it('times out an answer whose body trickles: the timeout bounds the whole exchange, not only the wait for headers', async () => {
+    const endpoint = await rawEndpoint(['HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 100\r\n\r\nfirst bytes']);
+    jest.useFakeTimers({ doNotFake: ['Date', 'hrtime', 'nextTick', 'performance', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'setInterval', 'clearInterval'] });
+    try {
+      const sending = sendWebhookRequest({ url: endpoint.url('/trickle'), body: '{}', headers: {}, allowlist: [`127.0.0.1:${endpoint.port}`], timeoutMs: 300 });
+      await endpoint.answered;
+      expect(await isPending(sending)).toBe(true);
+      jest.advanceTimersByTime(300);
+      expect(await sending).toEqual({ kind: 'error', refused: false, message: 'Timed out after 300 ms' });
+      expect(await endpoint.closed).toBe('closed by the client');
+    } finally {
+      jest.useRealTimers();
+      await endpoint.close();
+    }
+  });
+
   it('reports a refused connection as an error without an HTTP status', async () => {
     const res = await sendWebhookRequest({ url: 'http://127.0.0.1:1/x', body: '{}', headers: {}, allowlist: ['127.0.0.1:1'] });
     expect(res).toMatchObject({ kind: 'error', refused: false, message: expect.stringContaining('ECONNREFUSED') });
   });
 });
+
+/**
+ * An endpoint that answers the first request on a connection with the given bytes, written as they are (the
+ * answers node:http would not write: an informational 1xx before the answer, a body that never ends), and keeps
+ * the connection open: `closed` tells who ended it.
+ */
+async function rawEndpoint(writes: string[]) {
+  const sockets = new Set<net.Socket>();
+  let closing = false;
+  let answered!: () => void;
+  let closedBy!: (by: 'closed by the client' | 'closed by the test') => void;
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.once('data', () => {
+      for (const w of writes) socket.write(w);
+      answered();
+    });
+    socket.on('close', () => closedBy(closing ? 'closed by the test' : 'closed by the client'));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    port,
+    url: (p: string) => `http://127.0.0.1:${port}${p}`,
+    answered: new Promise<void>((resolve) => (answered = resolve)),
+    closed: new Promise<string>((resolve) => (closedBy = resolve)),
+    async close() {
+      closing = true;
+      for (const s of sockets) s.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
