@@ -407,24 +407,12 @@ class Lane {
   }
 
   /**
-   * Claims up to `limit` of the webhook's requested deliveries in event order, after `after` if given (one statement,
-   * with the webhook as it is now). The rows are updated by `= any(array(…))`, not joined to `due`: a join estimated at
-   * `limit` rows is planned as a sequential scan of the whole table once it has a few thousand rows.
+   * Claims up to `limit` of the webhook's requested deliveries in event order, after `after` if given, with the webhook
+   * as it is now: one call of `claim_webhook_deliveries` (a database function for the plan it pins; see its migration,
+   * Migration20261127060000WebhookClaimFunction).
    */
   private claim(limit: number, after: ClaimCursor | null): Promise<ClaimedRow[]> {
-    return this.lanes.execute<ClaimedRow>(
-      `with due as (
-         select id from webhook_deliveries
-          where webhook_id = ? and attempt_requested_at is not null and (lease_until is null or lease_until < now())${after ? ' and (event_id, id) > (?, ?)' : ''}
-          order by event_id, id limit ? for update skip locked),
-       claimed as (
-         update webhook_deliveries d set lease_until = now() + make_interval(secs => ?) where d.id = any(array(select id from due))
-         returning d.id, d.webhook_id, d.event_id, d.entity_type, d.entity_id, d.payload, d.attempt_count, d.status)
-       select c.*, w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.is_active, w.deleted_at
-         from claimed c join webhooks w on w.id = c.webhook_id
-        order by c.event_id, c.id`,
-      [this.webhookId, ...(after ? [after.eventId, after.id] : []), limit, LANE_LEASE_MS / 1000],
-    );
+    return this.lanes.execute<ClaimedRow>(`select * from claim_webhook_deliveries(?, ?, ?, ?, ?)`, [this.webhookId, after?.eventId ?? null, after?.id ?? null, limit, LANE_LEASE_MS / 1000]);
   }
 
   /** After a failed first attempt was recorded: its retry workflow takes it; then it is no lane's any more. */
