@@ -228,18 +228,10 @@ export class DeliveryLanes {
     }
   }
 
-  /** The webhooks with requested deliveries (a skip scan of the partial index: one probe per webhook, whatever its backlog). */
+  /** The webhooks with requested deliveries: `webhooks_with_requested_deliveries()`, a skip scan of the partial index, one probe per webhook whatever its backlog (see its migration). */
   private async sweep(): Promise<void> {
     if (this.stopped) return;
-    const rows = await this.execute<{ webhook_id: string }>(
-      `with recursive hooks(webhook_id) as (
-         (select webhook_id from webhook_deliveries where attempt_requested_at is not null order by webhook_id limit 1)
-         union all
-         select (select d.webhook_id from webhook_deliveries d where d.attempt_requested_at is not null and d.webhook_id > h.webhook_id order by d.webhook_id limit 1)
-           from hooks h where h.webhook_id is not null)
-       select webhook_id from hooks where webhook_id is not null`,
-      [],
-    );
+    const rows = await this.execute<{ webhook_id: string }>(`select webhook_id from webhooks_with_requested_deliveries() as webhook_id`, []);
     this.wake(rows.map((r) => r.webhook_id));
   }
 }
