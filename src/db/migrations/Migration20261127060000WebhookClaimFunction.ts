@@ -9,7 +9,9 @@ import { Migration } from '@mikro-orm/migrations';
  * every claim read them all again. A plain index scan marks them dead as it passes (later claims
  * step over them) and reads no further than the rows it takes. `enable_sort` off leaves the
  * ordered index the only cheap way to the first rows; the function's settings apply to its own
- * statements only. Its plans are cached per connection, so a claim is not planned again.
+ * statements only. Its plans are cached per connection, so a claim is not planned again. The rows
+ * are updated by the array of their ids, not joined to the selected rows: such a join, estimated at
+ * the limit, was planned as a sequential scan once the table had a few thousand rows.
  */
 export class Migration20261127060000WebhookClaimFunction extends Migration {
 
