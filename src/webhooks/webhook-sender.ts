@@ -94,7 +94,6 @@ export async function sendWebhookRequest(req: WebhookRequest): Promise<WebhookRe
 class AnswerReader implements Dispatcher.DispatchHandlers {
   private abortRequest: ((err: Error) => void) | null = null;
   private settled = false;
-  private timedOut = false;
   private readonly timer: NodeJS.Timeout;
   private status = 0;
   private contentType: string | null = null;
@@ -110,14 +109,13 @@ class AnswerReader implements Dispatcher.DispatchHandlers {
   }
 
   onTimeout(): void {
-    this.timedOut = true;
     this.settle({ kind: 'error', refused: false, message: `Timed out after ${this.timeoutMs} ms` });
     this.abortRequest?.(new Error('timed out'));
   }
 
   onConnect(abort: (err?: Error) => void): void {
-    // Timed out while queued for a connection: closed as soon as it has one.
-    if (this.timedOut) abort(new Error('timed out'));
+    // Settled before it had a connection, which only the timeout does: closed as soon as it has one.
+    if (this.settled) abort(new Error('timed out'));
     else this.abortRequest = abort;
   }
 
