@@ -16,7 +16,7 @@ import { createApiKey, createCompany } from '../../src/companies/companies.servi
 import { withCheckDigits } from '../../src/shared/documents';
 import type { Company } from '../../src/companies/company.entity';
 import { createLastroWorker } from '../../worker';
-import { startDeliveryLanes, type DeliveryLanes } from '../../src/webhooks/delivery-lanes';
+import { startDeliveryLanes, type DeliveryLanes, type DeliveryLanesOptions } from '../../src/webhooks/delivery-lanes';
 import { workflowBundle } from './workflow-bundle';
 import { createTimeSkippingEnv } from './temporal-env';
 import { newRecipient } from '../payments/fixtures';
@@ -77,9 +77,10 @@ export async function createTestDatabase(): Promise<string> {
 /**
  * The whole platform for one test file, real parts only: PostgreSQL, the Temporal
  * time-skipping test server, a worker running the real workflows and activities, and the
- * Koa app listening on a local port.
+ * Koa app listening on a local port. `opts.lanes` overrides the webhook delivery lanes' options
+ * (a test that the lanes' sweep must not rescue sets a long `sweepMs`).
  */
-export async function startTestStack(env: Record<string, string> = {}): Promise<TestStack> {
+export async function startTestStack(env: Record<string, string> = {}, opts: { lanes?: Partial<DeliveryLanesOptions> } = {}): Promise<TestStack> {
   const databaseUrl = await createTestDatabase();
   const config = loadConfig({
     LOG_LEVEL: 'silent',
@@ -113,7 +114,7 @@ export async function startTestStack(env: Record<string, string> = {}): Promise<
     workflowBundle: workflowBundle(),
   });
   const running = worker.run();
-  const lanes = await startDeliveryLanes({ orm, config, temporal, logger });
+  const lanes = await startDeliveryLanes({ orm, config, temporal, logger }, opts.lanes);
 
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
