@@ -106,38 +106,29 @@ const subscribes = (w: ActiveWebhook, type: string): boolean => w.events.length 
  * the same event a no-op. Returns the webhook ids notified.
  */
 export async function createDeliveriesForEvents(em: EntityManager, events: readonly Event[]): Promise<string[]> {
-  const now = new Date().toISOString();
   const rows = [];
   for (const event of events) {
     if (!isWebhookEventType(event.type)) continue;
     for (const w of await activeWebhooks(em, event.companyId)) {
-      if (!subscribes(w, event.type)) continue;
-      rows.push({
-        id: newId('whd'),
-        company_id: event.companyId,
-        webhook_id: w.id,
-        event_id: event.id,
-        event_type: event.type,
-        entity_type: event.entityType,
-        entity_id: event.entityId,
-        url: w.url,
-        payload: event.payload,
-        attempt_requested_at: now,
-        created_at: now,
-      });
+      if (subscribes(w, event.type)) rows.push({ id: newId('whd'), webhook_id: w.id, event_id: event.id, url: w.url });
     }
   }
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.webhook_id))];
+  // The event's fields and payload come from its row, locked by this dispatch, not from here: the
+  // statement carries each payload once, not once per webhook. The event ids as an array give the
+  // planner an index scan of events (joined to the record set alone, it may read the table whole).
   await em.execute(
     `with inserted as (
        insert into webhook_deliveries (id, company_id, webhook_id, event_id, event_type, entity_type, entity_id, url, payload, status, attempt_count, attempt_requested_at, created_at, updated_at)
-       select id, company_id, webhook_id, event_id, event_type, entity_type, entity_id, url, payload, 'pending', 0, attempt_requested_at, created_at, created_at
-         from jsonb_to_recordset(?::jsonb) as r(id text, company_id text, webhook_id text, event_id text, event_type text, entity_type text, entity_id text, url text, payload jsonb, attempt_requested_at timestamptz, created_at timestamptz)
+       select r.id, e.company_id, r.webhook_id, e.id, e.type, e.entity_type, e.entity_id, r.url, e.payload, 'pending', 0, now(), now(), now()
+         from jsonb_to_recordset(?::jsonb) as r(id text, webhook_id text, event_id text, url text)
+         join events e on e.id = r.event_id
+        where e.id = any(array(select jsonb_array_elements_text(?::jsonb)))
        on conflict (event_id, webhook_id) do nothing
        returning 1)
      select (select count(*) from inserted)::int as inserted, pg_notify(?, ?)`,
-    [JSON.stringify(rows), DELIVERIES_CHANNEL, notifyPayload(ids)],
+    [JSON.stringify(rows), JSON.stringify([...new Set(rows.map((r) => r.event_id))]), DELIVERIES_CHANNEL, notifyPayload(ids)],
   );
   return ids;
 }

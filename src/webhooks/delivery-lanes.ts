@@ -1,4 +1,4 @@
-import { Client as PgClient } from 'pg';
+import { Client as PgClient, Pool as PgPool, type QueryConfig } from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
@@ -35,7 +35,7 @@ import { startRetryWorkflows } from './webhook-delivery-workflow.client';
  */
 export interface DeliveryLanesOptions {
   rootEm: EntityManager;
-  /** For the LISTEN connection (a dedicated client, outside the pool). */
+  /** For the lanes' own connections: the LISTEN client and a small pool for their statements. */
   databaseUrl: string;
   temporal: Client;
   taskQueue: string;
@@ -75,6 +75,13 @@ export const FULL_CLAIM_EVERY_MS = 5_000;
  */
 export const BACKLOG_LOOKBACK_EVERY_MS = 200;
 const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_000 };
+/**
+ * Connections of the lanes' pool. Their statements (claims, outcomes, releases, the sweep) go
+ * through `pg` itself, as named prepared statements: the ORM's per-statement work (building,
+ * inlining the parameters, its pool) was a tenth of the worker's CPU in a burst, and PostgreSQL
+ * parses each statement once per connection.
+ */
+const POOL_CONNECTIONS = 4;
 const RECONNECT_MS = 1_000;
 
 interface ClaimedRow {
@@ -138,6 +145,7 @@ export class DeliveryLanes {
   private readonly lanes = new Map<string, Lane>();
   private readonly slots: Semaphore;
   private readonly writer: OutcomeWriter;
+  private readonly db: PgPool;
   private readonly background = new Set<Promise<unknown>>();
   private listener: PgClient | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
@@ -147,7 +155,10 @@ export class DeliveryLanes {
   constructor(opts: DeliveryLanesOptions) {
     this.opts = { ...DEFAULTS, ...opts };
     this.slots = new Semaphore(this.opts.maxInFlight);
-    this.writer = new OutcomeWriter(this.opts.rootEm, () => this.stopped, this.opts.logger);
+    this.db = new PgPool({ connectionString: this.opts.databaseUrl, max: POOL_CONNECTIONS });
+    // An idle connection that breaks (PostgreSQL restarting) is dropped from the pool; the next statement opens another.
+    this.db.on('error', (err) => this.opts.logger?.warn({ err }, 'webhook lanes: a pooled connection failed'));
+    this.writer = new OutcomeWriter((query, values) => this.execute(query, values), () => this.stopped, this.opts.logger);
   }
 
   async start(): Promise<void> {
@@ -168,6 +179,7 @@ export class DeliveryLanes {
     await Promise.allSettled([...this.lanes.values()].map((l) => l.idle()));
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
     await this.writer.drained();
+    await this.db.end();
   }
 
   /** Wakes the lanes of these webhooks: they claim what is requested now. */
@@ -200,8 +212,9 @@ export class DeliveryLanes {
     return this.writer.write(rec);
   }
 
-  async execute<T>(sql: string, params: unknown[]): Promise<T[]> {
-    return this.opts.rootEm.getConnection().execute<T[]>(sql, params);
+  /** One of the lanes' statements, on their pool (a `name` prepares it once per connection). */
+  async execute<T>(query: Omit<QueryConfig, 'values'>, values: unknown[]): Promise<T[]> {
+    return (await this.db.query({ ...query, values })).rows as T[];
   }
 
   // --- waking -----------------------------------------------------------------------------
@@ -237,7 +250,7 @@ export class DeliveryLanes {
   /** The webhooks with requested deliveries: `webhooks_with_requested_deliveries()`, a skip scan of the partial index, one probe per webhook whatever its backlog (see its migration). */
   private async sweep(): Promise<void> {
     if (this.stopped) return;
-    const rows = await this.execute<{ webhook_id: string }>(`select webhook_id from webhooks_with_requested_deliveries() as webhook_id`, []);
+    const rows = await this.execute<{ webhook_id: string }>({ name: 'lanes_sweep', text: `select webhook_id from webhooks_with_requested_deliveries() as webhook_id` }, []);
     this.wake(rows.map((r) => r.webhook_id));
   }
 }
@@ -390,7 +403,7 @@ class Lane {
     }).finally(async () => {
       const unsent = pending.map((r) => r.id);
       if (unsent.length === 0) return;
-      await this.lanes.execute(`update webhook_deliveries set lease_until = null where id in (?)`, [unsent]);
+      await this.lanes.execute({ name: 'lanes_release', text: `update webhook_deliveries set lease_until = null where id = any($1)` }, [unsent]);
       // Released rows may sort before the look-back: the next claim starts from the start.
       this.fullClaimAt = 0;
     });
@@ -417,7 +430,7 @@ class Lane {
    * Migration20261127060000WebhookClaimFunction).
    */
   private claim(limit: number, after: ClaimCursor | null): Promise<ClaimedRow[]> {
-    return this.lanes.execute<ClaimedRow>(`select * from claim_webhook_deliveries(?, ?, ?, ?, ?)`, [this.webhookId, after?.eventId ?? null, after?.id ?? null, limit, LANE_LEASE_MS / 1000]);
+    return this.lanes.execute<ClaimedRow>({ name: 'lanes_claim', text: `select * from claim_webhook_deliveries($1, $2, $3, $4, $5)` }, [this.webhookId, after?.eventId ?? null, after?.id ?? null, limit, LANE_LEASE_MS / 1000]);
   }
 
   /** After a failed first attempt was recorded: its retry workflow takes it; then it is no lane's any more. */
@@ -425,7 +438,7 @@ class Lane {
     await startRetryWorkflows(this.lanes.options.temporal, this.lanes.options.taskQueue, [
       { deliveryId: row.id, webhookId: row.webhook_id, attemptsBefore: result.attemptCount, firstDelayMs: result.nextDelayMs },
     ]);
-    await this.lanes.execute(`update webhook_deliveries set attempt_requested_at = null, lease_until = null where id = ?`, [row.id]);
+    await this.lanes.execute(HANDED_OFF, [row.id]);
   }
 
   /** A row claimed again after its first attempt was recorded (a worker died before the hand-off ended): finish the hand-off. */
@@ -436,7 +449,7 @@ class Lane {
         { deliveryId: row.id, webhookId: row.webhook_id, attemptsBefore: row.attempt_count, firstDelayMs: null },
       ]);
     }
-    await this.lanes.execute(`update webhook_deliveries set attempt_requested_at = null, lease_until = null where id = ?`, [row.id]);
+    await this.lanes.execute(HANDED_OFF, [row.id]);
   }
 
   private backOff(): void {
@@ -466,6 +479,27 @@ class Lane {
   }
 }
 
+/** The outcomes of a round of attempts, in one statement (OutcomeWriter.flush). */
+const OUTCOMES = {
+  name: 'lanes_outcomes',
+  text: `update webhook_deliveries d set
+           attempt_count = d.attempt_count + (case when o.sent then 1 else 0 end),
+           last_attempt_at = case when o.sent then o.at else d.last_attempt_at end,
+           url = coalesce(o.url, d.url),
+           return_status = case when o.sent then o.return_status else d.return_status end,
+           return_data = case when o.sent then o.return_data else d.return_data end,
+           error_message = o.error_message,
+           status = o.status,
+           updated_at = now(),
+           attempt_requested_at = case when o.status = 'retrying' then d.attempt_requested_at end,
+           lease_until = case when o.status = 'retrying' then d.lease_until end
+         from jsonb_to_recordset($1::jsonb) as o(id text, sent boolean, at timestamptz, url text, return_status int, return_data jsonb, error_message text, status text)
+         where d.id = o.id and d.id = any(array(select jsonb_array_elements_text($2::jsonb)))`,
+};
+
+/** A row its retry workflow has taken: no lane's any more. */
+const HANDED_OFF = { name: 'lanes_handed_off', text: `update webhook_deliveries set attempt_requested_at = null, lease_until = null where id = $1` };
+
 function outcomeRecord(id: string, r: AttemptResult): OutcomeRecord {
   return { id, sent: true, at: r.at.toISOString(), url: r.url, return_status: r.returnStatus, return_data: r.returnData, error_message: r.errorMessage, status: r.status };
 }
@@ -485,7 +519,7 @@ class OutcomeWriter {
   private writing: Promise<void> | null = null;
 
   constructor(
-    private readonly rootEm: EntityManager,
+    private readonly execute: (query: Omit<QueryConfig, 'values'>, values: unknown[]) => Promise<unknown>,
     private readonly stopping: () => boolean,
     private readonly logger?: Logger,
   ) {}
@@ -530,22 +564,7 @@ class OutcomeWriter {
    * table is read whole.
    */
   private async flush(records: OutcomeRecord[]): Promise<void> {
-    await this.rootEm.getConnection().execute(
-      `update webhook_deliveries d set
-         attempt_count = d.attempt_count + (case when o.sent then 1 else 0 end),
-         last_attempt_at = case when o.sent then o.at else d.last_attempt_at end,
-         url = coalesce(o.url, d.url),
-         return_status = case when o.sent then o.return_status else d.return_status end,
-         return_data = case when o.sent then o.return_data else d.return_data end,
-         error_message = o.error_message,
-         status = o.status,
-         updated_at = now(),
-         attempt_requested_at = case when o.status = 'retrying' then d.attempt_requested_at end,
-         lease_until = case when o.status = 'retrying' then d.lease_until end
-       from jsonb_to_recordset(?::jsonb) as o(id text, sent boolean, at timestamptz, url text, return_status int, return_data jsonb, error_message text, status text)
-       where d.id = o.id and d.id = any(array(select jsonb_array_elements_text(?::jsonb)))`,
-      [JSON.stringify(records), JSON.stringify(records.map((r) => r.id))],
-    );
+    await this.execute(OUTCOMES, [JSON.stringify(records), JSON.stringify(records.map((r) => r.id))]);
   }
 }
 
