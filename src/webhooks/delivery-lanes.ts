@@ -82,6 +82,14 @@ const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_0
  * parses each statement once per connection.
  */
 const POOL_CONNECTIONS = 4;
+/**
+ * The lanes' commits do not wait for the WAL to reach the disk (`synchronous_commit = off`, on
+ * their connections only). What a database crash can lose is the last fraction of a second of
+ * leases and outcomes, and each loss only means a delivery is sent again under the same
+ * `webhook-id`: a lost lease or outcome leaves the row requested, a lost hand-off is finished by
+ * the next claim. Nothing can be recorded as delivered that was not.
+ */
+const POOL_SESSION = '-c synchronous_commit=off';
 const RECONNECT_MS = 1_000;
 
 interface ClaimedRow {
@@ -155,7 +163,7 @@ export class DeliveryLanes {
   constructor(opts: DeliveryLanesOptions) {
     this.opts = { ...DEFAULTS, ...opts };
     this.slots = new Semaphore(this.opts.maxInFlight);
-    this.db = new PgPool({ connectionString: this.opts.databaseUrl, max: POOL_CONNECTIONS });
+    this.db = new PgPool({ connectionString: this.opts.databaseUrl, max: POOL_CONNECTIONS, options: POOL_SESSION });
     // An idle connection that breaks (PostgreSQL restarting) is dropped from the pool; the next statement opens another.
     this.db.on('error', (err) => this.opts.logger?.warn({ err }, 'webhook lanes: a pooled connection failed'));
     this.writer = new OutcomeWriter((query, values) => this.execute(query, values), () => this.stopped, this.opts.logger);
