@@ -379,9 +379,15 @@ class Lane {
           this.woken = false;
           const limit = this.failing ? 1 : batchSize;
           const claimedAt = Date.now();
-          const cursor = after && claimedAt - lookedBackAt < BACKLOG_LOOKBACK_EVERY_MS ? after : null;
-          if (!cursor) lookedBackAt = claimedAt;
-          this.claim(limit, cursor ?? this.claimFrom()).then(
+          const lookBack = !after || claimedAt - lookedBackAt >= BACKLOG_LOOKBACK_EVERY_MS;
+          let from = after;
+          if (lookBack) {
+            lookedBackAt = claimedAt;
+            const back = this.claimFrom();
+            // A backlog older than the look-back goes on after its cursor: what the look-back would find lies after it.
+            if (!after || !back || back.eventId <= after.eventId) from = back;
+          }
+          this.claim(limit, from).then(
             (rows) => {
               claiming = false;
               const full = rows.length === limit;
@@ -389,7 +395,7 @@ class Lane {
               after = full && last ? { eventId: last.event_id ?? '', id: last.id } : null;
               // A claim after the cursor stepped over the rows committed behind it since the run last looked back: when
               // the backlog ends, one more claim looks back for them, rather than leaving them to a wake or the sweep.
-              more = full || cursor !== null;
+              more = full || !lookBack;
               for (const row of rows) pending.push({ ...row, claimedAt });
               pump();
             },

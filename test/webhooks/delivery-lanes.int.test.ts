@@ -1,3 +1,4 @@
+import { ulid } from 'ulid';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { WebhookDelivery } from '../../src/webhooks/webhook.entity';
@@ -28,9 +29,8 @@ async function createCustomer(company: SeededCompany, name: string): Promise<voi
 }
 
 /** An event in the outbox with no delivery yet: its id (time-ordered) sorts before every event recorded after it. */
-async function recordEventFor(company: SeededCompany): Promise<Event> {
+async function recordEventFor(company: SeededCompany, id = newId('evt')): Promise<Event> {
   const em = stack.em();
-  const id = newId('evt');
   const event = em.create(Event, { id, companyId: company.company.id, type: 'customer.created', entityType: 'customer', entityId: 'cust_early', payload: { id, event: 'customer.created', companyId: company.company.id, createdAt: new Date().toISOString(), data: { id: 'cust_early' } } });
   await em.flush();
   return event;
@@ -64,6 +64,21 @@ describe('a lane working through a backlog', () => {
     expect(ids.filter((id) => id === early.id)).toHaveLength(1);
     // Taken by a claim that looked back while the backlog lasted, not after the backlog's last row.
     expect(ids.indexOf(early.id)).toBeLessThan(backlog);
+    await eventually(async () => (await countOf(webhook.id, true)) === 0, 30_000, 'every outcome recorded');
+  });
+
+  it('works through a backlog of events older than the claims look back, in event order, to its end', async () => {
+    const company = await stack.seedCompany('Old backlog');
+    const webhook = (await stack.http.post('/webhooks').set(company.headers).send({ name: 'old backlog', url: receiver.url('/old-backlog') })).body;
+    receiver.on('/old-backlog', () => ({ status: 200, delayMs: 20 }));
+    // Events of ten minutes ago, dispatched now (as the outbox sweep dispatches): older than CLAIM_LOOKBACK_MS.
+    const since = Date.now() - 10 * 60_000;
+    const events: string[] = [];
+    for (let i = 0; i < 20 * BATCH; i++) events.push((await recordEventFor(company, `evt_${ulid(since + i).toLowerCase()}`)).id);
+    expect(await stack.deps.dispatcher.dispatchAll(events)).toBe(events.length);
+
+    const got = await eventually(() => receiver.received('/old-backlog').length >= events.length && receiver.received('/old-backlog'), 60_000, 'the whole backlog sent');
+    expect(got.map((r) => JSON.parse(r.body).id)).toEqual(events);
     await eventually(async () => (await countOf(webhook.id, true)) === 0, 30_000, 'every outcome recorded');
   });
 });
