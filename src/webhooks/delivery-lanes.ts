@@ -68,12 +68,6 @@ export const PROBE_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 5 * 60_000] as const;
 export const CLAIM_LOOKBACK_MS = 5_000;
 /** How often a lane claims from the start of its rows all the same: older rows (an event dispatched late, a lease ended, rows released) wait at most this long. */
 export const FULL_CLAIM_EVERY_MS = 5_000;
-/**
- * While a backlog lasts, claims continue after the last full claim's last row, but look back this
- * often all the same: a row committed behind that cursor (requests commit out of event id order)
- * waits at most about this long, not until the backlog ends.
- */
-export const BACKLOG_LOOKBACK_EVERY_MS = 200;
 const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_000 };
 /**
  * Connections of the lanes' pool. Their statements (claims, outcomes, releases, the sweep) go
@@ -318,10 +312,8 @@ class Lane {
     let more = true;
     // Where the last claim ended when it came back full (claims go in event order): while a backlog lasts, the next
     // claim starts after it in the partial index instead of stepping over every row the run has in flight or has just
-    // delivered, whose index entries stay until vacuum. Otherwise, and every BACKLOG_LOOKBACK_EVERY_MS, the claim
-    // starts at `claimFrom`.
+    // delivered, whose index entries stay until vacuum. Otherwise the claim starts at `claimFrom`.
     let after: ClaimCursor | null = null;
-    let lookedBackAt = 0;
     const one = async (row: ClaimedRow): Promise<void> => {
       if (row.attempt_count > 0) return this.finishHandOff(row);
       if (!row.is_active || row.deleted_at) {
@@ -379,23 +371,16 @@ class Lane {
           this.woken = false;
           const limit = this.failing ? 1 : batchSize;
           const claimedAt = Date.now();
-          const lookBack = !after || claimedAt - lookedBackAt >= BACKLOG_LOOKBACK_EVERY_MS;
-          let from = after;
-          if (lookBack) {
-            lookedBackAt = claimedAt;
-            const back = this.claimFrom();
-            // A backlog older than the look-back goes on after its cursor: what the look-back would find lies after it.
-            if (!after || !back || back.eventId <= after.eventId) from = back;
-          }
-          this.claim(limit, from).then(
+          const cursor = after;
+          this.claim(limit, cursor ?? this.claimFrom()).then(
             (rows) => {
               claiming = false;
               const full = rows.length === limit;
               const last = rows.at(-1);
               after = full && last ? { eventId: last.event_id ?? '', id: last.id } : null;
-              // A claim after the cursor stepped over the rows committed behind it since the run last looked back: when
-              // the backlog ends, one more claim looks back for them, rather than leaving them to a wake or the sweep.
-              more = full || !lookBack;
+              // Claims after the cursor stepped over rows committed behind it meanwhile (requests commit out of event id
+              // order): when the backlog ends, one more claim looks back for them rather than leaving them to the sweep.
+              more = full || cursor !== null;
               for (const row of rows) pending.push({ ...row, claimedAt });
               pump();
             },
