@@ -75,7 +75,7 @@ const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_0
  * inlining the parameters, its pool) was a tenth of the worker's CPU in a burst, and PostgreSQL
  * parses each statement once per connection.
  */
-const POOL_CONNECTIONS = 4;
+export const LANES_POOL_CONNECTIONS = 4;
 /**
  * Every statement on the lanes' connections is planned for its values, their prepared statements
  * and the claim function's queries alike. With PostgreSQL's default, after five runs a statement
@@ -151,12 +151,13 @@ export class DeliveryLanes {
   private listener: PgClient | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private stopping: Promise<void> | null = null;
   stopped = false;
 
   constructor(opts: DeliveryLanesOptions) {
     this.opts = { ...DEFAULTS, ...opts };
     this.slots = new Semaphore(this.opts.maxInFlight);
-    this.db = new PgPool({ connectionString: this.opts.databaseUrl, max: POOL_CONNECTIONS, options: POOL_SESSION });
+    this.db = new PgPool({ connectionString: this.opts.databaseUrl, max: LANES_POOL_CONNECTIONS, options: POOL_SESSION });
     // An idle connection that breaks (PostgreSQL restarting) is dropped from the pool; the next statement opens another.
     this.db.on('error', (err) => this.opts.logger?.warn({ err }, 'webhook lanes: a pooled connection failed'));
     this.writer = new OutcomeWriter((query, values) => this.execute(query, values), () => this.stopped, this.opts.logger);
@@ -168,8 +169,13 @@ export class DeliveryLanes {
     this.track(this.sweep());
   }
 
-  /** Stops claiming; lets attempts in flight finish and their outcomes be written; releases what was claimed and not sent. */
-  async stop(): Promise<void> {
+  /** Stops claiming; lets attempts in flight finish and their outcomes be written; releases what was claimed and not sent. Once, however often called. */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutDown();
+    return this.stopping;
+  }
+
+  private async shutDown(): Promise<void> {
     this.stopped = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);

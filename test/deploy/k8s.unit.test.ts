@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments } from 'yaml';
 import { bundlesAtStart, checkManifests, containerEnv, normalize, podContainers, podSpec, renderKustomization, root, sourceFacts, type K8sObject } from './k8s-manifests';
+import { LANES_POOL_CONNECTIONS } from '../../src/webhooks/delivery-lanes';
 
 const k8s = join(root, 'deploy', 'k8s');
 const overlays = ['example-mtls', 'example-api-key'];
@@ -75,12 +76,14 @@ describe('deploy/k8s, rendered', () => {
     const objects = render('overlays/example-mtls');
     const apiMax = find(objects, 'HorizontalPodAutoscaler', 'lastro-api').spec.maxReplicas;
     const workers = find(objects, 'Deployment', 'lastro-worker').spec.replicas;
-    const total = (apiMax + workers) * facts.poolMax + workers; // + each worker's LISTEN connection
+    // Each worker also opens its delivery lanes' LISTEN connection and their pool.
+    const perWorker = 1 + LANES_POOL_CONNECTIONS;
+    const total = (apiMax + workers) * facts.poolMax + workers * perWorker;
     const docs = readFileSync(join(root, 'docs', 'operations.md'), 'utf8');
     const section = docs.slice(docs.indexOf('## Scaling and limits'));
     expect(section).toMatch(/^## Scaling and limits/);
     expect(section).toContain(`${facts.poolMax} connections`);
-    expect(section).toContain(`(${apiMax} + ${workers}) × ${facts.poolMax} + ${workers} = ${total}`);
+    expect(section).toContain(`(${apiMax} + ${workers}) × ${facts.poolMax} + ${workers} × ${perWorker} = ${total}`);
   });
 
   // kustomize itself, where it is installed (kubectl carries it): the renderer above must agree.
