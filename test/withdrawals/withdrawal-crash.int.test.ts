@@ -32,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // The stack's worker is already stopped, so its parts are closed here instead of stack.close().
   unblockCrashed();
+  await stack.lanes.stop();
   stack.server.closeAllConnections();
   await new Promise((resolve) => stack.server.close(resolve));
   survivor?.shutdown();
