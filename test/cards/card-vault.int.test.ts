@@ -144,10 +144,12 @@ describe('claimCardToken', () => {
       await committing;
     });
     await firstHolds;
-    const late = claimCardToken(em(), { companyId, tokenId: next.tokenId, paymentId: newId('pay') });
+    // The expectation is attached before the commit: the late claim can reject before
+    // `committed` resolves, and a rejection nobody handles yet fails the test on its own.
+    const late = expect(claimCardToken(em(), { companyId, tokenId: next.tokenId, paymentId: newId('pay') })).rejects.toMatchObject({ code: 'card_token_invalid' });
     commit();
     await committed;
-    await expect(late).rejects.toMatchObject({ code: 'card_token_invalid' });
+    await late;
   });
 
   it('refuses unknown, expired and other companies\' tokens with the same answer', async () => {
