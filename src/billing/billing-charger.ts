@@ -42,6 +42,11 @@ export interface ChargeStarted {
   decision: ChargeDecision | null;
 }
 
+/** A charge made by `charge`, with the events its caller dispatches (`dispatch`) once it has recorded the outcome. */
+export interface ChargeMade extends ChargeStarted {
+  dispatch: () => void;
+}
+
 const FINAL: Record<string, boolean> = { paid: true, refused: false, failed: false, canceled: false };
 
 function decisionOf(txn: Pick<Transaction, 'status' | 'statusReason'>): ChargeDecision | null {
@@ -67,22 +72,30 @@ export class BillingCharger {
 
   private readonly fork = () => this.deps.orm.em.fork() as unknown as EntityManager;
 
-  /** Creates (or finds) the attempt's transaction and decides its card; pending when that could not be done now. */
-  async charge(req: ChargeRequest): Promise<ChargeStarted> {
+  /**
+   * Creates (or finds) the attempt's transaction and decides its card; pending when that could
+   * not be done now. Its events (transaction.created starts its workflow) are left to the
+   * caller's `dispatch`, called once the invoice has recorded the decision: dispatched earlier,
+   * the decision would find the invoice still open and signal the subscription workflow in the
+   * middle of the task that is recording it, which then fails and runs its steps again.
+   */
+  async charge(req: ChargeRequest): Promise<ChargeMade> {
     const referenceCode = `${req.invoiceId}-${req.attempt}`;
     const found = await this.fork().findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id', 'status', 'statusReason'] });
     if (found) {
       const decision = decisionOf(found);
       // A retry after a crash before the dispatch: the start is idempotent, the sweeper would do it too, later.
       if (!decision) await ensureTransactionWorkflow(this.deps.temporal, this.deps.config.temporal.taskQueue, found.id);
-      return { transactionId: found.id, decision };
+      return { transactionId: found.id, decision, dispatch: () => {} };
     }
-    // Created and decided now, then its events dispatched (transaction.created starts its workflow).
     const { results, events } = await this.createAndDecide([{ req, referenceCode }], new Map());
-    this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
+    const dispatch = () => this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
     const [made] = results;
-    if ('error' in made) throw made.error;
-    return made;
+    if ('error' in made) {
+      dispatch();
+      throw made.error;
+    }
+    return { ...made, dispatch };
   }
 
   /**

@@ -45,10 +45,14 @@ export class SubscriptionBilling {
     const done = recorded(invoice);
     if (done) return done;
     const sub = await em.findOneOrFail(Subscription, { id: invoice.subscriptionId });
-    const started = await this.attempt(invoice, sub, attempt);
-    if ('pending' in started) return started;
-    const { charged, ...result } = started;
-    return this.move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged, ...result }));
+    const { dispatch, ...started } = await this.attempt(invoice, sub, attempt);
+    try {
+      if ('pending' in started) return started;
+      const { charged, ...result } = started;
+      return await this.move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged, ...result }));
+    } finally {
+      dispatch();
+    }
   }
 
   /** Records the attempt once its transaction is decided; pending while it is not. */
@@ -70,16 +74,20 @@ export class SubscriptionBilling {
     }
   }
 
-  /** Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card charge (pending until decided). */
-  private async attempt(invoice: Invoice, sub: Subscription, attempt: number): Promise<(CollectionResult & { charged: boolean }) | PendingCharge> {
-    if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false };
+  /**
+   * Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card
+   * charge (pending until decided), with the dispatch of its events for after it is recorded.
+   */
+  private async attempt(invoice: Invoice, sub: Subscription, attempt: number): Promise<((CollectionResult & { charged: boolean }) | PendingCharge) & { dispatch: () => void }> {
+    const none = () => {};
+    if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false, dispatch: none };
     if (sub.collectionMethod === 'send_invoice') {
       // Upfront invoices were issued by the API: their payment link is made when they fall due.
       await this.paymentLink(invoice.id);
-      return { paid: false, code: 'unpaid', transactionId: null, charged: false };
+      return { paid: false, code: 'unpaid', transactionId: null, charged: false, dispatch: none };
     }
-    if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false };
-    const { transactionId, decision } = await this.charger.charge({
+    if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false, dispatch: none };
+    const { transactionId, decision, dispatch } = await this.charger.charge({
       companyId: invoice.companyId,
       customerId: invoice.customerId,
       subscriptionId: sub.id,
@@ -90,7 +98,7 @@ export class SubscriptionBilling {
       savedCardId: sub.defaultPaymentMethodRef,
       description: `Subscription ${sub.id}, cycle ${invoice.cycle + 1}`,
     });
-    return decision ? { ...decision, transactionId, charged: true } : { pending: true, transactionId };
+    return decision ? { ...decision, transactionId, charged: true, dispatch } : { pending: true, transactionId, dispatch };
   }
 }
 

@@ -1,3 +1,4 @@
+import { temporal } from '@temporalio/proto';
 import { useTestStack } from '../helpers/stack';
 import { eventually, Receiver } from '../webhooks/receiver';
 
@@ -23,6 +24,29 @@ afterAll(() => receiver?.close());
 
 type Delivered = { event: string; data: { id: string; status?: string; lastTransactionId?: string } };
 const delivered = (): Delivered[] => receiver.received('/billing').map((r) => JSON.parse(r.body) as Delivered);
+
+/** Where a stuck subscription is: its workflow's latest run and its last history events, its invoices, transactions and undispatched events. */
+async function whereIs(subscriptionId: string): Promise<string> {
+  const lines: string[] = [];
+  const handle = t.stack.client.workflow.getHandle(subscriptionId);
+  const run = await handle.describe();
+  const history = await handle.fetchHistory();
+  lines.push(`latest run ${run.runId} ${run.status.name} started ${run.startTime.toISOString()}`);
+  for (const e of (history.events ?? []).slice(-30)) {
+    const attrs = Object.entries(e).find(([k, v]) => k.endsWith('Attributes') && v)?.[1] as Record<string, any> | undefined;
+    const detail = attrs?.signalName ?? attrs?.activityType?.name ?? attrs?.markerName ?? attrs?.cause ?? '';
+    const at = new Date(Number(e.eventTime?.seconds) * 1000 + Math.floor((e.eventTime?.nanos ?? 0) / 1e6)).toISOString();
+    lines.push(`  ${e.eventId} ${at} ${temporal.api.enums.v1.EventType[e.eventType ?? 0]} ${detail}`);
+  }
+  const rows = await t.stack.em().execute(
+    `select 'invoice' as kind, id, status, cycle::text as detail from billing_invoices where subscription_id = ?
+     union all select 'transaction', id, status, reference_code from transactions where metadata->>'subscriptionId' = ?
+     union all select 'undispatched', id, type, created_at::text from events where dispatched_at is null`,
+    [subscriptionId, subscriptionId],
+  );
+  lines.push(...rows.map((r) => `${r.kind} ${r.id} ${r.status} ${r.detail}`), `now ${new Date().toISOString()}`);
+  return lines.join('\n');
+}
 
 it('plan → publish → saved card → subscribe → three sandbox advances: paid invoices, their transactions and webhooks', async () => {
   const hook = await post('/webhooks', { name: 'billing', url: receiver.url('/billing'), events: ['invoice.issued', 'invoice.paid', 'transaction.paid', 'subscription.cycle_advanced'] });
@@ -54,10 +78,16 @@ it('plan → publish → saved card → subscribe → three sandbox advances: pa
 
   for (let n = 1; n <= 3; n++) {
     expect((await post(`/sandbox/subscriptions/${id}/advance`)).status).toBe(202);
-    await eventually(() => paidInvoices(n + 1), 30_000, `invoice of advance ${n} paid`);
+    await eventually(() => paidInvoices(n + 1), 30_000, `invoice of advance ${n} paid`).catch(async (err: Error) => {
+      throw new Error(`${err.message}\n${await whereIs(id)}`);
+    });
   }
   const invoices = (await paidInvoices(4))!.sort((a, b) => a.cycle - b.cycle);
   expect(invoices.map((i) => [i.cycle, i.total, i.attemptCount])).toEqual([[0, 2990, 1], [1, 2990, 1], [2, 2990, 1], [3, 2990, 1]]);
+  // The card decided in the charge step reaches the workflow as that step's result alone: no
+  // chargeDecided signal lands in the middle of the task recording it (which would fail that task).
+  const lastRun = await t.stack.client.workflow.getHandle(id).fetchHistory();
+  expect(lastRun.events?.filter((e) => e.workflowExecutionSignaledEventAttributes?.signalName === 'chargeDecided')).toEqual([]);
   const subscription = await eventually(async () => ((await get(`/subscriptions/${id}`)).body.cyclesCompleted === 4 ? (await get(`/subscriptions/${id}`)).body : null), 30_000, 'four cycles');
   expect(subscription).toMatchObject({ status: 'active', cyclesCompleted: 4 });
 
