@@ -102,12 +102,16 @@ export class BillingCharger {
    * Charges many attempts at once (a billing run's page), each as `charge` does: the
    * transactions already made for them (a retried page) found in one statement and their
    * companies read in one, the others created and decided `atOnce` at a time, each batch only
-   * for the invoices `stillWanted` still names, and the batch's events dispatched together. An
-   * attempt not charged or whose charge threw answers null: its subscription workflow charges it
-   * again (same referenceCode, so never twice).
+   * for the invoices `stillWanted` still names. An attempt not charged or whose charge threw
+   * answers null: its subscription workflow charges it again (same referenceCode, so never
+   * twice). As with `charge`, the events of every batch are left to the caller's `dispatch`,
+   * called once it has recorded the invoices paid.
    */
-  async chargeMany(reqs: ChargeRequest[], { atOnce, progress = () => {}, stillWanted }: ChargeManyOptions): Promise<Array<ChargeStarted | null>> {
-    if (reqs.length === 0) return [];
+  async chargeMany(reqs: ChargeRequest[], { atOnce, progress = () => {}, stillWanted }: ChargeManyOptions): Promise<{ charges: Array<ChargeStarted | null>; dispatch: () => void }> {
+    // Kept per batch: the dispatcher runs each batch's after-commit work (its workflow starts) in order, the batches side by side.
+    const batches: Event[][] = [];
+    const dispatch = () => batches.forEach((events) => this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events));
+    if (reqs.length === 0) return { charges: [], dispatch };
     const em = this.fork();
     const keyed = reqs.map((r) => ({ company_id: r.companyId, reference_code: `${r.invoiceId}-${r.attempt}` }));
     const found = await em.execute<Array<{ id: string; status: string; status_reason: string | null; company_id: string; reference_code: string }>>(
@@ -138,13 +142,13 @@ export class BillingCharger {
         }
         progress();
       }
-      // The batch's new charges created together, decided together, and their events (created and decided, committed) dispatched in one round.
+      // The batch's new charges created together and decided together; their events (created and decided, committed) wait for `dispatch`.
       const making = toCreate.filter(({ req }) => !wanted || wanted.has(req.invoiceId));
       if (making.length === 0) continue;
       let made: Array<ChargeStarted | { error: unknown }>;
       try {
         const { results, events } = await this.createAndDecide(making, companies);
-        this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
+        batches.push(events);
         made = results;
       } catch (err) {
         made = making.map(() => ({ error: err }));
@@ -156,7 +160,7 @@ export class BillingCharger {
         progress();
       });
     }
-    return out;
+    return { charges: out, dispatch };
   }
 
   /** The decision of a charge's transaction, null while it is not decided. */

@@ -3,7 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { insertEvents, type RecordEventInput } from '../events/outbox';
 import { PARK_AFTER_MS, SUBSCRIPTION_WORKFLOW, type SubscriptionWorkflowInput } from '../../workflows/billing/subscription.contract';
 import type { BillingCursor } from '../../workflows/billing/billing-run.contract';
-import { BillingCharger, type ChargeRequest } from './billing-charger';
+import { BillingCharger, type ChargeRequest, type ChargeStarted } from './billing-charger';
 import { ensureInvoicePaymentLink } from './invoice-payment-link.service';
 import { issueInvoices, type InvoiceToIssue } from './invoices.service';
 import { progressOf } from './subscription-lifecycle.service';
@@ -60,6 +60,8 @@ interface Renewal {
  * 3. One database transaction records those paid (invoice.payment_attempted, invoice.paid),
  *    advances their cycle (subscription.cycle_advanced) and parks them again with the claim
  *    cleared, set-based, for the rows that still hold this claim in the state they were charged in.
+ *    Only then are the charges' events dispatched (transaction.created starts each transaction's
+ *    workflow), so a decision finds its invoice paid and signals no subscription workflow.
  * 4. Everything else gets its subscription workflow, started with the claim and the invoice:
  *    a refused or undecided charge (dunning; the workflow's first attempt finds the charge by
  *    its referenceCode), send_invoice (after its payment link), a row that ends, one whose row
@@ -155,13 +157,29 @@ async function collectInPage(deps: AppDeps, claim: string, at: string, renewals:
     for (const r of chunk) if (!due.has(r.invoiceId)) skipped.add(r.subscriptionId);
     return due;
   };
-  const charges = await new BillingCharger(deps).chargeMany(requests, { atOnce: CHARGES_AT_ONCE, progress: heartbeat, stillWanted });
+  const { charges, dispatch } = await new BillingCharger(deps).chargeMany(requests, { atOnce: CHARGES_AT_ONCE, progress: heartbeat, stillWanted });
   for (const id of skipped) outcome.set(id, 'moved');
+  try {
+    return await recordPaid(deps, claim, at, renewals, charged.map((r, n) => [r, charges[n]]), outcome, heartbeat);
+  } finally {
+    // After the record: the charges' decisions find their invoices paid, so no chargeDecided
+    // signal goes to the subscriptions, whose workflows are not running (their rows are parked).
+    dispatch();
+  }
+}
+
+/** Records the page's paid renewals (and those with nothing to charge) set-based; `outcome` gets 'renewed' or 'moved' for each. */
+async function recordPaid(
+  deps: AppDeps,
+  claim: string,
+  at: string,
+  renewals: Renewal[],
+  charged: Array<[Renewal, ChargeStarted | null]>,
+  outcome: Map<string, 'renewed' | 'moved'>,
+  heartbeat: () => void,
+): Promise<Map<string, 'renewed' | 'moved'>> {
   const transactionOf = new Map<string, string | null>(renewals.filter((r) => r.invoice.total === 0).map((r) => [r.invoice.id, null]));
-  charged.forEach((r, n) => {
-    const c = charges[n];
-    if (c?.decision?.paid) transactionOf.set(r.invoice.id, c.transactionId);
-  });
+  for (const [r, c] of charged) if (c?.decision?.paid) transactionOf.set(r.invoice.id, c.transactionId);
   const paid = renewals.filter((r) => transactionOf.has(r.invoice.id));
   if (paid.length === 0) return outcome;
 
