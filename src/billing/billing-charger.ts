@@ -107,11 +107,22 @@ export class BillingCharger {
    * twice). As with `charge`, the events of every batch are left to the caller's `dispatch`,
    * called once it has recorded the invoices paid.
    */
-  async chargeMany(reqs: ChargeRequest[], { atOnce, progress = () => {}, stillWanted }: ChargeManyOptions): Promise<{ charges: Array<ChargeStarted | null>; dispatch: () => void }> {
+  async chargeMany(reqs: ChargeRequest[], options: ChargeManyOptions): Promise<{ charges: Array<ChargeStarted | null>; dispatch: () => void }> {
     // Kept per batch: the dispatcher runs each batch's after-commit work (its workflow starts) in order, the batches side by side.
     const batches: Event[][] = [];
     const dispatch = () => batches.forEach((events) => this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events));
-    if (reqs.length === 0) return { charges: [], dispatch };
+    try {
+      return { charges: await this.chargeBatches(reqs, options, batches), dispatch };
+    } catch (err) {
+      // The batches made before the failure are committed: dispatched now, as `charge` does.
+      dispatch();
+      throw err;
+    }
+  }
+
+  /** `chargeMany`'s work: each batch's events are added to `batches`. */
+  private async chargeBatches(reqs: ChargeRequest[], { atOnce, progress = () => {}, stillWanted }: ChargeManyOptions, batches: Event[][]): Promise<Array<ChargeStarted | null>> {
+    if (reqs.length === 0) return [];
     const em = this.fork();
     const keyed = reqs.map((r) => ({ company_id: r.companyId, reference_code: `${r.invoiceId}-${r.attempt}` }));
     const found = await em.execute<Array<{ id: string; status: string; status_reason: string | null; company_id: string; reference_code: string }>>(
@@ -160,7 +171,7 @@ export class BillingCharger {
         progress();
       });
     }
-    return { charges: out, dispatch };
+    return out;
   }
 
   /** The decision of a charge's transaction, null while it is not decided. */
