@@ -89,7 +89,7 @@ export class BillingCharger {
       return { transactionId: found.id, decision, dispatch: () => {} };
     }
     const { results, events } = await this.createAndDecide([{ req, referenceCode }], new Map());
-    const dispatch = () => this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
+    const dispatch = this.dispatchOf([events]);
     const [made] = results;
     if ('error' in made) {
       dispatch();
@@ -108,9 +108,8 @@ export class BillingCharger {
    * called once it has recorded the invoices paid.
    */
   async chargeMany(reqs: ChargeRequest[], options: ChargeManyOptions): Promise<{ charges: Array<ChargeStarted | null>; dispatch: () => void }> {
-    // Kept per batch: the dispatcher runs each batch's after-commit work (its workflow starts) in order, the batches side by side.
     const batches: Event[][] = [];
-    const dispatch = () => batches.forEach((events) => this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events));
+    const dispatch = this.dispatchOf(batches);
     try {
       return { charges: await this.chargeBatches(reqs, options, batches), dispatch };
     } catch (err) {
@@ -118,6 +117,14 @@ export class BillingCharger {
       dispatch();
       throw err;
     }
+  }
+
+  /**
+   * The dispatch left to a caller: each batch's events as one batch of the dispatcher's, which
+   * runs a batch's after-commit work (its workflow starts) in order, the batches side by side.
+   */
+  private dispatchOf(batches: Event[][]): () => void {
+    return () => batches.forEach((events) => this.deps.dispatcher.dispatchSoon(events.map((e) => e.id), events));
   }
 
   /** `chargeMany`'s work: each batch's events are added to `batches`. */

@@ -51,7 +51,7 @@ export class SubscriptionBilling {
       const { charged, ...result } = started;
       return await this.move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged, ...result }));
     } finally {
-      dispatch();
+      dispatch?.();
     }
   }
 
@@ -78,15 +78,14 @@ export class SubscriptionBilling {
    * Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card
    * charge (pending until decided), with the dispatch of its events for after it is recorded.
    */
-  private async attempt(invoice: Invoice, sub: Subscription, attempt: number): Promise<((CollectionResult & { charged: boolean }) | PendingCharge) & { dispatch: () => void }> {
-    const none = () => {};
-    if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false, dispatch: none };
+  private async attempt(invoice: Invoice, sub: Subscription, attempt: number): Promise<((CollectionResult & { charged: boolean }) | PendingCharge) & { dispatch?: () => void }> {
+    if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false };
     if (sub.collectionMethod === 'send_invoice') {
       // Upfront invoices were issued by the API: their payment link is made when they fall due.
       await this.paymentLink(invoice.id);
-      return { paid: false, code: 'unpaid', transactionId: null, charged: false, dispatch: none };
+      return { paid: false, code: 'unpaid', transactionId: null, charged: false };
     }
-    if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false, dispatch: none };
+    if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false };
     const { transactionId, decision, dispatch } = await this.charger.charge({
       companyId: invoice.companyId,
       customerId: invoice.customerId,
