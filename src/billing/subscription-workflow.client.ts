@@ -68,7 +68,17 @@ function startRun(temporal: Client, taskQueue: string, subscriptionId: string) {
  * cycle runs at once, for this subscription alone.
  */
 export async function advanceSubscription(temporal: Client, taskQueue: string, subscriptionId: string): Promise<void> {
-  await temporal.workflow.signalWithStart(SUBSCRIPTION_WORKFLOW, { ...subscriptionRunOptions(taskQueue, { subscriptionId }), signal: advanceSubscriptionSignal, signalArgs: [] });
+  const options = { ...subscriptionRunOptions(taskQueue, { subscriptionId }), signal: advanceSubscriptionSignal, signalArgs: [] as [] };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await temporal.workflow.signalWithStart(SUBSCRIPTION_WORKFLOW, options);
+      return;
+    } catch (err) {
+      // The run was completing (parking its row) as the signal came: the server answers "Completed
+      // workflow" instead of starting the next run, and the advance was lost. Sent again, it starts one.
+      if (!(err instanceof WorkflowNotFoundError) || attempt >= 3) throw err;
+    }
+  }
 }
 
 /** Signals the running workflow; a finished one (the subscription ended meanwhile) is left alone. */
