@@ -140,7 +140,8 @@ export const createDeliveriesForEvent = (em: EntityManager, event: Event): Promi
  * The retry endpoint: the attempt lands on the same delivery and increments its attemptCount.
  * Any delivery can be retried: its retry workflow attempts now (a running one skips its wait, a
  * finished or never-started one gets a new run). A delivery still waiting for its lane's first
- * attempt, and not claimed by a lane this moment, is taken from the lane so it is sent once.
+ * attempt is taken from the lane, so the lane does not send it later; a lane that had already read
+ * it may send it too (two attempts, both recorded, under the same webhook-id).
  */
 export async function retryDelivery(em: EntityManager, temporal: Client, taskQueue: string, companyId: string, id: string): Promise<void> {
   const delivery = await getDelivery(em, companyId, id);
@@ -148,7 +149,7 @@ export async function retryDelivery(em: EntityManager, temporal: Client, taskQue
   if (!webhook || webhook.deletedAt) throw conflict('webhook_deleted', 'The webhook of this delivery was deleted');
   if (!webhook.isActive) throw conflict('webhook_inactive', 'The webhook of this delivery is inactive; activate it (PATCH /webhooks/{id}/status) to retry');
   if (delivery.attemptCount === 0) {
-    await em.execute(`update webhook_deliveries set attempt_requested_at = null where id = ? and attempt_count = 0 and (lease_until is null or lease_until < now())`, [delivery.id]);
+    await em.execute(`update webhook_deliveries set attempt_requested_at = null where id = ? and attempt_count = 0`, [delivery.id]);
   }
   const input: WebhookDeliveryInput = { deliveryId: delivery.id, webhookId: delivery.webhookId, attemptsBefore: delivery.attemptCount, firstDelayMs: null };
   await requestDeliveryAttemptNow(temporal, taskQueue, input);
@@ -253,7 +254,6 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     delivery.status = 'failed';
     delivery.errorMessage = notSentMessage(!webhook || !!webhook.deletedAt);
     delivery.attemptRequestedAt = null;
-    delivery.leaseUntil = null;
     await em.flush();
     return { status: 'failed', attemptCount: delivery.attemptCount, nextDelayMs: null };
   }
@@ -264,7 +264,6 @@ export async function attemptDelivery(rootEm: EntityManager, deliveryId: string,
     d.attemptCount += 1;
     d.lastAttemptAt = result.at;
     d.attemptRequestedAt = null;
-    d.leaseUntil = null;
     d.url = result.url;
     d.returnStatus = result.returnStatus;
     d.returnData = result.returnData;

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Client as PgClient, Pool as PgPool, type QueryConfig } from 'pg';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
@@ -14,24 +16,28 @@ import { startRetryWorkflows } from './webhook-delivery-workflow.client';
  * Delivery lanes: the worker process sends every delivery's first attempt straight from the
  * database, with no workflow (docs/webhooks.md, "How it works").
  *
- * - One lane per webhook (endpoint), in memory: it claims its requested deliveries in event
- *   order (a lease, so a worker that dies loses them when the lease ends), POSTs them over
- *   keep-alive connections, started in event order, at most `perEndpoint` at a time and one at
- *   a time per entity (delivery-order.rules.ts), and hands each outcome to the writer; it claims
- *   its next batch while the last attempts of one are in flight. Lanes run side by side: a slow or dead endpoint holds
- *   its own lane only. All lanes together hold at most `maxInFlight` attempts (first come,
+ * - One lane per webhook (endpoint) in the whole deployment: a lane sends only while it holds the
+ *   webhook's lease (`webhook_lanes`, renewed while it runs; a worker that dies loses it when it
+ *   ends, and another worker's lane takes over), so the per-endpoint cap and the per-entity order
+ *   hold across worker processes. It reads its requested deliveries in event order (the claim
+ *   only reads: no other lane reads them), POSTs them over keep-alive connections, started in
+ *   event order, at most `perEndpoint` at a time and one at a time per entity
+ *   (delivery-order.rules.ts), and hands each outcome to the writer; it claims its next batch
+ *   while the last attempts of one are in flight. Rows it has read and not yet recorded are
+ *   held in memory and left out of its claims. Lanes run side by side: a slow or dead endpoint
+ *   holds its own lane only. All lanes together hold at most `maxInFlight` attempts (first come,
  *   first served, each lane queueing at most `perEndpoint`: fair shares).
  * - The writer records the outcomes of every lane in one statement per round (group commit).
  * - A failed attempt is handed to the delivery's retry workflow (Temporal), which sleeps the
- *   schedule durably; the row stays requested and leased until the workflow has started, so a
- *   crash in between is finished by whichever lane claims it next.
+ *   schedule durably; the row stays requested until the workflow has started, so a crash in
+ *   between is finished by the lane that reads it next.
  * - An endpoint failing FAILING_AFTER_FAILURES times in a row is marked failing (webhook
  *   `failingSince`, event `webhook.failing`): its lane stops claiming and only probes it with
  *   one delivery after each of PROBE_DELAYS_MS, its other deliveries staying `pending` in the
  *   database (no capacity, no workflow). A 2xx clears the mark (`webhook.recovered`).
  * - Woken by the dispatch's `pg_notify` (webhook ids, sent at its commit) on a LISTEN
  *   connection, and by a sweep every `sweepMs` that reads which webhooks have requested
- *   deliveries: the backstop for a lost notification and for expired leases.
+ *   deliveries: the backstop for a lost notification and for a lease that ended.
  */
 export interface DeliveryLanesOptions {
   rootEm: EntityManager;
@@ -52,8 +58,16 @@ export interface DeliveryLanesOptions {
   sweepMs?: number;
 }
 
-/** A claim is a lane's for this long (set by PostgreSQL's clock). */
+/** A webhook's lane is a worker's for this long after each renewal (set by PostgreSQL's clock). */
 export const LANE_LEASE_MS = 30_000;
+/** How often a process renews every lease it holds (one statement), running lanes and idle ones alike. */
+const LEASE_RENEW_EVERY_MS = 10_000;
+/** A lane takes its lease again before claiming when less than this is left of it (a renewal missed). */
+const LEASE_MARGIN_MS = 5_000;
+/** A lane whose webhook another worker holds tries again after this (the sweep wakes it). */
+const LEASE_HELD_ELSEWHERE_MS = 5_000;
+/** A row that failed in a lane (Temporal or PostgreSQL away) is read again after this. */
+const FAILED_ROW_HELD_MS = 30_000;
 /** No attempt starts on a claim older than this, so the attempt (at most 15 s) and its record land inside the lease. */
 const CLAIM_FRESH_MS = LANE_LEASE_MS - ATTEMPT_TIMEOUT_MS - 5_000;
 /** Failed attempts in a row after which an endpoint is marked failing and only probed. */
@@ -66,11 +80,11 @@ export const PROBE_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 5 * 60_000] as const;
  * over all of them at every claim grew PostgreSQL's cost with each burst (docs/webhooks.md, "Claiming").
  */
 export const CLAIM_LOOKBACK_MS = 5_000;
-/** How often a lane claims from the start of its rows all the same: older rows (an event dispatched late, a lease ended, rows released) wait at most this long. */
+/** How often a lane claims from the start of its rows all the same: older rows (an event dispatched late, rows left unsent) wait at most this long. */
 export const FULL_CLAIM_EVERY_MS = 5_000;
 const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_000 };
 /**
- * Connections of the lanes' pool. Their statements (claims, outcomes, releases, the sweep) go
+ * Connections of the lanes' pool. Their statements (leases, claims, outcomes, hand-offs, the sweep) go
  * through `pg` itself, as named prepared statements: the ORM's per-statement work (building,
  * inlining the parameters, its pool) was a tenth of the worker's CPU in a burst, and PostgreSQL
  * parses each statement once per connection.
@@ -150,9 +164,12 @@ export class DeliveryLanes {
   private readonly background = new Set<Promise<unknown>>();
   private listener: PgClient | null = null;
   private sweepTimer: NodeJS.Timeout | null = null;
+  private renewTimer: NodeJS.Timeout | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private stopping: Promise<void> | null = null;
   stopped = false;
+  /** This process's name in `webhook_lanes`. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
 
   constructor(opts: DeliveryLanesOptions) {
     this.opts = { ...DEFAULTS, ...opts };
@@ -166,10 +183,11 @@ export class DeliveryLanes {
   async start(): Promise<void> {
     await this.listen();
     this.sweepTimer = setInterval(() => this.track(this.sweep()), this.opts.sweepMs);
+    this.renewTimer = setInterval(() => this.track(this.renewLeases()), LEASE_RENEW_EVERY_MS);
     this.track(this.sweep());
   }
 
-  /** Stops claiming; lets attempts in flight finish and their outcomes be written; releases what was claimed and not sent. Once, however often called. */
+  /** Stops claiming; lets attempts in flight finish and their outcomes be written; gives up the leases. Once, however often called. */
   stop(): Promise<void> {
     this.stopping ??= this.shutDown();
     return this.stopping;
@@ -178,6 +196,7 @@ export class DeliveryLanes {
   private async shutDown(): Promise<void> {
     this.stopped = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
+    if (this.renewTimer) clearInterval(this.renewTimer);
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     const listener = this.listener;
     this.listener = null;
@@ -186,6 +205,10 @@ export class DeliveryLanes {
     await Promise.allSettled([...this.lanes.values()].map((l) => l.idle()));
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
     await this.writer.drained();
+    // Another worker's lanes take these webhooks over at once, not when the leases would end.
+    await this.execute({ name: 'lanes_leave', text: `update webhook_lanes set lease_until = now() where owner = $1` }, [this.owner]).catch((err: unknown) =>
+      this.opts.logger?.warn({ err }, 'webhook lanes: leases not given up; they end by themselves'),
+    );
     await this.db.end();
   }
 
@@ -254,6 +277,15 @@ export class DeliveryLanes {
     }
   }
 
+  /** Renews every lease this process holds, in one statement; a lane whose lease was not renewed (it ended first) takes it again before its next claim. */
+  private async renewLeases(): Promise<void> {
+    if (this.stopped) return;
+    const at = Date.now();
+    const rows = await this.execute<{ webhook_id: string }>(RENEW_LEASES, [this.owner, LANE_LEASE_MS / 1000]);
+    const renewed = new Set(rows.map((r) => r.webhook_id));
+    for (const [id, lane] of this.lanes) lane.leaseRenewed(renewed.has(id) ? at + LANE_LEASE_MS : 0);
+  }
+
   /** The webhooks with requested deliveries: `webhooks_with_requested_deliveries()`, a skip scan of the partial index, one probe per webhook whatever its backlog (see its migration). */
   private async sweep(): Promise<void> {
     if (this.stopped) return;
@@ -265,6 +297,12 @@ export class DeliveryLanes {
 /** One webhook's lane (see DeliveryLanes). */
 class Lane {
   private running: Promise<void> | null = null;
+  /** Rows read and not yet recorded (or handed off): left out of the lane's claims, until the time given. */
+  private readonly held = new Map<string, number>();
+  /** Until when this process holds the webhook's lease (0: not held). */
+  private leaseUntil = 0;
+  /** Another worker held the webhook's lease: not tried again before then. */
+  private elsewhereUntil = 0;
   private woken = false;
   private failures = 0;
   private failing = false;
@@ -283,6 +321,7 @@ class Lane {
     this.woken = true;
     if (this.running || this.lanes.stopped) return;
     if (this.failing && Date.now() < this.probeAt) return; // the probe timer wakes it
+    if (Date.now() < this.elsewhereUntil) return; // the sweep wakes it
     this.running = this.run()
       .catch((err: unknown) => this.lanes.options.logger?.warn({ err, webhookId: this.webhookId }, 'webhook lane failed; the sweep wakes it again'))
       .finally(() => {
@@ -320,9 +359,9 @@ class Lane {
     // delivered, whose index entries stay until vacuum. Otherwise the claim starts at `claimFrom`.
     let after: ClaimCursor | null = null;
     const one = async (row: ClaimedRow): Promise<void> => {
-      if (row.attempt_count > 0) return this.finishHandOff(row);
+      if (row.attempt_count > 0) return this.finishHandOff(row).then(() => this.release(row.id));
       if (!row.is_active || row.deleted_at) {
-        this.lanes.track(this.lanes.record(notSent(row)));
+        this.lanes.track(this.lanes.record(notSent(row)).then(() => this.release(row.id)));
         return;
       }
       const release = await this.lanes.acquireSlot();
@@ -337,12 +376,12 @@ class Lane {
       if (result.status === 'success') {
         this.failures = 0;
         if (this.failing) this.recovered();
-        this.lanes.track(written);
+        this.lanes.track(written.then(() => this.release(row.id)));
         return;
       }
       this.failures += 1;
-      if (result.status === 'retrying') this.lanes.track(written.then(() => this.handOff(row, result)));
-      else this.lanes.track(written);
+      if (result.status === 'retrying') this.lanes.track(written.then(() => this.handOff(row, result)).then(() => this.release(row.id)));
+      else this.lanes.track(written.then(() => this.release(row.id)));
       if (result.returnStatus === 410) {
         // The endpoint asked us to stop: the next claim reads the webhook inactive.
         stop = true;
@@ -362,9 +401,8 @@ class Lane {
           const [row] = pending.splice(i, 1);
           const key = orderingKey(row);
           inFlight.add(key);
-          // A row that fails here (Temporal or PostgreSQL away) stays leased: claimed again when its lease ends.
           one(row)
-            .catch((err: unknown) => this.lanes.options.logger?.warn({ err, deliveryId: row.id }, 'webhook delivery left to its lease'))
+            .catch((err: unknown) => this.lanes.options.logger?.warn({ err, deliveryId: row.id }, 'webhook delivery read again later'))
             .finally(() => {
               inFlight.delete(key);
               pump();
@@ -377,7 +415,7 @@ class Lane {
           const limit = this.failing ? 1 : batchSize;
           const claimedAt = Date.now();
           const cursor = after;
-          this.claim(limit, cursor ?? this.claimFrom()).then(
+          this.claim(limit, cursor).then(
             (rows) => {
               claiming = false;
               const full = rows.length === limit;
@@ -404,13 +442,17 @@ class Lane {
         }
       };
       pump();
-    }).finally(async () => {
-      const unsent = pending.map((r) => r.id);
-      if (unsent.length === 0) return;
-      await this.lanes.execute({ name: 'lanes_release', text: `update webhook_deliveries set lease_until = null where id = any($1)` }, [unsent]);
-      // Released rows may sort before the look-back: the next claim starts from the start.
+    }).finally(() => {
+      if (pending.length === 0) return;
+      for (const row of pending) this.release(row.id);
+      // Rows left unsent may sort before the look-back: the next claim starts from the start.
       this.fullClaimAt = 0;
     });
+  }
+
+  /** A row's outcome is recorded (or it was left unsent): later claims may read it again if it is still requested. */
+  private release(id: string): void {
+    this.held.delete(id);
   }
 
   /**
@@ -429,12 +471,49 @@ class Lane {
   }
 
   /**
-   * Claims up to `limit` of the webhook's requested deliveries in event order, after `after` if given, with the webhook
-   * as it is now: one call of `claim_webhook_deliveries` (a database function for the plan it pins; see its migration,
-   * Migration20261127060000WebhookClaimFunction).
+   * Reads up to `limit` of the webhook's requested deliveries in event order, after `after` if given, with the webhook
+   * as it is now, leaving out the rows the lane holds: one call of `claim_webhook_deliveries` (a database function for
+   * the plan it pins; see Migration20261127150000WebhookLaneLeases). Takes or renews the webhook's lease first when it
+   * is due; nothing is read while another worker holds it.
    */
-  private claim(limit: number, after: ClaimCursor | null): Promise<ClaimedRow[]> {
-    return this.lanes.execute<ClaimedRow>({ name: 'lanes_claim', text: `select * from claim_webhook_deliveries($1, $2, $3, $4, $5)` }, [this.webhookId, after?.eventId ?? null, after?.id ?? null, limit, LANE_LEASE_MS / 1000]);
+  private async claim(limit: number, cursor: ClaimCursor | null): Promise<ClaimedRow[]> {
+    if (!(await this.holdLease())) return [];
+    const after = cursor ?? this.claimFrom();
+    const now = Date.now();
+    for (const [id, until] of this.held) if (until <= now) this.held.delete(id);
+    const rows = await this.lanes.execute<ClaimedRow>({ name: 'lanes_claim', text: `select * from claim_webhook_deliveries($1, $2, $3, $4, $5, $6)` }, [
+      this.webhookId,
+      this.lanes.owner,
+      after?.eventId ?? null,
+      after?.id ?? null,
+      limit,
+      [...this.held.keys()],
+    ]);
+    // Held until recorded; a row whose attempt or record fails is read again after FAILED_ROW_HELD_MS.
+    for (const row of rows) this.held.set(row.id, now + FAILED_ROW_HELD_MS);
+    return rows;
+  }
+
+  /** Holds the webhook's lease: taken (or taken again) unless more than LEASE_MARGIN_MS of it is left; false while another worker holds it. */
+  private async holdLease(): Promise<boolean> {
+    const asked = Date.now();
+    if (this.leaseUntil - asked > LEASE_MARGIN_MS) return true;
+    const [taken] = await this.lanes.execute<{ owner: string }>(TAKE_LEASE, [this.webhookId, this.lanes.owner, LANE_LEASE_MS / 1000]);
+    if (!taken) {
+      this.leaseUntil = 0;
+      this.elsewhereUntil = asked + LEASE_HELD_ELSEWHERE_MS;
+      return false;
+    }
+    // Taken anew, not kept: what its last holder left (or what waited meanwhile) may sort before the look-back.
+    if (this.leaseUntil <= asked) this.fullClaimAt = 0;
+    this.leaseUntil = asked + LANE_LEASE_MS;
+    this.elsewhereUntil = 0;
+    return true;
+  }
+
+  /** The process's renewal: until when the lease is now held (0: it had ended, and another worker may hold it). */
+  leaseRenewed(until: number): void {
+    this.leaseUntil = until;
   }
 
   /** After a failed first attempt was recorded: its retry workflow takes it; then it is no lane's any more. */
@@ -495,14 +574,28 @@ const OUTCOMES = {
            error_message = o.error_message,
            status = o.status,
            updated_at = now(),
-           attempt_requested_at = case when o.status = 'retrying' then d.attempt_requested_at end,
-           lease_until = case when o.status = 'retrying' then d.lease_until end
+           attempt_requested_at = case when o.status = 'retrying' then d.attempt_requested_at end
          from jsonb_to_recordset($1::jsonb) as o(id text, sent boolean, at timestamptz, url text, return_status int, return_data jsonb, error_message text, status text)
          where d.id = o.id and d.id = any(array(select jsonb_array_elements_text($2::jsonb)))`,
 };
 
+/** Every lease a process holds, renewed (those that ended meanwhile are not: another worker may hold them now). */
+const RENEW_LEASES = {
+  name: 'lanes_renew_leases',
+  text: `update webhook_lanes set lease_until = now() + make_interval(secs => $2) where owner = $1 and lease_until > now() returning webhook_id`,
+};
+
 /** A row its retry workflow has taken: no lane's any more. */
-const HANDED_OFF = { name: 'lanes_handed_off', text: `update webhook_deliveries set attempt_requested_at = null, lease_until = null where id = $1` };
+const HANDED_OFF = { name: 'lanes_handed_off', text: `update webhook_deliveries set attempt_requested_at = null where id = $1` };
+
+/** The webhook's lease taken (free or ended) or renewed (already this process's); no row when another worker holds it. */
+const TAKE_LEASE = {
+  name: 'lanes_take_lease',
+  text: `insert into webhook_lanes as l (webhook_id, owner, lease_until) values ($1, $2, now() + make_interval(secs => $3))
+         on conflict (webhook_id) do update set owner = excluded.owner, lease_until = excluded.lease_until
+          where l.owner = excluded.owner or l.lease_until < now()
+         returning l.owner`,
+};
 
 function outcomeRecord(id: string, r: AttemptResult): OutcomeRecord {
   return { id, sent: true, at: r.at.toISOString(), url: r.url, return_status: r.returnStatus, return_data: r.returnData, error_message: r.errorMessage, status: r.status };
@@ -515,8 +608,8 @@ function notSent(row: ClaimedRow): OutcomeRecord {
 /**
  * Records the outcomes of every lane, many per statement: while one write is in flight the
  * next outcomes gather, and go together when it ends. A failed write (PostgreSQL restarting) is
- * tried again; the rows stay leased meanwhile, and a lease that ends first only means the
- * delivery may be sent again (same webhook-id).
+ * tried again; the rows stay requested meanwhile, and a lane that reads one again only sends
+ * the delivery again (same webhook-id).
  */
 class OutcomeWriter {
   private queue: Array<{ rec: OutcomeRecord; resolve: () => void; reject: (err: unknown) => void }> = [];
@@ -563,7 +656,7 @@ class OutcomeWriter {
   }
 
   /**
-   * One statement for the whole batch; a failure stays requested (and leased) until its hand-off to the retry workflow.
+   * One statement for the whole batch; a failure stays requested (and held by its lane) until its hand-off to the retry workflow.
    * The ids as an array give the planner an index scan; joined to the record set alone (estimated at 100 rows), the
    * table is read whole.
    */

@@ -73,8 +73,6 @@ export class WebhookDelivery extends BaseEntity {
    * recorded as final. Lanes send what is set, in event order.
    */
   attemptRequestedAt: Opt<Date> | null = null;
-  /** A lane claimed the delivery until then; a worker that died holding it loses it at that time. */
-  leaseUntil: Opt<Date> | null = null;
 }
 
 export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery, BaseEntity>({
@@ -102,6 +100,5 @@ export const WebhookDeliverySchema = new EntitySchema<WebhookDelivery, BaseEntit
     errorMessage: { type: 'text', nullable: true },
     lastAttemptAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     attemptRequestedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
-    leaseUntil: { type: 'Date', columnType: 'timestamptz', nullable: true },
   },
 });

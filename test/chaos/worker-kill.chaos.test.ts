@@ -149,7 +149,7 @@ it('webhook attempt: the event is delivered, and its delivery records the answer
   }
   await stack.startWorker();
 
-  // The dead lane's claim ends (its lease), a lane of the new worker sends the event again.
+  // The dead worker's lease on the webhook ends, and the new worker's lane takes it over and sends the event again.
   const delivery = await stack.waitFor(
     'the delivery to succeed',
     async () => {

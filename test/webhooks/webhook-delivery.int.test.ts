@@ -10,7 +10,7 @@ import { webhookEventSubscriber } from '../../src/webhooks/webhooks.subscriber';
 import { RETRY_DELAYS_MS } from '../../src/webhooks/delivery-schedule.rules';
 import { attemptDelivery } from '../../src/webhooks/deliveries.service';
 import { createWebhook } from '../../src/webhooks/webhooks.service';
-import { FAILING_AFTER_FAILURES } from '../../src/webhooks/delivery-lanes';
+import { FAILING_AFTER_FAILURES, startDeliveryLanes } from '../../src/webhooks/delivery-lanes';
 import { newId } from '../../src/shared/ids';
 import { eventually, Receiver, Trap } from './receiver';
 import { recordHistory } from '../replay/history-files';
@@ -289,6 +289,31 @@ describe('delivery lanes', () => {
     expect(got.slice(1).map((r) => JSON.parse(r.body).data.name)).toEqual(Array.from({ length: updates }, (_, i) => `Name ${i}`));
   });
 
+  it('sends an endpoint its deliveries from one worker at a time: the per-endpoint cap and one entity\'s order hold across worker processes', async () => {
+    // A second worker's lanes on the same database, capped as the first (WEBHOOK_CONCURRENCY_PER_ENDPOINT).
+    const second = await startDeliveryLanes({ orm: stack.orm, config: stack.config, temporal: stack.client });
+    try {
+      const { company } = await setup('/two-workers');
+      receiver.on('/two-workers', () => ({ status: 200, delayMs: 30 }));
+      const cap = stack.lanes.options.perEndpoint;
+      const entity = await createCustomer(company);
+      const others = await Promise.all(Array.from({ length: 3 * cap }, () => createCustomer(company)));
+      for (let i = 0; i < 3; i++) expect((await stack.http.put(`/customers/${entity}`).set(company.headers).send({ name: `Renamed ${i}` })).status).toBe(200);
+      second.wake([(await stack.em().findOneOrFail(Webhook, { companyId: company.company.id })).id]);
+      const total = 1 + others.length + 3;
+      const got = await eventually(() => receiver.received('/two-workers').length >= total && receiver.received('/two-workers'), 60_000);
+      expect(new Set(got.map((r) => JSON.parse(r.body).id)).size).toBe(total);
+      // At no moment more requests waited for their answers than one worker's cap.
+      const inFlightAt = (t: number) => got.filter((r) => r.at <= t && t < r.answeredAt!).length;
+      expect(Math.max(...got.map((r) => inFlightAt(r.at)))).toBeLessThanOrEqual(cap);
+      const ofEntity = got.filter((r) => JSON.parse(r.body).data.id === entity);
+      expect(ofEntity.map((r) => JSON.parse(r.body).data.name)).toEqual([customer.name, 'Renamed 0', 'Renamed 1', 'Renamed 2']);
+      for (let i = 1; i < ofEntity.length; i++) expect(ofEntity[i].at).toBeGreaterThanOrEqual(ofEntity[i - 1].answeredAt!);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('delivers a burst with no workflow at all, records every outcome, and leaves nothing requested', async () => {
     const { company, webhook } = await setup('/lane-burst-parallel');
     const count = 40;
@@ -397,13 +422,29 @@ describe('dispatch safety', () => {
     return id;
   }
 
-  it('sends a requested delivery nobody notified (the lanes sweep), and one whose lease ended (its worker died)', async () => {
+  it('sends a requested delivery nobody notified (the lanes sweep)', async () => {
     const { company, webhook } = await setup('/sweep');
     const silent = await requestedDelivery(company, webhook.id, {});
-    const orphaned = await requestedDelivery(company, webhook.id, { leaseUntil: new Date(Date.now() - 1000) });
-    await eventually(async () => (await stack.em().count(WebhookDelivery, { id: { $in: [silent, orphaned] }, status: 'success' })) === 2);
-    expect(receiver.received('/sweep')).toHaveLength(2);
+    await eventually(async () => (await stack.em().count(WebhookDelivery, { id: silent, status: 'success' })) === 1);
+    expect(receiver.received('/sweep')).toHaveLength(1);
     expect(await requestedCount(webhook.id)).toBe(0);
+  });
+
+  it('sends nothing of a webhook whose lane another worker holds, and takes it over when that lease ends (the worker died)', async () => {
+    const { company, webhook } = await setup('/taken-over');
+    const until = new Date(Date.now() + 3_000);
+    await stack.em().execute(`insert into webhook_lanes (webhook_id, owner, lease_until) values (?, 'a-dead-worker', ?)`, [webhook.id, until]);
+    const first = await requestedDelivery(company, webhook.id, {});
+    await createCustomer(company);
+    // Notified and swept meanwhile, the lane of this process leaves the endpoint alone while the other's lease lasts.
+    await eventually(() => Date.now() > until.getTime(), 10_000);
+    const beforeTheEnd = receiver.received('/taken-over').filter((r) => r.at < until.getTime());
+    expect(beforeTheEnd).toHaveLength(0);
+    await eventually(async () => (await requestedCount(webhook.id)) === 0, 30_000, 'both delivered once the lease ended');
+    expect(await stack.em().count(WebhookDelivery, { webhookId: webhook.id, status: 'success' })).toBe(2);
+    expect(await stack.em().count(WebhookDelivery, { id: first, status: 'success' })).toBe(1);
+    const [lane] = await stack.em().execute<{ owner: string }[]>(`select owner from webhook_lanes where webhook_id = ?`, [webhook.id]);
+    expect(lane.owner).toBe(stack.lanes.owner);
   });
 
   it('sends a delivery whose event is older than the backlog its lane is working through (requests commit out of id order)', async () => {
@@ -438,7 +479,7 @@ describe('dispatch safety', () => {
 
   it('hands a failed delivery to its retry workflow when the lane died between recording it and starting the workflow', async () => {
     const { company, webhook } = await setup('/handoff');
-    const id = await requestedDelivery(company, webhook.id, { status: 'retrying', attemptCount: 1, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: new Date(), leaseUntil: new Date(Date.now() - 1000) });
+    const id = await requestedDelivery(company, webhook.id, { status: 'retrying', attemptCount: 1, returnStatus: 500, errorMessage: 'HTTP 500', lastAttemptAt: new Date() });
     expect(await workflowResult(id)).toEqual({ status: 'success', attemptCount: 2 });
     // The recorded attempt is not made again by the lane: the workflow's is the only one sent.
     expect(receiver.received('/handoff')).toHaveLength(1);
