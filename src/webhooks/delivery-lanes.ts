@@ -471,8 +471,8 @@ class Lane {
   }
 
   /**
-   * Reads up to `limit` of the webhook's requested deliveries in event order, after `after` if given, with the webhook
-   * as it is now, leaving out the rows the lane holds: one call of `claim_webhook_deliveries` (a database function for
+   * Reads up to `limit` of the webhook's requested deliveries in event order, after `cursor` if given (else from where
+   * `claimFrom` says), with the webhook as it is now, leaving out the rows the lane holds: one call of `claim_webhook_deliveries` (a database function for
    * the plan it pins; see Migration20261127150000WebhookLaneLeases). Takes or renews the webhook's lease first when it
    * is due; nothing is read while another worker holds it.
    */
