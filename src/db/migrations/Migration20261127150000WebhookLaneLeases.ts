@@ -11,6 +11,11 @@ import { Migration } from '@mikro-orm/migrations';
  * longer carries a lease of its own (`lease_until` is dropped): leasing every claimed row was an
  * update per delivery, about half of PostgreSQL's time in the claims.
  *
+ * The table keeps its fillfactor of 70 (Migration20261126110000WebhookDeliveriesFillfactor): it
+ * was room for the row leases' heap-only updates, and it is now room for an outcome's new row
+ * version on the row's own page (one page written, not two). All the figures in
+ * docs/performance.md were measured with it; a run without it did no better.
+ *
  * `claim_webhook_deliveries` keeps its pinned plan (an ordered scan of
  * `webhook_deliveries_requested_idx`, see Migration20261127060000WebhookClaimFunction) and returns
  * nothing unless the caller holds the webhook's lease.
