@@ -17,7 +17,7 @@ import { startRetryWorkflows } from './webhook-delivery-workflow.client';
  * database, with no workflow (docs/webhooks.md, "How it works").
  *
  * - One lane per webhook (endpoint) in the whole deployment: a lane sends only while it holds the
- *   webhook's lease (`webhook_lanes`, renewed while it runs; a worker that dies loses it when it
+ *   webhook's lease (`webhook_lanes`, renewed while the lane is in use; a worker that dies loses it when it
  *   ends, and another worker's lane takes over), so the per-endpoint cap and the per-entity order
  *   hold across worker processes. It reads its requested deliveries in event order (the claim
  *   only reads: no other lane reads them), POSTs them over keep-alive connections, started in
@@ -60,8 +60,10 @@ export interface DeliveryLanesOptions {
 
 /** A webhook's lane is a worker's for this long after each renewal (set by PostgreSQL's clock). */
 export const LANE_LEASE_MS = 30_000;
-/** How often a process renews every lease it holds (one statement), running lanes and idle ones alike. */
+/** How often a process renews the leases of its lanes in use (one statement). */
 const LEASE_RENEW_EVERY_MS = 10_000;
+/** A lane that has not run for this long (and is not probing a failing endpoint) lets its lease end: the next worker with work for it takes it. */
+const LEASE_KEPT_IDLE_MS = 60_000;
 /** A lane takes its lease again before claiming when less than this is left of it (a renewal missed). */
 const LEASE_MARGIN_MS = 5_000;
 /** A lane whose webhook another worker holds tries again after this (the sweep wakes it). */
@@ -277,13 +279,19 @@ export class DeliveryLanes {
     }
   }
 
-  /** Renews every lease this process holds, in one statement; a lane whose lease was not renewed (it ended first) takes it again before its next claim. */
+  /**
+   * Renews, in one statement, the leases of the lanes in use: running, run in the last LEASE_KEPT_IDLE_MS, or probing a
+   * failing endpoint (another worker's fresh lane would not know it is failing). A lane whose lease was not renewed (it
+   * ended first) takes it again before its next claim; an idle lane's lease ends by itself.
+   */
   private async renewLeases(): Promise<void> {
     if (this.stopped) return;
     const at = Date.now();
-    const rows = await this.execute<{ webhook_id: string }>(RENEW_LEASES, [this.owner, LANE_LEASE_MS / 1000]);
+    const inUse = [...this.lanes.values()].filter((lane) => lane.inUse(at - LEASE_KEPT_IDLE_MS));
+    if (inUse.length === 0) return;
+    const rows = await this.execute<{ webhook_id: string }>(RENEW_LEASES, [this.owner, inUse.map((lane) => lane.webhookId), LANE_LEASE_MS / 1000]);
     const renewed = new Set(rows.map((r) => r.webhook_id));
-    for (const [id, lane] of this.lanes) lane.leaseRenewed(renewed.has(id) ? at + LANE_LEASE_MS : 0);
+    for (const lane of inUse) lane.leaseRenewed(renewed.has(lane.webhookId) ? at + LANE_LEASE_MS : 0);
   }
 
   /** The webhooks with requested deliveries: `webhooks_with_requested_deliveries()`, a skip scan of the partial index, one probe per webhook whatever its backlog (see its migration). */
@@ -311,9 +319,11 @@ class Lane {
   private probeTimer: NodeJS.Timeout | null = null;
   /** When the lane last claimed from the start of its rows (0: its next claim does). */
   private fullClaimAt = 0;
+  /** When the lane's last run ended (0: never run). */
+  private ranAt = 0;
 
   constructor(
-    private readonly webhookId: string,
+    readonly webhookId: string,
     private readonly lanes: DeliveryLanes,
   ) {}
 
@@ -326,8 +336,14 @@ class Lane {
       .catch((err: unknown) => this.lanes.options.logger?.warn({ err, webhookId: this.webhookId }, 'webhook lane failed; the sweep wakes it again'))
       .finally(() => {
         this.running = null;
+        this.ranAt = Date.now();
         if (this.woken && !this.lanes.stopped) this.wake();
       });
+  }
+
+  /** Whether its lease is worth renewing: the lane is running, probing a failing endpoint, or ran since `since`. */
+  inUse(since: number): boolean {
+    return this.running !== null || this.failing || this.ranAt >= since;
   }
 
   cancelProbe(): void {
@@ -579,10 +595,10 @@ const OUTCOMES = {
          where d.id = o.id and d.id = any(array(select jsonb_array_elements_text($2::jsonb)))`,
 };
 
-/** Every lease a process holds, renewed (those that ended meanwhile are not: another worker may hold them now). */
+/** The leases of a process's lanes in use, renewed (those that ended meanwhile are not: another worker may hold them now). */
 const RENEW_LEASES = {
   name: 'lanes_renew_leases',
-  text: `update webhook_lanes set lease_until = now() + make_interval(secs => $2) where owner = $1 and lease_until > now() returning webhook_id`,
+  text: `update webhook_lanes set lease_until = now() + make_interval(secs => $3) where webhook_id = any($2) and owner = $1 and lease_until > now() returning webhook_id`,
 };
 
 /** A row its retry workflow has taken: no lane's any more. */
