@@ -56,14 +56,14 @@ export interface DeliveryLanesOptions {
   /** Deliveries a lane claims at a time. */
   batchSize?: number;
   sweepMs?: number;
+  /** How often the process renews the leases of its lanes in use (one statement). */
+  leaseRenewEveryMs?: number;
+  /** A lane that has not run for this long (and is not probing a failing endpoint) lets its lease end: the next worker with work for it takes it. */
+  leaseKeptIdleMs?: number;
 }
 
 /** A webhook's lane is a worker's for this long after each renewal (set by PostgreSQL's clock). */
 export const LANE_LEASE_MS = 30_000;
-/** How often a process renews the leases of its lanes in use (one statement). */
-const LEASE_RENEW_EVERY_MS = 10_000;
-/** A lane that has not run for this long (and is not probing a failing endpoint) lets its lease end: the next worker with work for it takes it. */
-const LEASE_KEPT_IDLE_MS = 60_000;
 /** A lane takes its lease again before claiming when less than this is left of it (a renewal missed). */
 const LEASE_MARGIN_MS = 5_000;
 /** A lane whose webhook another worker holds tries again after this (the sweep wakes it). */
@@ -84,7 +84,7 @@ export const PROBE_DELAYS_MS = [5_000, 30_000, 2 * 60_000, 5 * 60_000] as const;
 export const CLAIM_LOOKBACK_MS = 5_000;
 /** How often a lane claims from the start of its rows all the same: older rows (an event dispatched late, rows left unsent) wait at most this long. */
 export const FULL_CLAIM_EVERY_MS = 5_000;
-const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_000 };
+const DEFAULTS = { perEndpoint: 8, maxInFlight: 512, batchSize: 50, sweepMs: 1_000, leaseRenewEveryMs: 10_000, leaseKeptIdleMs: 60_000 };
 /**
  * Connections of the lanes' pool. Their statements (leases, claims, outcomes, hand-offs, the sweep) go
  * through `pg` itself, as named prepared statements: the ORM's per-statement work (building,
@@ -185,7 +185,7 @@ export class DeliveryLanes {
   async start(): Promise<void> {
     await this.listen();
     this.sweepTimer = setInterval(() => this.track(this.sweep()), this.opts.sweepMs);
-    this.renewTimer = setInterval(() => this.track(this.renewLeases()), LEASE_RENEW_EVERY_MS);
+    this.renewTimer = setInterval(() => this.track(this.renewLeases()), this.opts.leaseRenewEveryMs);
     this.track(this.sweep());
   }
 
@@ -280,14 +280,14 @@ export class DeliveryLanes {
   }
 
   /**
-   * Renews, in one statement, the leases of the lanes in use: running, run in the last LEASE_KEPT_IDLE_MS, or probing a
+   * Renews, in one statement, the leases of the lanes in use: running, run in the last `leaseKeptIdleMs`, or probing a
    * failing endpoint (another worker's fresh lane would not know it is failing). A lane whose lease was not renewed (it
    * ended first) takes it again before its next claim; an idle lane's lease ends by itself.
    */
   private async renewLeases(): Promise<void> {
     if (this.stopped) return;
     const at = Date.now();
-    const inUse = [...this.lanes.values()].filter((lane) => lane.inUse(at - LEASE_KEPT_IDLE_MS));
+    const inUse = [...this.lanes.values()].filter((lane) => lane.inUse(at - this.opts.leaseKeptIdleMs));
     if (inUse.length === 0) return;
     const rows = await this.execute<{ webhook_id: string }>(RENEW_LEASES, [this.owner, inUse.map((lane) => lane.webhookId), LANE_LEASE_MS / 1000]);
     const renewed = new Set(rows.map((r) => r.webhook_id));

@@ -314,6 +314,38 @@ describe('delivery lanes', () => {
     }
   });
 
+  it('renews a webhook\'s lease while its lane is in use, and lets it end once the lane is idle', async () => {
+    const second = await startDeliveryLanes({ orm: stack.orm, config: stack.config, temporal: stack.client }, { leaseRenewEveryMs: 100, leaseKeptIdleMs: 400 });
+    try {
+      const { company, webhook } = await setup('/idle-lease');
+      receiver.on('/idle-lease', () => ({ status: 200, delayMs: 1000 }));
+      const leaseUntil = async () => {
+        const [row] = await stack.em().execute<{ owner: string; lease_until: string | Date }[]>(`select owner, lease_until from webhook_lanes where webhook_id = ?`, [webhook.id]);
+        return { owner: row.owner, until: new Date(row.lease_until).getTime() };
+      };
+      // The second worker's lane has the webhook (as if it had taken it first).
+      await stack.em().execute(`insert into webhook_lanes (webhook_id, owner, lease_until) values (?, ?, now() + interval '30 seconds')`, [webhook.id, second.owner]);
+      await createCustomer(company);
+      // The attempt is in flight (answered after 1 s): the lease as the lane took it, then as renewed meanwhile.
+      await eventually(() => receiver.received('/idle-lease').length === 1, 30_000, 'the attempt in flight');
+      const inFlight = await leaseUntil();
+      await eventually(async () => (await requestedCount(webhook.id)) === 0, 30_000, 'the outcome recorded');
+      const afterUse = await leaseUntil();
+      expect(afterUse.owner).toBe(second.owner);
+      expect(afterUse.until).toBeGreaterThan(inFlight.until);
+      // Idle for longer than it keeps a lease: renewals have stopped.
+      await eventually(async () => {
+        const before = await leaseUntil();
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        return (await leaseUntil()).until === before.until;
+      }, 10_000, 'renewals stopped');
+      expect(receiver.received('/idle-lease')).toHaveLength(1);
+      expect(await stack.em().count(WebhookDelivery, { webhookId: webhook.id, status: 'success', attemptCount: 1 })).toBe(1);
+    } finally {
+      await second.stop();
+    }
+  });
+
   it('delivers a burst with no workflow at all, records every outcome, and leaves nothing requested', async () => {
     const { company, webhook } = await setup('/lane-burst-parallel');
     const count = 40;
