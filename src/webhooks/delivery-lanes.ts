@@ -63,7 +63,7 @@ export interface DeliveryLanesOptions {
 }
 
 /** A webhook's lane is a worker's for this long after each renewal (set by PostgreSQL's clock). */
-export const LANE_LEASE_MS = 30_000;
+const LANE_LEASE_MS = 30_000;
 /** A lane takes its lease again before claiming when less than this is left of it (a renewal missed). */
 const LEASE_MARGIN_MS = 5_000;
 /** A lane whose webhook another worker holds tries again after this (the sweep wakes it). */
