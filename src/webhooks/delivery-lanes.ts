@@ -208,7 +208,7 @@ export class DeliveryLanes {
     while (this.background.size > 0) await Promise.allSettled([...this.background]);
     await this.writer.drained();
     // Another worker's lanes take these webhooks over at once, not when the leases would end.
-    await this.execute({ name: 'lanes_leave', text: `update webhook_lanes set lease_until = now() where owner = $1` }, [this.owner]).catch((err: unknown) =>
+    await this.execute(LEAVE_LEASES, [this.owner]).catch((err: unknown) =>
       this.opts.logger?.warn({ err }, 'webhook lanes: leases not given up; they end by themselves'),
     );
     await this.db.end();
@@ -375,11 +375,10 @@ class Lane {
     // delivered, whose index entries stay until vacuum. Otherwise the claim starts at `claimFrom`.
     let after: ClaimCursor | null = null;
     const one = async (row: ClaimedRow): Promise<void> => {
+      // The row's record goes on in the background; the lane holds the row until it is done (a failure: FAILED_ROW_HELD_MS).
+      const releaseAfter = (work: Promise<unknown>) => this.lanes.track(work.then(() => this.release(row.id)));
       if (row.attempt_count > 0) return this.finishHandOff(row).then(() => this.release(row.id));
-      if (!row.is_active || row.deleted_at) {
-        this.lanes.track(this.lanes.record(notSent(row)).then(() => this.release(row.id)));
-        return;
-      }
+      if (!row.is_active || row.deleted_at) return releaseAfter(this.lanes.record(notSent(row)));
       const release = await this.lanes.acquireSlot();
       let result: AttemptResult;
       try {
@@ -389,15 +388,13 @@ class Lane {
         release();
       }
       const written = this.lanes.record(outcomeRecord(row.id, result));
+      releaseAfter(result.status === 'retrying' ? written.then(() => this.handOff(row, result)) : written);
       if (result.status === 'success') {
         this.failures = 0;
         if (this.failing) this.recovered();
-        this.lanes.track(written.then(() => this.release(row.id)));
         return;
       }
       this.failures += 1;
-      if (result.status === 'retrying') this.lanes.track(written.then(() => this.handOff(row, result)).then(() => this.release(row.id)));
-      else this.lanes.track(written.then(() => this.release(row.id)));
       if (result.returnStatus === 410) {
         // The endpoint asked us to stop: the next claim reads the webhook inactive.
         stop = true;
@@ -600,6 +597,9 @@ const RENEW_LEASES = {
   name: 'lanes_renew_leases',
   text: `update webhook_lanes set lease_until = now() + make_interval(secs => $3) where webhook_id = any($2) and owner = $1 and lease_until > now() returning webhook_id`,
 };
+
+/** Every lease of a stopping process, ended now. */
+const LEAVE_LEASES = { name: 'lanes_leave', text: `update webhook_lanes set lease_until = now() where owner = $1` };
 
 /** A row its retry workflow has taken: no lane's any more. */
 const HANDED_OFF = { name: 'lanes_handed_off', text: `update webhook_deliveries set attempt_requested_at = null where id = $1` };
