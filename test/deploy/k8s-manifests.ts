@@ -482,13 +482,22 @@ export function checkManifests(objects: K8sObject[], facts: SourceFacts, opts: C
       }
     }
   }
-  // Network policies, where an overlay has them: the public port stays reachable, the
-  // operator ports (metrics, health) only from named peers.
-  for (const np of byKind('NetworkPolicy')) {
+  // Network policies: every Lastro pod serving the operator port is covered by one; the public
+  // port stays reachable, the operator ports (metrics, health) only from named peers. The
+  // kubelet's probes come from the node, which a NetworkPolicy cannot block: no rule for them.
+  const policies = byKind('NetworkPolicy');
+  const portsOf = (d: K8sObject) => podContainers(d, false).flatMap((c) => (c.ports ?? []) as Array<{ name?: string; containerPort: number }>);
+  const isolates = (np: K8sObject) => !np.spec?.policyTypes || np.spec.policyTypes.includes('Ingress');
+  for (const d of deployments) {
+    if (!portsOf(d).some((p) => p.name === 'ops')) continue;
+    const covering = policies.filter((np) => isolates(np) && selects(np.spec?.podSelector?.matchLabels, d.spec?.template?.metadata?.labels));
+    if (covering.length === 0) fail(id(d), 'no NetworkPolicy restricts ingress to its pods: the operator port answers every pod in the cluster');
+  }
+  for (const np of policies) {
     const selected = deployments.filter((d) => selects(np.spec?.podSelector?.matchLabels, d.spec?.template?.metadata?.labels));
     if (selected.length === 0) fail(id(np), 'selects no Lastro pods');
-    const rules: Array<{ from?: unknown[]; ports?: Array<{ port: string | number }> }> = np.spec?.ingress ?? [];
-    const portsOf = (d: K8sObject) => podContainers(d, false).flatMap((c) => (c.ports ?? []) as Array<{ name?: string; containerPort: number }>);
+    if (!isolates(np)) fail(id(np), 'policyTypes without Ingress: it restricts nothing that reaches the pods');
+    const rules: Array<{ from?: Array<Record<string, any>>; ports?: Array<{ port: string | number }> }> = np.spec?.ingress ?? [];
     for (const d of selected) {
       for (const p of portsOf(d)) {
         const matching = rules.filter((r) => !r.ports || r.ports.some((x) => x.port === p.name || x.port === p.containerPort));
@@ -496,6 +505,14 @@ export function checkManifests(objects: K8sObject[], facts: SourceFacts, opts: C
         if (p.name === 'ops' && open) fail(id(np), `${id(d)}: the operator port ${p.containerPort} is open to every peer`);
         if (p.name === 'http' && !open) fail(id(np), `${id(d)}: the public port ${p.containerPort} is closed to the ingress in front of the Service`);
         if (p.name === 'ops' && matching.length === 0) fail(id(np), `${id(d)}: nothing may scrape the operator port ${p.containerPort}`);
+        if (p.name !== 'ops' || open) continue;
+        // A peer is named by a namespace (and a pod selector within it): an address block, a
+        // bare pod selector (every pod of Lastro's namespace) or an empty namespace selector
+        // (every namespace) lets in far more than Prometheus.
+        for (const peer of matching.flatMap((r) => r.from ?? [])) {
+          const namespaces = Object.keys(peer.namespaceSelector?.matchLabels ?? {}).length + (peer.namespaceSelector?.matchExpressions?.length ?? 0);
+          if (peer.ipBlock || namespaces === 0) fail(id(np), `${id(d)}: the operator port ${p.containerPort} is open to ${JSON.stringify(peer)}: name the monitoring namespace`);
+        }
       }
     }
   }

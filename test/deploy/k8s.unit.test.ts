@@ -51,6 +51,28 @@ describe('deploy/k8s, rendered', () => {
     expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^images: lastro-app:local: pin a tag/), expect.stringMatching(/^overlay: every resource in one namespace/)]));
   });
 
+  it.each(['base', ...overlays.map((o) => `overlays/${o}`)])('%s: the operator ports answer only Prometheus pods of the monitoring namespace; the public port stays open', (dir) => {
+    const objects = render(dir);
+    const policy = find(objects, 'NetworkPolicy', 'lastro-ingress');
+    expect(policy.spec.podSelector).toEqual({ matchLabels: { 'app.kubernetes.io/name': 'lastro' } });
+    expect(policy.spec.policyTypes).toEqual(['Ingress']);
+    expect(policy.spec.ingress).toEqual([
+      { ports: [{ port: 'http', protocol: 'TCP' }] },
+      {
+        from: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } }],
+        ports: [{ port: 'ops', protocol: 'TCP' }],
+      },
+    ]);
+    // Every pod with an operator port is selected, and its probes use that port: they come
+    // from the node, which NetworkPolicy never blocks, so no rule is needed for them.
+    for (const d of ['lastro-api', 'lastro-worker']) {
+      const c = container(objects, d);
+      expect(c.ports).toContainEqual(expect.objectContaining({ name: 'ops' }));
+      for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe']) expect(c[probe].httpGet.port).toBe('ops');
+      expect(Object.entries(policy.spec.podSelector.matchLabels).every(([k, v]) => find(objects, 'Deployment', d).spec.template.metadata.labels[k] === v)).toBe(true);
+    }
+  });
+
   it('renders what the overlays mean: namespace, image, replicas, Temporal TLS files and API key', () => {
     const mtls = render('overlays/example-mtls');
     expect(new Set(mtls.map((o) => o.metadata.namespace))).toEqual(new Set(['lastro']));
@@ -156,6 +178,11 @@ describe('the checks fail on broken manifests', () => {
     ['a misspelt probe field', (o) => void (main(api(o)).livenessProbe.failureTreshold = 3), /lastro-api container api: livenessProbe.failureTreshold does not exist/],
     ['the operator ports open to everyone', (o) => void delete find(o, 'NetworkPolicy', 'lastro-ingress').spec.ingress[1].from, /NetworkPolicy\/lastro-ingress: Deployment\/lastro-worker: the operator port 9465 is open to every peer/],
     ['the public port closed', (o) => void find(o, 'NetworkPolicy', 'lastro-ingress').spec.ingress.shift(), /NetworkPolicy\/lastro-ingress: Deployment\/lastro-api: the public port 3000 is closed/],
+    ['no NetworkPolicy', (o) => void o.splice(o.indexOf(find(o, 'NetworkPolicy', 'lastro-ingress')), 1), /Deployment\/lastro-worker: no NetworkPolicy restricts ingress to its pods/],
+    ['a policy for egress only', (o) => void (find(o, 'NetworkPolicy', 'lastro-ingress').spec.policyTypes = ['Egress']), /Deployment\/lastro-api: no NetworkPolicy restricts ingress/],
+    ['the operator ports open to every namespace', (o) => void (find(o, 'NetworkPolicy', 'lastro-ingress').spec.ingress[1].from = [{ namespaceSelector: {} }]), /NetworkPolicy\/lastro-ingress: Deployment\/lastro-api: the operator port 9464 is open to \{"namespaceSelector":\{\}\}/],
+    ['the operator ports open to every pod of the namespace', (o) => void (find(o, 'NetworkPolicy', 'lastro-ingress').spec.ingress[1].from = [{ podSelector: {} }]), /Deployment\/lastro-worker: the operator port 9465 is open to \{"podSelector":\{\}\}/],
+    ['the operator ports open to an address block', (o) => void (find(o, 'NetworkPolicy', 'lastro-ingress').spec.ingress[1].from = [{ ipBlock: { cidr: '0.0.0.0/0' } }]), /the operator port 9464 is open to \{"ipBlock"/],
     [
       'a token mounted',
       (o) => {
