@@ -150,9 +150,10 @@ describe('docker-compose.yml', () => {
     for (const name of ['api', 'worker']) {
       expect(env(service(name)).CARD_VAULT_KEY).toMatch(/^\$\{CARD_VAULT_KEY:\?[^}]*\}$/);
     }
-    // The only host variable the file reads is the key, and only in its required form.
+    // The host variables the file reads: the secrets, only in their required form, and
+    // Grafana's admin login name (not a secret).
     const interpolations = readFileSync(composePath, 'utf8').match(/\$\{[^}]*\}/g) ?? [];
-    for (const i of interpolations) expect(i).toMatch(/^\$\{CARD_VAULT_KEY:\?/);
+    for (const i of interpolations) expect(i).toMatch(/^\$\{(CARD_VAULT_KEY|GRAFANA_ADMIN_PASSWORD):\?|^\$\{GRAFANA_ADMIN_USER:-admin\}$/);
   });
 
   it('serves the API on port 3000', () => {
@@ -379,6 +380,23 @@ describe('Prometheus and Grafana', () => {
     }
     expect(opsPort('api')).toBe('9464');
     expect(opsPort('worker')).toBe('9465');
+  });
+
+  it('lets nobody into Grafana without a login, with an admin password from the host, never one in the file', () => {
+    const e = env(grafana);
+    expect(e.GF_SECURITY_ADMIN_PASSWORD).toMatch(/^\$\{GRAFANA_ADMIN_PASSWORD:\?[^}]+\}$/);
+    expect(e.GF_SECURITY_ADMIN_USER).toBe('${GRAFANA_ADMIN_USER:-admin}');
+    expect(e.GF_AUTH_ANONYMOUS_ENABLED).toBe('false');
+    expect(e.GF_USERS_ALLOW_SIGN_UP).toBe('false');
+    expect(Object.keys(e).filter((k) => /^GF_AUTH_(ANONYMOUS|PROXY|BASIC_ENABLED|DISABLE_LOGIN)/.test(k) && k !== 'GF_AUTH_ANONYMOUS_ENABLED')).toEqual([]);
+    expect(Object.keys(e).some((k) => k.startsWith('GF_SECURITY_ADMIN_PASSWORD__'))).toBe(false);
+    // Nor in what Grafana reads at start: no grafana.ini, no credentials in provisioning.
+    const provisioned = mounts(grafana).map((m) => m.target);
+    expect(provisioned.some((t) => t.startsWith('/etc/grafana/grafana.ini'))).toBe(false);
+    for (const file of ['datasources/prometheus.yml', 'dashboards/lastro.yml']) {
+      const text = readFileSync(join(root, 'deploy/grafana/provisioning', file), 'utf8');
+      expect(text).not.toMatch(/password|secureJsonData|basicAuth|anonymous/i);
+    }
   });
 
   it('scrapes the api and the worker at services and ports that exist', () => {
