@@ -69,8 +69,27 @@ export class LastroConnectionError extends LastroError {
 }
 /** `webhooks.constructEvent`: the signature, its headers or its timestamp do not check out. */
 export class LastroSignatureVerificationError extends LastroError {
+  constructor(message: string, code = 'invalid_signature') {
+    super({ status: 0, code, message });
+  }
+}
+/**
+ * `webhooks.constructEventOnce`: this very delivery attempt (`webhook-id` and
+ * `webhook-timestamp`) was accepted before: a replay. Code `replayed_webhook`.
+ */
+export class LastroWebhookReplayError extends LastroSignatureVerificationError {
   constructor(message: string) {
-    super({ status: 0, code: 'invalid_signature', message });
+    super(message, 'replayed_webhook');
+  }
+}
+/**
+ * The webhook secret given to verify with is empty or malformed: a configuration mistake (an
+ * unset variable, a truncated `whsec_…`), refused before any request is looked at, since an
+ * empty key would let anyone sign. Code `invalid_webhook_secret`; not a verification failure.
+ */
+export class LastroWebhookSecretError extends LastroError {
+  constructor(message: string) {
+    super({ status: 0, code: 'invalid_webhook_secret', message });
   }
 }
 

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { LastroSignatureVerificationError } from './errors';
+import { LastroSignatureVerificationError, LastroWebhookReplayError, LastroWebhookSecretError } from './errors';
 import type { CheckoutLink, CheckoutSession, Customer, Invoice, Payment, Recipient, Subscription, Transaction, Withdrawal } from './types';
 
 /**
@@ -65,18 +65,47 @@ function header(headers: WebhookHeaders, name: string): string | undefined {
   return Array.isArray(found) ? found.join(' ') : found;
 }
 
-/** The HMAC key of a webhook secret: `whsec_` secrets are base64 of the key, others its UTF-8 text. */
-function signingKey(secret: string): Buffer {
-  return secret.startsWith('whsec_') ? Buffer.from(secret.slice('whsec_'.length), 'base64') : Buffer.from(secret, 'utf8');
+const GENERATED_PREFIX = 'whsec_';
+/** What Lastro accepts as a supplied secret (src/webhooks/webhooks.schemas.ts): at least 8 characters. */
+const MIN_TEXT_SECRET = 8;
+
+/**
+ * The HMAC key of a webhook secret: `whsec_` secrets are base64 of the key (24 to 64 bytes, as
+ * Standard Webhooks and Lastro make them), others their UTF-8 text (at least 8 characters).
+ * Anything else is refused: an empty key (an unset variable, a `whsec_` whose base64 decodes
+ * to nothing) would verify a signature anyone can compute.
+ */
+function signingKey(secret: unknown): Buffer {
+  if (typeof secret !== 'string' || secret.trim() === '') {
+    throw new LastroWebhookSecretError('The webhook secret is empty: pass the secret of your webhook (e.g. process.env.LASTRO_WEBHOOK_SECRET is unset)');
+  }
+  if (!secret.startsWith(GENERATED_PREFIX)) {
+    if (secret.length < MIN_TEXT_SECRET) throw new LastroWebhookSecretError(`The webhook secret is shorter than ${MIN_TEXT_SECRET} characters: not a secret Lastro signs with`);
+    return Buffer.from(secret, 'utf8');
+  }
+  const b64 = secret.slice(GENERATED_PREFIX.length);
+  const key = Buffer.from(b64, 'base64');
+  // Buffer.from skips what is not base64, so a damaged secret would quietly give another (or no) key.
+  const canonical = /^[A-Za-z0-9+/]+={0,2}$/.test(b64) && key.toString('base64').replace(/=+$/, '') === b64.replace(/=+$/, '');
+  if (!canonical || key.length < 24 || key.length > 64) {
+    throw new LastroWebhookSecretError('The webhook secret starts with whsec_ but is not base64 of 24 to 64 bytes: copy it whole, as Lastro showed it');
+  }
+  return key;
 }
 
 /**
  * Checks a delivery's Standard Webhooks signature and returns its event. `rawBody` must be the
  * body's bytes as received (re-serialized JSON does not verify). Throws
- * LastroSignatureVerificationError when a header is missing, the timestamp is outside the
+ * LastroWebhookSecretError when `secret` is empty or malformed (before reading the request),
+ * and LastroSignatureVerificationError when a header is missing, the timestamp is outside the
  * tolerance, or no `v1` signature matches (during a secret rotation any one of them may).
  */
 export function constructEvent(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string, options: ConstructEventOptions = {}): LastroEvent {
+  return verify(rawBody, headers, secret, options).event;
+}
+
+function verify(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string, options: ConstructEventOptions): { event: LastroEvent; id: string; timestamp: number; tolerance: number } {
+  const key = signingKey(secret);
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
@@ -88,7 +117,7 @@ export function constructEvent(rawBody: string | Uint8Array, headers: WebhookHea
     throw new LastroSignatureVerificationError(`webhook-timestamp is more than ${tolerance} s from now`);
   }
   const body = typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : Buffer.from(rawBody);
-  const expected = createHmac('sha256', signingKey(secret)).update(`${id}.${timestamp}.`).update(body).digest();
+  const expected = createHmac('sha256', key).update(`${id}.${timestamp}.`).update(body).digest();
   const matches = signatures.split(' ').some((entry) => {
     const [version, mac] = entry.split(',');
     if (version !== 'v1' || !mac) return false;
@@ -102,8 +131,66 @@ export function constructEvent(rawBody: string | Uint8Array, headers: WebhookHea
   } catch {
     throw new LastroSignatureVerificationError('The signed body is not JSON');
   }
+  return { event, id, timestamp: Number(timestamp), tolerance };
+}
+
+/**
+ * Where `constructEventOnce` remembers the delivery attempts it accepted. `seen` records `key`
+ * and answers whether it was recorded already; it must do both in one atomic step (two
+ * concurrent calls with one key: exactly one answers false), e.g. in PostgreSQL
+ * `insert into lastro_webhook_attempts (key, expires_at) values ($1, $2) on conflict do nothing`
+ * and seen = no row inserted. A key may be forgotten after `expiresAt`: from then on the
+ * timestamp check refuses that attempt by itself.
+ */
+export interface WebhookReplayStore {
+  seen(key: string, expiresAt: Date): boolean | Promise<boolean>;
+}
+
+/**
+ * A WebhookReplayStore in this process's memory: enough for one process; several processes
+ * (replicas, serverless) need a shared one (WebhookReplayStore over your database). Expired
+ * keys are dropped as it goes.
+ */
+export function memoryReplayStore(options: { now?: () => number } = {}): WebhookReplayStore {
+  const now = options.now ?? Date.now;
+  const keys = new Map<string, number>();
+  let sweepAt = 0;
+  return {
+    seen(key, expiresAt) {
+      const at = now();
+      if (at >= sweepAt) {
+        for (const [k, until] of keys) if (until <= at) keys.delete(k);
+        sweepAt = at + 60_000;
+      }
+      const until = keys.get(key);
+      if (until !== undefined && until > at) return true;
+      keys.set(key, expiresAt.getTime());
+      return false;
+    },
+  };
+}
+
+export interface ConstructEventOnceOptions extends ConstructEventOptions {
+  replayStore: WebhookReplayStore;
+}
+
+/**
+ * constructEvent, then a replay guard: a delivery attempt already accepted (the same
+ * `webhook-id` and `webhook-timestamp`, so the same signature) throws LastroWebhookReplayError,
+ * which extends LastroSignatureVerificationError. Keyed on the attempt, not the id alone:
+ * Lastro retries a failed delivery under the same `webhook-id` with a new timestamp and
+ * signature, and that retry must get through; deduplicate the processing on `event.id`. Only a
+ * verified request is recorded, so nobody can fill the store. The key is kept until the
+ * timestamp leaves the tolerance (`expiresAt` = timestamp + toleranceSeconds).
+ */
+export async function constructEventOnce(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string, options: ConstructEventOnceOptions): Promise<LastroEvent> {
+  if (!options?.replayStore) throw new TypeError('constructEventOnce needs a replayStore (memoryReplayStore() or one over your database)');
+  const { event, id, timestamp, tolerance } = verify(rawBody, headers, secret, options);
+  if (await options.replayStore.seen(`${id}.${timestamp}`, new Date((timestamp + tolerance) * 1000))) {
+    throw new LastroWebhookReplayError(`Delivery attempt ${id} at ${timestamp} was already accepted: a replay`);
+  }
   return event;
 }
 
 /** `lastro.webhooks` (also importable alone: no API key is needed to verify). */
-export const webhooks = { constructEvent };
+export const webhooks = { constructEvent, constructEventOnce, memoryReplayStore };
