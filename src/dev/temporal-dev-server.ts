@@ -1,6 +1,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import path from 'node:path';
 import { pipeLines, stopChild, waitForPort } from '../shared/processes';
+import { temporalServerEnv, withoutTracingEnv } from './child-env';
 import { WITHDRAWAL_STAGE_ATTRIBUTE } from '../../workflows/withdrawals/withdrawal.contract';
 
 /** Custom search attributes the workflows upsert (Keyword); a server without them fails those workflow tasks. */
@@ -21,6 +22,8 @@ export interface DevTemporalOptions {
   port: number;
   uiPort: number;
   log: (line: string) => void;
+  /** The launcher's environment (process.env by default); the server gets it less OTEL_* (temporalServerEnv). */
+  env?: NodeJS.ProcessEnv;
   /** Server dynamic config (`--dynamic-config-value key=<JSON>`), e.g. for a benchmark. */
   dynamicConfig?: Record<string, string | number | boolean>;
 }
@@ -55,7 +58,7 @@ export async function startTemporalDevServer(opts: DevTemporalOptions): Promise<
       ...DEV_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=Keyword`]),
       ...dynamicConfigArgs(opts.dynamicConfig),
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'], env: temporalServerEnv(opts.env ?? process.env) },
   );
   pipeLines(child, (l) => opts.log(`[temporal] ${l}`));
   await waitForPort(opts.port, 60_000, child);
@@ -74,7 +77,7 @@ function dynamicConfigArgs(values: DevTemporalOptions['dynamicConfig'] = {}): st
 async function startWithSdkDownload(opts: DevTemporalOptions, address: string, uiUrl: string): Promise<DevTemporal> {
   // @temporalio/testing is a dev dependency: present after `npm ci`, which `npm run dev` assumes.
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
-  const env = await TestWorkflowEnvironment.createLocal({
+  const env = await withoutTracingEnv(() => TestWorkflowEnvironment.createLocal({
     server: {
       ip: '127.0.0.1',
       port: opts.port,
@@ -85,7 +88,7 @@ async function startWithSdkDownload(opts: DevTemporalOptions, address: string, u
       searchAttributes: [...DEV_SEARCH_ATTRIBUTES],
       extraArgs: dynamicConfigArgs(opts.dynamicConfig),
     },
-  });
+  }));
   return { address, uiUrl, pid: null, stop: () => env.teardown() };
 }
 
