@@ -1,54 +1,53 @@
 import type { AppDeps } from '../app-deps';
-import { ApiError } from '../http/errors';
-import { RateLimiter } from '../http/rate-limit';
+import { clientAddressKey } from '../http/client-address';
+import { perMinute, rateLimited, sharedLimits, type LimitRule } from '../http/rate-limit';
 
 /**
  * Tokenization is public and a company's id is too, so the limits are built so that nobody
  * can spend a company's checkout for its real buyers: first per client address (one buyer's
- * browser, or a card-testing script), then the company's budget as a ceiling against a flood
- * from many addresses, which never refuses an address's first few tokens of the minute for
- * that company (a real buyer's tries). Counted in-process like the per-key limit
- * (docs/api-conventions.md).
+ * browser, or a card-testing script; IPv6 by /64), counted on every request, then the
+ * company's budget as a ceiling against a flood from many addresses, counted only for a
+ * request whose body passed validation, which never refuses an address's first few tokens of
+ * the minute for that company (a real buyer's tries). Shared by every API process, one
+ * statement per counted hit (src/http/rate-limit.ts).
  */
-export interface TokenLimiters {
-  perIp: RateLimiter;
-  perCompany: RateLimiter;
+interface Rules {
+  perIp: LimitRule;
+  perCompany: LimitRule;
   /** Per (address, company): what the buyer allowance is measured on. */
-  perIpForCompany: RateLimiter;
+  perIpForCompany: LimitRule;
 }
 
-// One set per app instance (tests build several apps with different limits in one process).
-const byApp = new WeakMap<AppDeps, TokenLimiters>();
+const byApp = new WeakMap<AppDeps, Rules>();
 
-export function tokenLimiters(deps: AppDeps): TokenLimiters {
-  let limiters = byApp.get(deps);
-  if (!limiters) {
-    const { perIpPerMinute, perCompanyPerMinute } = deps.config.cardTokenRateLimit;
-    limiters = { perIp: new RateLimiter(perIpPerMinute), perCompany: new RateLimiter(perCompanyPerMinute), perIpForCompany: new RateLimiter(perIpPerMinute) };
-    byApp.set(deps, limiters);
+function rules(deps: AppDeps): Rules {
+  let r = byApp.get(deps);
+  if (!r) {
+    const { perIpPerMinute, perCompanyPerMinute, buyerAllowancePerMinute } = deps.config.cardTokenRateLimit;
+    r = {
+      perIp: perMinute('card_tokens_address', perIpPerMinute),
+      perCompany: perMinute('card_tokens_company', perCompanyPerMinute),
+      perIpForCompany: perMinute('card_tokens_address_company', buyerAllowancePerMinute),
+    };
+    byApp.set(deps, r);
   }
-  return limiters;
+  return r;
 }
 
-/** Counts one request against `key`; past the limit, 429 `rate_limited` with Retry-After. */
-export function countOrRefuse(limiter: RateLimiter, key: string, what: string): void {
-  const r = limiter.hit(key);
-  if (!r.allowed) {
-    throw new ApiError(429, 'rate_limited', `Too many card tokenization requests ${what}; try again later`, undefined, {
-      'Retry-After': String(Math.ceil(r.retryAfterMs / 1000)),
-    });
-  }
+/** Counts one request from `ip`, whatever it sends; past the limit, 429 `rate_limited` with Retry-After. */
+export async function limitTokensFrom(deps: AppDeps, ip: string): Promise<void> {
+  const v = await sharedLimits(deps).shared(rules(deps).perIp, clientAddressKey(ip));
+  if (!v.allowed) throw rateLimited('Too many card tokenization requests from this address; try again later', v);
 }
 
 /** The company's ceiling, past which only an address still within its buyer allowance for the company is served. */
-export function admitForCompany(deps: AppDeps, ip: string, companyId: string): void {
-  const limiters = tokenLimiters(deps);
-  const own = limiters.perIpForCompany.hit(`${ip} ${companyId}`);
-  const ceiling = limiters.perCompany.hit(companyId);
-  const withinAllowance = limiters.perIpForCompany.count(`${ip} ${companyId}`) <= deps.config.cardTokenRateLimit.buyerAllowancePerMinute;
-  if (!ceiling.allowed && !withinAllowance) {
-    throw new ApiError(429, 'rate_limited', 'Too many card tokenization requests for this company; try again later', undefined, {
-      'Retry-After': String(Math.ceil(Math.max(ceiling.retryAfterMs, own.retryAfterMs) / 1000)),
-    });
+export async function admitForCompany(deps: AppDeps, ip: string, companyId: string): Promise<void> {
+  const r = rules(deps);
+  const [own, ceiling] = await sharedLimits(deps).sharedAll([
+    [r.perIpForCompany, `${clientAddressKey(ip)} ${companyId}`],
+    [r.perCompany, companyId],
+  ]);
+  if (!ceiling.allowed && !own.allowed) {
+    throw rateLimited('Too many card tokenization requests for this company; try again later', { ...ceiling, retryAfterMs: Math.max(ceiling.retryAfterMs, own.retryAfterMs) });
   }
 }

@@ -6,7 +6,7 @@ import { ApiError } from '../http/errors';
 import { defineRoute, type HttpMethod, type PreValidationContext } from '../http/route';
 import { cardTokenSchema, companyIdSchema, createCardTokenBody } from './card-tokens.schemas';
 import { originAllowed, preflightHeaders, setCorsHeaders } from './card-tokens.cors';
-import { admitForCompany, countOrRefuse, tokenLimiters } from './card-tokens.limits';
+import { admitForCompany, limitTokensFrom } from './card-tokens.limits';
 import { findTokenizingCompany, tokenizeCard, unknownCompany } from './card-tokens.service';
 
 const tag = 'Card tokens';
@@ -42,7 +42,7 @@ async function companyOf(rawBody: unknown, em: EntityManager, deps: AppDeps): Pr
 async function admitBrowserCall({ koa, rawBody, em, deps }: PreValidationContext): Promise<void> {
   let cors = true;
   try {
-    countOrRefuse(tokenLimiters(deps).perIp, koa.ip, 'from this address');
+    await limitTokensFrom(deps, koa.ip);
     refuseSecretKeys(koa, rawBody);
     const company = await companyOf(rawBody, em, deps);
     // For the access log line, as authenticated routes have it; the handler uses it too.
@@ -79,7 +79,7 @@ export const cardTokenRoutes = [
     async handler({ koa, em, deps, body }) {
       const company = koa.state.tokenizingCompany as Company | null;
       if (!company) throw unknownCompany();
-      admitForCompany(deps, koa.ip, company.id);
+      await admitForCompany(deps, koa.ip, company.id);
       const token = await tokenizeCard(em, company, body.card);
       // A token is a credential for 24 hours: no cache may keep the response.
       return { status: 201, body: token, headers: { 'Cache-Control': 'no-store' } };

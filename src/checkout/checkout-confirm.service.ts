@@ -64,7 +64,14 @@ function transactionInput(session: CheckoutSession, planned: PlannedPayment[], n
  * session's move to `paying`. Card answers are decided in the request, so the answer shows a
  * declined card at once; the buyer may then try again.
  */
-export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId: string, input: ConfirmSessionInput): Promise<SessionState> {
+export async function confirmSession(
+  em: EntityManager,
+  deps: AppDeps,
+  sessionId: string,
+  input: ConfirmSessionInput,
+  /** Throws to refuse an attempt that passed every check (the public page's per-link limit); nothing of it is then kept. */
+  admit: () => Promise<void> | void = () => undefined,
+): Promise<SessionState> {
   const urls = sessionUrls(deps);
   const now = new Date();
   const { session, created, events, replaced } = await em.transactional(async (tem) => {
@@ -79,6 +86,7 @@ export async function confirmSession(em: EntityManager, deps: AppDeps, sessionId
     if (problems.length) throw invalid(problems);
     const company = await tem.findOneOrFail(Company, { id: s.companyId });
     const txn = await createTransaction(tem, company, transactionInput(s, plan.planned, now), urls.publicBase, { now, origin: 'checkout' });
+    await admit();
     s.customer = customerOf(input.customer);
     s.customFieldValues = input.customFields ?? {};
     s.attempts = [

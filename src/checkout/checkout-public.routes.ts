@@ -5,7 +5,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, DEFAULT_RETENTION_HOURS, f
 import { defineRoute, type RouteContext } from '../http/route';
 import { sessionOpenedSignal } from '../../workflows/checkout/checkout-session.contract';
 import { confirmSession } from './checkout-confirm.service';
-import { limitConfirm, limitPublicSession } from './checkout-public.limits';
+import { limitConfirmsFrom, limitConfirmsOn, limitPublicSession } from './checkout-public.limits';
 import { signalSessionWorkflow } from './checkout-session-workflow.client';
 import { confirmSessionBody, publicSessionSchema, sessionIdParams } from './checkout-sessions.schemas';
 import { getSession, loadSessionState, openSession, sessionUrls, toPublicSessionView } from './checkout-sessions.service';
@@ -106,8 +106,10 @@ export const checkoutPublicRoutes = [
       const { em, params, deps, koa, body } = ctx;
       limitPublicSession(deps, 'writes', koa.ip, params.id);
       const session = await getSession(em, null, params.id);
-      limitConfirm(deps, koa.ip, session.linkId ?? session.id);
-      return withSessionIdempotency(ctx, session.companyId, async () => toPublicSessionView(await confirmSession(em, deps, params.id, body), sessionUrls(deps)));
+      await limitConfirmsFrom(deps, koa.ip);
+      // The link's budget is spent only by an attempt that passed validation: junk never closes a link.
+      const admit = () => limitConfirmsOn(deps, session.linkId ?? session.id);
+      return withSessionIdempotency(ctx, session.companyId, async () => toPublicSessionView(await confirmSession(em, deps, params.id, body, admit), sessionUrls(deps)));
     },
   }),
 ];

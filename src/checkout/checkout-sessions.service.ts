@@ -120,11 +120,11 @@ export async function startSessionFromLink(
   company: Company | null | undefined,
   linkIdOrSlug: string,
   /** Throws to refuse the visit once the link is known (the public page's per-link limit). */
-  admit: (link: CheckoutLink) => void = () => undefined,
+  admit: (link: CheckoutLink) => Promise<void> | void = () => undefined,
 ): Promise<CheckoutSession> {
   const { session, event } = await em.transactional(async (tem) => {
     const link = await findActiveLink(tem, company, linkIdOrSlug);
-    admit(link);
+    await admit(link);
     return insertSession(tem, deps, { companyId: link.companyId, tenantId: link.tenantId }, copyCheckoutContent(link), { linkId: link.id, linkVersion: link.version, customer: null });
   });
   await afterSessionCommit(deps, session, [event.id])();

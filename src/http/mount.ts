@@ -5,7 +5,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import type { CompanyRecord } from '../companies/company.entity';
 import type { ApiKeyAuth } from '../companies/api-key-cache';
+import { hashApiKey } from '../companies/api-keys';
 import { findCompanyByApiKey } from '../companies/companies.service';
+import { clientAddressKey } from './client-address';
 import { ApiError, unauthenticated, validationError } from './errors';
 import {
   claimIdempotencyKey,
@@ -16,20 +18,23 @@ import {
   validateIdempotencyKey,
   type IdempotencyScope,
 } from './idempotency';
-import { RateLimiter } from './rate-limit';
+import { perMinute, rateLimited, sharedLimits, type LimitRule, type SharedLimits, type Verdict } from './rate-limit';
+import { recentKeys } from './recent-keys';
 import { groupedRouter, type GroupedRouter, type RouteLayer } from './route-groups';
 import { isWriteMethod, successStatus, type AnyRoute, type RouteContext, type RouteResult } from './route';
 
 interface Limiters {
-  perKey: RateLimiter;
-  authFailures: RateLimiter;
+  counters: SharedLimits;
+  perKey: LimitRule;
+  authFailures: LimitRule;
 }
 
 /** Builds the router for a set of declared routes (grouped by first path segment: src/http/route-groups.ts). */
 export function mountRoutes(routes: AnyRoute[], deps: AppDeps): GroupedRouter {
   const limiters: Limiters = {
-    perKey: new RateLimiter(deps.config.rateLimitPerMinute),
-    authFailures: new RateLimiter(deps.config.authFailuresPerMinute),
+    counters: sharedLimits(deps),
+    perKey: perMinute('api_key', deps.config.rateLimitPerMinute),
+    authFailures: perMinute('auth_failures', deps.config.authFailuresPerMinute),
   };
   const parsers = new Map<string | number, Koa.Middleware>();
   const parserFor = (limit: string | number): Koa.Middleware => {
@@ -60,7 +65,7 @@ async function handle(koa: Koa.Context, route: AnyRoute, deps: AppDeps, limiters
   if (parseError) throw parseError;
 
   const caller = route.auth === 'public' ? undefined : await authenticate(koa, deps, limiters);
-  if (caller) enforceRateLimit(koa, caller.keyId, limiters.perKey);
+  if (caller) enforceRateLimit(koa, caller.keyId, limiters);
   const company = caller?.company;
 
   const params = parse(route.request?.params, koa.params, 'params');
@@ -250,33 +255,40 @@ function nulPath(value: unknown, path: Array<string | number>): Array<string | n
 }
 
 /**
- * A valid key always passes: an address shared by many merchants (a NAT, a proxy) is never
- * locked out by one misconfigured integration behind it. Failures are counted per address,
- * and past the limit every failing attempt from it is 429 instead of 401, so a script trying
- * keys learns nothing more and is told to slow down (a key has 190 random bits: finding one
- * by trying is out of reach at any rate).
+ * Failures are counted per address (IPv6 by /64, src/http/client-address.ts), and past the
+ * limit every failing attempt from it is 429 instead of 401, so a script trying keys learns
+ * nothing more and is told to slow down (a key has 190 random bits: finding one by trying is
+ * out of reach at any rate). The throttle comes before the lookup: once this process knows an
+ * address is past its budget, its attempts cost no database work at all, except with a key
+ * that has authenticated in this process lately (src/http/recent-keys.ts), which is looked up
+ * and passes if valid. So an address shared by many merchants (a NAT, a proxy) is not locked
+ * out by one misconfigured integration behind it; a key new to this process waits for the
+ * window's end (docs/security.md).
  */
 async function authenticate(koa: Koa.Context, deps: AppDeps, limiters: Limiters): Promise<ApiKeyAuth> {
-  const client = koa.ip;
+  const client = clientAddressKey(koa.ip);
   const key = koa.get('x-api-key');
+  const digest = key ? hashApiKey(key) : '';
+  const spent = limiters.counters.spent(limiters.authFailures, client);
+  if (spent && !(digest && recentKeys.has(digest))) throw tooManyFailures(spent);
   // The lookup is one raw statement on the connection (no entity, no identity map): no fork needed.
   const found = key ? await findCompanyByApiKey(deps.orm.em, key, deps.config.mode, deps.config.apiKeyCacheTtlMs) : null;
   if (!found) {
-    const { allowed, retryAfterMs } = limiters.authFailures.hit(client);
-    if (!allowed) {
-      throw new ApiError(429, 'rate_limited', 'Too many failed authentication attempts; try again later', undefined, { 'Retry-After': String(Math.ceil(retryAfterMs / 1000)) });
-    }
+    const failure = await limiters.counters.shared(limiters.authFailures, client);
+    if (!failure.allowed) throw tooManyFailures(failure);
     throw unauthenticated(key ? 'Invalid or revoked API key' : 'Missing x-api-key header');
   }
+  recentKeys.add(digest);
   koa.state.companyId = found.company.id;
   return found;
 }
 
-function enforceRateLimit(koa: Koa.Context, companyKey: string, limiter: RateLimiter): void {
-  const r = limiter.hit(companyKey);
-  koa.set('X-RateLimit-Limit', String(limiter.limitPerWindow));
+const tooManyFailures = (v: Verdict): ApiError => rateLimited('Too many failed authentication attempts; try again later', v);
+
+/** Counted in this process and synced to the shared counter once a second: no statement of its own (src/http/rate-limit.ts). */
+function enforceRateLimit(koa: Koa.Context, keyId: string, limiters: Limiters): void {
+  const r = limiters.counters.local(limiters.perKey, keyId);
+  koa.set('X-RateLimit-Limit', String(limiters.perKey.limit));
   koa.set('X-RateLimit-Remaining', String(r.remaining));
-  if (!r.allowed) {
-    throw new ApiError(429, 'rate_limited', 'Rate limit exceeded', undefined, { 'Retry-After': String(Math.ceil(r.retryAfterMs / 1000)) });
-  }
+  if (!r.allowed) throw rateLimited('Rate limit exceeded', r);
 }

@@ -77,7 +77,7 @@ export const checkoutPageRoutes = [
       // Link checkers and previews often send HEAD: answering it must not open a session for nobody.
       if (koa.method === 'HEAD') return { status: 200, body: '', contentType: 'text/html; charset=utf-8', headers: { 'Cache-Control': 'no-store' } };
       // Every visit opens a session and starts a workflow: limited per address before any work, per link once it is known.
-      limitVisitsFrom(deps, koa.ip);
+      await limitVisitsFrom(deps, koa.ip);
       try {
         const session = await startSessionFromLink(em, deps, null, params.linkId, (link) => limitVisitsOf(deps, link.id));
         // Relative: the buyer stays on the host that served the link, which is the checkout page's.
