@@ -15,7 +15,7 @@ import {
   type MoveResult,
 } from '../../src/refunds/refund-lifecycle.service';
 import { SandboxRefundTransferGateway, type RefundTransferGateway } from '../../src/refunds/refund-transfer';
-import { approveRefund, loadRefund, refuseRefund } from '../../src/refunds/refunds.service';
+import { approveOrConfirmRefund, loadRefund, refuseRefund } from '../../src/refunds/refunds.service';
 import type { RefundActivities } from '../../workflows/refunds/refund.contract';
 import type { ActivityDeps } from '../deps';
 import { whileHeartbeating } from '../heartbeat';
@@ -45,7 +45,7 @@ export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTra
     async reviewRefund({ refundId, outcome, operator, reason }) {
       try {
         return await move(async (em) => {
-          const { refund, events } = outcome === 'approve' ? await approveRefund(em, null, refundId, operator, base) : await refuseRefund(em, null, refundId, operator, reason, base);
+          const { refund, events } = outcome === 'approve' ? await approveOrConfirmRefund(em, refundId, operator) : await refuseRefund(em, null, refundId, operator, reason);
           return { status: refund.status, events };
         });
       } catch (err) {
@@ -69,7 +69,7 @@ export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTra
       return request ? whileHeartbeating(MONEY_HEARTBEAT_MS, () => bank.transfer(request)) : null;
     },
     completeRefundTed: ({ refundId, outcome }) => move((em) => applyRefundTransferOutcome(em, refundId, outcome, base)),
-    remindRefundBankDetails: ({ refundId }) => move((em) => remindRefundBankDetails(em, refundId, base)),
-    expireRefundBankDetails: ({ refundId }) => move((em) => expireRefundBankDetails(em, refundId, base)),
+    remindRefundBankDetails: ({ refundId }) => move((em) => remindRefundBankDetails(em, refundId)),
+    expireRefundBankDetails: ({ refundId }) => move((em) => expireRefundBankDetails(em, refundId)),
   };
 }

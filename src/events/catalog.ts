@@ -61,7 +61,8 @@ export const EVENT_CATALOG = {
 export const INTERNAL_EVENT_CATALOG = {
   'checkout.session.opened': 'The buyer opened a checkout session page (not in the closed catalog of decisions.md)',
   'refund.created': 'A refund was requested (pending, or already approved when automatic approval is on)',
-  'refund.awaiting_bank_details': 'A boleto refund needs the buyer’s bank account: data.bankDetailsUrl is the page to send the buyer to (also sent as a reminder and after a bounced transfer)',
+  'refund.awaiting_bank_details': 'A boleto refund needs the buyer’s bank account (also recorded as a reminder and after a bounced transfer); the event carries no link: the merchant reads bankDetailsUrl with GET /refunds/:id',
+  'refund.awaiting_confirmation': 'The buyer sent an account for a boleto refund whose sale recorded no buyer document: no transfer until the merchant confirms it (POST /refunds/:id/confirm-bank-details) or refuses the refund',
   'refund.refunded': 'A refund was completed: the money went back to the buyer',
   'refund.refused': 'A refund was refused by a reviewer',
   'refund.failed': 'A refund failed (the acquirer refused it, or the buyer never sent valid bank details)',

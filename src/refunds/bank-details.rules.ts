@@ -31,10 +31,10 @@ const digits = (s: string) => s.replace(/[\s.-]/g, '');
 
 /**
  * The details in canonical form (digits only; the account's check digit kept as its last
- * character), or the problems found. `saleDocument` is the sale's customer document: the
- * holder must be that buyer (null when the sale had no customer: any valid CPF/CNPJ).
+ * character), or the problems found. Only their form: whether the holder is the buyer is
+ * refund-buyer.rules' question.
  */
-export function checkBankDetails(input: BankDetailsInput, saleDocument: string | null): { ok: true; details: CheckedBankDetails } | { ok: false; problems: BankDetailsProblem[] } {
+export function checkBankDetails(input: BankDetailsInput): { ok: true; details: CheckedBankDetails } | { ok: false; problems: BankDetailsProblem[] } {
   const problems: BankDetailsProblem[] = [];
   const bankCode = digits(input.bankCode);
   const agency = digits(input.agency);
@@ -46,11 +46,7 @@ export function checkBankDetails(input: BankDetailsInput, saleDocument: string |
   if (!/^\d{1,12}[0-9X]$/.test(account)) problems.push({ field: 'account', message: 'Conta: informe o número com o dígito (2 a 13 caracteres).' });
   if (input.accountType !== 'checking' && input.accountType !== 'savings') problems.push({ field: 'accountType', message: 'Tipo de conta: escolha corrente ou poupança.' });
   if (holderName.length < 2 || holderName.length > 100) problems.push({ field: 'holderName', message: 'Nome do titular: de 2 a 100 caracteres.' });
-  if (!documentKind(holderDocument)) {
-    problems.push({ field: 'holderDocument', message: 'CPF/CNPJ do titular inválido: confira os dígitos.' });
-  } else if (saleDocument && normalizeDocument(saleDocument) !== holderDocument) {
-    problems.push({ field: 'holderDocument', message: 'O CPF/CNPJ do titular precisa ser o mesmo do comprador desta compra. A devolução só pode ser feita para uma conta em nome de quem pagou.' });
-  }
+  if (!documentKind(holderDocument)) problems.push({ field: 'holderDocument', message: 'CPF/CNPJ do titular inválido: confira os dígitos.' });
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, details: { bankCode, agency, account, accountType: input.accountType as 'checking' | 'savings', holderName, holderDocument } };
 }

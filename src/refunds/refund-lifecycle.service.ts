@@ -1,14 +1,14 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { tokenDigest } from './bank-details-token';
-import { Customer } from '../customers/customer.entity';
 import type { Event } from '../events/event.entity';
 import { recordEvent } from '../events/outbox';
 import type { GatewayRefundRequest, GatewayRefundResult } from '../payments/payment-gateway';
 import { Payment } from '../payments/payment.entity';
-import { Transaction } from '../payments/transaction.entity';
 import { toPaymentView, toTransactionView } from '../payments/transaction-views';
 import { loadTransaction } from '../payments/transactions.service';
 import { checkBankDetails, type BankDetailsInput, type BankDetailsProblem } from './bank-details.rules';
+import { checkHolder, NOT_BUYER_MESSAGE } from './refund-buyer.rules';
+import { saleBuyerDocument } from './refund-buyer.service';
 import { releaseRefundHolds, settleRefundMoney } from './refund-money.service';
 import type { RefundTransferRequest, RefundTransferResult } from './refund-transfer';
 import { Refund } from './refund.entity';
@@ -57,14 +57,14 @@ export async function applyGatewayRefundOutcome(em: EntityManager, refundId: str
   if (refund.status !== 'processing') return { status: refund.status, events: [] };
   refund.gatewayReference = outcome.reference;
   if (outcome.status === 'refunded') return { status: 'refunded', events: await completeRefund(em, refund, publicBaseUrl, now) };
-  return { status: 'failed', events: await failRefund(em, refund, outcome.code ?? 'gateway_failure', publicBaseUrl) };
+  return { status: 'failed', events: await failRefund(em, refund, outcome.code ?? 'gateway_failure') };
 }
 
-async function failRefund(em: EntityManager, refund: Refund, reason: string, publicBaseUrl: string): Promise<Event[]> {
+async function failRefund(em: EntityManager, refund: Refund, reason: string): Promise<Event[]> {
   refund.status = 'failed';
   refund.failureReason = reason;
   await releaseRefundHolds(em, refund);
-  const event = recordRefundEvent(em, refund, 'refund.failed', publicBaseUrl);
+  const event = recordRefundEvent(em, refund, 'refund.failed');
   await em.flush();
   return [event];
 }
@@ -94,15 +94,16 @@ async function completeRefund(em: EntityManager, refund: Refund, publicBaseUrl: 
 
   const about = { refundId: refund.id, refundAmount: refund.amount, transactionId: refund.transactionId, paymentId: refund.paymentId };
   return [
-    recordRefundEvent(em, refund, 'refund.refunded', publicBaseUrl),
+    recordRefundEvent(em, refund, 'refund.refunded'),
     recordEvent(em, { companyId: refund.companyId, type: 'payment.refunded', entityType: 'payment', data: { ...toPaymentView(payment, publicBaseUrl), ...about } }),
     recordEvent(em, { companyId: refund.companyId, type: 'transaction.refunded', entityType: 'transaction', data: { ...toTransactionView(agg, publicBaseUrl), ...about } }),
   ];
 }
 
 export type BankDetailsSubmission =
-  | { outcome: 'received'; refundId: string }
+  | { outcome: 'received' | 'awaiting_confirmation'; refundId: string; events: Event[] }
   | { outcome: 'invalid'; problems: BankDetailsProblem[] }
+  | { outcome: 'not_buyer'; problem: BankDetailsProblem }
   | { outcome: 'closed'; status: RefundStatus }
   | { outcome: 'unknown' };
 
@@ -111,26 +112,27 @@ export async function refundByToken(em: EntityManager, token: string): Promise<R
   return em.findOne(Refund, { bankDetailsTokenHash: tokenDigest(token) });
 }
 
-/** The sale's customer document, which the account holder must match (null when the sale had no customer). */
-export async function saleDocument(em: EntityManager, refund: Refund): Promise<string | null> {
-  const txn = await em.findOneOrFail(Transaction, { id: refund.transactionId });
-  if (!txn.customerId) return null;
-  return (await em.findOne(Customer, { id: txn.customerId }))?.document ?? null;
-}
-
-/** The page's submit: awaiting_bank_details | invalid_bank_details → bank_details_received; invalid details change nothing. */
+/**
+ * The page's submit: awaiting_bank_details | invalid_bank_details → bank_details_received when
+ * the holder is the buyer (refund-buyer.rules), → awaiting_confirmation (the merchant confirms
+ * before any transfer; refund.awaiting_confirmation) when the sale recorded no buyer document.
+ * Malformed details, or a holder who is not the buyer, change nothing.
+ */
 export async function submitBankDetails(em: EntityManager, token: string, input: BankDetailsInput, now = new Date()): Promise<BankDetailsSubmission> {
   const found = await refundByToken(em, token);
   if (!found) return { outcome: 'unknown' };
   const refund = await loadRefund(em, null, found.id, true);
   if (refund.bankDetailsTokenHash !== tokenDigest(token)) return { outcome: 'unknown' };
   if (!acceptsBankDetails(refund.status)) return { outcome: 'closed', status: refund.status };
-  const checked = checkBankDetails(input, await saleDocument(em, refund));
+  const checked = checkBankDetails(input);
   if (!checked.ok) return { outcome: 'invalid', problems: checked.problems };
+  const holder = checkHolder(await saleBuyerDocument(em, refund), checked.details.holderDocument);
+  if (holder === 'not_buyer') return { outcome: 'not_buyer', problem: { field: 'holderDocument', message: NOT_BUYER_MESSAGE } };
   refund.bankDetails = { ...checked.details, submittedAt: now.toISOString() };
-  refund.status = 'bank_details_received';
+  refund.status = holder === 'buyer' ? 'bank_details_received' : 'awaiting_confirmation';
+  const events = refund.status === 'awaiting_confirmation' ? [recordRefundEvent(em, refund, 'refund.awaiting_confirmation')] : [];
   await em.flush();
-  return { outcome: 'received', refundId: refund.id };
+  return { outcome: holder === 'buyer' ? 'received' : 'awaiting_confirmation', refundId: refund.id, events };
 }
 
 /** bank_details_received → ted_processing. */
@@ -151,24 +153,24 @@ export async function applyRefundTransferOutcome(em: EntityManager, refundId: st
   refund.status = 'invalid_bank_details';
   refund.failureReason = null;
   issueBankDetailsToken(refund, now);
-  const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details', publicBaseUrl);
+  const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details');
   await em.flush();
   return { status: refund.status, events: [event] };
 }
 
-/** A reminder while the buyer's details are missing: refund.awaiting_bank_details again, with the same link. */
-export async function remindRefundBankDetails(em: EntityManager, refundId: string, publicBaseUrl: string): Promise<MoveResult> {
+/** A reminder while the buyer's details are missing: refund.awaiting_bank_details again (the link stays the same; the merchant reads it with GET /refunds/:id). */
+export async function remindRefundBankDetails(em: EntityManager, refundId: string): Promise<MoveResult> {
   const refund = await loadRefund(em, null, refundId, true);
   if (!acceptsBankDetails(refund.status)) return { status: refund.status, events: [] };
   refund.bankDetailsReminders += 1;
-  const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details', publicBaseUrl);
+  const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details');
   await em.flush();
   return { status: refund.status, events: [event] };
 }
 
 /** The deadline passed without valid details: → failed, the money stays with the merchant (reservation released). */
-export async function expireRefundBankDetails(em: EntityManager, refundId: string, publicBaseUrl: string): Promise<MoveResult> {
+export async function expireRefundBankDetails(em: EntityManager, refundId: string): Promise<MoveResult> {
   const refund = await loadRefund(em, null, refundId, true);
   if (!acceptsBankDetails(refund.status)) return { status: refund.status, events: [] };
-  return { status: 'failed', events: await failRefund(em, refund, 'bank_details_deadline_passed', publicBaseUrl) };
+  return { status: 'failed', events: await failRefund(em, refund, 'bank_details_deadline_passed') };
 }

@@ -15,6 +15,9 @@ export interface RefundHold extends RefundShare {
 /** The buyer's account for a boleto refund, as checked from the bank-details page (digits only). */
 export interface RefundBankDetails extends CheckedBankDetails {
   submittedAt: string;
+  /** Who confirmed the account when the sale recorded no buyer document (the merchant's `api`, or an operator), and when; absent when the holder matched the buyer. */
+  confirmedBy?: string;
+  confirmedAt?: string;
 }
 
 export class Refund extends BaseEntity {

@@ -7,6 +7,7 @@ export const REFUND_STATUSES = [
   'approved',
   'processing',
   'awaiting_bank_details',
+  'awaiting_confirmation',
   'bank_details_received',
   'ted_processing',
   'invalid_bank_details',
@@ -35,10 +36,20 @@ export const approvedStatus = (method: RefundMethod): RefundStatus => (refundPat
 export const canApprove = (s: RefundStatus): boolean => s === 'pending';
 
 /**
- * A refund can be refused while no money has started moving to the buyer: pending, or a boleto
- * refund still waiting for (new) bank details. Terminal and in-flight refunds answer 409.
+ * A refund can be refused while no money has started moving to the buyer: pending, a boleto
+ * refund still waiting for (new) bank details, or one whose account waits for the merchant's
+ * confirmation. Terminal and in-flight refunds answer 409.
  */
-export const canRefuse = (s: RefundStatus): boolean => s === 'pending' || s === 'awaiting_bank_details' || s === 'invalid_bank_details';
+export const canRefuse = (s: RefundStatus): boolean => s === 'pending' || s === 'awaiting_bank_details' || s === 'invalid_bank_details' || s === 'awaiting_confirmation';
+
+/**
+ * A boleto refund whose buyer sent an account while the sale recorded no buyer document: no
+ * transfer until the merchant confirms the account (or refuses the refund).
+ */
+export const canConfirmBankDetails = (s: RefundStatus): boolean => s === 'awaiting_confirmation';
+
+/** The refund waits for a decision (the merchant's, or an operator's signal): a review, or the confirmation of the buyer's account. */
+export const awaitsDecision = (s: RefundStatus): boolean => canApprove(s) || canConfirmBankDetails(s);
 
 /** The page accepts bank details while Lastro is waiting for them. */
 export const acceptsBankDetails = (s: RefundStatus): boolean => s === 'awaiting_bank_details' || s === 'invalid_bank_details';

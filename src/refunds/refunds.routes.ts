@@ -4,7 +4,7 @@ import { defineRoute } from '../http/route';
 import { reviewedSignal } from '../../workflows/refunds/refund.contract';
 import { ensureRefundWorkflow, signalRefund } from './refund-workflow.client';
 import { toRefundView } from './refund-views';
-import { approveRefund, createRefund, listRefunds, loadRefund, refuseRefund } from './refunds.service';
+import { approveRefund, confirmRefundBankDetails, createRefund, listRefunds, loadRefund, refuseRefund } from './refunds.service';
 import {
   createRefundBody,
   listRefundsQuery,
@@ -39,7 +39,7 @@ export const refundRoutes = [
     errors: [409],
     async handler({ em, company, params, body, deps, afterCommit, dispatchAfterCommit }) {
       const base = deps.config.urls.publicBase;
-      const { refund, events } = await createRefund(em, company, { transactionId: params.txnId, paymentId: params.payId }, body, { by: 'api', type: 'api' }, base);
+      const { refund, events } = await createRefund(em, company, { transactionId: params.txnId, paymentId: params.payId }, body, { by: 'api', type: 'api' });
       afterCommit(() =>
         ensureRefundWorkflow(deps.temporal, deps.config.temporal.taskQueue, refund.id).catch((err) =>
           deps.logger.warn({ err, refundId: refund.id }, 'refund workflow not reached; the refund.created subscriber will start it'),
@@ -103,7 +103,7 @@ export const refundRoutes = [
     errors: [409],
     async handler({ em, company, params, deps, afterCommit, dispatchAfterCommit }) {
       const base = deps.config.urls.publicBase;
-      const { refund, events } = await approveRefund(em, company.id, params.id, 'api', base);
+      const { refund, events } = await approveRefund(em, company.id, params.id, 'api');
       afterCommit(() => signalRefund(deps.temporal, deps.config.temporal.taskQueue, refund.id, reviewedSignal));
       dispatchAfterCommit(events.map((e) => e.id));
       return { body: toRefundView(refund, base) };
@@ -115,17 +115,37 @@ export const refundRoutes = [
     versioned: true,
     operationId: 'refuseRefund',
     summary: 'Refuse a refund (its reserved money is released)',
-    description: 'Allowed while no money has moved to the buyer (pending, or a boleto refund waiting for bank details). The optional reason is the reviewer’s note: the refund’s own reason is kept. 409 `refund_not_reviewable` otherwise.',
+    description: 'Allowed while no money has moved to the buyer (pending, or a boleto refund waiting for bank details or for the confirmation of the buyer’s account). The optional reason is the reviewer’s note: the refund’s own reason is kept. 409 `refund_not_reviewable` otherwise.',
     tag,
     request: { params: refundIdParams, body: refuseRefundBody },
     responses: { 200: { description: 'Refused', schema: refundSchema } },
     errors: [409],
     async handler({ em, company, params, body, deps, afterCommit, dispatchAfterCommit }) {
       const base = deps.config.urls.publicBase;
-      const { refund, events } = await refuseRefund(em, company.id, params.id, 'api', body?.reason ?? null, base);
+      const { refund, events } = await refuseRefund(em, company.id, params.id, 'api', body?.reason ?? null);
       afterCommit(() => signalRefund(deps.temporal, deps.config.temporal.taskQueue, refund.id, reviewedSignal));
       dispatchAfterCommit(events.map((e) => e.id));
       return { body: toRefundView(refund, base) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/refunds/:id/confirm-bank-details',
+    versioned: true,
+    operationId: 'confirmRefundBankDetails',
+    summary: 'Confirm the buyer’s account of a boleto refund (the sale recorded no buyer document)',
+    description:
+      'A boleto refund is paid only to the buyer: the account holder’s CPF/CNPJ must match the one the buyer gave at payment (customer, checkout form or payer data). ' +
+      'When the sale recorded none, the buyer’s account waits in awaiting_confirmation (shown in bankAccount) and no transfer starts until the merchant confirms it here ' +
+      '(→ bank_details_received, then the TED) or refuses the refund (POST /refunds/{id}/refuse). 409 `refund_not_awaiting_confirmation` otherwise.',
+    tag,
+    request: { params: refundIdParams },
+    responses: { 200: { description: 'Confirmed: the transfer starts', schema: refundSchema } },
+    errors: [409],
+    async handler({ em, company, params, deps, afterCommit }) {
+      const { refund } = await confirmRefundBankDetails(em, company.id, params.id, 'api');
+      afterCommit(() => signalRefund(deps.temporal, deps.config.temporal.taskQueue, refund.id, reviewedSignal));
+      return { body: toRefundView(refund, deps.config.urls.publicBase) };
     },
   }),
   defineRoute({

@@ -27,6 +27,20 @@ export const refundSettingsSchema = z
   .meta({ id: 'RefundSettings' });
 export const refundSettingsBody = z.strictObject({ autoApprove: z.boolean() });
 
+export const refundBankAccountSchema = z
+  .object({
+    bankCode: z.string(),
+    agency: z.string(),
+    last4: z.string().meta({ description: 'The last 4 characters of the account number (its check digit last)' }),
+    accountType: z.enum(['checking', 'savings']),
+    holderName: z.string(),
+    holderDocument: z.string().meta({ description: 'The holder’s CPF/CNPJ, digits only' }),
+    submittedAt: timestamp,
+    confirmedBy: z.string().nullable().meta({ description: 'Who confirmed the account when the sale recorded no buyer document (`api`, or an operator); null when the holder matched the buyer' }),
+    confirmedAt: nullableTimestamp,
+  })
+  .meta({ id: 'RefundBankAccount' });
+
 export const refundSchema = z
   .object({
     id: z.string(),
@@ -44,12 +58,16 @@ export const refundSchema = z
     reviewedBy: z.string().nullable(),
     reviewedAt: nullableTimestamp,
     refundedAt: nullableTimestamp,
-    bankDetailsUrl: z.string().nullable().meta({ description: 'Boleto refunds waiting for the buyer’s account: the Lastro page to send the buyer to; null otherwise' }),
     bankDetailsDeadline: nullableTimestamp.meta({ description: 'Boleto refunds: when the refund fails if the buyer has not sent valid details' }),
     bankDetailsReminders: z.number().int().meta({ description: 'Reminders sent so far (refund.awaiting_bank_details again, every 3 days)' }),
     createdAt: timestamp,
     updatedAt: timestamp,
     deletedAt: nullableTimestamp,
+    bankDetailsUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'Boleto refunds waiting for the buyer’s account: the Lastro page to send the buyer to (its token is the buyer’s credential: only this response carries it, never an event); null otherwise' }),
+    bankAccount: refundBankAccountSchema.nullable().meta({ description: 'Boleto refunds: the account the buyer sent (null before); confirm it with POST /refunds/{id}/confirm-bank-details when the status is awaiting_confirmation' }),
   })
   .meta({ id: 'Refund' });
 

@@ -14,8 +14,8 @@ import { Transaction } from '../payments/transaction.entity';
 import { newId } from '../shared/ids';
 import { releaseRefundHolds, reserveRefund } from './refund-money.service';
 import { Refund } from './refund.entity';
-import { approvedStatus, BANK_DETAILS_DEADLINE_MS, canApprove, canRefuse, type RefundMethod, type RefundRequesterType } from './refund.rules';
-import { toRefundView } from './refund-views';
+import { approvedStatus, BANK_DETAILS_DEADLINE_MS, canApprove, canConfirmBankDetails, canRefuse, type RefundMethod, type RefundRequesterType } from './refund.rules';
+import { toRefundEventData } from './refund-views';
 import type { CreateRefundInput } from './refunds.schemas';
 
 export interface RefundChange {
@@ -35,8 +35,11 @@ async function lockRow<T extends object>(em: EntityManager, table: 'refunds' | '
   return em.findOne(entity as never, where as never, { refresh: true }) as Promise<T | null>;
 }
 
-export function recordRefundEvent(em: EntityManager, refund: Refund, type: 'refund.created' | 'refund.awaiting_bank_details' | 'refund.refunded' | 'refund.refused' | 'refund.failed', publicBaseUrl: string): Event {
-  return recordEvent(em, { companyId: refund.companyId, type, entityType: 'refund', data: toRefundView(refund, publicBaseUrl) });
+export type RefundEventType = 'refund.created' | 'refund.awaiting_bank_details' | 'refund.awaiting_confirmation' | 'refund.refunded' | 'refund.refused' | 'refund.failed';
+
+/** A refund event (outbox only): its data never carries the bank-details link nor the buyer's account (refund-views `toRefundEventData`). */
+export function recordRefundEvent(em: EntityManager, refund: Refund, type: RefundEventType): Event {
+  return recordEvent(em, { companyId: refund.companyId, type, entityType: 'refund', data: toRefundEventData(refund) });
 }
 
 /** A new bank-details link: a fresh token replaces the old one, which stops working. */
@@ -49,11 +52,11 @@ export function issueBankDetailsToken(refund: Refund, now = new Date()): void {
 }
 
 /** Moves an approved refund on: card/Pix to processing, boleto to awaiting_bank_details with a link. */
-function enterApproved(em: EntityManager, refund: Refund, publicBaseUrl: string, now: Date): Event[] {
+function enterApproved(em: EntityManager, refund: Refund, now: Date): Event[] {
   refund.status = approvedStatus(refund.paymentMethod as RefundMethod);
   if (refund.status !== 'awaiting_bank_details') return [];
   issueBankDetailsToken(refund, now);
-  return [recordRefundEvent(em, refund, 'refund.awaiting_bank_details', publicBaseUrl)];
+  return [recordRefundEvent(em, refund, 'refund.awaiting_bank_details')];
 }
 
 /**
@@ -67,7 +70,6 @@ export async function createRefund(
   ids: { transactionId: string; paymentId: string },
   input: CreateRefundInput,
   actor: RefundActor,
-  publicBaseUrl: string,
   now = new Date(),
 ): Promise<RefundChange> {
   const payment = await lockRow(em, 'payments', Payment, { id: ids.paymentId });
@@ -103,13 +105,13 @@ export async function createRefund(
   refund.holds = await reserveRefund(em, refund, { paid: payment.amount, splits, refundFee });
   em.persist(refund);
 
-  const events = [recordRefundEvent(em, refund, 'refund.created', publicBaseUrl)];
+  const events = [recordRefundEvent(em, refund, 'refund.created')];
   if (refundSettingsOf(company).autoApprove) {
     refund.reviewedBy = 'auto_approval';
     refund.reviewedAt = now;
-    events.push(...enterApproved(em, refund, publicBaseUrl, now));
+    events.push(...enterApproved(em, refund, now));
     // refund.created describes the refund as it committed.
-    events[0].payload = { ...events[0].payload, data: toRefundView(refund, publicBaseUrl) };
+    events[0].payload = { ...events[0].payload, data: toRefundEventData(refund) };
   }
   await em.flush();
   return { refund, events };
@@ -129,18 +131,43 @@ const notReviewable = (refund: Refund, action: 'approved' | 'refused') =>
   conflict('refund_not_reviewable', `A ${refund.status} refund cannot be ${action}`);
 
 /** pending → processing (card, Pix) | awaiting_bank_details (boleto); 409 `refund_not_reviewable` otherwise. */
-export async function approveRefund(em: EntityManager, companyId: string | null, id: string, reviewer: string, publicBaseUrl: string, now = new Date()): Promise<RefundChange> {
+export async function approveRefund(em: EntityManager, companyId: string | null, id: string, reviewer: string, now = new Date()): Promise<RefundChange> {
   const refund = await loadRefund(em, companyId, id, true);
   if (!canApprove(refund.status)) throw notReviewable(refund, 'approved');
   refund.reviewedBy = reviewer;
   refund.reviewedAt = now;
-  const events = enterApproved(em, refund, publicBaseUrl, now);
+  const events = enterApproved(em, refund, now);
   await em.flush();
   return { refund, events };
 }
 
+/**
+ * awaiting_confirmation → bank_details_received: the merchant (`api`) or an operator vouches
+ * that the account the buyer sent is the buyer's, when the sale recorded no buyer document;
+ * the transfer starts after this. 409 `refund_not_awaiting_confirmation` otherwise.
+ */
+export async function confirmRefundBankDetails(em: EntityManager, companyId: string | null, id: string, confirmer: string, now = new Date()): Promise<RefundChange> {
+  const refund = await loadRefund(em, companyId, id, true);
+  if (!canConfirmBankDetails(refund.status) || !refund.bankDetails) {
+    throw conflict('refund_not_awaiting_confirmation', `A ${refund.status} refund has no bank account waiting for confirmation`);
+  }
+  refund.bankDetails = { ...refund.bankDetails, confirmedBy: confirmer, confirmedAt: now.toISOString() };
+  refund.status = 'bank_details_received';
+  await em.flush();
+  return { refund, events: [] };
+}
+
+/**
+ * An operator's `approve` signal acts on what the refund waits for: a review (pending) or the
+ * confirmation of the buyer's account (awaiting_confirmation).
+ */
+export async function approveOrConfirmRefund(em: EntityManager, id: string, operator: string, now = new Date()): Promise<RefundChange> {
+  const { status } = await loadRefund(em, null, id);
+  return canConfirmBankDetails(status) ? confirmRefundBankDetails(em, null, id, operator, now) : approveRefund(em, null, id, operator, now);
+}
+
 /** → refused (its reservation released); 409 `refund_not_reviewable` once money moves or the refund ended. */
-export async function refuseRefund(em: EntityManager, companyId: string | null, id: string, reviewer: string, note: string | null, publicBaseUrl: string, now = new Date()): Promise<RefundChange> {
+export async function refuseRefund(em: EntityManager, companyId: string | null, id: string, reviewer: string, note: string | null, now = new Date()): Promise<RefundChange> {
   const refund = await loadRefund(em, companyId, id, true);
   if (!canRefuse(refund.status)) throw notReviewable(refund, 'refused');
   refund.status = 'refused';
@@ -148,7 +175,7 @@ export async function refuseRefund(em: EntityManager, companyId: string | null, 
   refund.reviewedAt = now;
   refund.reviewNote = note;
   await releaseRefundHolds(em, refund);
-  const events = [recordRefundEvent(em, refund, 'refund.refused', publicBaseUrl)];
+  const events = [recordRefundEvent(em, refund, 'refund.refused')];
   await em.flush();
   return { refund, events };
 }

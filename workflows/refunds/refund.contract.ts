@@ -2,8 +2,10 @@
  * The refund workflow's public surface, shared by the API, the CLI, the bank-details page and
  * the workflow. Workflow id = the refund id (`ref_…`), so an operator finds it by the id in
  * the API. The API moves rows itself (approve/refuse answer the new status at once) and then
- * signals `reviewed`; operators send `approve` / `refuse` from the Temporal UI or the CLI; the
- * bank-details page sends `bankDetailsSubmitted` after it stored the buyer's account.
+ * signals `reviewed` (also after the merchant confirms the buyer's account); operators send
+ * `approve` / `refuse` from the Temporal UI or the CLI (on a refund awaiting confirmation,
+ * `approve` confirms the account); the bank-details page sends `bankDetailsSubmitted` after it
+ * stored the buyer's account.
  */
 import { defineQuery, defineSignal } from '@temporalio/workflow';
 import type { GatewayRefundResult } from '../../src/payments/payment-gateway';
@@ -58,7 +60,10 @@ export interface RefundSnapshot {
  */
 export interface RefundActivities {
   loadRefund(input: { refundId: string }): Promise<RefundSnapshot | null>;
-  /** An operator's decision from a signal: pending → processing | awaiting_bank_details | refused. */
+  /**
+   * An operator's decision from a signal: pending → processing | awaiting_bank_details | refused;
+   * awaiting_confirmation → bank_details_received (approve confirms the buyer's account) | refused.
+   */
   reviewRefund(input: { refundId: string; outcome: 'approve' | 'refuse'; operator: string; reason: string | null }): Promise<RefundStatus>;
   /** approved → processing. */
   startRefundProcessing(input: { refundId: string }): Promise<RefundStatus>;

@@ -1,5 +1,5 @@
 import { condition, log, proxyActivities, setHandler } from '@temporalio/workflow';
-import { acceptsBankDetails, BANK_DETAILS_DEADLINE_MS, BANK_DETAILS_REMINDER_MS, type RefundStatus } from '../../src/refunds/refund.rules';
+import { acceptsBankDetails, awaitsDecision, BANK_DETAILS_DEADLINE_MS, BANK_DETAILS_REMINDER_MS, type RefundStatus } from '../../src/refunds/refund.rules';
 import {
   approveRefundSignal,
   bankDetailsSubmittedSignal,
@@ -40,9 +40,13 @@ const text = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
  *           ──approve──▶ awaiting_bank_details ─details─▶ bank_details_received
  *                        ─▶ ted_processing ─▶ refunded | invalid_bank_details (new link) (boleto)
  *           ──refuse───▶ refused
+ *   awaiting_bank_details ─details, no buyer document known─▶ awaiting_confirmation
+ *                        ─confirm (merchant) / approve (operator)─▶ bank_details_received | ─refuse─▶ refused
  *
  * While bank details are missing a reminder goes out every 3 days; at the deadline (30 days
- * after approval) the refund fails and the money stays with the merchant.
+ * after approval) the refund fails and the money stays with the merchant. A refund awaiting a
+ * decision (a review, or the confirmation of the buyer's account) waits for it as long as it
+ * takes, as a pending one does.
  */
 export async function refundWorkflow(input: RefundWorkflowInput): Promise<RefundOutcome> {
   const { refundId } = input;
@@ -78,7 +82,7 @@ export async function refundWorkflow(input: RefundWorkflowInput): Promise<Refund
   };
 
   for (;;) {
-    if (status === 'pending') {
+    if (awaitsDecision(status)) {
       await condition(() => decision !== undefined || changed);
       if (decision) {
         const d: Decision = decision;

@@ -3,7 +3,7 @@ import { iso } from '../../db/base.entity';
 import { Company } from '../../companies/company.entity';
 import { refundSettingsOf, setAutoRefundApproval } from '../../companies/companies.service';
 import { Refund } from '../../refunds/refund.entity';
-import { canApprove, canRefuse } from '../../refunds/refund.rules';
+import { awaitsDecision, canRefuse } from '../../refunds/refund.rules';
 import { sendRefundDecision } from '../../refunds/refund-workflow.client';
 import { refundWorkflowId } from '../../../workflows/refunds/refund.contract';
 import { printJson, type CliContext } from '../context';
@@ -45,7 +45,7 @@ export function register(program: Command, ctx: CliContext): void {
   const decide = async (refundId: string, operator: string, reason: string | null) => {
     const refund = await ctx.transaction((em) => em.findOne(Refund, { id: refundId }));
     if (!refund) throw new Error(`No refund ${refundId}`);
-    const allowed = reason === null ? canApprove(refund.status) : canRefuse(refund.status);
+    const allowed = reason === null ? awaitsDecision(refund.status) : canRefuse(refund.status);
     if (!allowed) throw new Error(`Refund ${refundId} is ${refund.status}; it cannot be ${reason === null ? 'approved' : 'refused'}`);
     const decision = reason === null ? ({ refundId, operator, outcome: 'approve' } as const) : ({ refundId, operator, outcome: 'refuse', reason: reason || null } as const);
     await sendRefundDecision(await ctx.temporalClient(), ctx.config.temporal.taskQueue, decision);
@@ -54,7 +54,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   refunds
     .command('approve')
-    .description('Approve a pending refund: card/Pix go to the acquirer, boleto asks the buyer for bank details')
+    .description('Approve a pending refund (card/Pix go to the acquirer, boleto asks the buyer for bank details), or confirm the buyer’s account of one awaiting_confirmation')
     .argument('<refundId>', 'ref_… id (= the workflow id)')
     .option('--operator <name>', 'who decides (default: $LASTRO_OPERATOR or $USER)')
     .action((refundId: string, opts: { operator?: string }) => decide(refundId, opts.operator ?? defaultOperator(), null));

@@ -24,7 +24,8 @@
           form.querySelectorAll('input, select').forEach(function (el) { el.disabled = true; });
           button.hidden = true;
           form.setAttribute('data-refund-state', 'received');
-          return show('Dados recebidos! A transferência (TED) para a sua conta será feita em breve.', 'ok');
+          var waits = r.body && r.body.status === 'awaiting_confirmation';
+          return show(waits ? 'Dados recebidos! A loja vai confirmar a conta antes da transferência (TED).' : 'Dados recebidos! A transferência (TED) para a sua conta será feita em breve.', 'ok');
         }
         button.disabled = false;
         var e = r.body && r.body.error;

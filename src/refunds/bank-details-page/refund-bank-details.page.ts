@@ -21,6 +21,7 @@ const layout = (title: string, body: string): string => lastroPage('pt-BR', titl
 
 const CLOSED_TEXT: Partial<Record<RefundStatus, [string, string]>> = {
   bank_details_received: ['Dados recebidos', 'Recebemos seus dados bancários. A transferência (TED) será feita em breve.'],
+  awaiting_confirmation: ['Dados recebidos', 'Recebemos seus dados bancários. A loja vai confirmar a conta antes da transferência (TED).'],
   ted_processing: ['Transferência em andamento', 'Recebemos seus dados bancários e a transferência (TED) está em andamento.'],
   refunded: ['Reembolso concluído', 'O valor já foi transferido para a sua conta.'],
   refused: ['Reembolso cancelado', 'Este reembolso foi cancelado pela loja. Em caso de dúvida, fale com a loja.'],

@@ -56,7 +56,9 @@ export const refundBankDetailsPageRoutes = [
     path: '/refunds/bank-details/:token',
     operationId: 'submitRefundBankDetails',
     summary: 'The page’s submit: the buyer’s account for the refund TED',
-    description: 'The holder’s CPF/CNPJ must be the sale’s customer document. 400 `validation_failed` with one detail per problem (pt-BR messages), nothing stored; 404 unknown or replaced link; 409 `refund_not_awaiting_bank_details`.',
+    description:
+      'The holder’s CPF/CNPJ must be the one the buyer gave at payment (customer, checkout form or payer data); when the sale recorded none, the account waits for the merchant’s confirmation (awaiting_confirmation). ' +
+      '400 `validation_failed` with one detail per malformed field, or 400 `holder_not_buyer` (detail holderDocument), pt-BR messages, nothing stored; 404 unknown or replaced link; 409 `refund_not_awaiting_bank_details`.',
     tag,
     auth: 'public',
     hidden: true,
@@ -64,18 +66,20 @@ export const refundBankDetailsPageRoutes = [
       params: tokenParams,
       body: z.strictObject({ bankCode: text, agency: text, account: text, accountType: text, holderName: text, holderDocument: text }),
     },
-    responses: { 200: { description: 'Received', schema: z.object({ status: z.literal('bank_details_received') }) } },
+    responses: { 200: { description: 'Received', schema: z.object({ status: z.enum(['bank_details_received', 'awaiting_confirmation']) }) } },
     errors: [409],
-    async handler({ em, params, body, deps, afterCommit }) {
+    async handler({ em, params, body, deps, afterCommit, dispatchAfterCommit }) {
       const result = await submitBankDetails(em, params.token, body);
       if (result.outcome === 'unknown') throw new ApiError(404, 'not_found', 'Este link não existe ou foi substituído por um mais recente.');
       if (result.outcome === 'closed') throw new ApiError(409, 'refund_not_awaiting_bank_details', 'Este reembolso não está aguardando dados bancários.');
       if (result.outcome === 'invalid') {
         throw new ApiError(400, 'validation_failed', result.problems.map((p) => p.message).join(' '), result.problems.map((p) => ({ path: p.field, message: p.message })));
       }
+      if (result.outcome === 'not_buyer') throw new ApiError(400, 'holder_not_buyer', result.problem.message, [{ path: result.problem.field, message: result.problem.message }]);
       const refundId = result.refundId;
       afterCommit(() => signalRefund(deps.temporal, deps.config.temporal.taskQueue, refundId, bankDetailsSubmittedSignal));
-      return { body: { status: 'bank_details_received' as const } };
+      dispatchAfterCommit(result.events.map((e) => e.id));
+      return { body: { status: result.outcome === 'received' ? ('bank_details_received' as const) : ('awaiting_confirmation' as const) } };
     },
   }),
 ];
