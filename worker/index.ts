@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config';
 import { createOrm } from '../src/db/orm';
 import { createEventDispatcher } from '../src/events/subscribers';
 import { startWorkerOps } from '../src/observability/metrics/process-ops';
+import { databaseErrorsWithoutValues } from '../src/observability/redaction/activity-failures';
 import { installTemporalRuntimeMetrics } from '../src/observability/metrics/temporal-runtime';
 import { tracingClientInterceptors, tracingWorkerOptions } from '../src/observability/tracing/temporal';
 import { stopTracing } from '../src/observability/tracing/state';
@@ -57,9 +58,11 @@ function sharedOptions(opts: WorkerParts): Omit<WorkerOptions, 'taskQueue'> {
     // be replayed from its history. The price: a worker that dies holding cached workflows hands
     // them on after 60 s, not 10.
     stickyQueueScheduleToStartTimeout: '60 seconds',
-    // Workflow and activity spans when tracing is on; nothing at all when it is off. The bundle
-    // has the workflow interceptors in it already (bundleLastroWorkflows).
-    ...(interceptors ? { interceptors: { ...interceptors, workflowModules: [] }, sinks } : {}),
+    // Workflow and activity spans when tracing is on; the bundle has the workflow interceptors
+    // in it already (bundleLastroWorkflows). Always, innermost: activity failures without the
+    // values a database error carries.
+    interceptors: { ...interceptors, workflowModules: [], activity: [...(interceptors?.activity ?? []), databaseErrorsWithoutValues] },
+    ...(sinks ? { sinks } : {}),
     workflowBundle: opts.workflowBundle,
   };
 }

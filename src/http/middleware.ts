@@ -1,4 +1,5 @@
 import type Koa from 'koa';
+import { redactPath } from '../observability/redaction/urls';
 import { traceRequest } from '../observability/tracing/request-id';
 import type { Logger } from '../shared/logger';
 import { ApiError } from './errors';
@@ -12,24 +13,6 @@ export function requestId(): Koa.Middleware {
     // With tracing on, the id goes on the request's span and into the workflows it starts; off, plain next().
     await traceRequest(ctx.state.requestId, next, () => ctx._matchedRoute as string | undefined);
   };
-}
-
-/**
- * Public paths whose segment is a bearer credential (a KYC or refund bank-details token, a
- * checkout session or payment id that opens the buyer's page): logs name the route, never the
- * credential. Their assets (`…/assets/…`) are not credentials.
- */
-const CREDENTIAL_SEGMENTS = [
-  /^(\/kyc\/)(?!assets\/)[^/]+/,
-  /^(\/refunds\/bank-details\/)(?!assets\/)[^/]+/,
-  /^(\/pay\/)[^/]+/,
-  /^(\/checkout\/public\/sessions\/)[^/]+/,
-  /^(\/pix\/)[^/]+/,
-  /^(\/boletos\/)[^/]+/,
-];
-
-export function redactPath(path: string): string {
-  return CREDENTIAL_SEGMENTS.reduce((p, pattern) => p.replace(pattern, '$1[redacted]'), path);
 }
 
 /** One JSON line per request: method, route, status, duration, company, request id. Never bodies, never a credential in a path. */

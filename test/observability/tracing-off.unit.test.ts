@@ -16,12 +16,14 @@ describe('tracing settings (the standard OTEL_* variables)', () => {
       serviceName: 'lastro-api',
       exporter: 'otlp',
       instrument: { http: true, pg: true },
+      trustTraceparent: false,
     });
     expect(tracingSettings({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }, 'lastro-worker')).toEqual({
       enabled: true,
       serviceName: 'lastro-worker',
       exporter: 'otlp',
       instrument: { http: true, pg: true },
+      trustTraceparent: false,
     });
   });
 
@@ -42,6 +44,13 @@ describe('tracing settings (the standard OTEL_* variables)', () => {
     expect(tracingSettings({ ...on, OTEL_NODE_DISABLED_INSTRUMENTATIONS: '@opentelemetry/instrumentation-http, fs' }, 'lastro-api')).toMatchObject({
       instrument: { http: false, pg: true },
     });
+  });
+
+  it('trusts a caller\'s traceparent only with TRUST_TRACEPARENT=true', () => {
+    const on = { OTEL_TRACES_EXPORTER: 'otlp' };
+    expect(tracingSettings(on, 'lastro-api')).toMatchObject({ trustTraceparent: false });
+    expect(tracingSettings({ ...on, TRUST_TRACEPARENT: 'yes' }, 'lastro-api')).toMatchObject({ trustTraceparent: false });
+    expect(tracingSettings({ ...on, TRUST_TRACEPARENT: 'true' }, 'lastro-api')).toMatchObject({ trustTraceparent: true });
   });
 
   it('takes OTEL_SERVICE_NAME over the process default', () => {

@@ -8,6 +8,7 @@ import { envDetectorSync, Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ConsoleSpanExporter, type ReadableSpan, type Span, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { RedactingSpanExporter } from './redaction';
 import { REQUEST_ID_ATTRIBUTE } from './request-id';
 import type { TracingSettings } from './settings';
 import { setActiveTracing, type ActiveTracing } from './state';
@@ -17,6 +18,9 @@ import { setActiveTracing, type ActiveTracing } from './state';
  * and /health/live|ready): a span each would bury the requests worth reading.
  */
 const UNTRACED_PATHS = new Set(['/metrics', '/health', '/health/live', '/health/ready']);
+
+/** What a caller sends to place its request in a trace (W3C trace context and baggage). */
+const CALLER_TRACE_HEADERS = ['traceparent', 'tracestate', 'baggage'];
 
 /**
  * Starts tracing for this process: a tracer provider exporting in batches (OTLP/HTTP, or the
@@ -35,7 +39,8 @@ export function startTracing(settings: Extract<TracingSettings, { enabled: true 
   // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, when set, win over the process's default name.
   const resource = new Resource({ [ATTR_SERVICE_NAME]: settings.serviceName }).merge(envDetectorSync.detect());
   const exporter = settings.exporter === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();
-  const processor = new BatchSpanProcessor(exporter);
+  // Every span, whichever instrumentation made it, leaves without values, tokens or personal data.
+  const processor = new BatchSpanProcessor(new RedactingSpanExporter(exporter));
   const provider = new NodeTracerProvider({ resource, spanProcessors: [new RequestIdSpanProcessor(), processor] });
   // Default context manager (AsyncLocalStorage) and propagators (OTEL_PROPAGATORS, by default
   // tracecontext + baggage: the baggage carries the request id into workflows and activities).
@@ -47,6 +52,13 @@ export function startTracing(settings: Extract<TracingSettings, { enabled: true 
         ? [
             new HttpInstrumentation({
               ignoreIncomingRequestHook: (req) => UNTRACED_PATHS.has((req.url ?? '').split('?')[0]),
+              // Called before the instrumentation reads the caller's trace context from the
+              // headers: unless the deployment trusts its callers (TRUST_TRACEPARENT), they
+              // are dropped and the request starts a trace of its own.
+              startIncomingSpanHook: (req) => {
+                if (!settings.trustTraceparent) for (const header of CALLER_TRACE_HEADERS) delete req.headers[header];
+                return {};
+              },
               // Outgoing HTTP from these processes is webhook deliveries to merchants' endpoints:
               // instrumenting it would send them our traceparent and baggage headers.
               disableOutgoingRequestInstrumentation: true,

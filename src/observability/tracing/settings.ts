@@ -1,8 +1,11 @@
 /**
- * Whether this process traces, read from the standard OpenTelemetry variables only (no Lastro
- * variable of its own), so a collector's usual set-up switches it on. Pure, for the unit test.
+ * Whether this process traces, read from the standard OpenTelemetry variables, so a
+ * collector's usual set-up switches it on, plus one of Lastro's: TRUST_TRACEPARENT (see
+ * trustsCallers). Pure, for the unit test.
  */
-export type TracingSettings = { enabled: false; reason: string } | { enabled: true; serviceName: string; exporter: 'otlp' | 'console'; instrument: Instrumented };
+export type TracingSettings =
+  | { enabled: false; reason: string }
+  | { enabled: true; serviceName: string; exporter: 'otlp' | 'console'; instrument: Instrumented; trustTraceparent: boolean };
 
 /** Which libraries get spans of their own (the Temporal interceptors always do, when on). */
 export interface Instrumented {
@@ -16,19 +19,20 @@ export function tracingSettings(env: Env, defaultServiceName: string): TracingSe
   if (isTrue(env.OTEL_SDK_DISABLED)) return { enabled: false, reason: 'OTEL_SDK_DISABLED' };
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || defaultServiceName;
   const instrument = instrumented(env);
+  const trustTraceparent = trustsCallers(env);
   const exporters = (env.OTEL_TRACES_EXPORTER ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
   if (exporters.length > 0) {
     // The spec's list form: the first exporter Lastro knows wins; `none` alone switches tracing off.
-    if (exporters.includes('otlp')) return { enabled: true, serviceName, exporter: 'otlp', instrument };
-    if (exporters.includes('console')) return { enabled: true, serviceName, exporter: 'console', instrument };
+    if (exporters.includes('otlp')) return { enabled: true, serviceName, exporter: 'otlp', instrument, trustTraceparent };
+    if (exporters.includes('console')) return { enabled: true, serviceName, exporter: 'console', instrument, trustTraceparent };
     return { enabled: false, reason: `OTEL_TRACES_EXPORTER=${env.OTEL_TRACES_EXPORTER}` };
   }
   // Unlike the SDK's default (otlp to localhost), an unset exporter means off: a deployment
   // that never mentions OpenTelemetry pays nothing. Naming an endpoint is saying "send them".
-  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return { enabled: true, serviceName, exporter: 'otlp', instrument };
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return { enabled: true, serviceName, exporter: 'otlp', instrument, trustTraceparent };
   return { enabled: false, reason: 'no OTEL_TRACES_EXPORTER or OTEL_EXPORTER_OTLP_*ENDPOINT' };
 }
 
@@ -45,6 +49,17 @@ function instrumented(env: Env): Instrumented {
       .filter(Boolean),
   );
   return { http: !disabled.has('http'), pg: !disabled.has('pg') };
+}
+
+/**
+ * `TRUST_TRACEPARENT=true`: the API's callers are the deployment's own (a gateway or service
+ * mesh that starts the trace), so a request's `traceparent`, `tracestate` and `baggage`
+ * continue their trace and its sampling decision. Off (the default, for an API open to the
+ * internet), each request starts a trace of its own, sampled by OTEL_TRACES_SAMPLER alone:
+ * a caller can neither make its requests sampled nor write into a trace of its choosing.
+ */
+function trustsCallers(env: Env): boolean {
+  return isTrue(env.TRUST_TRACEPARENT);
 }
 
 function isTrue(value: string | undefined): boolean {
