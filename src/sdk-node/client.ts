@@ -116,6 +116,8 @@ export class Lastro {
     retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/refunds/{id}', { params: { path: { id } }, ...options }),
     approve: (id: string, options?: CallOptions) => this.request('post', '/v1/refunds/{id}/approve', { params: { path: { id } }, ...options }),
     refuse: (id: string, body: Body<'post', '/v1/refunds/{id}/refuse'>, options?: CallOptions) => this.request('post', '/v1/refunds/{id}/refuse', { params: { path: { id } }, body, ...options }),
+    /** Confirms the buyer's account of a boleto refund awaiting_confirmation (the sale recorded no buyer document): the transfer starts. */
+    confirmBankDetails: (id: string, options?: CallOptions) => this.request('post', '/v1/refunds/{id}/confirm-bank-details', { params: { path: { id } }, ...options }),
     listByTransaction: (transactionId: string, query?: Query<'get', '/v1/refunds/transaction/{transactionId}'>, options?: CallOptions) =>
       this.paginate('/v1/refunds/transaction/{transactionId}', { params: { path: { transactionId }, query }, ...options }),
   };

@@ -1343,9 +1343,29 @@ export interface paths {
         put?: never;
         /**
          * Refuse a refund (its reserved money is released)
-         * @description Allowed while no money has moved to the buyer (pending, or a boleto refund waiting for bank details). The optional reason is the reviewer’s note: the refund’s own reason is kept. 409 `refund_not_reviewable` otherwise.
+         * @description Allowed while no money has moved to the buyer (pending, or a boleto refund waiting for bank details or for the confirmation of the buyer’s account). The optional reason is the reviewer’s note: the refund’s own reason is kept. 409 `refund_not_reviewable` otherwise.
          */
         post: operations["refuseRefundV1"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/refunds/{id}/confirm-bank-details": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the buyer’s account of a boleto refund (the sale recorded no buyer document)
+         * @description A boleto refund is paid only to the buyer: the account holder’s CPF/CNPJ must match the one the buyer gave at payment (customer, checkout form or payer data). When the sale recorded none, the buyer’s account waits in awaiting_confirmation (shown in bankAccount) and no transfer starts until the merchant confirms it here (→ bank_details_received, then the TED) or refuses the refund (POST /refunds/{id}/refuse). 409 `refund_not_awaiting_confirmation` otherwise.
+         */
+        post: operations["confirmRefundBankDetailsV1"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2918,7 +2938,7 @@ export interface components {
             amount: number;
             currency: string;
             /** @enum {string} */
-            status: "pending" | "approved" | "processing" | "awaiting_bank_details" | "bank_details_received" | "ted_processing" | "invalid_bank_details" | "refunded" | "refused" | "failed";
+            status: "pending" | "approved" | "processing" | "awaiting_bank_details" | "awaiting_confirmation" | "bank_details_received" | "ted_processing" | "invalid_bank_details" | "refunded" | "refused" | "failed";
             reason: string;
             requestedBy: string;
             /** @enum {string} */
@@ -2928,8 +2948,6 @@ export interface components {
             reviewedBy: string | null;
             reviewedAt: string | null;
             refundedAt: string | null;
-            /** @description Boleto refunds waiting for the buyer’s account: the Lastro page to send the buyer to; null otherwise */
-            bankDetailsUrl: string | null;
             /** @description Boleto refunds: when the refund fails if the buyer has not sent valid details */
             bankDetailsDeadline: string | null;
             /** @description Reminders sent so far (refund.awaiting_bank_details again, every 3 days) */
@@ -2939,6 +2957,26 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             deletedAt: string | null;
+            /** @description Boleto refunds waiting for the buyer’s account: the Lastro page to send the buyer to (its token is the buyer’s credential: only this response carries it, never an event); null otherwise */
+            bankDetailsUrl: string | null;
+            /** @description Boleto refunds: the account the buyer sent (null before); confirm it with POST /refunds/{id}/confirm-bank-details when the status is awaiting_confirmation */
+            bankAccount: components["schemas"]["RefundBankAccount"] | null;
+        };
+        RefundBankAccount: {
+            bankCode: string;
+            agency: string;
+            /** @description The last 4 characters of the account number (its check digit last) */
+            last4: string;
+            /** @enum {string} */
+            accountType: "checking" | "savings";
+            holderName: string;
+            /** @description The holder’s CPF/CNPJ, digits only */
+            holderDocument: string;
+            /** Format: date-time */
+            submittedAt: string;
+            /** @description Who confirmed the account when the sale recorded no buyer document (`api`, or an operator); null when the holder matched the buyer */
+            confirmedBy: string | null;
+            confirmedAt: string | null;
         };
         RefundList: {
             data: components["schemas"]["Refund"][];
@@ -10351,6 +10389,76 @@ export interface operations {
             };
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    confirmRefundBankDetailsV1: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Confirmed: the transfer starts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Refund"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -104,6 +104,7 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "get /v1/refunds/{id}": { operationId: "getRefundV1", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/refunds/{id}/approve": { operationId: "approveRefundV1", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /v1/refunds/{id}/refuse": { operationId: "refuseRefundV1", auth: 'apiKey', idempotencyKey: 'optional' },
+  "post /v1/refunds/{id}/confirm-bank-details": { operationId: "confirmRefundBankDetailsV1", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /v1/settings/refunds": { operationId: "getRefundSettingsV1", auth: 'apiKey', idempotencyKey: 'none' },
   "put /v1/settings/refunds": { operationId: "setRefundSettingsV1", auth: 'apiKey', idempotencyKey: 'optional' },
 };

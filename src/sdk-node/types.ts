@@ -55,6 +55,7 @@ export type Recipient = Schemas['Recipient'];
 export type Transaction = Schemas['Transaction'];
 export type Payment = Schemas['Payment'];
 export type Refund = Schemas['Refund'];
+export type RefundBankAccount = Schemas['RefundBankAccount'];
 export type Withdrawal = Schemas['Withdrawal'];
 export type Webhook = Schemas['Webhook'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
