@@ -8,6 +8,7 @@ import { readEventStream } from '../../src/cli/commands/listen';
 import { createCustomer } from '../../src/customers/customers.service';
 import { EVENT_TYPES } from '../../src/events/catalog';
 import { envelopeBody } from '../../src/webhooks/deliveries.service';
+import { generateWebhookSecret } from '../../src/webhooks/webhook-signature';
 import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { eventually, Receiver } from './receiver';
 
@@ -178,10 +179,11 @@ describe('lastro listen', () => {
   const hook = () => receiver.received('/hook');
   const forwardedIds = () => hook().map((r) => JSON.parse(r.body).id as string);
 
-  it('starts, prints its secret, and forwards a payment’s events signed for it, one line each', async () => {
-    cli = new Cli(['listen', '--forward-to', receiver.url('/hook'), '--api-url', t.stack.baseUrl], { LASTRO_API_KEY: t.company.Acme.apiKey });
+  it('starts with the key and the secret from its environment, and forwards a payment’s events signed with that secret, one line each', async () => {
+    secret = generateWebhookSecret();
+    cli = new Cli(['listen', '--forward-to', receiver.url('/hook'), '--api-url', t.stack.baseUrl], { LASTRO_API_KEY: t.company.Acme.apiKey, LASTRO_WEBHOOK_SECRET: secret });
     await cli.line('out', /^Ready! Forwarding events of comp_/);
-    secret = (await cli.line('out', /signing secret/)).match(/(whsec_\S+)/)![1];
+    await cli.line('out', /^Signing with the secret from LASTRO_WEBHOOK_SECRET \(\^C to quit\)$/);
 
     from = new Date();
     const txnId = await payByCard(t.company.Acme, 'listen-1');
@@ -255,9 +257,12 @@ describe('lastro listen', () => {
     expect(hook().every((r) => JSON.parse(r.body).companyId === t.company.Acme.company.id)).toBe(true);
   });
 
-  it('stops cleanly on Ctrl-C', async () => {
+  it('stops cleanly on Ctrl-C, having printed neither the key nor the secret', async () => {
     cli!.interrupt();
     expect(await cli!.exited).toBe(0);
     expect(cli!.out[cli!.out.length - 1]).toBe('Stopped.');
+    const printed = [...cli!.out, ...cli!.err].join('\n');
+    expect(printed).not.toContain(secret);
+    expect(printed).not.toContain(t.company.Acme.apiKey);
   });
 });

@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Option, type Command } from 'commander';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { STREAM_TIMEOUT_SECONDS } from '../../events/event-stream.rules';
 import { checkSuppliedSecret, generateWebhookSecret, signatureHeaders } from '../../webhooks/webhook-signature';
@@ -9,8 +10,12 @@ import type { CliContext } from '../context';
  * listen` does. A merchant's tool, not an operator's: it reads the company's event stream
  * (`GET /v1/events/stream`) over HTTP with the company's API key, so it needs no public URL and
  * no database, and forwards each event to the local URL signed with Standard Webhooks headers
- * under a secret of this session, so the local handler verifies it with production's code.
+ * under the merchant's secret, so the local handler verifies it with production's code.
  * docs/webhooks.md "Receiving webhooks on your laptop".
+ *
+ * Neither the API key nor the signing secret is ever on its command line (which `ps` shows
+ * every user of the machine) or in its output (terminals are shared, scrolled back, pasted):
+ * both come from the environment, the secret possibly from a file.
  */
 
 /** Production's attempt timeout (decisions.md): a handler too slow here is too slow there. */
@@ -26,8 +31,10 @@ export interface ListenOptions {
   forwardTo: string;
   /** Event codes; every code when empty. */
   events: string[];
-  /** The session's signing secret (`whsec_…` or supplied text). */
+  /** The session's signing secret (`whsec_…` or supplied text). Never printed. */
   secret: string;
+  /** Where the secret came from, for the start line (`LASTRO_WEBHOOK_SECRET`, a file's path). */
+  secretFrom?: string;
   /** Stops the session (Ctrl-C). */
   signal: AbortSignal;
   /** Lines for the user: event lines and the start on `out`, connection trouble on `err`. */
@@ -172,7 +179,7 @@ export async function listen(opts: ListenOptions): Promise<void> {
       const ready = JSON.parse(m.data) as { companyId: string; since: string };
       if (since === undefined) {
         opts.out(`Ready! Forwarding events of ${ready.companyId} to ${opts.forwardTo}${opts.events.length ? ` (${opts.events.join(', ')})` : ''}`);
-        opts.out(`Your webhook signing secret for this session is ${opts.secret} (^C to quit)`);
+        opts.out(`Signing with the secret from ${opts.secretFrom ?? 'your configuration'} (^C to quit)`);
       }
       since ??= ready.since;
       return;
@@ -247,20 +254,74 @@ export async function listen(opts: ListenOptions): Promise<void> {
   await forwarding;
 }
 
+/** The variables `listen` reads its credentials from: the API key, and the secret the merchant's handler verifies with. */
+export const API_KEY_VARIABLE = 'LASTRO_API_KEY';
+export const SECRET_VARIABLE = 'LASTRO_WEBHOOK_SECRET';
+
+export interface ListenCredentials {
+  apiKey: string;
+  secret: string;
+  /** Where the secret came from, printed instead of it. */
+  secretFrom: string;
+  /** A line to print when the secret file was created now (it names the file, not the secret). */
+  created?: string;
+}
+
+function checkSecret(secret: string, from: string): string {
+  const problem = secret.length < 8 ? 'at least 8 characters' : checkSuppliedSecret(secret);
+  if (problem) throw new Error(`The signing secret in ${from} is not usable: ${problem}`);
+  return secret;
+}
+
+/**
+ * The session's API key and signing secret, from the environment (and a secret file): what
+ * the command line never carries. With `secretFile`, the secret is the file's (created with a
+ * new whsec_ secret, readable by its owner only, when it does not exist yet); otherwise it is
+ * LASTRO_WEBHOOK_SECRET, the variable a handler reads (docs/node-client.md).
+ */
+export function listenCredentials(o: { secretFile?: string; live?: boolean }, env: Record<string, string | undefined>): ListenCredentials {
+  const apiKey = env[API_KEY_VARIABLE];
+  if (!apiKey) throw new Error(`Put the company API key in ${API_KEY_VARIABLE} (in the environment, not on the command line, which every user of this machine can read with ps)`);
+  if (apiKey.startsWith('sk_live_') && !o.live) throw new Error('That is a live key: listen forwards real customers’ data to this machine; pass --live to mean it');
+  if (o.secretFile !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(o.secretFile, 'utf8');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw new Error(`--secret-file: cannot read ${o.secretFile}: ${(err as Error).message}`);
+      const secret = generateWebhookSecret();
+      // `wx`: never over a file that appeared meanwhile; 0600: the owner's only.
+      writeFileSync(o.secretFile, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+      return { apiKey, secret, secretFrom: o.secretFile, created: `Wrote a new signing secret to ${o.secretFile} (readable by you only): give your handler the same, e.g. ${SECRET_VARIABLE}="$(cat ${o.secretFile})"` };
+    }
+    return { apiKey, secret: checkSecret(text.trim(), o.secretFile), secretFrom: o.secretFile };
+  }
+  const secret = env[SECRET_VARIABLE];
+  if (!secret) throw new Error(`Give the signing secret your handler verifies with: ${SECRET_VARIABLE} in the environment, or --secret-file <path> (created with a new whsec_ secret when missing)`);
+  return { apiKey, secret: checkSecret(secret, SECRET_VARIABLE), secretFrom: SECRET_VARIABLE };
+}
+
+/** A flag that would put a credential on the command line: refused, with where it goes instead. */
+function refusedFlag(flags: string, instead: string): Option {
+  return new Option(flags, `refused: ${instead}`).hideHelp();
+}
+
 export function register(program: Command, ctx: CliContext): void {
   program
     .command('listen')
     .description("Forward your company's events to a local URL as signed webhooks, as they happen (a merchant's tool: your API key, over HTTP)")
     .requiredOption('--forward-to <url>', 'where to POST each event, e.g. http://localhost:4000/hook')
-    .option('--api-key <key>', 'the company API key (default: LASTRO_API_KEY)')
     .option('--api-url <url>', 'the Lastro API (default: PUBLIC_BASE_URL, else http://localhost:3000)')
     .option('--events <codes>', 'comma-separated event codes to receive (default: all; GET /webhooks/listeners lists them)')
-    .option('--secret <secret>', 'sign with this secret instead of a new whsec_ one per session')
+    .option('--secret-file <path>', `sign with the secret in this file (created with a new whsec_ secret if missing) instead of ${SECRET_VARIABLE}`)
     .option('--live', 'allow a live key (sk_live_…): forwards real customers’ data to this machine')
-    .action(async (o: { forwardTo: string; apiKey?: string; apiUrl?: string; events?: string; secret?: string; live?: boolean }) => {
-      const apiKey = o.apiKey ?? process.env.LASTRO_API_KEY;
-      if (!apiKey) throw new Error('Give the company API key: --api-key or LASTRO_API_KEY');
-      if (apiKey.startsWith('sk_live_') && !o.live) throw new Error('That is a live key: listen forwards real customers’ data to this machine; pass --live to mean it');
+    .addOption(refusedFlag('--api-key <key>', API_KEY_VARIABLE))
+    .addOption(refusedFlag('--secret <secret>', `${SECRET_VARIABLE} or --secret-file`))
+    .addHelpText('after', `\nCredentials come from the environment, never the command line (ps shows it to every user):\n  ${API_KEY_VARIABLE}         the company API key (required)\n  ${SECRET_VARIABLE}  the signing secret your handler verifies with (or --secret-file)`)
+    .action(async (o: { forwardTo: string; apiUrl?: string; events?: string; secretFile?: string; live?: boolean; apiKey?: string; secret?: string }) => {
+      // The value is not echoed: it is already in this machine's process list, and should not reach a terminal's scrollback too.
+      if (o.apiKey !== undefined) throw new Error(`--api-key is not accepted: a command line is visible to every user of this machine (ps). Put the key in ${API_KEY_VARIABLE}, and rotate this one if others use this machine`);
+      if (o.secret !== undefined) throw new Error(`--secret is not accepted: a command line is visible to every user of this machine (ps). Use ${SECRET_VARIABLE} or --secret-file <path>`);
       let forwardTo: URL;
       try {
         forwardTo = new URL(o.forwardTo);
@@ -268,9 +329,8 @@ export function register(program: Command, ctx: CliContext): void {
         throw new Error(`--forward-to is not a URL: ${o.forwardTo}`);
       }
       if (forwardTo.protocol !== 'http:' && forwardTo.protocol !== 'https:') throw new Error('--forward-to must be an http or https URL');
-      if (o.secret !== undefined && (o.secret.length < 8 || checkSuppliedSecret(o.secret))) {
-        throw new Error(`--secret: ${checkSuppliedSecret(o.secret) ?? 'at least 8 characters'}`);
-      }
+      const credentials = listenCredentials(o, process.env);
+      if (credentials.created) process.stdout.write(`${credentials.created}\n`);
       const stopping = new AbortController();
       const stop = () => stopping.abort();
       process.once('SIGINT', stop);
@@ -278,10 +338,11 @@ export function register(program: Command, ctx: CliContext): void {
       try {
         await listen({
           apiUrl: o.apiUrl ?? ctx.config.urls.publicBase,
-          apiKey,
+          apiKey: credentials.apiKey,
           forwardTo: forwardTo.toString(),
           events: (o.events ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-          secret: o.secret ?? generateWebhookSecret(),
+          secret: credentials.secret,
+          secretFrom: credentials.secretFrom,
           signal: stopping.signal,
           out: (line) => process.stdout.write(`${line}\n`),
           err: (line) => process.stderr.write(`${line}\n`),
