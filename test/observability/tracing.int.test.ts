@@ -1,3 +1,5 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { withCheckDigits } from '../../src/shared/documents';
 import { startChaosStack, type ChaosStack, type SeededChaosCompany } from '../chaos/chaos-stack';
 import { chaosReference, paidCardTransaction } from '../chaos/fixtures';
 import { startOtlpReceiver, type OtlpReceiver, type ReceivedSpan } from './otlp-receiver';
@@ -169,4 +171,44 @@ it('puts the request id of an error body on the failed request span and its log 
 it('keeps the processes\' own polling out of the traces: no SQL span without a parent', () => {
   const roots = receiver.spans.filter((s) => s.name.startsWith('pg.') && !s.parentSpanId);
   expect(roots).toEqual([]);
+});
+
+describe('what the spans carry out', () => {
+  /** A CPF with valid check digits whose first nine digits are unique to this run. */
+  const cpf = (): string => withCheckDigits(String(randomInt(100_000_000, 1_000_000_000)));
+
+  it('records statements with placeholders only: the values MikroORM writes into the SQL stay out', async () => {
+    const document = cpf();
+    const email = `span-${randomBytes(5).toString('hex')}@example.com`;
+    const res = await stack.http.post('/customers').set(company.headers).send({ name: 'Maria Traced', email, type: 'individual', document, phone: '+5511987654321' });
+    expect(res.status).toBe(201);
+    const server = await serverSpan(res.headers['x-request-id']);
+    const insert = await stack.waitFor(
+      'the customer insert span',
+      async () => receiver.spans.find((s) => s.traceId === server.traceId && String(s.attributes['db.statement'] ?? '').startsWith('insert into "customers"')),
+      30_000,
+    );
+    expect(insert.attributes['db.statement']).toMatch(/ values \(\?(, (\?|NULL))+\)/);
+    const exported = JSON.stringify(receiver.spans);
+    expect(exported).not.toContain(document);
+    expect(exported).not.toContain(email);
+  });
+
+  it('names a capability path\'s route, never its token, in every URL attribute', async () => {
+    const token = `cs_${randomBytes(8).toString('hex')}`;
+    const res = await stack.http.get(`/pay/${token}?session=${token}`);
+    const server = await serverSpan(res.headers['x-request-id']);
+    expect(server.attributes['http.target']).toBe('/pay/[redacted]?session=[redacted]');
+    expect(JSON.stringify(server)).not.toContain(token);
+  });
+
+  it('starts a trace of its own for a caller\'s request: its traceparent neither parents nor samples it', async () => {
+    const callerTrace = randomBytes(16).toString('hex');
+    const res = await stack.http.get('/v1/customers').set(company.headers).set('traceparent', `00-${callerTrace}-${randomBytes(8).toString('hex')}-01`);
+    expect(res.status).toBe(200);
+    const server = await serverSpan(res.headers['x-request-id']);
+    expect(server.traceId).not.toBe(callerTrace);
+    expect(server.parentSpanId).toBeFalsy();
+    expect(receiver.spans.filter((s) => s.traceId === callerTrace)).toEqual([]);
+  });
 });
