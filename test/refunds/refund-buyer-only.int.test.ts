@@ -77,7 +77,7 @@ describe('a hosted-checkout sale is refunded only to the buyer of the checkout f
       .post(`/checkout/public/sessions/${charge.body.id}/confirm`)
       .set('Idempotency-Key', randomUUID())
       .send({ customer: { name: 'Maria Compradora', email: 'maria@example.com', document: buyerCpf.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4') }, payments: [{ method: 'boleto' }] });
-    expect({ status: confirm.status, body: confirm.status === 200 ? null : confirm.body }).toEqual({ status: 200, body: null });
+    expect(confirm.status).toBe(200);
     const payId = confirm.body.payments[0].id as string;
     const [{ transaction_id: txnId }] = await t.stack.em().execute<{ transaction_id: string }[]>(`select transaction_id from payments where id = ?`, [payId]);
     // Hosted checkout never names a customer: the form is the only record of the buyer.
