@@ -55,6 +55,12 @@ const envSchema = z.object({
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   AUTH_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   /**
+   * How often an API process adds the per-key hits it counted to the shared counters and reads
+   * back the totals (src/http/rate-limit.ts): the per-key limit's overshoot across replicas is
+   * what the others admit in about this long. One statement per process per period.
+   */
+  RATE_LIMIT_SYNC_MS: z.coerce.number().int().min(100).max(3_600_000).default(1_000),
+  /**
    * How long an API process keeps a valid key's company (src/companies/api-key-cache.ts): the
    * bound on how late another process's revocation or company change reaches it. 0: no cache.
    */
@@ -93,6 +99,7 @@ export interface Config {
   trustedProxies: number;
   rateLimitPerMinute: number;
   authFailuresPerMinute: number;
+  rateLimitSyncMs: number;
   apiKeyCacheTtlMs: number;
   cardTokenRateLimit: { perIpPerMinute: number; perCompanyPerMinute: number; buyerAllowancePerMinute: number };
   checkoutLimits: { visitsPerAddress: number; visitsPerLink: number; confirmsPerAddress: number; confirmsPerLink: number };
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedProxies: e.TRUST_PROXY,
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     authFailuresPerMinute: e.AUTH_FAILURES_PER_MINUTE,
+    rateLimitSyncMs: e.RATE_LIMIT_SYNC_MS,
     apiKeyCacheTtlMs: e.API_KEY_CACHE_TTL_MS,
     cardTokenRateLimit: {
       perIpPerMinute: e.CARD_TOKENS_PER_MINUTE_PER_IP,

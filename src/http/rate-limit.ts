@@ -288,7 +288,7 @@ export function postgresCounters(orm: Orm): CounterStore {
             set hits = case when c.window_ends_at > now() then c.hits + excluded.hits else excluded.hits end,
                 window_ends_at = case when c.window_ends_at > now() then c.window_ends_at else excluded.window_ends_at end
          returning c.bucket, c.hits, (extract(epoch from c.window_ends_at) * 1000)::float8 as ends_at`,
-        [JSON.stringify(rows)],
+        [JSON.stringify(rows.map((r) => ({ bucket: r.bucket, hits: r.hits, window_ms: r.windowMs })))],
       );
       return answers.map((a) => ({ bucket: a.bucket, hits: Number(a.hits), endsAt: Number(a.ends_at) }));
     },
@@ -311,7 +311,7 @@ const byApp = new WeakMap<AppDeps, SharedLimits>();
 export function sharedLimits(deps: AppDeps): SharedLimits {
   let limits = byApp.get(deps);
   if (!limits) {
-    limits = new SharedLimits(postgresCounters(deps.orm), { onError: (err) => deps.logger.warn({ err }, 'rate limit counters not synced; counting on in this process') });
+    limits = new SharedLimits(postgresCounters(deps.orm), { syncMs: deps.config.rateLimitSyncMs, onError: (err) => deps.logger.warn({ err }, 'rate limit counters not synced; counting on in this process') });
     byApp.set(deps, limits);
   }
   return limits;

@@ -12,7 +12,9 @@ import { useTestStack } from '../helpers/stack';
  * - a card tester cannot reset the checkout limits with a fresh session per try, nor spread
  *   over many addresses against one link;
  * - access log lines never carry a bearer token from a path.
- * Each app here is the stack's platform with its own limits (limiters belong to an app).
+ * - a stranger's junk never spends a link's budget, and an IPv6 client is its /64;
+ * Each app here is the stack's platform with its own limits, like a replica: the counters
+ * are shared through the database (each test counts under addresses and links of its own).
  */
 
 // A company takes payments to its owner recipient.
@@ -103,6 +105,56 @@ describe('card testing through a checkout link', () => {
     // Spread over addresses: the link's ceiling (3 in all) holds.
     expect(await confirm('203.0.113.51', 'b1')).toBe(200);
     expect(await confirm('203.0.113.52', 'c1')).toBe(429);
+  });
+});
+
+describe('strangers cannot spend a link\'s budget', () => {
+  const buyer = { name: 'Ana Souza', email: 'ana@example.com', document: '52998224725' };
+
+  it('junk card tokens from many addresses never spend the link\'s payment attempts; attempts that pass validation do', async () => {
+    const link = await newLink();
+    const http = app({ trustedProxies: 1, checkoutLimits: limits({ confirmsPerAddress: 100, confirmsPerLink: 2 }) });
+    const confirm = async (address: string, key: string, payment: object) => {
+      const location = String((await http.get(`/c/${link}`).set('X-Forwarded-For', address)).headers.location);
+      const res = await http.post(`/checkout/public/sessions/${location.split('/pay/')[1]}/confirm`).set('X-Forwarded-For', address).set('Idempotency-Key', key).send({ customer: buyer, payments: [payment] });
+      return res.status;
+    };
+    // A handful of addresses send made-up tokens: each is refused for what it is, not counted against the link.
+    const junk = [];
+    for (let i = 0; i < 4; i++) junk.push(await confirm(`198.51.100.${60 + i}`, `junk-${i}`, { method: 'credit_card', cardToken: `tok_junk${i}` }));
+    expect(junk.every((s) => s >= 400 && s < 500 && s !== 429)).toBe(true);
+    // Real buyers still pay; the link's ceiling holds for attempts that passed validation.
+    expect(await confirm('198.51.100.70', 'buyer-1', { method: 'pix' })).toBe(200);
+    expect(await confirm('198.51.100.71', 'buyer-2', { method: 'pix' })).toBe(200);
+    expect(await confirm('198.51.100.72', 'buyer-3', { method: 'pix' })).toBe(429);
+  });
+
+  it('counts an IPv6 client by its /64: rotating addresses within it gets no fresh budget', async () => {
+    const link = await newLink();
+    const http = app({ trustedProxies: 1, checkoutLimits: limits({ visitsPerAddress: 2 }) });
+    const visit = async (address: string) => (await http.get(`/c/${link}`).set('X-Forwarded-For', address)).status;
+    expect([await visit('2001:db8:40:1::1'), await visit('2001:db8:40:1:a:b:c:d'), await visit('2001:db8:40:1::ffff')]).toEqual([303, 303, 429]);
+    // The neighbouring /64 is someone else.
+    expect(await visit('2001:db8:40:2::1')).toBe(303);
+    // An IPv4 client is the same client however the socket names it.
+    expect([await visit('203.0.113.90'), await visit('::ffff:203.0.113.90'), await visit('::ffff:cb00:715a')]).toEqual([303, 303, 429]);
+  });
+
+  it('counts failed authentications of an IPv6 client by its /64', async () => {
+    const http = app({ trustedProxies: 1, authFailuresPerMinute: 2 });
+    const bad = { 'x-api-key': `sk_sandbox_${'E'.repeat(32)}` };
+    const statuses = [];
+    for (let i = 1; i <= 3; i++) statuses.push((await http.get('/customers').set(bad).set('X-Forwarded-For', `2001:db8:41:7::${i}`)).status);
+    expect(statuses).toEqual([401, 401, 429]);
+  });
+
+  it('shares the link\'s budget between API processes: replicas do not multiply it', async () => {
+    const link = await newLink();
+    const config = { trustedProxies: 1, checkoutLimits: limits({ visitsPerLink: 3 }) };
+    const [one, two] = [app(config), app(config)];
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await (i % 2 ? two : one).get(`/c/${link}`).set('X-Forwarded-For', `198.51.100.${80 + i}`)).status);
+    expect(statuses).toEqual([303, 303, 303, 429]);
   });
 });
 
