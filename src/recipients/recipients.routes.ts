@@ -106,9 +106,9 @@ export const recipientRoutes = [
     operationId: 'updateRecipient',
     summary: 'Update a recipient (any subset of the create fields)',
     description:
-      'Changes only the company’s own view. On an active recipient, a change of name, document, type, legal profile fields (address, legal representative, company data, Pix key) ' +
+      'Changes only the company’s own view. On an active recipient, a change of name, type, legal profile fields (address, legal representative, company data, Pix key) ' +
       'or a bank account not in the recipient’s own document takes the link back to `pending` for a new KYC review; e-mail and phone change freely. ' +
-      'The document changes only while no other company has linked the registration (409 `recipient_document_shared`).',
+      'The document never changes (409 `recipient_document_shared`, whoever else pays the same person): to pay someone else, create a recipient with their document.',
     tag,
     request: { params: recipientIdParams, body: updateRecipientBody },
     bodyLimit: RECIPIENT_BODY_LIMIT,

@@ -7,7 +7,7 @@ import { iso } from '../db/base.entity';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import type { EventType } from '../events/catalog';
-import { newId } from '../shared/ids';
+import { newCapabilityId, newId } from '../shared/ids';
 import { documentKind, normalizeDocument, withCheckDigits } from '../shared/documents';
 import type { CheckedFile } from './kyc-files';
 import { changeNeedsReview } from './recipient.rules';
@@ -164,23 +164,20 @@ async function assertOwnerFree(em: EntityManager, companyId: string, recipientId
   if (owner) throw conflict('owner_already_exists', `The company already has an owner recipient (${owner.recipientId}); a company has at most one`);
 }
 
-async function assertDocumentFree(em: EntityManager, document: string, recipientId: string): Promise<void> {
-  const holder = await em.findOne(Recipient, { document, id: { $ne: recipientId } });
-  if (holder) throw conflict('recipient_document_taken', 'Another recipient registration already has this CPF/CNPJ');
-}
-
 /**
- * A registration's document is everyone's who linked it: only a company that is (and ever was)
- * its only link may correct it, otherwise another company's recipient would change identity.
+ * A registration's document never changes through PUT, whoever linked it: the registration is
+ * Lastro-wide and matched by document, so any answer that depended on the new document (free,
+ * or another registration's) or on the other companies linking this one would tell a company
+ * that someone else registered a CPF. One answer for every change; to pay someone else, the
+ * company creates a recipient with their document (POST links an existing registration as it
+ * would a new one, with the same answer).
  */
-async function assertDocumentChangeable(em: EntityManager, companyId: string, recipientId: string): Promise<void> {
-  const others = await em.count(RecipientLink, { recipientId, companyId: { $ne: companyId } });
-  if (others > 0) {
-    throw conflict(
-      'recipient_document_shared',
-      'Other companies have linked this CPF/CNPJ, so its document cannot change; to pay someone else, create a new recipient with their document',
-    );
-  }
+function assertDocumentUnchanged(recipient: Recipient, newDocument: string | undefined): void {
+  if (newDocument === undefined || normalizeDocument(newDocument) === recipient.document) return;
+  throw conflict(
+    'recipient_document_shared',
+    'A recipient’s CPF/CNPJ is that of its registration, which every company paying the same person shares: it never changes. To pay someone else, create a recipient with their document (POST /recipients)',
+  );
 }
 
 const identityOf = (recipient: Recipient, link: RecipientLink) => ({ name: link.name, type: link.type, document: recipient.document, profile: link.profile });
@@ -236,7 +233,9 @@ export async function createRecipient(em: EntityManager, companyId: string, inpu
   let recipient = await em.findOne(Recipient, { document });
   if (recipient && recipient.kind !== 'merchant') throw conflict('recipient_document_taken', 'This CPF/CNPJ belongs to a platform recipient');
   if (!recipient) {
-    recipient = em.create(Recipient, { id: newId('rec'), document, documentType: documentKind(document)! });
+    // Random, not a ULID: a time-ordered id would tell every company that links this CPF later
+    // when it was first registered on Lastro (and by whom, to one that knows its own ids).
+    recipient = em.create(Recipient, { id: newCapabilityId('rec'), document, documentType: documentKind(document)! });
     em.persist(recipient);
   }
   const { role, splitValue, splitType, bankAccount, files, document: _document, ...profile } = input;
@@ -282,12 +281,13 @@ export async function createRecipient(em: EntityManager, companyId: string, inpu
 
 /**
  * PUT /recipients/:id: any subset of the POST fields, on the company's own link; sends
- * recipient.updated only on a real change. The registration's document changes only for its
- * sole company (409 `recipient_document_shared` otherwise).
+ * recipient.updated only on a real change. The registration's document never changes (409
+ * `recipient_document_shared`, the same answer whatever other companies did).
  */
 export async function updateRecipient(em: EntityManager, companyId: string, recipientId: string, input: UpdateRecipientInput): Promise<RecipientWrite> {
   const { recipient, link } = await getLinkedRecipient(em, companyId, recipientId, true);
   const { document: newDocument, ...changes } = input;
+  assertDocumentUnchanged(recipient, newDocument);
   if (changes.role === 'owner' && link.role !== 'owner') await assertOwnerFree(em, companyId, recipientId);
   // A split is a pair: checked again on the merged result, since a PUT may send one half.
   const mergedType = changes.splitType !== undefined ? changes.splitType : link.splitType;
@@ -303,17 +303,6 @@ export async function updateRecipient(em: EntityManager, companyId: string, reci
   if (splitProblem) throw badRequest('validation_failed', `${splitProblem.path}: ${splitProblem.message}`, [splitProblem]);
 
   const identityBefore = identityOf(recipient, link);
-  if (newDocument !== undefined) {
-    const document = normalizeDocument(newDocument);
-    if (document !== recipient.document) {
-      // Both documents: serialises with a concurrent POST of either (which could add a link).
-      await lockKeys(em, [`recipient-document:${document}`, `recipient-document:${recipient.document}`]);
-      await assertDocumentChangeable(em, companyId, recipientId);
-      await assertDocumentFree(em, document, recipientId);
-      recipient.document = document;
-      recipient.documentType = documentKind(document)!;
-    }
-  }
   const startReview = applyLinkChanges(em, recipient, link, changes, identityBefore);
 
   const uow = em.getUnitOfWork();

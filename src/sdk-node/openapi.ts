@@ -111,7 +111,7 @@ export interface paths {
         get: operations["getRecipientV1"];
         /**
          * Update a recipient (any subset of the create fields)
-         * @description Changes only the company’s own view. On an active recipient, a change of name, document, type, legal profile fields (address, legal representative, company data, Pix key) or a bank account not in the recipient’s own document takes the link back to `pending` for a new KYC review; e-mail and phone change freely. The document changes only while no other company has linked the registration (409 `recipient_document_shared`).
+         * @description Changes only the company’s own view. On an active recipient, a change of name, type, legal profile fields (address, legal representative, company data, Pix key) or a bank account not in the recipient’s own document takes the link back to `pending` for a new KYC review; e-mail and phone change freely. The document never changes (409 `recipient_document_shared`, whoever else pays the same person): to pay someone else, create a recipient with their document.
          */
         put: operations["updateRecipientV1"];
         post?: never;
@@ -376,7 +376,7 @@ export interface paths {
         };
         /**
          * The company's events as they happen, as Server-Sent Events (what `lastro listen` reads)
-         * @description A `text/event-stream`. First a `ready` event (`data: { companyId, since, resumedAfter }`), then one message per event: `id:` the event id, `data:` the webhook envelope exactly as a delivery sends it. A `: keep-alive` comment every 15 s. The stream ends after `timeout` seconds (or when the API restarts); reconnect with the `Last-Event-ID` header (or `lastEventId`) and the `since` of the first ready event to get what happened meanwhile, including events that committed late: deduplicate on the id. Only the caller’s events, only webhook event codes. At most 10 open streams per company and API process (429).
+         * @description A `text/event-stream`. First a `ready` event (`data: { companyId, since, resumedAfter }`), then one message per event: `id:` the event id, `data:` the webhook envelope exactly as a delivery sends it. A `: keep-alive` comment every 15 s. The stream ends after `timeout` seconds (or when the API restarts); reconnect with the `Last-Event-ID` header (or `lastEventId`) and the `since` of the first ready event to get what happened meanwhile, including events that committed late: deduplicate on the id. Only the caller’s events, only webhook event codes. At most 10 open streams per company and API process (429). When the key is revoked or rotated, or the company deleted, the stream ends within a second with `event: revoked` (`data: { reason: "key_revoked" | "company_deleted", message }`) and sends nothing committed after that; a reconnection is 401.
          */
         get: operations["streamEventsV1"];
         put?: never;

@@ -273,11 +273,11 @@ describe('an active link changes identity or payout account only through a new r
     await decide(acme, id, 'approved');
   });
 
-  it('a document change on a registration only this company linked goes through a review (a shared one is 409, above)', async () => {
+  it('a document change is 409 on a registration only this company linked too, as on a shared one (above): the answer never depends on other companies', async () => {
     const { id } = await activeSeller();
-    const doc = newCpf();
-    const res = await put(acme, id, { document: doc });
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ document: doc, status: 'pending' });
+    const res = await put(acme, id, { document: newCpf() });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('recipient_document_shared');
+    expect((await t.stack.http.get(`/recipients/${id}`).set(acme.headers)).body.status).toBe('active');
   });
 });

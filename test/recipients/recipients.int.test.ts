@@ -1,3 +1,4 @@
+import { decodeTime } from 'ulid';
 import { useTestStack, startTestStack, type SeededCompany } from '../helpers/stack';
 import { Event } from '../../src/events/event.entity';
 import { Recipient, RecipientFile } from '../../src/recipients/recipient.entity';
@@ -167,6 +168,24 @@ describe('POST /recipients', () => {
     }
   });
 
+  it('gives the registration an id that does not tell when the CPF was first registered', async () => {
+    const before = Date.now();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(sellerBody())).body.id);
+    const after = Date.now();
+    for (const id of ids) {
+      expect(id).toMatch(/^rec_[a-z2-7]{26}$/);
+      // A ULID's first 10 characters are its creation time in ms: these are random.
+      let time: number | null = null;
+      try {
+        time = decodeTime(id.slice('rec_'.length).toUpperCase());
+      } catch {
+        // Not even a time's characters.
+      }
+      if (time !== null) expect(time < before - 86_400_000 || time > after + 86_400_000).toBe(true);
+    }
+  });
+
   it('reuses and updates the registration with the same document, across companies (one global registration)', async () => {
     const body = sellerBody();
     const first = await create(body);
@@ -288,9 +307,8 @@ describe('PUT and DELETE /recipients/:id', () => {
     expect(types).toEqual(['recipient.created', 'recipient.updated', 'recipient.updated']);
   });
 
-  it('rejects bad updates with 400 and a document held by another registration with 409', async () => {
+  it('rejects bad updates with 400', async () => {
     const a = await create(sellerBody());
-    const b = await create(sellerBody());
     expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ name: 'X' })).status).toBe(400);
     expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ address: { state: 'São Paulo' } })).status).toBe(400);
     // A split is a pair, checked on the merged result: half of one is a 400 naming the missing half.
@@ -308,9 +326,39 @@ describe('PUT and DELETE /recipients/:id', () => {
     expect(postHalf.status).toBe(400);
     expect(postHalf.body.error.details).toEqual([{ path: 'splitType', message: 'splitValue and splitType go together' }]);
     expect((await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({})).status).toBe(200);
-    const taken = await t.stack.http.put(`/recipients/${a.body.id}`).set(t.company.Acme.headers).send({ document: b.body.document });
-    expect(taken.status).toBe(409);
-    expect(taken.body.error.code).toBe('recipient_document_taken');
+  });
+
+  it('answers a document change the same whether or not another company registered that CPF, and changes nothing', async () => {
+    // Only Acme ever linked `mine`; Other registered `elsewhere`'s CPF; nobody registered `fresh`.
+    const mine = await create(sellerBody());
+    const elsewhere = await create(sellerBody(), t.company.Other.headers);
+    const fresh = newCpf();
+    const put = (document: string) => t.stack.http.put(`/recipients/${mine.body.id}`).set(t.company.Acme.headers).send({ document, phone: '+5511900000001' });
+    const answer = (res: { status: number; body: { error: Record<string, unknown> } }) => ({ status: res.status, error: { ...res.body.error, requestId: undefined } });
+
+    const taken = await put(elsewhere.body.document);
+    const free = await put(fresh);
+    expect(answer(taken)).toEqual(answer(free));
+    expect(answer(free)).toEqual({ status: 409, error: { code: 'recipient_document_shared', message: expect.stringMatching(/never changes.*create a recipient with their document/), requestId: undefined } });
+    // Nothing of either request was applied (not even the phone beside the document) or announced.
+    expect((await t.stack.http.get(`/recipients/${mine.body.id}`).set(t.company.Acme.headers)).body).toEqual(mine.body);
+    expect((await t.stack.em().find(Event, { entityId: mine.body.id })).map((e) => e.type)).toEqual(['recipient.created']);
+    expect(await t.stack.em().count(Recipient, { document: fresh })).toBe(0);
+    // The same document, written another way, is no change.
+    const same = await t.stack.http.put(`/recipients/${mine.body.id}`).set(t.company.Acme.headers).send({ document: mine.body.document.replace(/^(\d{3})(\d{3})(\d{3})(\d{2})$/, '$1.$2.$3-$4') });
+    expect(same.status).toBe(200);
+    expect(same.body.document).toBe(mine.body.document);
+
+    // What the answer points to, a recipient with the other document, answers alike too: a new
+    // link under an id that says nothing either way.
+    const linked = await create(sellerBody({ document: elsewhere.body.document }));
+    const made = await create(sellerBody({ document: fresh }));
+    for (const res of [linked, made]) {
+      expect(res.status).toBe(201);
+      expect(res.body).toMatchObject({ status: 'new', companyId: t.company.Acme.company.id });
+    }
+    expect(linked.body.id).toBe(elsewhere.body.id);
+    expect(Object.keys(linked.body).sort()).toEqual(Object.keys(made.body).sort());
   });
 
   it('removes only the link: the registration stays, another company keeps its link, re-creating links again', async () => {
