@@ -35,6 +35,15 @@ describe('the docs verification snippet', () => {
     expect(verify(body, headers, secret, now + 10 * 60 * 1000)).toBe(false);
   });
 
+  it.each([
+    ['empty', ''],
+    ['unset', undefined as unknown as string],
+    ['a whsec_ with nothing base64 in it', 'whsec_!!!!'],
+  ])('refuses to verify with a secret that is %s, even a signature made for the empty key it would give', (_label, secret) => {
+    const headers = signatureHeaders(['whsec_'], 'evt_1', ts0, body);
+    expect(() => verify(body, headers, secret, now)).toThrow('The Lastro webhook secret is missing or malformed');
+  });
+
   it('accepts either signature during a rotation', () => {
     const headers = signatureHeaders(['new-secret-1', 'old-secret-1'], 'evt_1', ts0, body);
     expect(verify(body, headers, 'old-secret-1', now)).toBe(true);
