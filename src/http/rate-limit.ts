@@ -184,9 +184,10 @@ export class SharedLimits {
     });
   }
 
-  /** Refused (without counting) when this process knows the budget is spent; else null. */
+  /** Refused (without counting) when this process knows the budget is spent; else null. Remembers nothing new. */
   spent(rule: LimitRule, key: string): Verdict | null {
-    return this.window(rule, key).spent(this.now());
+    const w = this.windows.get(windowId(rule, key));
+    return w && sameRule(w.rule, rule) ? w.spent(this.now()) : null;
   }
 
   /** Sends the hits counted here since the last sync (one statement) and reads back the totals. */
@@ -234,9 +235,9 @@ export class SharedLimits {
   }
 
   private window(rule: LimitRule, key: string): CounterWindow {
-    const id = `${rule.name}\u0000${key}`;
+    const id = windowId(rule, key);
     let w = this.windows.get(id);
-    if (!w || w.rule.limit !== rule.limit || w.rule.windowMs !== rule.windowMs) {
+    if (!w || !sameRule(w.rule, rule)) {
       w = new CounterWindow(rule, bucketOf(rule.name, key));
       this.windows.set(id, w);
     }
@@ -261,6 +262,9 @@ export class SharedLimits {
     for (const [id, w] of this.windows) if (now >= w.endsAt && w.pending === 0 && w.inFlight === 0) this.windows.delete(id);
   }
 }
+
+const windowId = (rule: LimitRule, key: string): string => `${rule.name}\u0000${key}`;
+const sameRule = (a: LimitRule, b: LimitRule): boolean => a.limit === b.limit && a.windowMs === b.windowMs;
 
 /**
  * A counter's row key: the limit's name and a digest of what it counts, never the value itself

@@ -183,7 +183,10 @@ describe('CORS', () => {
 });
 
 describe('rate limits', () => {
-  /** The same platform with small limits (the limiters belong to each app instance). */
+  /**
+   * The same platform with small limits, like another replica: the counters are shared through
+   * the database, so each test counts under an address and a company of its own.
+   */
   function limitedApp(perIpPerMinute: number, perCompanyPerMinute: number, buyerAllowancePerMinute = 0) {
     // Behind one proxy (the test client), so X-Forwarded-For names the buyer's address.
     const config = { ...t.stack.config, trustedProxies: 1, cardTokenRateLimit: { perIpPerMinute, perCompanyPerMinute, buyerAllowancePerMinute } };
@@ -192,8 +195,9 @@ describe('rate limits', () => {
 
   it('limits each client address, whatever company or body it sends', async () => {
     const http = limitedApp(3, 1000);
-    for (let i = 0; i < 3; i++) expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard({ number: '1' }) })).status).toBe(400);
-    const res = await http.post('/v1/tokens/cards').set('Origin', 'https://shop.example.com').send({ companyId: t.company.Acme.company.id, card: validCard() });
+    const address = { 'X-Forwarded-For': '203.0.113.61' };
+    for (let i = 0; i < 3; i++) expect((await http.post('/v1/tokens/cards').set(address).send({ companyId: t.company.Acme.company.id, card: validCard({ number: '1' }) })).status).toBe(400);
+    const res = await http.post('/v1/tokens/cards').set(address).set('Origin', 'https://shop.example.com').send({ companyId: t.company.Acme.company.id, card: validCard() });
     expect(res.status).toBe(429);
     expect(res.body.error.code).toBe('rate_limited');
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -202,10 +206,10 @@ describe('rate limits', () => {
 
   it('limits each company, separately from other companies', async () => {
     const http = limitedApp(1000, 2);
-    const other = await t.stack.seedCompany('Other');
-    expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard() })).status).toBe(201);
-    expect((await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard() })).status).toBe(201);
-    const limited = await http.post('/v1/tokens/cards').send({ companyId: t.company.Acme.company.id, card: validCard() });
+    const [shop, other] = [await t.stack.seedCompany('Shop'), await t.stack.seedCompany('Other')];
+    expect((await http.post('/v1/tokens/cards').send({ companyId: shop.company.id, card: validCard() })).status).toBe(201);
+    expect((await http.post('/v1/tokens/cards').send({ companyId: shop.company.id, card: validCard() })).status).toBe(201);
+    const limited = await http.post('/v1/tokens/cards').send({ companyId: shop.company.id, card: validCard() });
     expect(limited.status).toBe(429);
     expect(limited.body.error.message).toMatch(/company/);
     expect((await http.post('/v1/tokens/cards').send({ companyId: other.company.id, card: validCard() })).status).toBe(201);
@@ -213,7 +217,8 @@ describe('rate limits', () => {
 
   it("cannot be spent by a stranger who knows the company id: a buyer's first tries of the minute still pass", async () => {
     const http = limitedApp(1000, 5, 2);
-    const from = (address: string) => http.post('/v1/tokens/cards').set('X-Forwarded-For', address).send({ companyId: t.company.Acme.company.id, card: validCard() });
+    const shop = await t.stack.seedCompany('Store');
+    const from = (address: string) => http.post('/v1/tokens/cards').set('X-Forwarded-For', address).send({ companyId: shop.company.id, card: validCard() });
     // A script spends the whole budget of the company, and is refused past it.
     const stranger = [];
     for (let i = 0; i < 6; i++) stranger.push((await from('203.0.113.66')).status);

@@ -130,10 +130,12 @@ describe('Card.createCardToken (lastro-js in Node)', () => {
   });
 
   it('raises status 429 and the error body when rate limited', async () => {
-    const limited = createApp({ ...stack.deps, config: { ...stack.config, cardTokenRateLimit: { perIpPerMinute: 1, perCompanyPerMinute: 100, buyerAllowancePerMinute: 0 } } }).listen(0, '127.0.0.1');
+    // The company's budget (shared by every API process): a company of its own, so the file's other tokens do not count.
+    const shop = await stack.seedCompany('Shop');
+    const limited = createApp({ ...stack.deps, config: { ...stack.config, cardTokenRateLimit: { perIpPerMinute: 100_000, perCompanyPerMinute: 1, buyerAllowancePerMinute: 0 } } }).listen(0, '127.0.0.1');
     await new Promise((r) => limited.once('listening', r));
     try {
-      const card = new Card({ companyId: acme.company.id, apiUrl: `http://127.0.0.1:${(limited.address() as any).port}` });
+      const card = new Card({ companyId: shop.company.id, apiUrl: `http://127.0.0.1:${(limited.address() as any).port}` });
       await card.createCardToken(validCard() as any);
       const err = await failure(() => card.createCardToken(validCard() as any));
       expect(err.status).toBe(429);
