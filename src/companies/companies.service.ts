@@ -142,6 +142,27 @@ export async function findCompanyByApiKey(em: Pick<EntityManager, 'getConnection
   const cached = apiKeyCache.get(hash);
   if (cached) return cached;
   const ticket = apiKeyCache.ticket();
+  const auth = await lookUpApiKey(em, hash, mode);
+  if (auth) apiKeyCache.set(hash, auth, ticket, cacheTtlMs);
+  return auth;
+}
+
+/**
+ * The same answer as `findCompanyByApiKey`, read from the database now, never from the cache:
+ * for a request that outlives the cache (the event stream), which must not open on an answer up
+ * to API_KEY_CACHE_TTL_MS old, since its key is then checked only by the request itself. A key
+ * found invalid is forgotten in this process's cache as well: its next request here is refused
+ * too, whoever revoked it.
+ */
+export async function findCompanyByApiKeyNow(em: Pick<EntityManager, 'getConnection' | 'getPlatform'>, apiKey: string, mode: Mode): Promise<ApiKeyAuth | null> {
+  if (!apiKey.startsWith(keyPrefix(mode))) return null;
+  const hash = hashApiKey(apiKey);
+  const auth = await lookUpApiKey(em, hash, mode);
+  if (!auth) apiKeyCache.forgetKey(hash);
+  return auth;
+}
+
+async function lookUpApiKey(em: Pick<EntityManager, 'getConnection' | 'getPlatform'>, hash: string, mode: Mode): Promise<ApiKeyAuth | null> {
   const [row] = await em.getConnection().execute<CompanyRow[]>(
     `select k.id as key_id, c.id, c.tenant_id, c.name, c.mode, c.settings, c.created_at, c.updated_at
        from api_keys k join companies c on c.id = k.company_id
@@ -149,9 +170,7 @@ export async function findCompanyByApiKey(em: Pick<EntityManager, 'getConnection
     [hash, mode],
   );
   if (!row) return null;
-  const auth: ApiKeyAuth = { keyId: row.key_id, company: companyRecord(row, (d) => em.getPlatform().parseDate(d)) };
-  apiKeyCache.set(hash, auth, ticket, cacheTtlMs);
-  return auth;
+  return { keyId: row.key_id, company: companyRecord(row, (d) => em.getPlatform().parseDate(d)) };
 }
 
 function companyRecord(row: CompanyRow, date: (value: string) => Date): CompanyRecord {

@@ -63,6 +63,36 @@ export function formatSseRetry(ms: number): string {
   return `retry: ${Math.max(0, Math.floor(ms))}\n\n`;
 }
 
+/**
+ * Why a stream ended before its timeout: the key it was opened with was revoked (a rotation
+ * revokes the old key too), or its company was deleted. The `reason` of its `revoked` event.
+ */
+export type AccessEnd = 'key_revoked' | 'company_deleted';
+
+/**
+ * What one poll read of the stream's key and company (a row that is missing counts as revoked
+ * or deleted): null while both are active, else why the stream ends. A deleted company comes
+ * first: it ends every key's streams, whatever became of the key.
+ */
+export function accessEnd(access: { keyActive: boolean; companyActive: boolean }): AccessEnd | null {
+  if (!access.companyActive) return 'company_deleted';
+  if (!access.keyActive) return 'key_revoked';
+  return null;
+}
+
+const ACCESS_END_MESSAGES: Record<AccessEnd, string> = {
+  key_revoked: 'The API key of this stream was revoked; the stream ends and the key is refused from now on',
+  company_deleted: 'The company of this stream was deleted; the stream ends and its keys are refused from now on',
+};
+
+/**
+ * The last message of a stream whose access ended (`event: revoked`): no `id:`, so a client's
+ * Last-Event-ID stays the last event it got; a client reconnecting is answered 401.
+ */
+export function revokedMessage(reason: AccessEnd): SseMessage {
+  return { event: 'revoked', data: JSON.stringify({ reason, message: ACCESS_END_MESSAGES[reason] }) };
+}
+
 /** When an event id was minted (ms since the epoch), from its ULID. */
 export function eventIdTime(eventId: string): number {
   if (!EVENT_ID_PATTERN.test(eventId)) throw new Error(`Not an event id: ${eventId}`);

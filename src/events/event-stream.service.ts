@@ -6,13 +6,16 @@ import type { Logger } from '../shared/logger';
 import { envelopeBody } from '../webhooks/deliveries.service';
 import { EVENT_TYPES } from './catalog';
 import {
+  accessEnd,
   formatSseComment,
   formatSseMessage,
   formatSseRetry,
   KEEP_ALIVE_MS,
   LATE_COMMIT_WINDOW_MS,
   RECONNECT_HINT_MS,
+  revokedMessage,
   streamStart,
+  type AccessEnd,
 } from './event-stream.rules';
 
 /**
@@ -26,6 +29,13 @@ import {
  * costs only while someone listens. A notification could replace the poll without changing the
  * stream. Each stream remembers the ids it sent within the late-commit window, so an event
  * that commits after a later one is still sent once (event-stream.rules.ts).
+ *
+ * A stream outlives any check made when it opened, so every read it makes also reads whether
+ * the key it was opened with and its company are still active, in the same statement: a key
+ * revoked or rotated, or a company deleted, by any process (an API replica, the CLI, SQL by
+ * hand) ends the stream at its next poll with an `event: revoked` message, and an event that
+ * committed after the revocation is never sent (a statement that sees the event sees the
+ * revocation committed before it). Two primary-key reads per poll, none per event.
  */
 
 /** Open streams per company in one API process: each polls the database, so there is a ceiling. */
@@ -39,6 +49,8 @@ const open = new Map<string, number>();
 
 export interface EventStreamOptions {
   companyId: string;
+  /** The API key the stream was opened with (`key_…`): the stream lasts while it stays active. */
+  keyId: string;
   /** Event codes to send; every webhook event code when empty. */
   types: readonly string[];
   lastEventId?: string;
@@ -58,7 +70,8 @@ interface Deps {
  * Opens a stream for the company: the body to answer with. It writes a `ready` event at once,
  * then the events as they become visible, a keep-alive comment every 15 s, and ends after
  * `timeoutMs`, or when the client goes away, or when a read fails (the client resumes with its
- * Last-Event-ID). 429 past MAX_STREAMS_PER_COMPANY.
+ * Last-Event-ID), or with an `event: revoked` message at the first poll that finds its key
+ * revoked or its company deleted. 429 past MAX_STREAMS_PER_COMPANY.
  */
 export function openEventStream(deps: Deps, opts: EventStreamOptions): Readable {
   const count = open.get(opts.companyId) ?? 0;
@@ -82,6 +95,34 @@ interface Row {
   created_at: string;
   at_ms: number;
 }
+
+/** Ends a stream's reads: thrown by a read that found its access gone, caught by `run`. */
+class AccessEnded extends Error {
+  constructor(readonly reason: AccessEnd) {
+    super(reason);
+  }
+}
+
+/** The condition a gated read's inner select filters on (the flags `gatedSql` reads). */
+const ACTIVE = 'g.key_active and g.company_active';
+
+/**
+ * A read of the company's events (`inner`, which filters on ACTIVE) that returns rows only
+ * while the stream's key and company are active, read in the same statement, so in one
+ * snapshot with the events. Always at least one row: the access flags, with the event columns
+ * null when there is no event (or no access). The flags are two primary-key reads, made once
+ * (a materialized CTE; inlined, the planner would repeat them), and ACTIVE becomes a one-time
+ * filter of the inner read: without access, no event row is read at all. Parameters: key id,
+ * company id, company id, then the inner read's.
+ */
+function gatedSql(inner: string, orderBy: string): string {
+  return `with g as materialized (
+      select coalesce((select revoked_at is null from api_keys where id = ? and company_id = ?), false) as key_active,
+             coalesce((select deleted_at is null from companies where id = ?), false) as company_active)
+    select g.key_active, g.company_active, e.* from g left join lateral (${inner}) e on true${orderBy}`;
+}
+
+type AccessFlags = { key_active: boolean; company_active: boolean };
 
 class EventStream {
   readonly body = new PassThrough();
@@ -123,7 +164,13 @@ class EventStream {
         await this.sleep(Math.min(this.opts.pollMs ?? POLL_INTERVAL_MS, left));
       }
     } catch (err) {
-      if (!this.closed) this.deps.logger.warn({ err, companyId: this.opts.companyId }, 'event stream read failed; ending the stream (the client resumes)');
+      if (err instanceof AccessEnded) {
+        this.deps.logger.info({ companyId: this.opts.companyId, keyId: this.opts.keyId, reason: err.reason }, 'event stream ended: its access was revoked');
+        // Not waiting for a slow reader to drain: the stream ends now, the message is its last chunk.
+        if (!this.closed) this.body.write(formatSseMessage(revokedMessage(err.reason)));
+      } else if (!this.closed) {
+        this.deps.logger.warn({ err, companyId: this.opts.companyId }, 'event stream read failed; ending the stream (the client resumes)');
+      }
     } finally {
       clearInterval(keepAlive);
       this.stop();
@@ -147,32 +194,47 @@ class EventStream {
     }
   }
 
-  /** Ids and times of the company's events created at or after `floorMs`, in event order (pages of PAGE_ROWS). */
+  /**
+   * Ids and times of the company's events created at or after `floorMs`, in event order (pages
+   * of PAGE_ROWS). Throws AccessEnded when a page finds the key or company no longer active.
+   */
   private async visibleSince(floorMs: number): Promise<Row[]> {
-    const em = this.deps.orm.em.fork() as unknown as EntityManager;
     const typeList = this.types.map(() => '?').join(', ');
     const rows: Row[] = [];
     let after: Row | undefined;
     for (;;) {
-      const page: Row[] = await em.execute(
-        `select id, created_at::text as created_at, (extract(epoch from created_at) * 1000)::float8 as at_ms from events
-          where company_id = ? and created_at >= ? and type in (${typeList})${after ? ' and (created_at, id) > (?::timestamptz, ?)' : ''}
-          order by created_at, id limit ?`,
+      // Qualified: a bare `created_at` in `order by` would be the text column of the select list.
+      // `ts` orders the outer select, as the lateral read's order is not the join's.
+      const page = await this.gated<Row & { ts: unknown }>(
+        `select id, created_at as ts, created_at::text as created_at, (extract(epoch from created_at) * 1000)::float8 as at_ms from events
+          where ${ACTIVE} and company_id = ? and created_at >= ? and type in (${typeList})${after ? ' and (created_at, id) > (?::timestamptz, ?)' : ''}
+          order by events.created_at, events.id limit ?`,
         [this.opts.companyId, new Date(floorMs), ...this.types, ...(after ? [after.created_at, after.id] : []), PAGE_ROWS],
+        ' order by e.ts, e.id',
       );
-      rows.push(...page);
+      rows.push(...page.map(({ id, created_at, at_ms }) => ({ id, created_at, at_ms })));
       if (page.length < PAGE_ROWS || this.closed) return rows;
       after = page[page.length - 1];
     }
   }
 
+  /** The payloads of these events; gated too, so a revocation stops a long backlog between batches. */
   private async payloads(ids: string[]): Promise<Map<string, Record<string, unknown>>> {
-    const em = this.deps.orm.em.fork() as unknown as EntityManager;
-    const rows: { id: string; payload: Record<string, unknown> }[] = await em.execute(
-      `select id, payload from events where company_id = ? and id in (${ids.map(() => '?').join(', ')})`,
+    const rows = await this.gated<{ id: string; payload: Record<string, unknown> }>(
+      `select id, payload from events where ${ACTIVE} and company_id = ? and id in (${ids.map(() => '?').join(', ')})`,
       [this.opts.companyId, ...ids],
     );
     return new Map(rows.map((r) => [r.id, r.payload]));
+  }
+
+  /** Runs a gated read (`gatedSql`): its event rows, or AccessEnded when the key or company is no longer active. */
+  private async gated<T extends { id: string }>(inner: string, params: unknown[], orderBy = ''): Promise<T[]> {
+    const em = this.deps.orm.em.fork() as unknown as EntityManager;
+    const { companyId, keyId } = this.opts;
+    const rows: Array<AccessFlags & (T | { id: null })> = await em.execute(gatedSql(inner, orderBy), [keyId, companyId, companyId, ...params]);
+    const ended = accessEnd({ keyActive: rows[0]?.key_active ?? false, companyActive: rows[0]?.company_active ?? false });
+    if (ended) throw new AccessEnded(ended);
+    return rows.filter((r): r is AccessFlags & T => r.id !== null);
   }
 
   /** Writes a chunk, waiting while the client's buffer is full (a slow reader slows the poll, not the heap). */
