@@ -17,21 +17,31 @@ export const VAULT_KEY_BYTES = 32;
 export type SecretField = 'pan' | 'cvv';
 
 export function sealSecret(key: Buffer, cardId: string, field: SecretField, plaintext: string): Buffer {
+  return seal(key, `${cardId}:${field}`, plaintext);
+}
+
+export function openSecret(key: Buffer, cardId: string, field: SecretField, sealed: Buffer): string {
+  return open(key, `${cardId}:${field}`, sealed, `${field} ciphertext of ${cardId}`);
+}
+
+/** AES-256-GCM with `aad` as the additional authenticated data: the format above, for any secret bound to where it is stored. */
+export function seal(key: Buffer, aad: string, plaintext: string): Buffer {
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv);
-  cipher.setAAD(Buffer.from(`${cardId}:${field}`, 'utf8'));
+  cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return Buffer.concat([Buffer.of(FORMAT_VERSION), iv, cipher.getAuthTag(), body]);
 }
 
-export function openSecret(key: Buffer, cardId: string, field: SecretField, sealed: Buffer): string {
+/** Opens what `seal` sealed with the same key and `aad`; throws naming `what` when it cannot. */
+export function open(key: Buffer, aad: string, sealed: Buffer, what: string): string {
   if (sealed.length < 1 + IV_BYTES + TAG_BYTES || sealed[0] !== FORMAT_VERSION) {
-    throw new Error(`Card vault: unreadable ${field} ciphertext of ${cardId}`);
+    throw new Error(`Card vault: unreadable ${what}`);
   }
   const iv = sealed.subarray(1, 1 + IV_BYTES);
   const tag = sealed.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
   const decipher = createDecipheriv('aes-256-gcm', key, iv);
-  decipher.setAAD(Buffer.from(`${cardId}:${field}`, 'utf8'));
+  decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');
 }

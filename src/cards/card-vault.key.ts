@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig, type Config } from '../config';
@@ -71,4 +72,19 @@ let cached: VaultKey | undefined;
 export function vaultKey(): VaultKey {
   cached ??= resolveVaultKey(loadConfig(process.env));
   return cached;
+}
+
+const derived = new Map<string, Buffer>();
+
+/**
+ * A 32-byte key for another purpose than cards (`purpose` names it), derived from the vault key
+ * by HKDF: API and worker agree on it without a variable of its own, and no two purposes share a key.
+ */
+export function derivedVaultKey(purpose: string): Buffer {
+  let key = derived.get(purpose);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', vaultKey().key, Buffer.alloc(0), purpose, 32));
+    derived.set(purpose, key);
+  }
+  return key;
 }

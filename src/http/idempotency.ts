@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { open, seal } from '../cards/card-vault.crypto';
+import { derivedVaultKey, VaultKeyUnavailableError } from '../cards/card-vault.key';
 import { ApiError } from './errors';
 
 /**
@@ -11,7 +13,10 @@ import { ApiError } from './errors';
  * - a repeat replays the stored response, a different fingerprint is 409
  *   `idempotency_conflict`, a repeat while the first runs is 409 `idempotency_in_progress`;
  * - a claim whose request crashed is released when its lease runs out (LEASE_SECONDS), so a
- *   retry can proceed; 5xx responses are never stored.
+ *   retry can proceed; 5xx responses are never stored;
+ * - a stored response is sealed (AES-256-GCM, bound to its company and key): responses carry
+ *   bearer credentials that their own tables keep only as digests (a refund's bank-details link,
+ *   a KYC page link, a webhook's signing secret), and a database dump must not hand them out.
  */
 export const LEASE_SECONDS = 120;
 export const DEFAULT_RETENTION_HOURS = 24;
@@ -73,7 +78,7 @@ export async function claimIdempotencyKey(em: EntityManager, scope: IdempotencyS
     throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was used with a different request');
   }
   if (row.status === 'completed' && row.response_status !== null) {
-    return { kind: 'replay', status: row.response_status, body: row.response_body };
+    return { kind: 'replay', status: row.response_status, body: openResponse(scope, row.response_body) };
   }
   throw new ApiError(409, 'idempotency_in_progress', 'A request with this Idempotency-Key is still being processed', undefined, {
     'Retry-After': '1',
@@ -85,8 +90,34 @@ export async function completeIdempotencyKey(em: EntityManager, scope: Idempoten
   await em.execute(
     `update idempotency_keys set status = 'completed', response_status = ?, response_body = ?::jsonb
      where company_id = ? and key = ? and fingerprint = ?`,
-    [status, JSON.stringify(body ?? null), scope.companyId, scope.key, scope.fingerprint],
+    [status, JSON.stringify(sealResponse(scope, body ?? null)), scope.companyId, scope.key, scope.fingerprint],
   );
+}
+
+const SEALED = 'sealed:';
+
+/** The sealing key; none in production without CARD_VAULT_KEY (cards are off there too), and then responses are stored as they are. */
+function responseKey(): Buffer | undefined {
+  try {
+    return derivedVaultKey('lastro idempotency responses');
+  } catch (err) {
+    if (err instanceof VaultKeyUnavailableError) return undefined;
+    throw err;
+  }
+}
+
+const sealedFor = (scope: IdempotencyScope): string => `idempotency:${scope.companyId}:${scope.key}`;
+
+function sealResponse(scope: IdempotencyScope, body: unknown): unknown {
+  const key = responseKey();
+  return key ? SEALED + seal(key, sealedFor(scope), JSON.stringify(body)).toString('base64') : body;
+}
+
+function openResponse(scope: IdempotencyScope, stored: unknown): unknown {
+  if (typeof stored !== 'string' || !stored.startsWith(SEALED)) return stored;
+  const key = responseKey();
+  if (!key) throw new Error('An idempotent response was sealed with a vault key this process does not have (CARD_VAULT_KEY)');
+  return JSON.parse(open(key, sealedFor(scope), Buffer.from(stored.slice(SEALED.length), 'base64'), 'idempotent response'));
 }
 
 /** Frees a claim whose request failed with a 5xx, so the client may retry. */

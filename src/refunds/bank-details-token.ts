@@ -1,5 +1,5 @@
-import { createHash, createHmac, hkdfSync } from 'node:crypto';
-import { vaultKey } from '../cards/card-vault.key';
+import { createHash, createHmac } from 'node:crypto';
+import { derivedVaultKey } from '../cards/card-vault.key';
 
 /**
  * The bank-details page's credential. It is never stored: it is derived from the refund id
@@ -8,8 +8,7 @@ import { vaultKey } from '../cards/card-vault.key';
  * database holds only its SHA-256 digest, the lookup key. A new request (number + 1) makes a
  * new token, and the old link stops matching.
  */
-let secret: Buffer | undefined;
-const tokenSecret = (): Buffer => (secret ??= Buffer.from(hkdfSync('sha256', vaultKey().key, Buffer.alloc(0), 'lastro refund bank-details token', 32)));
+const tokenSecret = (): Buffer => derivedVaultKey('lastro refund bank-details token');
 
 export const bankDetailsToken = (refundId: string, request: number): string => createHmac('sha256', tokenSecret()).update(`${refundId}:${request}`).digest('base64url');
 

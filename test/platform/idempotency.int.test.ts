@@ -45,6 +45,8 @@ async function keyRow(key: string, companyId = t.company.Acme.company.id) {
 }
 
 const t = useTestStack({
+  // A webhook endpoint that is never called: its creation answers a generated secret.
+  env: { WEBHOOK_ALLOWLIST: '127.0.0.1:9' },
   companies: ['Acme', 'Other'],
   async setup(t) {
     // Fault injection in this file's own database: while a name is listed in test_faults,
@@ -87,6 +89,35 @@ describe('replay', () => {
 
     expect(await countCustomers(body.email)).toBe(1);
     expect(await keyRow('replay-1')).toMatchObject({ status: 'completed', response_status: 201 });
+  });
+
+  it('stores the response sealed: a generated secret is replayed, never readable in the table', async () => {
+    const webhook = { name: 'Orders', url: 'http://127.0.0.1:9/hook', events: ['transaction.paid'] };
+    const first = await post('sealed-1', webhook, t.company.Acme, '/webhooks');
+    expect(first.status).toBe(201);
+    const secret: string = first.body.secret;
+    expect(secret).toMatch(/^whsec_/);
+
+    const [row] = await t.stack.em().execute<{ body: string }[]>(`select response_body::text as body from idempotency_keys where company_id = ? and key = ?`, [
+      t.company.Acme.company.id,
+      'sealed-1',
+    ]);
+    expect(row.body).not.toContain(secret);
+    expect(row.body).not.toContain(first.body.id);
+
+    const replay = await post('sealed-1', webhook, t.company.Acme, '/webhooks');
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.body).toEqual(first.body);
+
+    // Sealed for its company and key: the same stored text under another key does not open.
+    await t.stack.em().execute(
+      `insert into idempotency_keys (company_id, key, fingerprint, status, response_status, response_body, locked_until, expires_at, created_at)
+       select company_id, 'sealed-2', fingerprint, status, response_status, response_body, locked_until, expires_at, created_at
+       from idempotency_keys where company_id = ? and key = 'sealed-1'`,
+      [t.company.Acme.company.id],
+    );
+    const moved = await post('sealed-2', webhook, t.company.Acme, '/webhooks');
+    expect(moved.status).toBe(500);
   });
 
   it('without a key, the same body creates a second customer', async () => {
