@@ -238,6 +238,7 @@ export class SharedLimits {
     const id = windowId(rule, key);
     let w = this.windows.get(id);
     if (!w || !sameRule(w.rule, rule)) {
+      if (this.windows.size >= MAX_WINDOWS) this.shrink();
       w = new CounterWindow(rule, bucketOf(rule.name, key));
       this.windows.set(id, w);
     }
@@ -261,7 +262,22 @@ export class SharedLimits {
     this.lastSweep = now;
     for (const [id, w] of this.windows) if (now >= w.endsAt && w.pending === 0 && w.inFlight === 0) this.windows.delete(id);
   }
+
+  /**
+   * Under a flood of new keys (addresses), the oldest windows with nothing to send are forgotten
+   * too: a forgotten counter lives on in the database, and this process asks again on its next hit.
+   */
+  private shrink(): void {
+    this.sweep(this.now());
+    for (const [id, w] of this.windows) {
+      if (this.windows.size < MAX_WINDOWS * 0.9) break;
+      if (w.pending === 0 && w.inFlight === 0) this.windows.delete(id);
+    }
+  }
 }
+
+/** Counters this process keeps in memory at most (a window is a few hundred bytes). */
+const MAX_WINDOWS = 100_000;
 
 const windowId = (rule: LimitRule, key: string): string => `${rule.name}\u0000${key}`;
 const sameRule = (a: LimitRule, b: LimitRule): boolean => a.limit === b.limit && a.windowMs === b.windowMs;
