@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
+import path from 'node:path';
+import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
+import { freePort } from '../helpers/ports';
 import { withCheckDigits } from '../../src/shared/documents';
 import { startChaosStack, type ChaosStack, type SeededChaosCompany } from '../chaos/chaos-stack';
 import { chaosReference, paidCardTransaction } from '../chaos/fixtures';
@@ -210,5 +214,44 @@ describe('what the spans carry out', () => {
     expect(server.traceId).not.toBe(callerTrace);
     expect(server.parentSpanId).toBeFalsy();
     expect(receiver.spans.filter((s) => s.traceId === callerTrace)).toEqual([]);
+  });
+
+  /** One more API process on the stack's database and Temporal, exporting to the receiver; stopping it flushes its spans. */
+  async function extraApi(env: Record<string, string>): Promise<{ url: string; stop: () => Promise<void> }> {
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(stack.root, 'src/server.ts')], {
+      cwd: stack.root,
+      env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: url, OPS_PORT: '0', LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    pipeLines(child, () => undefined);
+    await waitForPort(port, 90_000, child);
+    return { url, stop: () => stopChild(child, 20_000) };
+  }
+
+  const sampledTraceparent = () => ({ trace: randomBytes(16).toString('hex'), span: randomBytes(8).toString('hex') });
+  const neverSampled = { OTEL_TRACES_SAMPLER: 'parentbased_traceidratio', OTEL_TRACES_SAMPLER_ARG: '0' };
+
+  it('cannot be made to sample a request by its caller: no span under a ratio of 0, whatever the traceparent says', async () => {
+    const api = await extraApi({ ...neverSampled, OTEL_SERVICE_NAME: 'lastro-api-untrusting' });
+    const caller = sampledTraceparent();
+    const res = await fetch(`${api.url}/v1/customers`, { headers: { ...company.headers, traceparent: `00-${caller.trace}-${caller.span}-01` } });
+    expect(res.status).toBe(200);
+    await api.stop();
+    expect(receiver.spans.filter((s) => s.service === 'lastro-api-untrusting' || s.traceId === caller.trace)).toEqual([]);
+  });
+
+  it('follows a trusted caller\'s trace and sampling decision with TRUST_TRACEPARENT=true', async () => {
+    const api = await extraApi({ ...neverSampled, OTEL_SERVICE_NAME: 'lastro-api-trusting', TRUST_TRACEPARENT: 'true' });
+    const caller = sampledTraceparent();
+    const followed = await fetch(`${api.url}/v1/customers`, { headers: { ...company.headers, traceparent: `00-${caller.trace}-${caller.span}-01` } });
+    const own = await fetch(`${api.url}/v1/customers`, { headers: company.headers });
+    expect([followed.status, own.status]).toEqual([200, 200]);
+    await api.stop();
+    const spans = receiver.spans.filter((s) => s.service === 'lastro-api-trusting' && s.kind === SERVER);
+    expect(spans.map((s) => ({ traceId: s.traceId, parentSpanId: s.parentSpanId, requestId: s.attributes[REQUEST_ID] }))).toEqual([
+      { traceId: caller.trace, parentSpanId: caller.span, requestId: followed.headers.get('x-request-id') },
+    ]);
   });
 });

@@ -67,7 +67,9 @@ export function startTracing(settings: Extract<TracingSettings, { enabled: true 
         : []),
       // Only queries inside a trace: the delivery lanes and sweepers poll the database on their
       // own and would otherwise make a root span per poll.
-      ...(settings.instrument.pg ? [new PgInstrumentation({ requireParentSpan: true })] : []),
+      // Never the parameter values (enhancedDatabaseReporting); the statement's inline values are
+      // taken out on export (redaction.ts).
+      ...(settings.instrument.pg ? [new PgInstrumentation({ requireParentSpan: true, enhancedDatabaseReporting: false })] : []),
     ],
   });
   const tracing: ActiveTracing = { serviceName: settings.serviceName, resource, processor, shutdown: () => provider.shutdown() };
