@@ -11,7 +11,8 @@ import { cardForms, findLeaks, Markers } from './canary';
  * be in anything those processes (or the Temporal server) printed: log lines, exported spans,
  * the SDK's own lines. The journey: an API key; a webhook with its signing secret; a customer
  * (document, e-mail, phone, address); a seller recipient with a bank account whose KYC files go
- * through its link; a card tokenized and paid; a Pix and a boleto paid by that customer; the
+ * through its link; a card tokenized and paid; a Pix and a boleto paid by that customer, a Pix
+ * paid through hosted checkout by a payer typing their data in its form; the
  * boleto refunded to the bank account given through its bank-details link; a withdrawal to the
  * owner's bank account. And two failing database statements with markers in them: a request
  * the database refuses (a constraint the test adds, which the API does not check: the error
@@ -137,6 +138,19 @@ it('lets no secret and no personal datum out of the API, the worker or the Tempo
   };
   await paid('pix', 20_000);
   const boleto = await paid('boleto', 12_990);
+
+  // A hosted-checkout Pix: the payer's data typed in the buyer's form.
+  const charge = await authed(api().post('/checkout/charges')).send({ items: [{ name: 'Curso', quantity: 1, unitAmount: 4_500 }], paymentMethods: { pix: { enabled: true } } });
+  expect(charge.status).toBe(201);
+  const confirmed = await api()
+    .post(`/checkout/public/sessions/${charge.body.id}/confirm`)
+    .set('Idempotency-Key', `canary-${Date.now()}`)
+    .send({
+      customer: { name: markers.text('checkout payer name', 'Paula Canary'), email: markers.email('checkout payer e-mail'), document: markers.cpf('checkout payer document'), phone: markers.phone('checkout payer phone') },
+      payments: [{ method: 'pix' }],
+    });
+  expect({ status: confirmed.status, body: confirmed.body }).toMatchObject({ status: 200 });
+  expect((await authed(api().post(`/sandbox/payments/${confirmed.body.payments[0].id}/pay`)).send()).status).toBe(202);
 
   // The boleto refunded to the account the buyer gives through the bank-details link.
   const refund = await authed(api().post(`/v1/transactions/${boleto.txnId}/payments/${boleto.payId}/refund`)).send({ reason: 'Produto não entregue' });
