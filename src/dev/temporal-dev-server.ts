@@ -22,7 +22,7 @@ export interface DevTemporalOptions {
   port: number;
   uiPort: number;
   log: (line: string) => void;
-  /** The launcher's environment (process.env by default); the server gets it less OTEL_* (temporalServerEnv). */
+  /** The launcher's environment (process.env by default); the server gets it less OTEL_* (temporalServerEnv). The SDK's download path always takes this process's, less OTEL_* too. */
   env?: NodeJS.ProcessEnv;
   /** Server dynamic config (`--dynamic-config-value key=<JSON>`), e.g. for a benchmark. */
   dynamicConfig?: Record<string, string | number | boolean>;
