@@ -163,7 +163,7 @@ async function refusal(res: Response): Promise<string> {
  * Runs a listen session until `signal` aborts: reads the stream, reconnecting with backoff
  * (and Last-Event-ID, so nothing recorded meanwhile is missed) whenever it breaks, and forwards
  * the events one at a time, in the order they arrive. Rejects with ListenError when the API
- * refuses the session itself (401, 400).
+ * refuses the session itself (401, 400) or ends it for good (`event: revoked`).
  */
 export async function listen(opts: ListenOptions): Promise<void> {
   const doFetch = opts.fetch ?? fetch;
@@ -172,6 +172,8 @@ export async function listen(opts: ListenOptions): Promise<void> {
   let since: string | undefined;
   let failures = 0;
   let forwarding: Promise<void> = Promise.resolve();
+  /** Why the API ended the session for good (`event: revoked`): no reconnection can help. */
+  let ended: string | undefined;
   const streamSeconds = opts.streamTimeoutSeconds ?? STREAM_TIMEOUT_SECONDS.max;
 
   const onMessage = (m: EventSourceMessage) => {
@@ -182,6 +184,10 @@ export async function listen(opts: ListenOptions): Promise<void> {
         opts.out(`Signing with the secret from ${opts.secretFrom ?? 'your configuration'} (^C to quit)`);
       }
       since ??= ready.since;
+      return;
+    }
+    if (m.event === 'revoked') {
+      ended = revocationMessage(m.data);
       return;
     }
     if (!m.id) return;
@@ -224,12 +230,13 @@ export async function listen(opts: ListenOptions): Promise<void> {
         const why = await refusal(res);
         const retryAfter = Number(res.headers.get('retry-after'));
         if (res.status === 429 || res.status >= 500) throw new RetryableError(why, Number.isFinite(retryAfter) ? retryAfter * 1000 : undefined);
-        throw new ListenError(why);
+        throw new ListenError(`the API refused the stream: ${why}`);
       }
       if (failures > 0) opts.err(`Connected again to ${opts.apiUrl}${lastEventId ? `, resuming after ${lastEventId}` : ''}`);
       failures = 0;
       const openedAt = Date.now();
       await readEventStream(res.body as unknown as AsyncIterable<Uint8Array>, { onMessage, onActivity: alive });
+      if (ended) break;
       // A stream that reached its timeout is renewed at once; one that the API ended sooner (a
       // restart, a failed read) is a lost connection, so an API that keeps ending streams at
       // once is not called in a tight loop.
@@ -252,6 +259,18 @@ export async function listen(opts: ListenOptions): Promise<void> {
   }
   // Events already received are forwarded before the session ends.
   await forwarding;
+  if (ended) throw new ListenError(ended);
+}
+
+/** The `revoked` event's message (event-stream.rules.ts), or a generic one if it cannot be read. */
+function revocationMessage(data: string): string {
+  try {
+    const { message } = JSON.parse(data) as { message?: unknown };
+    if (typeof message === 'string' && message) return `the API ended the stream: ${message}`;
+  } catch {
+    // The generic message below.
+  }
+  return 'the API ended the stream: this API key was revoked';
 }
 
 /** The variables `listen` reads its credentials from: the API key, and the secret the merchant's handler verifies with. */
@@ -347,9 +366,6 @@ export function register(program: Command, ctx: CliContext): void {
           out: (line) => process.stdout.write(`${line}\n`),
           err: (line) => process.stderr.write(`${line}\n`),
         });
-      } catch (err) {
-        if (err instanceof ListenError) throw new Error(`the API refused the stream: ${err.message}`);
-        throw err;
       } finally {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
