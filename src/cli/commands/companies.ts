@@ -38,7 +38,7 @@ export function registerCompanyCommands(program: Command, ctx: CliContext): void
     });
   keys
     .command('revoke')
-    .description('Revoke an API key: it answers 401 from now on (running API processes refuse it within API_KEY_CACHE_TTL_MS)')
+    .description('Revoke an API key: it answers 401 from now on (running API processes refuse it within API_KEY_CACHE_TTL_MS; its open event streams end within a second)')
     .argument('<keyId>', 'key_… id')
     .action(async (keyId: string) => {
       const key = await ctx.transaction((em) => revokeApiKey(em, keyId));
