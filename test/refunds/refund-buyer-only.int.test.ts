@@ -109,3 +109,28 @@ describe('a hosted-checkout sale is refunded only to the buyer of the checkout f
     await expectLedgerConsistent(t.stack);
   });
 });
+
+describe('a link cannot be used to test guesses of the buyer’s CPF', () => {
+  it('past 5 wrong holders a minute the link answers 429, the buyer’s own document included, and nothing is stored', async () => {
+    const customer = await newCustomer(t.stack, t.company.Loja);
+    const created = await refundAll(await paidPixOrBoleto(t.stack, t.company.Loja, 'boleto', 2_100, { customerId: customer.id }));
+    const link = pathOf(created.body.bankDetailsUrl);
+
+    for (let i = 0; i < 5; i++) {
+      const guess = await t.stack.http.post(link).send(bankDetails(newCpf()));
+      expect([guess.status, guess.body.error.code]).toEqual([400, 'holder_not_buyer']);
+    }
+    const sixth = await t.stack.http.post(link).send(bankDetails(newCpf()));
+    expect([sixth.status, sixth.body.error.code]).toEqual([429, 'rate_limited']);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(0);
+    // Answered before the document is compared: the right guess says nothing either.
+    const right = await t.stack.http.post(link).send(bankDetails(customer.document));
+    expect([right.status, right.body.error.code]).toEqual([429, 'rate_limited']);
+
+    const [row] = await t.stack.em().execute<{ status: string; bank_details: unknown }[]>(`select status, bank_details from refunds where id = ?`, [created.body.id]);
+    expect(row).toEqual({ status: 'awaiting_bank_details', bank_details: null });
+    // The count is the link's: another refund's link is untouched.
+    const other = await refundAll(await paidPixOrBoleto(t.stack, t.company.Loja, 'boleto', 2_200, { customerId: customer.id }));
+    expect((await t.stack.http.post(pathOf(other.body.bankDetailsUrl)).send(bankDetails(customer.document))).status).toBe(200);
+  });
+});

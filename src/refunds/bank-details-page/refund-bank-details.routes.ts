@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Company } from '../../companies/company.entity';
 import { ApiError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
+import { perMinute, rateLimited, sharedLimits, type Verdict } from '../../http/rate-limit';
 import { refundByToken, submitBankDetails } from '../refund-lifecycle.service';
 import { signalRefund } from '../refund-workflow.client';
 import { acceptsBankDetails } from '../refund.rules';
@@ -13,6 +14,14 @@ import { REFUND_BANK_DETAILS_JS, REFUND_PAGE_HEADERS, renderRefundClosedPage, re
  * (public: the token is the credential; a new request replaces it and the old link dies). The
  * submit stores the account and signals the refund's workflow, which sends the TED.
  */
+
+/**
+ * Wrong holders a link may send a minute: the `holder_not_buyer` answer says whether a CPF is
+ * the buyer's, so whoever holds a link could otherwise test guesses of it. Counted per link (its
+ * digest, never the token), shared by every API process; the buyer's own typo costs one try.
+ */
+const HOLDER_MISMATCHES = perMinute('refund_holder_mismatches', 5);
+const tooManyMismatches = (v: Verdict) => rateLimited('Muitas tentativas com um CPF/CNPJ diferente do comprador; tente novamente em instantes.', v);
 
 const tokenParams = z.strictObject({ token: z.string().min(1).max(200) });
 const tag = 'Refund bank-details page';
@@ -58,7 +67,8 @@ export const refundBankDetailsPageRoutes = [
     summary: 'The page’s submit: the buyer’s account for the refund TED',
     description:
       'The holder’s CPF/CNPJ must be the one the buyer gave at payment (customer, checkout form or payer data); when the sale recorded none, the account waits for the merchant’s confirmation (awaiting_confirmation). ' +
-      '400 `validation_failed` with one detail per malformed field, or 400 `holder_not_buyer` (detail holderDocument), pt-BR messages, nothing stored; 404 unknown or replaced link; 409 `refund_not_awaiting_bank_details`.',
+      '400 `validation_failed` with one detail per malformed field, or 400 `holder_not_buyer` (detail holderDocument), pt-BR messages, nothing stored; 404 unknown or replaced link; 409 `refund_not_awaiting_bank_details`; ' +
+      '429 `rate_limited` past 5 wrong holders a minute on one link (the answer would otherwise let a link holder test guesses of the buyer’s CPF).',
     tag,
     auth: 'public',
     hidden: true,
@@ -67,15 +77,22 @@ export const refundBankDetailsPageRoutes = [
       body: z.strictObject({ bankCode: text, agency: text, account: text, accountType: text, holderName: text, holderDocument: text }),
     },
     responses: { 200: { description: 'Received', schema: z.object({ status: z.enum(['bank_details_received', 'awaiting_confirmation']) }) } },
-    errors: [409],
+    errors: [409, 429],
     async handler({ em, params, body, deps, afterCommit, dispatchAfterCommit }) {
+      const limits = sharedLimits(deps);
+      const spent = limits.spent(HOLDER_MISMATCHES, params.token);
+      if (spent) throw tooManyMismatches(spent);
       const result = await submitBankDetails(em, params.token, body);
       if (result.outcome === 'unknown') throw new ApiError(404, 'not_found', 'Este link não existe ou foi substituído por um mais recente.');
       if (result.outcome === 'closed') throw new ApiError(409, 'refund_not_awaiting_bank_details', 'Este reembolso não está aguardando dados bancários.');
       if (result.outcome === 'invalid') {
         throw new ApiError(400, 'validation_failed', result.problems.map((p) => p.message).join(' '), result.problems.map((p) => ({ path: p.field, message: p.message })));
       }
-      if (result.outcome === 'not_buyer') throw new ApiError(400, 'holder_not_buyer', result.problem.message, [{ path: result.problem.field, message: result.problem.message }]);
+      if (result.outcome === 'not_buyer') {
+        const counted = await limits.shared(HOLDER_MISMATCHES, params.token);
+        if (!counted.allowed) throw tooManyMismatches(counted);
+        throw new ApiError(400, 'holder_not_buyer', result.problem.message, [{ path: result.problem.field, message: result.problem.message }]);
+      }
       const refundId = result.refundId;
       afterCommit(() => signalRefund(deps.temporal, deps.config.temporal.taskQueue, refundId, bankDetailsSubmittedSignal));
       dispatchAfterCommit(result.events.map((e) => e.id));
