@@ -17,7 +17,8 @@ import { cardForms, findLeaks, Markers } from './canary';
  * owner's bank account. And two failing database statements with markers in them: a request
  * the database refuses (a constraint the test adds, which the API does not check: the error
  * carries the statement and the failing row), and an activity that fails on one (a webhook
- * delivery whose id has a NUL, which PostgreSQL refuses).
+ * delivery whose id has a NUL, which PostgreSQL refuses). Temporal's histories of every
+ * workflow the journey ran, and the failure it kept for that activity, are searched too.
  */
 const markers = new Markers();
 const output: string[] = [];
@@ -186,8 +187,15 @@ it('lets no secret and no personal datum out of the API, the worker or the Tempo
     workflowId: `canary-failing-activity-${Date.now()}`,
     args: [{ deliveryId: `${deliveryId}\u0000`, webhookId: webhook.body.id, attemptsBefore: 0, firstDelayMs: null }],
   });
-  await until('the activity to fail', async () => (await failing.describe()).raw.pendingActivities?.[0]?.lastFailure);
+  const activityFailure = await until('the activity to fail', async () => (await failing.describe()).raw.pendingActivities?.[0]?.lastFailure);
   await failing.terminate();
+
+  // What Temporal keeps: every workflow's history (inputs, results, signals, failures), payloads decoded.
+  const histories: string[] = [];
+  for await (const wf of stack.temporal.workflow.list()) {
+    histories.push(strings(await stack.temporal.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory()).join('\n'));
+  }
+  expect(histories.length).toBeGreaterThan(5);
 
   // Everything is printed once the processes stop: the last spans are flushed on the way out.
   await stack.stop();
@@ -199,10 +207,23 @@ it('lets no secret and no personal datum out of the API, the worker or the Tempo
   expect(printed).toContain('Activity failed');
 
   const sources = Object.fromEntries(['api', 'worker', 'temporal'].map((name) => [name, output.filter((l) => l.startsWith(`[${name}] `)).join('\n')]));
-  const leaks = findLeaks([...markers.all, card.pan], sources);
+  const leaks = [
+    ...findLeaks([...markers.all, card.pan], { ...sources, 'temporal activity failure': JSON.stringify(activityFailure) }),
+    // The failing activity's value is its workflow's input, there by construction.
+    ...findLeaks([...markers.all.filter((m) => m.kind !== 'failed activity value'), card.pan], { 'temporal histories': histories.join('\n') }),
+  ];
   for (const [where, text] of Object.entries(sources)) {
     const cvv = card.cvvPattern.exec(text);
     if (cvv) leaks.push({ kind: 'card CVV', form: cvv[0], where, line: cvv[0] });
   }
   expect(leaks).toEqual([]);
 });
+
+/** Every string in a value, Temporal payloads' bytes decoded as UTF-8. */
+function strings(value: unknown, out: string[] = []): string[] {
+  if (value instanceof Uint8Array) out.push(Buffer.from(value).toString('utf8'));
+  else if (typeof value === 'string') out.push(value);
+  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
+  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
+  return out;
+}
