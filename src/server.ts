@@ -7,6 +7,7 @@ import { loadConfig, type Config } from './config';
 import { createOrm } from './db/orm';
 import { createEventDispatcher } from './events/subscribers';
 import { startApiOps } from './observability/metrics/process-ops';
+import { sanitizeError } from './observability/redaction/errors';
 import { stopTracing } from './observability/tracing/state';
 import { createLogger } from './shared/logger';
 import { connectTemporalClient } from './temporal/client';
@@ -56,7 +57,8 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((err) => {
-    console.error(err);
+    // A start that fails on a statement (a migration, a seed) would print its values otherwise.
+    console.error(sanitizeError(err));
     process.exit(1);
   });
 }

@@ -11,6 +11,7 @@ import { createOrm } from '../src/db/orm';
 import { createEventDispatcher } from '../src/events/subscribers';
 import { startWorkerOps } from '../src/observability/metrics/process-ops';
 import { databaseErrorsWithoutValues } from '../src/observability/redaction/activity-failures';
+import { sanitizeError } from '../src/observability/redaction/errors';
 import { installTemporalRuntimeMetrics } from '../src/observability/metrics/temporal-runtime';
 import { tracingClientInterceptors, tracingWorkerOptions } from '../src/observability/tracing/temporal';
 import { stopTracing } from '../src/observability/tracing/state';
@@ -134,7 +135,8 @@ async function main(): Promise<void> {
 
 if (require.main === module) {
   main().catch((err) => {
-    console.error(err);
+    // A start that fails on a statement (a migration, a seed) would print its values otherwise.
+    console.error(sanitizeError(err));
     process.exit(1);
   });
 }

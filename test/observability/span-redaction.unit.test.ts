@@ -68,11 +68,18 @@ describe('a span on its way out', () => {
         'url.query': `token=${TOKEN}`,
         'http.route': '/kyc/:token',
         'http.method': 'GET',
+        'net.peer.ip': '2001:db8::1234',
+        'http.client_ip': '203.0.113.77',
+        'client.address': '203.0.113.77',
+        'http.user_agent': 'Mozilla/5.0 (Maria)',
       },
     });
     span.end();
     const [out] = exported.getFinishedSpans();
     expect(JSON.stringify(out.attributes) + out.name).not.toContain(TOKEN);
+    // The caller's address and user agent are personal data: they do not leave either.
+    expect(JSON.stringify(out.attributes)).not.toMatch(/2001:db8|203\.0\.113|Maria/);
+    expect(out.attributes['http.route']).toBe('/kyc/:token');
     expect(out.name).toBe('GET /kyc/[redacted]');
     expect(out.attributes).toMatchObject({
       'http.url': 'http://127.0.0.1:3000/kyc/[redacted]?t=[redacted]',

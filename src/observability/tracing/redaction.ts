@@ -10,7 +10,9 @@ import { redactUrl } from '../redaction/urls';
  * made it (the http and pg instrumentations, Temporal's interceptors in the worker and in the
  * workflow sandbox): one place, so an instrumentation added later is covered too.
  * - SQL statements keep placeholders only (sanitizeSql): MikroORM writes values into them.
- * - Statement parameters (recorded only with enhancedDatabaseReporting, which is off) go.
+ * - Statement parameters (recorded only with enhancedDatabaseReporting, which is off) go, and
+ *   so do the caller's address and user agent (personal data under the LGPD, which the access
+ *   log does not keep either; the rate limits store only digests of addresses).
  * - URLs, request targets and paths lose their credential segment and query values (redactUrl,
  *   the access log's own rule), in attributes and in the span's name.
  * - A database error's message, in a span's status or exception event, loses its values.
@@ -28,7 +30,12 @@ export function redactSpan(span: ReadableSpan): ReadableSpan {
 }
 
 const STATEMENT_KEYS = new Set(['db.statement', 'db.query.text']);
-const DROPPED = [/^db\.postgresql\.values$/, /^db\.query\.parameter\./];
+const DROPPED = [
+  /^db\.postgresql\.values$/,
+  /^db\.query\.parameter\./,
+  /^(net\.peer\.ip|net\.sock\.peer\.addr|network\.peer\.address|client\.address|http\.client_ip)$/,
+  /^(http\.user_agent|user_agent\.original)$/,
+];
 const URL_KEY = /(^|\.)(url|target|path|query)$|^url\./;
 
 function redactAttributes(attributes: Attributes): Attributes {
