@@ -3,6 +3,7 @@ import { PNG, fullAddress } from '../recipients/fixtures';
 import { kycApprovedSignal, recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
 import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
 import { cardForms, findLeaks, Markers } from './canary';
+import { allStrings } from '../helpers/strings';
 
 /**
  * The canary: a whole merchant journey against the API and the worker as real processes,
@@ -193,7 +194,7 @@ it('lets no secret and no personal datum out of the API, the worker or the Tempo
   // What Temporal keeps: every workflow's history (inputs, results, signals, failures), payloads decoded.
   const histories: string[] = [];
   for await (const wf of stack.temporal.workflow.list()) {
-    histories.push(strings(await stack.temporal.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory()).join('\n'));
+    histories.push(allStrings(await stack.temporal.workflow.getHandle(wf.workflowId, wf.runId).fetchHistory()).join('\n'));
   }
   expect(histories.length).toBeGreaterThan(5);
 
@@ -218,12 +219,3 @@ it('lets no secret and no personal datum out of the API, the worker or the Tempo
   }
   expect(leaks).toEqual([]);
 });
-
-/** Every string in a value, Temporal payloads' bytes decoded as UTF-8. */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (value instanceof Uint8Array) out.push(Buffer.from(value).toString('utf8'));
-  else if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
-  return out;
-}

@@ -11,6 +11,7 @@ import { startTestStack, type SeededCompany, type TestStack } from '../helpers/s
 import { workflowBundle } from '../helpers/workflow-bundle';
 import { validCard } from '../cards/fixtures';
 import { cardBody, eventually, newRecipient, newReference } from '../payments/fixtures';
+import { allStrings } from '../helpers/strings';
 
 /**
  * After real flows (cards tokenized over HTTP with the test PANs and CVVs, paid and refused,
@@ -71,15 +72,6 @@ afterAll(async () => {
   await running;
   await stack?.close();
 });
-
-/** Every string in a value, with Temporal payload bytes decoded as UTF-8. */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (value instanceof Uint8Array) out.push(Buffer.from(value).toString('utf8'));
-  else if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
-  return out;
-}
 
 /** The secrets found in a text (the secret itself is never printed: only its kind and last digits). */
 function secretsIn(text: string, apiKeys: string[], extra: string[] = []): string[] {
@@ -181,7 +173,7 @@ describe('secret scan after real flows', () => {
         const h = await stack.client.workflow.getHandle(id).fetchHistory();
         return (h.events?.length ?? 0) > 3 && h;
       });
-      expect(strings(history).flatMap((t) => secretsIn(t, apiKeys))).toEqual([]);
+      expect(allStrings(history).flatMap((t) => secretsIn(t, apiKeys))).toEqual([]);
     }
   });
 });

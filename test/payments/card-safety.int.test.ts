@@ -12,6 +12,7 @@ import { SandboxGateway } from '../../src/payments/sandbox-gateway';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { workflowBundle } from '../helpers/workflow-bundle';
 import { cardBody, cardToken, eventually, expectLedgerConsistent, newRecipient, newReference } from './fixtures';
+import { allStrings } from '../helpers/strings';
 
 /**
  * Crash safety and card secrecy. The stack's worker is replaced by workers of this file:
@@ -177,15 +178,6 @@ describe('crash safety', () => {
   });
 });
 
-/** Every string in a value, with Temporal payload bytes decoded as UTF-8. */
-function strings(value: unknown, out: string[] = []): string[] {
-  if (value instanceof Uint8Array) out.push(Buffer.from(value).toString('utf8'));
-  else if (typeof value === 'string') out.push(value);
-  else if (Array.isArray(value)) value.forEach((v) => strings(v, out));
-  else if (value && typeof value === 'object') Object.values(value).forEach((v) => strings(v, out));
-  return out;
-}
-
 describe('card secrecy', () => {
   it('after tokenizing over HTTP and paying, no PAN or CVV is in events, logs, workflow histories or API rows', async () => {
     await startWorkerB();
@@ -208,13 +200,13 @@ describe('card secrecy', () => {
 
     const events = await stack.em().execute<{ payload: unknown }[]>(`select payload from events`);
     expect(events.length).toBeGreaterThan(0);
-    expect(leaks(strings(events.map((e) => JSON.stringify(e.payload))))).toEqual([]);
+    expect(leaks(allStrings(events.map((e) => JSON.stringify(e.payload))))).toEqual([]);
 
     for (const id of [ok.body.id, no.body.id]) {
       // Started by the dispatch that follows the answer.
       const history = await eventually(() => stack.client.workflow.getHandle(id).fetchHistory().catch(() => null));
       expect(history.events?.length).toBeGreaterThan(0);
-      expect(leaks(strings(history))).toEqual([]);
+      expect(leaks(allStrings(history))).toEqual([]);
     }
 
     expect(logs.length).toBeGreaterThan(0);
@@ -222,6 +214,6 @@ describe('card secrecy', () => {
 
     const rows = await stack.em().execute(`select t.*, p.* from transactions t join payments p on p.transaction_id = t.id`);
     const stored = await stack.em().execute(`select response_body from idempotency_keys`).catch(() => []);
-    expect(leaks(strings([JSON.stringify(rows), JSON.stringify(stored)]))).toEqual([]);
+    expect(leaks(allStrings([JSON.stringify(rows), JSON.stringify(stored)]))).toEqual([]);
   });
 });
