@@ -1,0 +1,54 @@
+import { Command, InvalidArgumentError } from 'commander';
+import { createPixPsp } from './pix/server';
+
+/**
+ * Entry point of the embedded processors: `npm run psp -- pix --port N` starts the embedded Pix
+ * PSP alone (N=0 picks a free port) and prints exactly one JSON line on stdout,
+ * `{"baseUrl","tokenUrl","clientId","clientSecret"}`; its logs go to stderr. A port it cannot
+ * bind ends the process with a message and exit code 1. Never imported by Lastro's own code.
+ */
+
+const port = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new InvalidArgumentError('a port number 0-65535');
+  return n;
+};
+const collect = (v: string, prev: string[]): string[] => [...prev, v];
+
+const program = new Command('psp').description('Embedded processors (sandbox counterparts of real ones)');
+program
+  .command('pix')
+  .description("Embedded Pix PSP speaking the Central Bank's API Pix 2.9.0")
+  .option('--port <n>', 'port to listen on (0: any free port)', port, 0)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .option('--client-id <id>', 'OAuth2 client id (default: random)')
+  .option('--client-secret <secret>', 'OAuth2 client secret (default: random)')
+  .option('--chave <key>', 'a DICT key owned by the receiving user (repeatable; none: any well-formed key)', collect, [])
+  .option('--webhook-retry-base-ms <ms>', 'first retry delay of a failed callback', port, 250)
+  .option('--devolucao-delay-ms <ms>', 'time a devolução stays EM_PROCESSAMENTO', port, 50)
+  .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; webhookRetryBaseMs: number; devolucaoDelayMs: number }) => {
+    const psp = createPixPsp({
+      clientId: o.clientId,
+      clientSecret: o.clientSecret,
+      chaves: o.chave,
+      devolucaoDelayMs: o.devolucaoDelayMs,
+      webhook: { retryBaseMs: o.webhookRetryBaseMs },
+      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-pix-psp', ...msg })}\n`),
+    });
+    let info;
+    try {
+      info = await psp.listen(o.port, o.host);
+    } catch (err) {
+      process.stderr.write(`embedded Pix PSP: cannot listen on ${o.host}:${o.port}: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exit(1);
+    }
+    process.stdout.write(`${JSON.stringify(info)}\n`);
+    const stop = () => void psp.close().then(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+  });
+
+program.parseAsync(process.argv).catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});
