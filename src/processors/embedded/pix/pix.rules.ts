@@ -163,35 +163,38 @@ function dayNumber(date: string): number {
 export function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 }
-const isWeekend = (day: number): boolean => {
-  const dow = new Date(day * DAY_MS).getUTCDay();
-  return dow === 0 || dow === 6;
+/** Fixed national holidays (MM-DD). Moveable ones (Carnaval, Sexta-feira Santa, Corpus Christi) are not modelled. */
+const FIXED_HOLIDAYS = new Set(['01-01', '04-21', '05-01', '09-07', '10-12', '11-02', '11-15', '11-20', '12-25']);
+const isNonBusiness = (day: number): boolean => {
+  const d = new Date(day * DAY_MS);
+  const dow = d.getUTCDay();
+  return dow === 0 || dow === 6 || FIXED_HOLIDAYS.has(d.toISOString().slice(5, 10));
 };
-/** Business days strictly after `from` up to and including `to` (weekends only; no holiday table). */
+/** Business days strictly after `from` up to and including `to`. */
 function businessDaysBetween(from: number, to: number): number {
   let n = 0;
-  for (let d = from + 1; d <= to; d++) if (!isWeekend(d)) n++;
+  for (let d = from + 1; d <= to; d++) if (!isNonBusiness(d)) n++;
   return n;
 }
-/** The due date moved to the next business day when it falls on a weekend (holidays: not modelled). */
+function nextBusinessDay(day: number): number {
+  let d = day;
+  while (isNonBusiness(d)) d++;
+  return d;
+}
+const fromDay = (day: number): string => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
+/** The due date moved to the next business day when it falls on a weekend or fixed holiday. */
 export function effectiveDueDate(dataDeVencimento: string): string {
-  let d = dayNumber(dataDeVencimento);
-  while (isWeekend(d)) d++;
-  return new Date(d * DAY_MS).toISOString().slice(0, 10);
+  return fromDay(nextBusinessDay(dayNumber(dataDeVencimento)));
 }
 
 /**
  * The last day a cobv can be paid: the (business-day adjusted) due date plus
- * `validadeAposVencimento` calendar days, the last of them pushed to a business day, as the
- * document's examples A–G count them (weekends only; holidays are not modelled).
+ * `validadeAposVencimento` calendar days, that day pushed to the next business day, as the
+ * document's examples A–G count them (fixed national holidays only).
  */
 export function lastPayableDate(cal: CobVCalendario): string {
-  let d = dayNumber(effectiveDueDate(cal.dataDeVencimento));
-  for (let left = cal.validadeAposVencimento; left > 0; ) {
-    d++;
-    if (!isWeekend(d)) left--;
-  }
-  return new Date(d * DAY_MS).toISOString().slice(0, 10);
+  return fromDay(nextBusinessDay(dayNumber(effectiveDueDate(cal.dataDeVencimento)) + cal.validadeAposVencimento));
 }
 
 const pct = (base: number, valorPerc: string): number => Math.round((base * valorToCents(valorPerc)) / 10_000);
