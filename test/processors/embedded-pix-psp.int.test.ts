@@ -3,6 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { createPublicKey, verify } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import { Agent, fetch as undiciFetch } from 'undici';
 import { parsePixPayload } from '../../src/payments/pix.rules';
 
 /**
@@ -450,5 +453,64 @@ describe('received Pix, callbacks, devoluções', () => {
     expect(refused.horario.liquidacao).toBeUndefined();
     await callbackFor(e2eid, (p) => p.devolucoes?.[0]?.status === 'NAO_REALIZADO');
     expect((await api('PUT', `/pix/${e2eid}/devolucao/x2`, { valor: '123.45' })).status).toBe(201);
+  });
+});
+
+describe('mutual TLS (--tls-dir)', () => {
+  let tlsChild: ChildProcess;
+  let tlsInfo: Info;
+  let dir: string;
+  let withCert: Agent;
+  let withoutCert: Agent;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-pix-mtls-'));
+    const started = startPsp(['--port', '0', '--tls-dir', dir]);
+    tlsChild = started.child;
+    tlsInfo = JSON.parse(await started.firstLine);
+    const ca = fs.readFileSync(path.join(dir, 'ca.pem'));
+    withCert = new Agent({ connect: { ca, cert: fs.readFileSync(path.join(dir, 'client.pem')), key: fs.readFileSync(path.join(dir, 'client-key.pem')) } });
+    withoutCert = new Agent({ connect: { ca } });
+  });
+
+  afterAll(async () => {
+    tlsChild?.kill('SIGTERM');
+    await new Promise((r) => tlsChild?.once('exit', r));
+    await withCert?.close();
+    await withoutCert?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const tokenVia = (dispatcher: Agent) =>
+    undiciFetch(tlsInfo.tokenUrl, {
+      method: 'POST',
+      dispatcher,
+      headers: { authorization: `Basic ${Buffer.from(`${tlsInfo.clientId}:${tlsInfo.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+
+  it('serves HTTPS; the token endpoint and API routes require the client certificate; the location does not', async () => {
+    expect(Object.keys(tlsInfo).sort()).toEqual(['baseUrl', 'clientId', 'clientSecret', 'tokenUrl']);
+    expect(tlsInfo.baseUrl).toMatch(/^https:\/\/127\.0\.0\.1:\d+$/);
+
+    const refused = await tokenVia(withoutCert);
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as any).error).toBe('invalid_client');
+
+    const ok = await tokenVia(withCert);
+    expect(ok.status).toBe(200);
+    const bearer = ((await ok.json()) as any).access_token as string;
+
+    const put = (dispatcher: Agent) =>
+      undiciFetch(`${tlsInfo.baseUrl}/cob/${newTxid()}`, { method: 'PUT', dispatcher, headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' }, body: JSON.stringify(cobBody()) });
+    const denied = await put(withoutCert);
+    expect(denied.status).toBe(403);
+    expect(((await denied.json()) as any).type).toBe(`${ERR}AcessoNegado`);
+    const created = await put(withCert);
+    expect(created.status).toBe(201);
+    const { location } = (await created.json()) as any;
+    const payload = await undiciFetch(`https://${location}`, { dispatcher: withoutCert });
+    expect(payload.status).toBe(200);
+    expect(payload.headers.get('content-type')).toContain('application/jose');
   });
 });

@@ -1,11 +1,17 @@
+import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
 import { createPixPsp } from './pix/server';
+import { makeCertificates } from './pix/tls';
 
 /**
  * Entry point of the embedded processors: `npm run psp -- pix --port N` starts the embedded Pix
  * PSP alone (N=0 picks a free port) and prints exactly one JSON line on stdout,
  * `{"baseUrl","tokenUrl","clientId","clientSecret"}`; its logs go to stderr. A port it cannot
  * bind ends the process with a message and exit code 1. Never imported by Lastro's own code.
+ *
+ * `--tls-dir <dir>` turns on mutual TLS: a CA, a server and a client certificate are made with
+ * the `openssl` CLI into that folder (`ca.pem`, `client.pem`, `client-key.pem` for the client),
+ * `baseUrl` becomes https, and the token endpoint and API routes require the client certificate.
  */
 
 const port = (v: string): number => {
@@ -26,9 +32,22 @@ program
   .option('--chave <key>', 'a DICT key owned by the receiving user (repeatable; none: any well-formed key)', collect, [])
   .option('--webhook-retry-base-ms <ms>', 'first retry delay of a failed callback', port, 250)
   .option('--devolucao-delay-ms <ms>', 'time a devolução stays EM_PROCESSAMENTO', port, 50)
-  .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; webhookRetryBaseMs: number; devolucaoDelayMs: number }) => {
+  .option('--tls-dir <dir>', 'serve HTTPS with mutual TLS; certificates are generated into this folder')
+  .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; webhookRetryBaseMs: number; devolucaoDelayMs: number; tlsDir?: string }) => {
+    const clientId = o.clientId ?? `psp_${randomBytes(8).toString('hex')}`;
+    let tls;
+    if (o.tlsDir) {
+      try {
+        const certs = makeCertificates(o.tlsDir, o.host, clientId);
+        tls = { cert: certs.serverCert, key: certs.serverKey, ca: certs.ca };
+      } catch (err) {
+        process.stderr.write(`embedded Pix PSP: cannot make certificates with openssl in ${o.tlsDir}: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exit(1);
+      }
+    }
     const psp = createPixPsp({
-      clientId: o.clientId,
+      tls,
+      clientId,
       clientSecret: o.clientSecret,
       chaves: o.chave,
       devolucaoDelayMs: o.devolucaoDelayMs,

@@ -1,4 +1,6 @@
 import http from 'node:http';
+import https from 'node:https';
+import type { TLSSocket } from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { createHash, generateKeyPairSync, randomBytes, sign, timingSafeEqual, type KeyObject } from 'node:crypto';
 import Koa from 'koa';
@@ -16,7 +18,9 @@ import { WebhookSender, type CallbackMode } from './webhook';
  * OAuth2 client credentials (`POST /oauth/token`) with the document's scopes per route, `cob`,
  * `cobv`, `pix`, `devolucao`, `webhook`, and the payload `location` (a JWS) a payer's bank reads.
  * `/embedded/*` routes are the simulator's own (outside the BCB API): a payer paying a charge.
- * Plain HTTP for now (no mutual TLS yet). State lives in memory: see `state.ts`.
+ * With `tls` it serves HTTPS and requires a client certificate issued by `tls.ca` on the token
+ * endpoint and every API route (mutual TLS, as the BCB requires of PSPs); the payload location and
+ * its key set stay public, as a payer's bank reads them. State lives in memory: see `state.ts`.
  */
 
 export const ALL_SCOPES = ['cob.write', 'cob.read', 'cobv.write', 'cobv.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read'] as const;
@@ -35,6 +39,8 @@ export interface PixPspOptions {
   webhook?: { attempts?: number; retryBaseMs?: number; lateMs?: number; timeoutMs?: number };
   log?: (msg: Record<string, unknown>) => void;
   now?: () => Date;
+  /** Mutual TLS: the server's certificate and key, and the CA whose client certificates are accepted. */
+  tls?: { cert: Buffer; key: Buffer; ca: Buffer };
 }
 
 export interface PixPspInfo {
@@ -121,6 +127,22 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
       ctx.body = problema('ErroInternoDoServidor');
     }
   });
+  // Mutual TLS: the client certificate is asked for in the handshake and checked here, so that the
+  // payload location (read by any payer's bank, without a client certificate) stays reachable.
+  if (options.tls) {
+    app.use(async (ctx, next) => {
+      const publicPath = ctx.path === '/jwks' || ctx.path.startsWith('/qr/');
+      if (!publicPath && !(ctx.req.socket as TLSSocket).authorized) {
+        if (ctx.path === '/oauth/token') {
+          ctx.status = 401;
+          ctx.body = { error: 'invalid_client', error_description: 'A client certificate issued by this PSP is required (mutual TLS).' };
+          return;
+        }
+        raise('AcessoNegado', undefined, 'Certificado de cliente ausente ou não reconhecido (mTLS).');
+      }
+      await next();
+    });
+  }
   app.use(bodyParser({ enableTypes: ['json', 'form'], encoding: 'utf-8' }) as unknown as Koa.Middleware);
 
   const router = new Router();
@@ -375,7 +397,9 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   app.use(router.routes());
   app.use(router.allowedMethods());
 
-  const server = http.createServer(app.callback());
+  const server = options.tls
+    ? https.createServer({ cert: options.tls.cert, key: options.tls.key, ca: options.tls.ca, requestCert: true, rejectUnauthorized: false }, app.callback())
+    : http.createServer(app.callback());
   return {
     books,
     listen(port, host = '127.0.0.1') {
@@ -386,7 +410,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
           const addr = server.address() as AddressInfo;
           const hostPort = `${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
           books.opts.locationHost = hostPort;
-          baseUrl = `http://${hostPort}`;
+          baseUrl = `${options.tls ? 'https' : 'http'}://${hostPort}`;
           resolve({ baseUrl, tokenUrl: `${baseUrl}/oauth/token`, clientId, clientSecret });
         });
       });
