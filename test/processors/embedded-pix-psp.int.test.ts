@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import { Agent, fetch as undiciFetch } from 'undici';
 import { parsePixPayload } from '../../src/payments/pix.rules';
+import { check, checkExchange, loadDocument, SPEC_PATH, type Exchange } from './bcb-api-pix-document';
 
 /**
  * The embedded Pix PSP as its own process (`node --import tsx src/processors/embedded/main.ts pix
@@ -34,6 +35,8 @@ let receiver: http.Server;
 let receiverUrl: string;
 const callbacks: Array<{ url: string; body: { pix: Array<Record<string, any>> } }> = [];
 let receiverFailuresLeft = 0;
+/** Every API answer of this file, checked against the BCB document at the end. */
+const exchanges: Exchange[] = [];
 
 let txCounter = 0;
 const newTxid = (): string => `lastroEmbeddedPsp${Date.now().toString(36)}${(++txCounter).toString().padStart(4, '0')}`.slice(0, 35);
@@ -79,6 +82,7 @@ async function api(method: string, p: string, body?: unknown, opts: { token?: st
   } catch {
     json = text;
   }
+  if (!p.startsWith('/embedded/') && res.status !== 401) exchanges.push({ method, path: p, status: res.status, contentType: res.headers.get('content-type') ?? '', body: json });
   return { status: res.status, type: res.headers.get('content-type') ?? '', headers: res.headers, body: json };
 }
 
@@ -204,7 +208,7 @@ describe('cob (immediate charges)', () => {
       chave: CHAVE,
       devedor: { cpf: '12345678909', nome: 'Francisco da Silva' },
       solicitacaoPagador: 'Pedido 42',
-      loc: { id: expect.any(Number), tipoCob: 'cob', location: expect.any(String), criacao: expect.any(String) },
+      loc: { id: expect.any(Number), txid, tipoCob: 'cob', location: expect.any(String), criacao: expect.any(String) },
     });
     const { location } = created.body;
     expect(created.body.loc.location).toBe(location);
@@ -512,5 +516,35 @@ describe('mutual TLS (--tls-dir)', () => {
     const payload = await undiciFetch(`https://${location}`, { dispatcher: withoutCert });
     expect(payload.status).toBe(200);
     expect(payload.headers.get('content-type')).toContain('application/jose');
+  });
+});
+
+/**
+ * Where the document contradicts itself, the PSP follows its prose and examples, not the slip:
+ * - `DadosRecebedor` puts `required: [logradouro, cidade, uf, cep]` on the charge itself (its
+ *   example cobResponse4 has them only inside `recebedor`, where this PSP answers them);
+ * - `PixConsultados` requires `cobs` (its property, and the example getPix1, is `pix`);
+ * - the error section names `CobConsultaInvalida`/`CobVConsultaInvalida` (400) for
+ *   `GET /cob{,v}/{txid}?revisao` and `PixConsultaInvalida` (400) for `GET /pix`, which those
+ *   operations do not list among their responses.
+ */
+const DOCUMENT_QUIRKS = [
+  /^(PUT|GET) \/cobv\/\{txid\} → 20[01]: \$: missing (logradouro|cidade|uf|cep)$/,
+  /^GET \/pix → 200: \$: missing cobs$/,
+  /^GET \/(cob|cobv)\/\{txid\} → 400: status not in the document$/,
+  /^GET \/pix → 400: status not in the document$/,
+];
+
+describe('conformance to the BCB document', () => {
+  const doc = loadDocument();
+  (doc ? it : it.skip)(`every answer above matches its operation in ${path.basename(SPEC_PATH)} (status, media type, schema)`, () => {
+    expect(exchanges.length).toBeGreaterThan(50);
+    const errors = exchanges.flatMap((x) => checkExchange(doc!, x)).filter((e) => !DOCUMENT_QUIRKS.some((q) => q.test(e)));
+    expect([...new Set(errors)]).toEqual([]);
+  });
+  (doc ? it : it.skip)('every callback body matches the document WebhookPixBody', () => {
+    expect(callbacks.length).toBeGreaterThan(3);
+    const schema = doc!.components.requestBodies.WebhookPixBody.content['application/json'].schema;
+    expect(callbacks.flatMap((c) => check(doc!, schema, c.body))).toEqual([]);
   });
 });

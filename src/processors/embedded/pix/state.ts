@@ -220,7 +220,7 @@ export class Books {
       calendario: { criacao: iso(rec.criacao), ...c.calendario },
       txid: rec.txid,
       revisao: rev.revisao,
-      loc: { id: rec.loc.id, location: rec.loc.location, tipoCob: rec.loc.tipoCob, criacao: iso(rec.loc.criacao) },
+      loc: { id: rec.loc.id, txid: rec.txid, location: rec.loc.location, tipoCob: rec.loc.tipoCob, criacao: iso(rec.loc.criacao) },
       location: rec.loc.location,
       status: rev.status,
     };
