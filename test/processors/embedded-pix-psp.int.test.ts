@@ -122,7 +122,7 @@ beforeAll(async () => {
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', () => r()));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/lastro/pix-webhook/`;
 
-  const started = startPsp(['--port', '0', '--webhook-retry-base-ms', '20', '--devolucao-delay-ms', '10']);
+  const started = startPsp(['--port', '0', '--webhook-retry-base-ms', '20', '--webhook-late-ms', '300', '--devolucao-delay-ms', '10']);
   child = started.child;
   info = JSON.parse(await started.firstLine);
   token = (await getToken()).body.access_token;
@@ -396,6 +396,14 @@ describe('received Pix, callbacks, devoluções', () => {
     await callbackFor(e2eid);
     const d = (await api('GET', '/embedded/deliveries')).body.deliveries.filter((x: any) => x.delivered && x.attempts === 3);
     expect(d.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('fault mode late: the callback comes after its delay, once', async () => {
+    const txid = newTxid();
+    await api('PUT', `/cob/${txid}`, cobBody());
+    const late = (await api('POST', `/embedded/cob/${txid}/pay`, { callback: 'late' })).body.endToEndId;
+    await callbackFor(late);
+    expect(callbacks.filter((c) => c.body.pix.some((p) => p.endToEndId === late))).toHaveLength(1);
   });
 
   it('fault modes: twice sends two callbacks, never sends none', async () => {

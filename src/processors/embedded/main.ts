@@ -31,9 +31,10 @@ program
   .option('--client-secret <secret>', 'OAuth2 client secret (default: random)')
   .option('--chave <key>', 'a DICT key owned by the receiving user (repeatable; none: any well-formed key)', collect, [])
   .option('--webhook-retry-base-ms <ms>', 'first retry delay of a failed callback', port, 250)
+  .option('--webhook-late-ms <ms>', 'delay of a callback sent `late` (fault injection)', port, 2000)
   .option('--devolucao-delay-ms <ms>', 'time a devolução stays EM_PROCESSAMENTO', port, 50)
   .option('--tls-dir <dir>', 'serve HTTPS with mutual TLS; certificates are generated into this folder')
-  .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; webhookRetryBaseMs: number; devolucaoDelayMs: number; tlsDir?: string }) => {
+  .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; webhookRetryBaseMs: number; webhookLateMs: number; devolucaoDelayMs: number; tlsDir?: string }) => {
     const clientId = o.clientId ?? `psp_${randomBytes(8).toString('hex')}`;
     let tls;
     if (o.tlsDir) {
@@ -51,7 +52,7 @@ program
       clientSecret: o.clientSecret,
       chaves: o.chave,
       devolucaoDelayMs: o.devolucaoDelayMs,
-      webhook: { retryBaseMs: o.webhookRetryBaseMs },
+      webhook: { retryBaseMs: o.webhookRetryBaseMs, lateMs: o.webhookLateMs },
       log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-pix-psp', ...msg })}\n`),
     });
     let info;
