@@ -12,6 +12,7 @@ RECORD_HISTORIES=1 exec npx jest \
   test/payments/transaction.workflow.test.ts \
   test/checkout/checkout-session.workflow.test.ts \
   test/refunds/refund.workflow.test.ts \
+  test/refunds/refund-confirmation.workflow.test.ts \
   test/webhooks/webhook-delivery.int.test.ts \
   test/billing/subscription.workflow.test.ts \
   test/billing/billing-run.workflow.test.ts \
