@@ -1,26 +1,19 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
-import { devStackEnv } from '../helpers/dev-stack-env';
+import { devStackEnv, startDevStack } from '../helpers/dev-stack-env';
 import { MAINTENANCE_SCHEDULES } from '../../workflows/maintenance/maintenance.contract';
+import { markedCpf } from '../hardening/canary';
 
 /**
  * The README's first command, for real: `npm run dev` on embedded PostgreSQL and the Temporal
  * dev server, in a private data folder and on free ports. It must come up, answer, keep its
  * data across a restart and stop cleanly on Ctrl-C.
  */
-interface Ready {
-  companyId: string;
-  apiKey: string;
-  apiUrl: string;
-  temporalAddress: string;
-  temporalUi: string;
-}
-
 const root = path.resolve(__dirname, '..', '..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-e2e-'));
 fs.chmodSync(dataDir, 0o755);
@@ -32,22 +25,7 @@ beforeAll(async () => {
 
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-function startDev(): { child: ChildProcess; output: () => string; ready: Promise<Ready> } {
-  // Its own process group, so Ctrl-C can be simulated the way a terminal sends it.
-  const child = spawn('npm', ['run', 'dev'], { cwd: root, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const ready = new Promise<Ready>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const line = out.split('\n').find((l) => l.startsWith('LASTRO_DEV_READY '));
-      if (line) resolve(JSON.parse(line.slice('LASTRO_DEV_READY '.length)));
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`npm run dev exited with ${code} before it was ready:\n${out}`)));
-  });
-  return { child, output: () => out, ready };
-}
+const startDev = () => startDevStack(env);
 
 const execFileAsync = promisify(execFile);
 
@@ -144,4 +122,42 @@ it('runs the platform, seeds a working key, creates its schedules, survives a re
     await ctrlC(second.child);
   }
   await expectStopped(second.output());
+}, 300_000);
+
+/**
+ * docs/operations.md's `OTEL_TRACES_EXPORTER=console npm run dev`: the stack comes up (the
+ * Temporal dev server, which reads the same variable and refuses `console`, does not get it),
+ * the API prints its spans among its lines, and they carry no value of the request. In this
+ * file, after the first stack has stopped: two stacks starting at once would both find the
+ * operator listeners' default ports free.
+ */
+const otelDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-e2e-otel-'));
+fs.chmodSync(otelDataDir, 0o755);
+afterAll(() => fs.rmSync(otelDataDir, { recursive: true, force: true }));
+
+it('runs npm run dev with console tracing, the spans in the API\'s output', async () => {
+  const env = await devStackEnv(otelDataDir, { OTEL_TRACES_EXPORTER: 'console', OTEL_BSP_SCHEDULE_DELAY: '200' });
+  const { child, output, ready } = startDevStack(env);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  try {
+    const { apiUrl, apiKey } = await ready;
+    const document = markedCpf();
+    const created = await fetch(`${apiUrl}/customers`, {
+      method: 'POST',
+      headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Ana Traced', email: 'ana.traced@example.com', type: 'individual', document, phone: '+5511999990000' }),
+    });
+    expect(created.status).toBe(201);
+    // The request's span and its SQL, printed by the API's console exporter.
+    while (!/\[api\] +name: 'POST \/customers'/.test(output()) || !output().includes('insert into "customers"')) {
+      if (child.exitCode !== null) throw new Error(`npm run dev exited:\n${output()}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(output()).not.toContain('unsupported OTEL exporter');
+    expect(output()).not.toContain(document);
+  } finally {
+    if (child.exitCode === null) process.kill(-child.pid!, 'SIGINT');
+    await exited;
+  }
+  expect(output()).toContain('[dev] stopped');
 }, 300_000);
