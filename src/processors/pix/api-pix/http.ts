@@ -1,0 +1,118 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, fetch, type Dispatcher } from 'undici';
+import { PixPspError } from '../pix-psp.port';
+import type { ApiPixConnection } from './api-pix.connection';
+import { problemOf } from './problem';
+
+/**
+ * One HTTP exchange with a PSP, with the faults a network has handled here: every attempt has a
+ * deadline; a network error, a timeout, a 5xx or a 429 is tried again after a backoff (or the
+ * `Retry-After` the PSP asked for, capped). That is safe because every call the adapter makes is
+ * idempotent on an id Lastro chose (txid, devolução id) or only reads. Any other answer is
+ * returned to the caller, who knows what a 4xx means for its route.
+ */
+
+export interface Transport {
+  dispatcher: Dispatcher;
+  timeoutMs: number;
+  attempts: number;
+  retryBaseMs: number;
+  maxRetryAfterMs: number;
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'PUT' | 'PATCH' | 'POST';
+  url: string;
+  /** The route as a template (`PUT /cob/{txid}`): what error messages name, never the ids or keys. */
+  route: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: Headers;
+  /** Parsed JSON; the raw text when it is not JSON; undefined when empty. */
+  body: unknown;
+}
+
+/** Keep-alive connections to one PSP, presenting the client certificate when there is one. */
+export function createDispatcher(tls: ApiPixConnection['tls']): Agent {
+  return new Agent({ connect: tls ? { cert: tls.cert, key: tls.key, ...(tls.ca ? { ca: tls.ca } : {}) } : {} });
+}
+
+// A certificate the client refuses, or a handshake the PSP refuses, fails the same way every time.
+const TLS_SETUP = /CERT|SELF_SIGNED|ERR_TLS|ERR_SSL|ERR_OSSL/;
+
+/** One try: the PSP's answer, or why there was none (a fault worth another try). */
+async function attempt(t: Transport, req: HttpRequest): Promise<HttpAnswer | { fault: string }> {
+  try {
+    const res = await fetch(req.url, {
+      method: req.method,
+      headers: req.headers,
+      body: req.body,
+      dispatcher: t.dispatcher,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(t.timeoutMs),
+    });
+    return { status: res.status, headers: res.headers as unknown as Headers, body: parseBody(await res.text()) };
+  } catch (err) {
+    const name = (err as Error)?.name;
+    if (name === 'TimeoutError' || name === 'AbortError') return { fault: `no answer within ${t.timeoutMs} ms` };
+    const code = errorCode(err);
+    if (code && TLS_SETUP.test(code)) throw new PixPspError(`${req.route}: TLS with the PSP failed (${code})`, false);
+    return { fault: `network error${code ? ` (${code})` : ''}` };
+  }
+}
+
+const overloaded = (status: number) => status >= 500 || status === 429;
+
+/** `send` answers any status but 5xx and 429; after the last attempt those throw a retryable PixPspError. */
+export async function send(t: Transport, req: HttpRequest): Promise<HttpAnswer> {
+  let why = '';
+  let status: number | null = null;
+  let waitMs: number | undefined;
+  for (let i = 0; i < t.attempts; i++) {
+    if (i > 0) await sleep(waitMs ?? backoffMs(t.retryBaseMs, i - 1));
+    const a = await attempt(t, req);
+    if ('fault' in a) {
+      [why, status, waitMs] = [a.fault, null, undefined];
+      continue;
+    }
+    if (!overloaded(a.status)) return a;
+    const tipo = problemOf(a.body)?.tipo;
+    const asked = a.status === 429 || a.status === 503 ? retryAfterMs(a.headers.get('retry-after')) : undefined;
+    [why, status, waitMs] = [`the PSP answered ${a.status}${tipo ? ` ${tipo}` : ''}`, a.status, asked === undefined ? undefined : Math.min(asked, t.maxRetryAfterMs)];
+  }
+  throw new PixPspError(`${req.route}: ${why} after ${t.attempts} attempt${t.attempts === 1 ? '' : 's'}`, true, status);
+}
+
+/** Exponential with equal jitter: base·2ⁱ, half of it random, so many clients do not retry in step. */
+export function backoffMs(baseMs: number, retry: number): number {
+  const d = baseMs * 2 ** retry;
+  return d / 2 + Math.random() * (d / 2);
+}
+
+/** `Retry-After` as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function parseBody(text: string): unknown {
+  if (text.length === 0) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function errorCode(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
