@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { callbackIdentityProblem, dictKeyProblem, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
+import { tlsMaterialProblems } from './tls-material';
+
+const PEM_MAX = 64 * 1024;
+
+const checked = (problem: (value: string) => string | null) =>
+  (value: string, ctx: z.RefinementCtx) => {
+    const message = problem(value);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+
+const pspUrl = z.string().superRefine(checked(pspUrlProblem));
+const pem = z.string().min(1).max(PEM_MAX);
+
+/**
+ * What `connectPix` takes: an API Pix PSP account. URLs are https (plain http only on a loopback
+ * host), the chave a DICT key, the client certificate and key both or neither, readable and
+ * matching, not expired. Issue messages never repeat a value: some are secrets.
+ */
+export const connectPixInput = z
+  .strictObject({
+    baseUrl: pspUrl.transform(normalizePspUrl),
+    tokenUrl: pspUrl,
+    clientId: z.string().min(1).max(255),
+    clientSecret: z.string().min(1).max(4096),
+    chave: z.string().superRefine(checked(dictKeyProblem)),
+    scopes: z
+      .string()
+      .transform((s, ctx) => normalizeScopes(s) ?? (ctx.addIssue({ code: 'custom', message: 'OAuth2 scopes separated by spaces' }), z.NEVER))
+      .optional(),
+    cert: pem.optional(),
+    key: pem.optional(),
+    ca: pem.optional(),
+    callbackIdentity: z.string().superRefine(checked(callbackIdentityProblem)).nullish(),
+    rotateCallbackSecret: z.boolean().optional(),
+  })
+  .superRefine((input, ctx) => {
+    for (const p of tlsMaterialProblems(input, new Date())) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });
+  });
+
+export type ConnectPixInput = z.input<typeof connectPixInput>;
+export type ConnectPixParsed = z.output<typeof connectPixInput>;
