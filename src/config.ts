@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import type { ProcessorsConfig } from './processors/connections/pix-connection';
+import { processorsConfig } from './processors/connections/processors.config';
 
 /** Comma-separated list → trimmed, non-empty entries. */
 const csv = z
@@ -81,6 +83,23 @@ const envSchema = z.object({
   VALIDATE_RESPONSES: z.enum(['0', '1']).default('0'),
   /** Sandbox only: how long the sandbox acquirer, PSP and bank take to answer a call. */
   SANDBOX_GATEWAY_LATENCY_MS: z.coerce.number().int().min(0).max(600_000).default(0),
+  /**
+   * The deployment's Pix PSP, for companies without a connection of their own
+   * (src/processors/connections/processors.config.ts checks them together; docs/processors.md).
+   */
+  PIX_PSP_BASE_URL: z.string().optional(),
+  PIX_PSP_TOKEN_URL: z.string().optional(),
+  PIX_PSP_CLIENT_ID: z.string().optional(),
+  PIX_PSP_CLIENT_SECRET: z.string().optional(),
+  PIX_PSP_CHAVE: z.string().optional(),
+  PIX_PSP_SCOPES: z.string().optional(),
+  PIX_PSP_CERT_PATH: z.string().optional(),
+  PIX_PSP_KEY_PATH: z.string().optional(),
+  PIX_PSP_CA_PATH: z.string().optional(),
+  PIX_PSP_CALLBACK_SECRET: z.string().optional(),
+  PIX_PSP_CALLBACK_IDENTITY: z.string().optional(),
+  /** The header in which the edge passes the verified client certificate identity of a processor's callback. */
+  PIX_CALLBACK_IDENTITY_HEADER: z.string().optional(),
 });
 
 export interface Config {
@@ -107,6 +126,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   validateResponses: boolean;
   sandboxGatewayLatencyMs: number;
+  /** The deployment default Pix connection and how callbacks are authenticated (src/processors/connections/). */
+  processors: ProcessorsConfig;
 }
 
 /** TLS towards Temporal as files to read at connect time (src/temporal/connection.ts); `{}`: TLS with the system's CAs. */
@@ -175,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     validateResponses: e.VALIDATE_RESPONSES === '1',
     sandboxGatewayLatencyMs: e.SANDBOX_GATEWAY_LATENCY_MS,
+    processors: processorsConfig(e),
   };
 }
 

@@ -1,0 +1,119 @@
+/**
+ * The deployment default Pix PSP and callback authentication, from the environment
+ * (src/config.ts → src/processors/connections/processors.config.ts).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config';
+import { makeCertificates, type PspCertificates } from '../../src/processors/embedded/pix/tls';
+
+const CALLBACK_SECRET = 'c'.repeat(43);
+const required = {
+  PIX_PSP_BASE_URL: 'https://pix.psp.com.br/api/v2/',
+  PIX_PSP_TOKEN_URL: 'https://pix.psp.com.br/oauth/token',
+  PIX_PSP_CLIENT_ID: 'lastro',
+  PIX_PSP_CLIENT_SECRET: 'the-client-secret',
+  PIX_PSP_CHAVE: '11222333000181',
+  PIX_PSP_CALLBACK_SECRET: CALLBACK_SECRET,
+};
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error('loadConfig accepted the configuration');
+}
+
+describe('config.processors', () => {
+  let dir: string;
+  let certs: PspCertificates;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'lastro-pcn-config-'));
+    certs = makeCertificates(join(dir, 'tls'), '127.0.0.1', 'lastro-client');
+    writeFileSync(join(dir, 'garbage.pem'), 'not a certificate');
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('has no default and no identity header when nothing is set (or only empty values)', () => {
+    expect(loadConfig({}).processors).toEqual({});
+    expect(loadConfig({ PIX_PSP_BASE_URL: '', PIX_PSP_CERT_PATH: '  ' }).processors).toEqual({});
+  });
+
+  it('reads the deployment default, its PEM files at start, and the identity header in lower case', () => {
+    const { processors } = loadConfig({
+      ...required,
+      PIX_PSP_SCOPES: 'cob.write cob.read  pix.read',
+      PIX_PSP_CERT_PATH: certs.clientCertFile,
+      PIX_PSP_KEY_PATH: certs.clientKeyFile,
+      PIX_PSP_CA_PATH: certs.caFile,
+      PIX_PSP_CALLBACK_IDENTITY: 'AB:CD:EF',
+      PIX_CALLBACK_IDENTITY_HEADER: 'X-Client-Cert-Fingerprint',
+    });
+    expect(processors).toEqual({
+      pix: {
+        baseUrl: 'https://pix.psp.com.br/api/v2',
+        tokenUrl: 'https://pix.psp.com.br/oauth/token',
+        clientId: 'lastro',
+        clientSecret: 'the-client-secret',
+        chave: '11222333000181',
+        scopes: 'cob.write cob.read pix.read',
+        tls: { cert: readFileSync(certs.clientCertFile, 'utf8'), key: readFileSync(certs.clientKeyFile, 'utf8'), ca: readFileSync(certs.caFile, 'utf8') },
+        callbackSecret: CALLBACK_SECRET,
+        callbackIdentity: 'AB:CD:EF',
+      },
+      callbackIdentityHeader: 'x-client-cert-fingerprint',
+    });
+  });
+
+  it('takes a default without a client certificate (a PSP on loopback over plain HTTP)', () => {
+    const { processors } = loadConfig({ ...required, PIX_PSP_BASE_URL: 'http://127.0.0.1:4100', PIX_PSP_TOKEN_URL: 'http://127.0.0.1:4100/oauth/token' });
+    expect(processors.pix).toMatchObject({ baseUrl: 'http://127.0.0.1:4100', callbackIdentity: null });
+    expect(processors.pix).not.toHaveProperty('tls');
+    expect(processors.pix).not.toHaveProperty('scopes');
+  });
+
+  it('refuses half a default, naming what is missing', () => {
+    const { PIX_PSP_CLIENT_SECRET: _s, PIX_PSP_CALLBACK_SECRET: _c, ...partial } = required;
+    const message = configError(partial);
+    expect(message).toMatch(/^Invalid configuration:/);
+    expect(message).toContain('PIX_PSP_CLIENT_SECRET, PIX_PSP_CALLBACK_SECRET: required with the other PIX_PSP_* variables');
+  });
+
+  it('refuses optional settings without a default', () => {
+    expect(configError({ PIX_PSP_CERT_PATH: certs.clientCertFile, PIX_PSP_KEY_PATH: certs.clientKeyFile })).toContain('PIX_PSP_CERT_PATH, PIX_PSP_KEY_PATH: set without the deployment\'s Pix PSP');
+  });
+
+  it('refuses bad values, each named, none repeated', () => {
+    const message = configError({
+      ...required,
+      PIX_PSP_BASE_URL: 'http://pix.psp.com.br',
+      PIX_PSP_CHAVE: '112.223.330/0018-1',
+      PIX_PSP_CALLBACK_SECRET: 'too-short-secret',
+      PIX_PSP_SCOPES: 'cob.write "x"',
+    });
+    expect(message).toContain('PIX_PSP_BASE_URL: Must be https://');
+    expect(message).toContain('PIX_PSP_CHAVE: A CPF or CNPJ key is written without punctuation');
+    expect(message).toContain('PIX_PSP_CALLBACK_SECRET: At least 32 characters');
+    expect(message).toContain('PIX_PSP_SCOPES: OAuth2 scopes separated by spaces');
+    expect(message).not.toContain('too-short-secret');
+    expect(message).not.toContain(required.PIX_PSP_CLIENT_SECRET);
+  });
+
+  it('refuses half a certificate pair, a CA alone, an unreadable file and a file that is no certificate', () => {
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.clientCertFile })).toContain('PIX_PSP_CERT_PATH and PIX_PSP_KEY_PATH: set both (mutual TLS) or neither');
+    expect(configError({ ...required, PIX_PSP_CA_PATH: certs.caFile })).toContain('PIX_PSP_CA_PATH: used with PIX_PSP_CERT_PATH and PIX_PSP_KEY_PATH');
+    const missing = join(dir, 'missing.pem');
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.clientCertFile, PIX_PSP_KEY_PATH: missing })).toContain(`PIX_PSP_KEY_PATH: cannot read ${missing} (ENOENT)`);
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: join(dir, 'garbage.pem'), PIX_PSP_KEY_PATH: certs.clientKeyFile })).toContain('PIX_PSP_CERT_PATH: Not a readable PEM certificate');
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.clientCertFile, PIX_PSP_KEY_PATH: join(certs.dir, 'server-key.pem') })).toContain('PIX_PSP_KEY_PATH: The private key does not belong to the certificate');
+  });
+
+  it('refuses a callback identity without the header that carries it, and a header name that is none', () => {
+    expect(configError({ ...required, PIX_PSP_CALLBACK_IDENTITY: 'AB:CD' })).toContain('PIX_PSP_CALLBACK_IDENTITY: needs PIX_CALLBACK_IDENTITY_HEADER');
+    expect(configError({ PIX_CALLBACK_IDENTITY_HEADER: 'x client' })).toContain('PIX_CALLBACK_IDENTITY_HEADER: not an HTTP header name');
+    expect(loadConfig({ PIX_CALLBACK_IDENTITY_HEADER: 'x-ssl-client-sha256' }).processors).toEqual({ callbackIdentityHeader: 'x-ssl-client-sha256' });
+  });
+});
