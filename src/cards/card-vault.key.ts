@@ -83,8 +83,13 @@ const derived = new Map<string, Buffer>();
 export function derivedVaultKey(purpose: string): Buffer {
   let key = derived.get(purpose);
   if (!key) {
-    key = Buffer.from(hkdfSync('sha256', vaultKey().key, Buffer.alloc(0), purpose, 32));
+    key = deriveVaultKey(vaultKey(), purpose);
     derived.set(purpose, key);
   }
   return key;
+}
+
+/** `derivedVaultKey` of a given vault key, for code that is handed its key (tests use another key than the process's). */
+export function deriveVaultKey(base: VaultKey, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', base.key, Buffer.alloc(0), purpose, 32));
 }

@@ -17,6 +17,7 @@ import { CheckoutLinkSchema } from '../checkout/checkout-link.entity';
 import { CheckoutSessionSchema } from '../checkout/checkout-session.entity';
 import { InvoiceLineItemSchema, InvoiceSchema, SavedCardSchema, SubscriptionItemSchema, SubscriptionSchema, UsageRecordSchema } from '../billing/subscription.entity';
 import { RefundSchema } from '../refunds/refund.entity';
+import { ProcessorConnectionSchema } from '../processors/connections/processor-connection.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -32,4 +33,5 @@ export const entities = [
   CheckoutLinkSchema, CheckoutSessionSchema,
   SubscriptionSchema, SubscriptionItemSchema, InvoiceSchema, InvoiceLineItemSchema, UsageRecordSchema, SavedCardSchema,
   RefundSchema,
+  ProcessorConnectionSchema,
 ];

@@ -1,0 +1,61 @@
+import { EntitySchema, type Opt } from '@mikro-orm/core';
+import type { ProcessorRail } from './processor-connections.rules';
+import type { CertificateSummary } from './tls-material';
+
+/** What an `api_pix` connection keeps in clear: where the PSP is, who Lastro is to it, the receiver's key. */
+export interface ApiPixSettings {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  chave: string;
+  scopes?: string;
+  /** The client certificate's public facts (so an operator sees its expiry without the vault key). */
+  clientCertificate?: CertificateSummary;
+}
+
+/** What an `api_pix` connection seals (`secrets`): the OAuth2 client secret, the mTLS PEM files and the callback secret. */
+export interface ApiPixSecrets {
+  clientSecret: string;
+  cert?: string;
+  key?: string;
+  ca?: string;
+  callbackSecret: string;
+}
+
+/**
+ * A company's processor for one rail (`pcn_…`), at most one per rail. The secrets are one
+ * AES-256-GCM ciphertext of their JSON (src/cards/card-vault.crypto.ts), bound to the row's id,
+ * under a key derived from the card vault's; `keyId` is the vault key's fingerprint. Disconnecting
+ * deletes the row: no copy of the secrets stays behind.
+ */
+export class ProcessorConnection {
+  id!: string;
+  companyId!: string;
+  rail!: ProcessorRail;
+  adapter!: string;
+  settings!: ApiPixSettings;
+  secrets!: Buffer;
+  callbackIdentity: Opt<string> | null = null;
+  keyId!: string;
+  createdAt: Opt<Date> = new Date();
+  updatedAt: Opt<Date> = new Date();
+}
+
+export const ProcessorConnectionSchema = new EntitySchema<ProcessorConnection>({
+  class: ProcessorConnection,
+  tableName: 'processor_connections',
+  uniques: [{ properties: ['companyId', 'rail'] }],
+  properties: {
+    id: { type: 'string', primary: true, length: 40 },
+    companyId: { type: 'string', length: 40 },
+    rail: { type: 'text' },
+    adapter: { type: 'text' },
+    settings: { type: 'json' },
+    secrets: { type: 'blob' },
+    callbackIdentity: { type: 'text', nullable: true },
+    keyId: { type: 'text' },
+    createdAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },
+    // Set by connectPix (strictly later on each change: it makes the adapter cache's version).
+    updatedAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },
+  },
+});

@@ -1,0 +1,283 @@
+/**
+ * Processors per company (src/processors/connections/) on a real PostgreSQL: connecting a
+ * company's Pix PSP seals its secrets, reconnecting keeps the callback secret unless rotated, no
+ * view carries a secret, and a company's Pix connection resolves to its row, else the
+ * deployment default, else 409 processor_not_configured.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomInt } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';
+import type { VaultKey } from '../../src/cards/card-vault.key';
+import { createCompany } from '../../src/companies/companies.service';
+import type { Company } from '../../src/companies/company.entity';
+import { ApiError } from '../../src/http/errors';
+import type { ProcessorsConfig } from '../../src/processors/connections/pix-connection';
+import {
+  allPixConnections,
+  connectPix,
+  defaultConnectionView,
+  disconnect,
+  listConnections,
+  pixConnectionById,
+  pixConnectionOf,
+} from '../../src/processors/connections/processor-connections.service';
+import { makeCertificates } from '../../src/processors/embedded/pix/tls';
+import { withCheckDigits } from '../../src/shared/documents';
+import { useTestDatabase } from '../helpers/stack';
+import { allStrings } from '../helpers/strings';
+
+const em = useTestDatabase();
+const withKey = (key: Buffer): VaultKey => ({ key, id: keyFingerprint(key) });
+const vaultKey = withKey(generateVaultKey());
+
+const noDefault: { processors: ProcessorsConfig } = { processors: {} };
+const DEFAULT_CALLBACK_SECRET = 'd'.repeat(43);
+const withDefault: { processors: ProcessorsConfig } = {
+  processors: {
+    pix: {
+      baseUrl: 'https://default.psp.example',
+      tokenUrl: 'https://default.psp.example/oauth/token',
+      clientId: 'deployment',
+      clientSecret: 'deployment-client-secret',
+      chave: '11222333000181',
+      callbackSecret: DEFAULT_CALLBACK_SECRET,
+      callbackIdentity: null,
+    },
+  },
+};
+
+let dir: string;
+let cert: string;
+let key: string;
+let ca: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lastro-pcn-'));
+  const certs = makeCertificates(join(dir, 'tls'), '127.0.0.1', 'lastro-client');
+  cert = readFileSync(certs.clientCertFile, 'utf8');
+  key = readFileSync(certs.clientKeyFile, 'utf8');
+  ca = readFileSync(certs.caFile, 'utf8');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function company(mode: 'sandbox' | 'production' = 'sandbox'): Promise<Company> {
+  const owner = mode === 'production' ? { document: withCheckDigits(`${randomInt(10_000_000, 100_000_000)}0001`), email: 'owner@example.com' } : undefined;
+  return createCompany(em(), { name: `Loja ${randomInt(1e6)}`, mode, owner });
+}
+
+const account = (clientSecret = 'company-client-secret') => ({
+  baseUrl: 'https://pix.psp.example/api/v2/',
+  tokenUrl: 'https://pix.psp.example/oauth/token',
+  clientId: 'lastro-loja',
+  clientSecret,
+  chave: 'pix@loja.com.br',
+  scopes: 'cob.write cob.read pix.read webhook.write',
+});
+
+/** The PEM body of the private key: what must not appear anywhere but in the sealed column, encrypted. */
+const keyBody = () => key.replace(/-----[^-]+-----|\s/g, '').slice(0, 64);
+
+async function expectApiError(promise: Promise<unknown>, status: number, code: string): Promise<ApiError> {
+  const err = await promise.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(ApiError);
+  expect(err).toMatchObject({ status, code });
+  return err as ApiError;
+}
+
+describe('connecting a Pix PSP', () => {
+  it('creates the connection, with a generated callback secret, and resolves it with its secrets', async () => {
+    const c = await company();
+    const { connection, created } = await connectPix(em(), vaultKey, c.id, { ...account(), cert, key, ca, callbackIdentity: 'AB:CD:EF' });
+    expect(created).toBe(true);
+    expect(connection).toEqual({
+      id: expect.stringMatching(/^pcn_[0-9a-z]{26}$/),
+      companyId: c.id,
+      adapter: 'api_pix',
+      baseUrl: 'https://pix.psp.example/api/v2',
+      tokenUrl: 'https://pix.psp.example/oauth/token',
+      clientId: 'lastro-loja',
+      clientSecret: 'company-client-secret',
+      scopes: 'cob.write cob.read pix.read webhook.write',
+      tls: { cert, key, ca },
+      chave: 'pix@loja.com.br',
+      callbackSecret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      callbackIdentity: 'AB:CD:EF',
+      version: expect.stringMatching(new RegExp(`^${connection.id}:\\d+$`)),
+    });
+    expect(await pixConnectionOf(em(), vaultKey, withDefault, { id: c.id, mode: 'sandbox' })).toEqual(connection);
+    expect(await pixConnectionById(em(), vaultKey, noDefault, connection.id)).toEqual(connection);
+  });
+
+  it('reconnecting replaces settings and secrets, keeps the id and the callback secret, and changes the version', async () => {
+    const c = await company();
+    const first = await connectPix(em(), vaultKey, c.id, { ...account(), cert, key });
+    const again = await connectPix(em(), vaultKey, c.id, { ...account('new-client-secret'), chave: '+5511987654321', scopes: undefined });
+    expect(again.created).toBe(false);
+    expect(again.connection).toMatchObject({ id: first.connection.id, clientSecret: 'new-client-secret', chave: '+5511987654321', callbackSecret: first.connection.callbackSecret, callbackIdentity: null });
+    expect(again.connection).not.toHaveProperty('tls');
+    expect(again.connection).not.toHaveProperty('scopes');
+    expect(again.connection.version).not.toBe(first.connection.version);
+    expect(await pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(again.connection);
+    expect(await listConnections(em(), c.id)).toEqual([expect.objectContaining({ id: first.connection.id, hasClientCertificate: false })]);
+  });
+
+  it('rotates the callback secret when asked', async () => {
+    const c = await company();
+    const first = await connectPix(em(), vaultKey, c.id, account());
+    const rotated = await connectPix(em(), vaultKey, c.id, { ...account(), rotateCallbackSecret: true });
+    expect(rotated.connection.id).toBe(first.connection.id);
+    expect(rotated.connection.callbackSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(rotated.connection.callbackSecret).not.toBe(first.connection.callbackSecret);
+    expect((await pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).callbackSecret).toBe(rotated.connection.callbackSecret);
+  });
+
+  it('disconnecting removes the connection; a second disconnect finds none', async () => {
+    const c = await company();
+    const { connection } = await connectPix(em(), vaultKey, c.id, account());
+    expect(await disconnect(em(), c.id, 'pix')).toBe(true);
+    expect(await disconnect(em(), c.id, 'pix')).toBe(false);
+    expect(await listConnections(em(), c.id)).toEqual([]);
+    expect(await pixConnectionById(em(), vaultKey, noDefault, connection.id)).toBeNull();
+    expect(await em().getConnection().execute('select count(*)::int as n from processor_connections where id = ?', [connection.id])).toEqual([{ n: 0 }]);
+    // Connected again: a new connection, with a new callback secret (the old URL stays dead).
+    const again = await connectPix(em(), vaultKey, c.id, account());
+    expect(again.created).toBe(true);
+    expect(again.connection.id).not.toBe(connection.id);
+    expect(again.connection.callbackSecret).not.toBe(connection.callbackSecret);
+  });
+
+  it('refuses a bad input naming the fields and repeating no value, and an unknown company', async () => {
+    const c = await company();
+    const err = await expectApiError(connectPix(em(), vaultKey, c.id, { ...account(), baseUrl: 'http://pix.psp.example', chave: '52998224724', cert }), 400, 'validation_failed');
+    expect(err.details!.map((d) => d.path).sort()).toEqual(['baseUrl', 'chave', 'key']);
+    expect(JSON.stringify(err.details)).not.toContain('company-client-secret');
+    expect(await listConnections(em(), c.id)).toEqual([]);
+    await expectApiError(connectPix(em(), vaultKey, 'comp_00000000000000000000000000', account()), 404, 'not_found');
+  });
+});
+
+describe('secrecy', () => {
+  it('no view carries a secret: not the client secret, the private key or the callback secret', async () => {
+    const c = await company();
+    const { connection } = await connectPix(em(), vaultKey, c.id, { ...account(), cert, key, ca });
+    const views = [...(await listConnections(em(), c.id)), ...(await listConnections(em()))];
+    expect(views.find((v) => v.id === connection.id)).toEqual({
+      id: connection.id,
+      companyId: c.id,
+      rail: 'pix',
+      adapter: 'api_pix',
+      settings: {
+        baseUrl: 'https://pix.psp.example/api/v2',
+        tokenUrl: 'https://pix.psp.example/oauth/token',
+        clientId: 'lastro-loja',
+        chave: 'pix@loja.com.br',
+        scopes: 'cob.write cob.read pix.read webhook.write',
+        clientCertificate: { subject: 'CN=lastro-client', issuer: expect.stringContaining('CN='), validTo: expect.any(String), fingerprint256: expect.any(String) },
+      },
+      hasClientCertificate: true,
+      callbackIdentity: null,
+      createdAt: expect.any(String),
+      updatedAt: expect.any(String),
+    });
+    const strings = allStrings(views);
+    for (const secret of [connection.clientSecret, connection.callbackSecret, keyBody()]) {
+      expect(strings.filter((s) => s.includes(secret))).toEqual([]);
+    }
+    const defaultView = defaultConnectionView(withDefault);
+    expect(defaultView).toMatchObject({ id: 'default', settings: { clientId: 'deployment' }, hasClientCertificate: false });
+    const defaultStrings = allStrings(defaultView);
+    for (const secret of [withDefault.processors.pix!.clientSecret, DEFAULT_CALLBACK_SECRET]) {
+      expect(defaultStrings.filter((s) => s.includes(secret))).toEqual([]);
+    }
+  });
+
+  it('the stored row holds the secrets only sealed, under the vault key it names', async () => {
+    const c = await company();
+    const { connection } = await connectPix(em(), vaultKey, c.id, { ...account(), cert, key });
+    const [row] = await em().getConnection().execute('select * from processor_connections where id = ?', [connection.id]);
+    expect(row.key_id).toBe(vaultKey.id);
+    const sealed = row.secrets as Buffer;
+    expect(Buffer.isBuffer(sealed)).toBe(true);
+    for (const secret of [connection.clientSecret, connection.callbackSecret, keyBody()]) {
+      expect(sealed.includes(Buffer.from(secret))).toBe(false);
+      expect(allStrings(row).filter((s) => s.includes(secret))).toEqual([]);
+      expect(JSON.stringify(row)).not.toContain(secret);
+    }
+  });
+
+  it('another vault key cannot open the secrets, even one claiming the right fingerprint', async () => {
+    const c = await company();
+    const { connection } = await connectPix(em(), vaultKey, c.id, account());
+    const other = withKey(generateVaultKey());
+    await expect(pixConnectionOf(em(), other, noDefault, { id: c.id, mode: 'sandbox' })).rejects.toThrow(`was sealed with vault key ${vaultKey.id}, this process has key ${other.id}`);
+    await expect(pixConnectionById(em(), { key: other.key, id: vaultKey.id }, noDefault, connection.id)).rejects.toThrow(/unable to authenticate data/);
+    // Reconnecting under another key cannot keep a callback secret it cannot read; rotating it can.
+    await expectApiError(connectPix(em(), other, c.id, account()), 409, 'vault_key_changed');
+    const rotated = await connectPix(em(), other, c.id, { ...account(), rotateCallbackSecret: true });
+    expect((await pixConnectionOf(em(), other, noDefault, { id: c.id, mode: 'sandbox' })).callbackSecret).toBe(rotated.connection.callbackSecret);
+    // Gone, so the file's other tests open every row with their key.
+    await disconnect(em(), c.id, 'pix');
+  });
+
+  it("one connection's sealed secrets copied into another row do not open there", async () => {
+    const [a, b] = [await company(), await company()];
+    const sealedA = await connectPix(em(), vaultKey, a.id, account('secret-of-a'));
+    const cb = await connectPix(em(), vaultKey, b.id, account('secret-of-b'));
+    await em().getConnection().execute('update processor_connections set secrets = (select secrets from processor_connections where id = ?) where id = ?', [sealedA.connection.id, cb.connection.id]);
+    await expect(pixConnectionOf(em(), vaultKey, noDefault, { id: b.id, mode: 'sandbox' })).rejects.toThrow(/unable to authenticate data/);
+    await disconnect(em(), b.id, 'pix');
+  });
+});
+
+describe('resolution', () => {
+  it("a company's own connection first, else the deployment default, else 409 processor_not_configured", async () => {
+    const own = await company();
+    const { connection } = await connectPix(em(), vaultKey, own.id, account());
+    expect(await pixConnectionOf(em(), vaultKey, withDefault, { id: own.id, mode: 'sandbox' })).toEqual(connection);
+
+    const other = await company();
+    const fallback = await pixConnectionOf(em(), vaultKey, withDefault, { id: other.id, mode: 'sandbox' });
+    expect(fallback).toEqual({
+      id: 'default',
+      companyId: null,
+      adapter: 'api_pix',
+      baseUrl: 'https://default.psp.example',
+      tokenUrl: 'https://default.psp.example/oauth/token',
+      clientId: 'deployment',
+      clientSecret: 'deployment-client-secret',
+      chave: '11222333000181',
+      callbackSecret: DEFAULT_CALLBACK_SECRET,
+      callbackIdentity: null,
+      version: expect.stringMatching(/^default:[0-9a-f]{16}$/),
+    });
+    expect(fallback.version).not.toContain(DEFAULT_CALLBACK_SECRET);
+
+    const err = await expectApiError(pixConnectionOf(em(), vaultKey, noDefault, { id: other.id, mode: 'sandbox' }), 409, 'processor_not_configured');
+    expect(err.message).toBe('No Pix processor is connected for this company: an operator connects one with `lastro processors connect pix`');
+  });
+
+  it('a production company uses its own connection or the deployment default, and without either gets 409', async () => {
+    const prod = await company('production');
+    await expectApiError(pixConnectionOf(em(), vaultKey, noDefault, { id: prod.id, mode: 'production' }), 409, 'processor_not_configured');
+    expect((await pixConnectionOf(em(), vaultKey, withDefault, { id: prod.id, mode: 'production' })).id).toBe('default');
+    const { connection } = await connectPix(em(), vaultKey, prod.id, account());
+    expect(await pixConnectionOf(em(), vaultKey, withDefault, { id: prod.id, mode: 'production' })).toEqual(connection);
+  });
+
+  it('by id: default is the deployment default (null without one); an unknown id is null', async () => {
+    expect(await pixConnectionById(em(), vaultKey, withDefault, 'default')).toMatchObject({ id: 'default', clientId: 'deployment' });
+    expect(await pixConnectionById(em(), vaultKey, noDefault, 'default')).toBeNull();
+    expect(await pixConnectionById(em(), vaultKey, withDefault, 'pcn_00000000000000000000000000')).toBeNull();
+  });
+
+  it('every Pix connection, the deployment default first', async () => {
+    const c = await company();
+    const { connection } = await connectPix(em(), vaultKey, c.id, account());
+    const all = await allPixConnections(em(), vaultKey, withDefault);
+    expect(all[0].id).toBe('default');
+    expect(all.slice(1).map((x) => x.id)).toContain(connection.id);
+    expect(all.slice(1).every((x) => x.companyId !== null)).toBe(true);
+    expect((await allPixConnections(em(), vaultKey, noDefault)).map((x) => x.id)).toEqual(all.slice(1).map((x) => x.id));
+  });
+});
