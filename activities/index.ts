@@ -8,6 +8,7 @@ import { createSubscriptionActivities } from './billing/subscription.activities'
 import { createBillingRunActivities } from './billing/billing-run.activities';
 import { createCheckoutSessionActivities } from './checkout/checkout-session.activities';
 import { createRefundActivities } from './refunds/refund.activities';
+import { createPixReconciliationActivities } from './payments/pix-reconciliation.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -21,6 +22,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createBillingRunActivities(deps),
     ...createCheckoutSessionActivities(deps),
     ...createRefundActivities(deps),
+    ...createPixReconciliationActivities(deps),
   };
 }
 

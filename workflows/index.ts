@@ -8,3 +8,4 @@ export * from './billing/subscription.workflow';
 export * from './checkout/checkout-session.workflow';
 export * from './refunds/refund.workflow';
 export * from './billing/billing-run.workflow';
+export * from './payments/pix-reconciliation.workflow';
