@@ -6,6 +6,7 @@ import { register as registerRecipientCommands } from './commands/recipients';
 import { register as registerFeeCommands } from './commands/fees';
 import { register as registerRefundCommands } from './commands/refunds';
 import { register as registerListenCommand } from './commands/listen';
+import { register as registerProcessorCommands } from './commands/processors';
 
 /**
  * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
@@ -21,6 +22,7 @@ async function main(argv: string[]): Promise<void> {
   registerRecipientCommands(program, ctx);
   registerFeeCommands(program, ctx);
   registerRefundCommands(program, ctx);
+  registerProcessorCommands(program, ctx);
   registerListenCommand(program, ctx);
   try {
     await program.parseAsync(argv);

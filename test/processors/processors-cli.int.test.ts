@@ -1,0 +1,162 @@
+/**
+ * `lastro processors …` as an operator runs it (npm run lastro), against a private database:
+ * secrets go in through files or the environment, the callback URL comes out once, and nothing
+ * the CLI prints afterwards carries a secret.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';
+import { createCompany } from '../../src/companies/companies.service';
+import { createOrm, type Orm } from '../../src/db/orm';
+import { pixConnectionOf } from '../../src/processors/connections/processor-connections.service';
+import { makeCertificates, type PspCertificates } from '../../src/processors/embedded/pix/tls';
+import { createTestDatabase } from '../helpers/stack';
+import { allStrings } from '../helpers/strings';
+
+const execFileAsync = promisify(execFile);
+const PUBLIC_BASE = 'https://api.lastro.test';
+const CLIENT_SECRET = 'psp-client-secret-from-a-file';
+const ENV_CLIENT_SECRET = 'psp-client-secret-from-the-environment';
+const vault = generateVaultKey();
+const vaultKey = { key: vault, id: keyFingerprint(vault) };
+
+let databaseUrl: string;
+let orm: Orm;
+let dir: string;
+let certs: PspCertificates;
+let secretFile: string;
+const em = () => orm.em.fork() as unknown as EntityManager;
+
+beforeAll(async () => {
+  databaseUrl = await createTestDatabase();
+  orm = await createOrm(databaseUrl);
+  dir = mkdtempSync(path.join(tmpdir(), 'lastro-pcn-cli-'));
+  certs = makeCertificates(path.join(dir, 'tls'), '127.0.0.1', 'lastro-client');
+  secretFile = path.join(dir, 'client-secret');
+  writeFileSync(secretFile, `${CLIENT_SECRET}\n`, { mode: 0o600 });
+});
+afterAll(async () => {
+  await orm?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function lastro(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+  // Only what the test sets: no PIX_* or LASTRO_PIX_CLIENT_SECRET of the machine running it.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PIX_') && name !== 'LASTRO_PIX_CLIENT_SECRET'));
+  const env = { ...inherited, DATABASE_URL: databaseUrl, CARD_VAULT_KEY: vault.toString('base64'), PUBLIC_BASE_URL: PUBLIC_BASE, ...extraEnv };
+  try {
+    const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', 'processors', ...args], { cwd: path.resolve(__dirname, '..', '..'), env, encoding: 'utf8' });
+    return { code: 0, stdout, stderr };
+  } catch (err: any) {
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+const connectArgs = (companyId: string) => [
+  'connect', 'pix', '--company', companyId,
+  '--base-url', 'https://pix.psp.example/api/v2', '--token-url', 'https://pix.psp.example/oauth/token',
+  '--client-id', 'lastro-loja', '--chave', 'pix@loja.com.br', '--scopes', 'cob.write pix.read',
+];
+const tlsArgs = () => ['--cert-file', certs.clientCertFile, '--key-file', certs.clientKeyFile, '--ca-file', certs.caFile];
+const keyBody = () => readFileSync(certs.clientKeyFile, 'utf8').replace(/-----[^-]+-----|\s/g, '').slice(0, 64);
+
+async function newCompany(): Promise<string> {
+  return (await createCompany(em(), { name: 'Loja', mode: 'sandbox' })).id;
+}
+
+function expectNoSecret(output: string, secrets: string[]): void {
+  for (const secret of secrets) expect(output).not.toContain(secret);
+}
+
+describe('lastro processors', () => {
+  it('connect pix: reads the secret and the PEM files, prints the connection and, once, the callback URL', async () => {
+    const companyId = await newCompany();
+    const res = await lastro([...connectArgs(companyId), '--client-secret-file', secretFile, ...tlsArgs()]);
+    expect(res).toMatchObject({ code: 0 });
+    const out = JSON.parse(res.stdout);
+    const connection = await pixConnectionOf(em(), vaultKey, { processors: {} }, { id: companyId, mode: 'sandbox' });
+    expect(connection).toMatchObject({ clientSecret: CLIENT_SECRET, chave: 'pix@loja.com.br', tls: { cert: readFileSync(certs.clientCertFile, 'utf8') } });
+    expect(out).toEqual({
+      created: true,
+      connection: expect.objectContaining({ id: connection.id, companyId, rail: 'pix', adapter: 'api_pix', hasClientCertificate: true }),
+      callbackUrl: `${PUBLIC_BASE}/processors/pix/callbacks/${connection.id}/${connection.callbackSecret}`,
+      callbackUrlNotice: expect.stringMatching(/^SECRET: .*shown only now/),
+    });
+    expectNoSecret(res.stdout + res.stderr, [CLIENT_SECRET, keyBody()]);
+
+    // Again, with the secret from the environment: the same connection and callback secret, which is not printed again.
+    const again = await lastro(connectArgs(companyId), { LASTRO_PIX_CLIENT_SECRET: ENV_CLIENT_SECRET });
+    expect(again).toMatchObject({ code: 0 });
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: false, connection: { id: connection.id, hasClientCertificate: false }, callbackUrl: null, callbackUrlNotice: expect.stringMatching(/^Unchanged and not shown again/) });
+    expectNoSecret(again.stdout + again.stderr, [ENV_CLIENT_SECRET, connection.callbackSecret]);
+    const reconnected = await pixConnectionOf(em(), vaultKey, { processors: {} }, { id: companyId, mode: 'sandbox' });
+    expect(reconnected).toMatchObject({ clientSecret: ENV_CLIENT_SECRET, callbackSecret: connection.callbackSecret });
+
+    const rotated = await lastro([...connectArgs(companyId), '--client-secret-file', secretFile, '--rotate-callback-secret']);
+    const { callbackSecret } = await pixConnectionOf(em(), vaultKey, { processors: {} }, { id: companyId, mode: 'sandbox' });
+    expect(callbackSecret).not.toBe(connection.callbackSecret);
+    expect(JSON.parse(rotated.stdout)).toMatchObject({ created: false, callbackUrl: `${PUBLIC_BASE}/processors/pix/callbacks/${connection.id}/${callbackSecret}` });
+
+    const list = await lastro(['list', '--company', companyId]);
+    expect(list).toMatchObject({ code: 0 });
+    const listed = JSON.parse(list.stdout);
+    expect(listed).toEqual({ deploymentDefault: { pix: null }, connections: [expect.objectContaining({ id: connection.id, settings: expect.objectContaining({ clientId: 'lastro-loja' }) })] });
+    expect(allStrings(listed).filter((s) => [CLIENT_SECRET, callbackSecret].some((secret) => s.includes(secret)))).toEqual([]);
+    expectNoSecret(list.stdout + list.stderr, [CLIENT_SECRET, callbackSecret, keyBody()]);
+  });
+
+  it('takes no secret from the command line, and says where it reads one', async () => {
+    const companyId = await newCompany();
+    const onArgv = await lastro([...connectArgs(companyId), '--client-secret', CLIENT_SECRET]);
+    expect(onArgv.code).toBe(1);
+    expect(onArgv.stderr).toContain("unknown option '--client-secret'");
+    const none = await lastro(connectArgs(companyId));
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('The client secret is read from --client-secret-file <file> or from LASTRO_PIX_CLIENT_SECRET');
+    expect(JSON.parse((await lastro(['list', '--company', companyId])).stdout).connections).toEqual([]);
+  });
+
+  it('names every wrong option, by its option name', async () => {
+    const companyId = await newCompany();
+    const res = await lastro(['connect', 'pix', '--company', companyId, '--base-url', 'http://pix.psp.example', '--token-url', 'https://pix.psp.example/oauth/token', '--client-id', 'x', '--chave', '529.982.247-25', '--client-secret-file', secretFile, '--cert-file', certs.clientCertFile]);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('Invalid connection:');
+    expect(res.stderr).toContain('--base-url: Must be https://');
+    expect(res.stderr).toContain('--chave: A CPF or CNPJ key is written without punctuation');
+    expect(res.stderr).toContain('--key-file: The client certificate and its private key go together');
+    expectNoSecret(res.stderr, [CLIENT_SECRET]);
+  });
+
+  it('disconnect: removes the connection; a second time there is none', async () => {
+    const companyId = await newCompany();
+    expect((await lastro([...connectArgs(companyId), '--client-secret-file', secretFile])).code).toBe(0);
+    const res = await lastro(['disconnect', 'pix', '--company', companyId]);
+    expect(res).toMatchObject({ code: 0 });
+    expect(JSON.parse(res.stdout)).toEqual({ companyId, rail: 'pix', disconnected: true });
+    const again = await lastro(['disconnect', 'pix', '--company', companyId]);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(`Company ${companyId} has no pix connection`);
+  });
+
+  it('list shows the deployment default without its secrets', async () => {
+    const defaultSecret = 'deployment-client-secret';
+    const callbackSecret = 'k'.repeat(43);
+    const res = await lastro(['list'], {
+      PIX_PSP_BASE_URL: 'https://default.psp.example',
+      PIX_PSP_TOKEN_URL: 'https://default.psp.example/oauth/token',
+      PIX_PSP_CLIENT_ID: 'deployment',
+      PIX_PSP_CLIENT_SECRET: defaultSecret,
+      PIX_PSP_CHAVE: '11222333000181',
+      PIX_PSP_CALLBACK_SECRET: callbackSecret,
+      PIX_PSP_CERT_PATH: certs.clientCertFile,
+      PIX_PSP_KEY_PATH: certs.clientKeyFile,
+    });
+    expect(res).toMatchObject({ code: 0 });
+    expect(JSON.parse(res.stdout).deploymentDefault.pix).toMatchObject({ id: 'default', adapter: 'api_pix', hasClientCertificate: true, settings: { clientId: 'deployment', chave: '11222333000181' } });
+    expectNoSecret(res.stdout + res.stderr, [defaultSecret, callbackSecret, keyBody()]);
+  });
+});
