@@ -19,7 +19,7 @@ import { createLogger } from '../src/shared/logger';
 import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { billingRunTaskQueue } from '../workflows/billing/billing-run.contract';
-import { ensureMaintenanceSchedules } from './schedules';
+import { ensureDefaultPixWebhook, ensureMaintenanceSchedules } from './schedules';
 
 const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
 
@@ -108,6 +108,7 @@ async function main(): Promise<void> {
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
   await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
+  await ensureDefaultPixWebhook({ config, orm, logger });
   const parts: WorkerParts = {
     connection,
     namespace: config.temporal.namespace,

@@ -3,6 +3,7 @@ import type { Event } from '../../src/events/event.entity';
 import { decideCards } from '../../src/payments/card-decision.service';
 import { openChargeback } from '../../src/payments/chargeback.service';
 import { paymentGatewayOf } from '../../src/payments/sandbox-gateway';
+import { removePixCharges } from '../../src/payments/pix-charges.service';
 import { releaseSale, scheduledReleases, settleTransaction, type ScheduledRelease } from '../../src/payments/settlement.service';
 import { changes, finishUnpaidTransaction } from '../../src/payments/transaction-lifecycle.service';
 import { loadTransactionPayments } from '../../src/payments/transactions.service';
@@ -60,6 +61,7 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
     async voidTransactionCards({ paymentIds }) {
       for (const id of paymentIds) await gateway.void(id);
     },
+    removePixCharges: async ({ transactionId }) => ({ paid: await removePixCharges(deps, transactionId) }),
     finishUnpaidTransaction: (input) =>
       inTransaction(async (em) => {
         const c = await changes(em, input.transactionId, base);

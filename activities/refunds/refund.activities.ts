@@ -14,6 +14,8 @@ import {
   remindRefundBankDetails,
   type MoveResult,
 } from '../../src/refunds/refund-lifecycle.service';
+import { refundPix } from '../../src/refunds/pix-refund.service';
+import { processorsOf } from '../../src/processors/processors';
 import { SandboxRefundTransferGateway, type RefundTransferGateway } from '../../src/refunds/refund-transfer';
 import { approveOrConfirmRefund, loadRefund, refuseRefund } from '../../src/refunds/refunds.service';
 import type { RefundActivities } from '../../workflows/refunds/refund.contract';
@@ -26,8 +28,8 @@ const MONEY_HEARTBEAT_MS = 5_000;
 /**
  * Activities of the refund workflow (signatures in its contract). Each move runs in one
  * transaction on a forked EntityManager with its ledger posting and outbox events, and
- * dispatches the events after commit (the outbox sweeper is the backstop). The acquirer and
- * the bank are called with the refund's own idempotency keys.
+ * dispatches the events after commit (the outbox sweeper is the backstop). The acquirer, the
+ * Pix PSP and the bank are called with the refund's own idempotency keys.
  */
 export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTransferGateway): RefundActivities {
   const { orm, dispatcher, config } = deps;
@@ -58,6 +60,7 @@ export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTra
     async sendRefundToGateway({ refundId }) {
       const request = await gatewayRefundRequest(fork(), refundId);
       if (!request) return null;
+      if (request.method === 'pix') return whileHeartbeating(MONEY_HEARTBEAT_MS, () => refundPix(processorsOf(deps), deps.logger, fork(), request));
       if (!gateway.refund) throw ApplicationFailure.nonRetryable(`The ${gateway.name} gateway cannot refund`, 'GatewayWithoutRefunds');
       const refund = gateway.refund.bind(gateway);
       return whileHeartbeating(MONEY_HEARTBEAT_MS, () => refund(request));

@@ -5,6 +5,7 @@ import type { Event } from '../events/event.entity';
 import { badRequest, conflict } from '../http/errors';
 import { addCalendarDays, brasiliaToday } from '../payments/artifacts';
 import { createTransaction } from '../payments/transactions.service';
+import { processorsOf } from '../processors/processors';
 import type { CreateTransactionInput } from '../payments/transactions.schemas';
 import { decideCreatedTransaction } from '../payments/card-decision.service';
 import type { CheckoutSession } from './checkout-session.entity';
@@ -85,7 +86,7 @@ export async function confirmSession(
     problems.push(...plan.problems);
     if (problems.length) throw invalid(problems);
     const company = await tem.findOneOrFail(Company, { id: s.companyId });
-    const txn = await createTransaction(tem, company, transactionInput(s, plan.planned, now), urls.publicBase, { now, origin: 'checkout' });
+    const txn = await createTransaction(tem, company, transactionInput(s, plan.planned, now), urls.publicBase, { now, origin: 'checkout', pixRail: () => processorsOf(deps).pixFor(tem, company) });
     await admit();
     s.customer = customerOf(input.customer);
     s.customFieldValues = input.customFields ?? {};

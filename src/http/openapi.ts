@@ -14,6 +14,8 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   413: 'Body too large (`payload_too_large`)',
   415: 'Body is not JSON (`unsupported_media_type`)',
   429: 'Rate limited (`rate_limited`), see Retry-After',
+  502: 'The processor refused the request (`processor_rejected`): the operator checks the company\'s connection',
+  503: 'The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After',
 };
 
 /**

@@ -1,35 +1,16 @@
 /**
- * The buyer-facing artifacts of Pix and boleto payments, built from the pure rules
- * (pix.rules.ts, boleto.rules.ts). Deterministic per payment id: a retried creation builds
- * the same payload and barcode.
+ * The buyer-facing artifacts of boleto payments, built from the pure rules (boleto.rules.ts).
+ * Deterministic per payment id: a retried creation builds the same barcode. (A Pix payment's
+ * BR Code comes from its PSP: pix-charges.service.ts.)
  */
 import { createHash } from 'node:crypto';
 import { barcodeToLinhaDigitavel, buildBarcode, formatLinhaDigitavel } from './boleto.rules';
-import { buildPixPayload } from './pix.rules';
-import type { BoletoArtifact, PixArtifact } from './payment.entity';
+import type { BoletoArtifact } from './payment.entity';
 
 /** The sandbox issues boletos as bank 341 with a free field derived from the payment id. */
 const BOLETO_BANK = '341';
-/** Companies carry no city yet; the BR Code requires one (field 60). */
-const DEFAULT_MERCHANT_CITY = 'SAO PAULO';
 /** Brasília time (UTC−3, no daylight saving since 2019): a boleto is payable until the end of its due date there. */
 const BRT_OFFSET_HOURS = 3;
-
-/** Dynamic Pix txid: 26-35 alphanumerics; the payment id's ULID (26 characters) upper-cased. */
-export const pixTxid = (paymentId: string): string => paymentId.replace(/^pay_/, '').toUpperCase();
-
-export function buildPixArtifact(input: { paymentId: string; amount: number; merchantName: string; publicBaseUrl: string; expiresAt: Date }): PixArtifact {
-  const txid = pixTxid(input.paymentId);
-  const host = input.publicBaseUrl.replace(/^https?:\/\//, '');
-  const qrCode = buildPixPayload({
-    kind: 'dynamic',
-    locationUrl: `${host}/pix/cob/${txid}`,
-    amount: input.amount,
-    merchantName: input.merchantName,
-    merchantCity: DEFAULT_MERCHANT_CITY,
-  });
-  return { qrCode, txid, expiresAt: input.expiresAt.toISOString() };
-}
 
 /** 25 digits from the payment id (its "nosso número"), so the barcode identifies the payment. */
 function freeFieldOf(paymentId: string): string {

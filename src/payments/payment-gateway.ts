@@ -35,9 +35,12 @@ export interface AuthorizationResult {
 /** Gives (part of) a paid card or Pix payment back to the buyer; the idempotency key is the refund id. */
 export interface GatewayRefundRequest {
   idempotencyKey: string;
-  /** The acquirer's reference of the charge (card), or null (Pix: the payment id identifies it). */
+  /** The processor's reference of the charge: the acquirer's (card), the end-to-end id of the Pix received (Pix). */
   chargeReference: string | null;
   paymentId: string;
+  method: 'credit_card' | 'pix' | 'boleto';
+  /** Pix: the processor connection the charge was opened on. */
+  processorConnectionId: string | null;
   amount: number;
   currency: string;
   reason: string;

@@ -54,9 +54,11 @@ export class Payment extends BaseEntity {
   boleto: Opt<BoletoArtifact> | null = null;
   /** When an unpaid Pix/boleto payment is canceled (Pix expiresAt; boleto end of its due date in Brasília). */
   expiresAt: Opt<Date> | null = null;
-  /** The processor's answer. */
+  /** The processor's answer: its adapter, and its id of the charge (a Pix: the end-to-end id of the Pix received). */
   gateway: Opt<string> | null = null;
   gatewayReference: Opt<string> | null = null;
+  /** Pix: the processor connection its charge was opened on (`default` or `pcn_…`), which callbacks must come through. */
+  processorConnectionId: Opt<string> | null = null;
   authorizationCode: Opt<string> | null = null;
   statusReason: Opt<string> | null = null;
   paidAt: Opt<Date> | null = null;
@@ -86,6 +88,7 @@ export const PaymentSchema = new EntitySchema<Payment, BaseEntity>({
     expiresAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     gateway: { type: 'string', length: 32, nullable: true },
     gatewayReference: { type: 'string', length: 64, nullable: true },
+    processorConnectionId: { type: 'string', length: 40, nullable: true },
     authorizationCode: { type: 'string', length: 32, nullable: true },
     statusReason: { type: 'string', length: 64, nullable: true },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },

@@ -262,3 +262,14 @@ export function parsePixPayload(str: string): ParsedPixPayload {
   if (additional['05'] !== undefined) result.txid = additional['05'];
   return result;
 }
+
+/** A dynamic Pix txid is 26-35 alphanumerics: the payment id's 26 random characters, upper-cased. */
+export const pixTxid = (paymentId: string): string => paymentId.replace(/^pay_/, '').toUpperCase();
+
+/** The payment a txid names (the inverse of pixTxid), or null for a txid Lastro did not make. */
+export function paymentIdOfTxid(txid: string): string | null {
+  return /^[A-Z2-7]{26}$/.test(txid) ? `pay_${txid.toLowerCase()}` : null;
+}
+
+/** A Pix refund's id at the PSP (`devolucao/{id}`: 1-35 alphanumerics): the refund id's random part. */
+export const pixRefundId = (refundId: string): string => refundId.replace(/^ref_/, '');

@@ -9,10 +9,13 @@ import { signalTransactionWorkflow } from './transaction-workflow.client';
 import { getCompanyPayment } from './transactions.service';
 import { toPaymentView } from './transaction-views';
 import { paymentSchema } from './transactions.schemas';
+import { processorsOf } from '../processors/processors';
+import { payPixInSandbox } from './sandbox-pix-payer';
 
 /**
- * Sandbox only (404 in production): pays a Pix or boleto payment as a buyer would, by
- * signalling the transaction workflow, which settles it (transaction.paid, ledger posting).
+ * Sandbox only (404 in production): pays a Pix or boleto payment as a buyer would. A Pix is
+ * paid at the company's (embedded) PSP, whose callback settles it; a boleto by signalling the
+ * transaction workflow, which settles it (transaction.paid, ledger posting).
  */
 const notChargeable = (state: string) =>
   conflict('payment_not_chargeable', `Only a paid card payment with an amount not yet charged back or refunded can be charged back; this one is ${state}`);
@@ -45,12 +48,19 @@ export const sandboxPaymentRoutes = [
     tag: 'Sandbox',
     request: { params: z.strictObject({ payId: idParam }) },
     responses: { 202: { description: 'Payment accepted; the payment as it is now', schema: paymentSchema } },
-    errors: [409],
+    errors: [409, 503],
     transaction: false,
     async handler({ em, company, params, deps }) {
       if (deps.config.mode === 'production') throw notFound('Route');
       const payment = await getCompanyPayment(em, company.id, params.payId);
       if (payment.method === 'credit_card' || payment.status !== 'waiting_payment') throw notPayable(`${payment.method} ${payment.status}`);
+      if (payment.method === 'pix') {
+        // Paid at the company's PSP, which calls Lastro back: the production path from there on.
+        const rail = payment.processorConnectionId ? await processorsOf(deps).pixById(em, payment.processorConnectionId) : null;
+        if (!rail || !payment.pix) throw notPayable('pix without a charge at a PSP');
+        await payPixInSandbox(rail.connection, payment.pix.txid);
+        return { status: 202, body: toPaymentView(payment, deps.config.urls.publicBase) };
+      }
       if (!(await signalTransactionWorkflow(deps, payment.transactionId, paymentReceivedSignal, { paymentId: payment.id, paidAt: new Date().toISOString() }))) throw notPayable('finished');
       return { status: 202, body: toPaymentView(payment, deps.config.urls.publicBase) };
     },

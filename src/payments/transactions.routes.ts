@@ -8,6 +8,7 @@ import { decideCreatedTransaction } from './card-decision.service';
 import { signalTransactionWorkflow } from './transaction-workflow.client';
 import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction, type CreatedTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
+import { processorsOf } from '../processors/processors';
 import {
   createTransactionBody,
   listTransactionsQuery,
@@ -51,7 +52,7 @@ export const transactionRoutes = [
     tag,
     request: { body: createTransactionBody },
     responses: { 201: { description: 'Created', schema: transactionSchema } },
-    errors: [409],
+    errors: [409, 502, 503],
     // Its own transactions: the rows commit first, then the cards are decided (decideCreatedTransaction).
     transaction: false,
     idempotencyRetentionHours: CREATION_IDEMPOTENCY_HOURS,
@@ -60,7 +61,7 @@ export const transactionRoutes = [
       const idempotencyKey = koa.get('Idempotency-Key') || null;
       let created: CreatedTransaction;
       try {
-        created = await em.transactional((tem) => createTransaction(tem, company, body, base, { idempotencyKey }));
+        created = await em.transactional((tem) => createTransaction(tem, company, body, base, { idempotencyKey, pixRail: () => processorsOf(deps).pixFor(tem, company) }));
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
         created = { ...(await loadTransaction(em.fork(), company.id, earlier.id)), events: [] };

@@ -8,7 +8,9 @@ import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../htt
 import { offsetOf } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
-import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact, buildPixArtifact } from './artifacts';
+import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
+import type { PixRail } from '../processors/processors';
+import { openPixCharges, type PixChargeInput } from './pix-charges.service';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
 import { PIX_MAX_CENTS } from './pix.rules';
 import { Payment } from './payment.entity';
@@ -36,7 +38,7 @@ export async function createTransaction(
   company: Company,
   input: CreateTransactionInput,
   publicBaseUrl: string,
-  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin } = {},
+  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin; pixRail: () => Promise<PixRail> },
 ): Promise<CreatedTransaction> {
   const { now = new Date(), idempotencyKey = null, origin = 'api' } = options;
   const amount = itemsTotal(input.items);
@@ -74,7 +76,10 @@ export async function createTransaction(
   em.persist(splits);
 
   const payments: Payment[] = [];
-  for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, p, i, publicBaseUrl, now));
+  const pixCharges: PixChargeInput[] = [];
+  for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, p, i, now, pixCharges));
+  // Last, after every check a client can fix: a refused request opens no charge at the PSP.
+  if (pixCharges.length > 0) await openPixCharges(await options.pixRail(), pixCharges, company.name);
   try {
     await em.flush();
   } catch (err) {
@@ -102,7 +107,8 @@ const METHOD_MAX_CENTS: Partial<Record<PaymentInput['paymentMethod'], number>> =
 
 const referenceCodeTaken = (code: string): ApiError => conflict('reference_code_taken', `A transaction with referenceCode '${code}' already exists`);
 
-async function createPayment(em: EntityManager, company: Company, transactionId: string, input: PaymentInput, index: number, publicBaseUrl: string, now: Date): Promise<Payment> {
+/** A Pix payment is created without its BR Code: `pixCharges` collects it for openPixCharges. */
+async function createPayment(em: EntityManager, company: Company, transactionId: string, input: PaymentInput, index: number, now: Date, pixCharges: PixChargeInput[]): Promise<Payment> {
   const id = newCapabilityId('pay');
   const base = { id, companyId: company.id, transactionId, position: index, method: input.paymentMethod, amount: input.amount };
   let payment: Payment;
@@ -115,9 +121,10 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
     const { document: _document, ...shown } = card;
     payment = em.create(Payment, { ...base, installments: cc.installments, capture: true, card: shown });
   } else if (input.paymentMethod === 'pix') {
-    const expiresAt = new Date(now.getTime() + (input.pix?.expiresIn ?? PIX_EXPIRES_IN.default) * 1000);
-    const pix = buildPixArtifact({ paymentId: id, amount: input.amount, merchantName: company.name, publicBaseUrl, expiresAt });
-    payment = em.create(Payment, { ...base, status: 'waiting_payment', pix, expiresAt });
+    const expiresIn = input.pix?.expiresIn ?? PIX_EXPIRES_IN.default;
+    const expiresAt = new Date(now.getTime() + expiresIn * 1000);
+    payment = em.create(Payment, { ...base, status: 'waiting_payment', expiresAt });
+    pixCharges.push({ payment, expiresIn, expiresAt });
   } else {
     const today = brasiliaToday(now);
     const dueDate = input.boleto?.dueDate ?? addCalendarDays(today, BOLETO_DEFAULT_DUE_DAYS);

@@ -43,12 +43,21 @@ async function moveRefund(em: EntityManager, refundId: string, from: RefundStatu
 /** approved (a run restarted before the API's move) → processing; card and Pix only. */
 export const markRefundProcessing = (em: EntityManager, refundId: string) => moveRefund(em, refundId, 'approved', 'processing');
 
-/** What the acquirer is asked (the refund id is the idempotency key), or null when the refund is not processing. */
+/** What the acquirer or PSP is asked (the refund id is the idempotency key), or null when the refund is not processing. */
 export async function gatewayRefundRequest(em: EntityManager, refundId: string): Promise<GatewayRefundRequest | null> {
   const refund = await em.findOne(Refund, { id: refundId });
   if (!refund || refund.status !== 'processing') return null;
   const payment = await em.findOneOrFail(Payment, { id: refund.paymentId });
-  return { idempotencyKey: refund.id, chargeReference: payment.gatewayReference, paymentId: payment.id, amount: refund.amount, currency: refund.currency, reason: refund.reason };
+  return {
+    idempotencyKey: refund.id,
+    chargeReference: payment.gatewayReference,
+    paymentId: payment.id,
+    method: payment.method,
+    processorConnectionId: payment.processorConnectionId,
+    amount: refund.amount,
+    currency: refund.currency,
+    reason: refund.reason,
+  };
 }
 
 /** processing → refunded | failed (failureReason = the acquirer's code, reservation released). */

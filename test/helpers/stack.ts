@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -20,6 +20,8 @@ import { startDeliveryLanes, type DeliveryLanes, type DeliveryLanesOptions } fro
 import { workflowBundle } from './workflow-bundle';
 import { createTimeSkippingEnv } from './temporal-env';
 import { newRecipient } from '../payments/fixtures';
+import { processorsOf } from '../../src/processors/processors';
+import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 
 // The SDK's INFO lines (worker state changes) drown test output; warnings still show.
 let runtimeInstalled = false;
@@ -92,6 +94,7 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
     CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '100000',
     CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '100000',
     TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
+    ...embeddedPixPspEnv(),
     ...env,
     DATABASE_URL: databaseUrl,
   });
@@ -119,6 +122,9 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
   const server = createApp(deps).listen(0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', resolve));
   const { port } = server.address() as { port: number };
+  // As the worker does at start: the PSP calls this stack back on its own key's webhook.
+  const pix = await processorsOf(deps).pixById(orm.em.fork() as unknown as EntityManager, 'default');
+  if (pix) await registerPixWebhook(pix, `http://127.0.0.1:${port}`);
 
   return {
     config,
@@ -150,6 +156,25 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
       await temporalEnv.teardown();
       await orm.close();
     },
+  };
+}
+
+/**
+ * The run's embedded Pix PSP (test/helpers/global-setup.ts) as the stack's default Pix
+ * connection, with a receiver key of the stack's own (a random EVP key) so that its webhook and
+ * its charges are no other stack's.
+ */
+function embeddedPixPspEnv(): Record<string, string> {
+  const psp = process.env.LASTRO_TEST_PIX_PSP;
+  if (!psp) throw new Error('LASTRO_TEST_PIX_PSP is not set: run integration tests through jest (globalSetup)');
+  const info = JSON.parse(psp) as { baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
+  return {
+    PIX_PSP_BASE_URL: info.baseUrl,
+    PIX_PSP_TOKEN_URL: info.tokenUrl,
+    PIX_PSP_CLIENT_ID: info.clientId,
+    PIX_PSP_CLIENT_SECRET: info.clientSecret,
+    PIX_PSP_CHAVE: randomUUID(),
+    PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
   };
 }
 

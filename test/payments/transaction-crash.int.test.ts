@@ -7,6 +7,7 @@ import { createTransaction } from '../../src/payments/transactions.service';
 import type { CreateTransactionInput } from '../../src/payments/transactions.schemas';
 import { useTestStack } from '../helpers/stack';
 import { cardBody, cardToken, eventually, pixBody } from './fixtures';
+import { processorsOf } from '../../src/processors/processors';
 
 const t = useTestStack({ companies: ['Acme'], owners: ['Acme'] });
 
@@ -27,7 +28,7 @@ const workflowStatus = async (transactionId: string) => {
 async function commitThenCrash(body: object, idempotencyKey: string | null = null): Promise<string> {
   const em = t.stack.em() as unknown as EntityManager;
   const company = await em.findOneOrFail(Company, { id: t.company.Acme.company.id });
-  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, t.stack.config.urls.publicBase, { idempotencyKey }));
+  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, t.stack.config.urls.publicBase, { idempotencyKey, pixRail: () => processorsOf(t.stack.deps).pixFor(tem, company) }));
   return created.transaction.id;
 }
 

@@ -8,6 +8,7 @@ import {
   paymentReceivedSignal,
   type SettlementReleaseStep,
   type TransactionActivities,
+  type PaymentReceived,
   type TransactionPlan,
 } from '../../workflows/payments/transaction.contract';
 import { createTimeSkippingEnv } from '../helpers/temporal-env';
@@ -34,7 +35,7 @@ const distinct = (calls: Array<[string, unknown]>) => [...new Map(calls.map((c) 
 const DECLINED = { status: 'refused', reason: 'card_declined' } as const;
 
 /** Activities that record their calls: the plan as the database shows it, and what deciding the cards makes of it. */
-function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {}, releasesAfter: number[] = []) {
+function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {}, releasesAfter: number[] = [], paidAtRemoval: PaymentReceived[] = []) {
   const calls: Array<[string, unknown]> = [];
   const releases = async () => Promise.all(releasesAfter.map(async (ms, k): Promise<SettlementReleaseStep> => ({ paymentId: 'pay_1', postingId: 'pst_1', index: k + 1, releaseAt: await expiresIn(ms), amount: 100 })));
   const activities: TransactionActivities = {
@@ -45,6 +46,10 @@ function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {},
       return { ...after, releases: after.status === 'paid' ? await releases() : [] };
     },
     voidTransactionCards: async (i) => void calls.push(['void', i.paymentIds]),
+    removePixCharges: async () => {
+      calls.push(['removePix', null]);
+      return { paid: paidAtRemoval };
+    },
     finishUnpaidTransaction: async (i) => void calls.push(['finish', [i.status, i.reason, i.voidedPaymentIds]]),
     settleTransaction: async (i) => {
       calls.push(['settle', Object.keys(i.paidAt)]);
@@ -117,6 +122,34 @@ it('cancel while waiting voids the approved card; expiry ends it canceled too; n
     await recordHistory('payments', 'boleto-expired', handle);
   });
   expect(distinct(expired.calls)).toEqual([['finish', ['canceled', 'expired', []]]]);
+});
+
+it('a Pix left unpaid at its expiry: its charge is removed at the PSP, then the transaction is canceled; one the PSP saw paid settles instead', async () => {
+  const pix = { id: 'pay_p', method: 'pix' as const, status: 'waiting_payment', expiresAt: await expiresIn(3_600_000) };
+  const expired = recorder(plan('waiting_payment', [pix]));
+  await withWorker(expired.activities, async (taskQueue) => {
+    const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_6' }] });
+    expect(await handle.result()).toEqual({ status: 'canceled', reason: 'expired' });
+    await recordHistory('payments', 'pix-expired-charge-removed', handle);
+  });
+  expect(distinct(expired.calls)).toEqual([
+    ['removePix', null],
+    ['finish', ['canceled', 'expired', []]],
+  ]);
+
+  const paidAt = new Date((await env.currentTimeMs()) + 3_599_000).toISOString();
+  const raced = recorder(plan('waiting_payment', [{ ...pix, expiresAt: await expiresIn(3_600_000) }]), {}, [], [{ paymentId: 'pay_p', paidAt }]);
+  await withWorker(raced.activities, async (taskQueue) => {
+    const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_7' }] });
+    await handle.signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' });
+    await env.sleep(181 * DAY);
+    expect(await handle.result()).toEqual({ status: 'paid', reason: null });
+    await recordHistory('payments', 'pix-paid-before-its-charge-was-removed', handle);
+  });
+  expect(distinct(raced.calls)).toEqual([
+    ['removePix', null],
+    ['settle', ['pay_p']],
+  ]);
 });
 
 it('paid by the API before the start: releases on its timers, chargebacks handled as they arrive until the window closes', async () => {

@@ -22,7 +22,7 @@ export interface TransactionDecision {
   reason: string | null;
 }
 
-/** Sent by POST /sandbox/payments/:payId/pay (or, later, a real Pix/boleto notification). */
+/** Sent when a buyer paid: a Pix reported by its PSP (callback, reconciliation), a boleto paid in the sandbox. */
 export interface PaymentReceived {
   paymentId: string;
   paidAt: string;
@@ -84,6 +84,11 @@ export interface TransactionActivities {
   /** Authorizes the pending cards and records the outcome (refused, waiting for Pix/boleto, or paid and settled): src/payments/card-decision.service.ts. */
   decideTransactionCards(input: { transactionId: string }): Promise<TransactionPlan>;
   voidTransactionCards(input: { paymentIds: string[] }): Promise<void>;
+  /**
+   * Removes the charges of the transaction's unpaid Pix payments at their PSP before it is
+   * canceled; answers those the PSP had already seen paid (their Pix recorded like a callback's).
+   */
+  removePixCharges(input: { transactionId: string }): Promise<{ paid: PaymentReceived[] }>;
   finishUnpaidTransaction(input: { transactionId: string; status: 'canceled'; reason: string; voidedPaymentIds: string[] }): Promise<void>;
   settleTransaction(input: { transactionId: string; paidAt: Record<string, string> }): Promise<SettlementReleaseStep[]>;
   releaseTransactionSettlement(input: SettlementReleaseStep): Promise<void>;

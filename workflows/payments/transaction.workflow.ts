@@ -14,13 +14,14 @@ import {
 const DAY_MS = 86_400_000;
 const retry: RetryPolicy = { initialInterval: '1 second', maximumInterval: '1 minute' };
 /** The acquirer calls: regular activities, with their own timeout and retries, off the workflow task. */
-const gateway = proxyActivities<Pick<TransactionActivities, 'decideTransactionCards' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
+type ProcessorCalls = 'decideTransactionCards' | 'voidTransactionCards' | 'removePixCharges';
+const gateway = proxyActivities<Pick<TransactionActivities, ProcessorCalls>>({ startToCloseTimeout: '30 seconds', retry });
 /**
  * Short, idempotent database steps run as local activities, inside the workflow task: no
  * task-queue round trip each. A worker that dies mid-task loses nothing: the task is retried
  * elsewhere and the steps run again.
  */
-const db = proxyLocalActivities<Omit<TransactionActivities, 'decideTransactionCards' | 'voidTransactionCards'>>({ startToCloseTimeout: '30 seconds', retry });
+const db = proxyLocalActivities<Omit<TransactionActivities, ProcessorCalls>>({ startToCloseTimeout: '30 seconds', retry });
 
 /**
  * One transaction, from creation to the last settlement release (workflow id = txn_ id). It
@@ -32,7 +33,8 @@ const db = proxyLocalActivities<Omit<TransactionActivities, 'decideTransactionCa
  *    decision runs as an activity: refused / failed ends it, Pix/boleto left make it wait,
  *    card-only is paid and settled;
  * 2. Pix and boleto payments wait for `paymentReceived` until the earliest expiry; expiry
- *    or `cancel` ends it canceled (approved cards voided); paid: one balanced sale posting per payment;
+ *    or `cancel` removes the unpaid Pix charges at their PSP (one found paid meanwhile counts as
+ *    paid) and ends it canceled (approved cards voided); paid: one balanced sale posting per payment;
  * 3. a durable timer per release (Pix at payment, boleto D+1, card installment n at D+30·n)
  *    moves it from pending to available;
  * 4. it stays open until CHARGEBACK_WINDOW_DAYS after settlement (or the last release), so
@@ -67,6 +69,11 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
     const expiresAt = Math.min(...awaited.map((p) => Date.parse(p.expiresAt!)));
     const allPaid = () => awaited.every((p) => paidAt[p.id] !== undefined);
     await condition(() => allPaid() || cancel !== undefined, Math.max(0, expiresAt - Date.now()));
+    // A Pix may have reached the PSP while its callback was still on the way: removing the
+    // charge first tells which did, and those settle instead of being canceled unseen.
+    if (!allPaid() && awaited.some((p) => p.method === 'pix' && paidAt[p.id] === undefined)) {
+      for (const p of (await gateway.removePixCharges({ transactionId: input.transactionId })).paid) paidAt[p.paymentId] ??= p.paidAt;
+    }
     if (!allPaid()) {
       const reason = cancel?.reason ?? 'expired';
       const approvedCards = plan.payments.filter((p) => p.method === 'credit_card' && p.status === 'paid').map((p) => p.id);

@@ -49,6 +49,9 @@ export interface CobRecord {
   pix: string[];
 }
 
+/** A devolução whose `descricao` contains it is refused (docs/refunds.md "Sandbox"). */
+const SANDBOX_REFUSAL_MARKER = '[sandbox:fail]';
+
 export interface DevolucaoRecord {
   id: string;
   rtrId: string;
@@ -348,14 +351,19 @@ export class Books {
     return { ok: true, value: d, created: true };
   }
 
-  /** The SPI's answer to a return: DEVOLVIDO, or NAO_REALIZADO when the payer's bank refuses it. */
+  /**
+   * The SPI's answer to a return: DEVOLVIDO, or NAO_REALIZADO when the payer's bank refuses it
+   * (the Pix was paid with `recusaDevolucao`, or the return's `descricao` carries Lastro's sandbox
+   * marker `[sandbox:fail]`, so a merchant can try a refused refund from Lastro's own API).
+   */
   settleDevolucao(e2eid: string, id: string): DevolucaoRecord | null {
     const pix = this.pix.get(e2eid);
     const d = pix?.devolucoes.find((x) => x.id === id);
     if (!pix || !d || d.status !== 'EM_PROCESSAMENTO') return null;
-    if (pix.recusaDevolucao !== undefined) {
+    const refusal = pix.recusaDevolucao ?? (d.descricao?.includes(SANDBOX_REFUSAL_MARKER) ? 'Devolução recusada pelo banco do pagador (sandbox).' : undefined);
+    if (refusal !== undefined) {
       d.status = 'NAO_REALIZADO';
-      d.motivo = pix.recusaDevolucao;
+      d.motivo = refusal;
     } else {
       d.status = 'DEVOLVIDO';
       d.liquidacao = this.opts.now();

@@ -1,0 +1,82 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppDeps } from '../app-deps';
+import { ApiError } from '../http/errors';
+import type { PaymentReceived } from '../../workflows/payments/transaction.contract';
+import { PixPspError } from '../processors/pix/pix-psp.port';
+import { processorsOf, type PixRail } from '../processors/processors';
+import { receivePix } from './pix-receipts.service';
+import { loadTransactionPayments } from './transactions.service';
+import { buildPixPayload, parsePixPayload, PixPayloadError, pixTxid } from './pix.rules';
+import type { Payment, PixArtifact } from './payment.entity';
+
+/** Companies carry no city yet; the BR Code requires one (field 60). */
+const DEFAULT_MERCHANT_CITY = 'SAO PAULO';
+
+export interface PixChargeInput {
+  payment: Payment;
+  expiresIn: number;
+  expiresAt: Date;
+}
+
+/**
+ * Opens each Pix payment's immediate charge (`cob`) at the company's PSP and gives the payment
+ * the BR Code that points at the PSP's location. Called before the transaction commits: a PSP
+ * that fails leaves nothing written, and a retried creation asks for new txids, while a charge
+ * whose commit failed expires at the PSP unseen (nobody ever got its QR code).
+ */
+export async function openPixCharges(rail: PixRail, charges: PixChargeInput[], merchantName: string): Promise<void> {
+  await Promise.all(
+    charges.map(async ({ payment, expiresIn, expiresAt }) => {
+      const txid = pixTxid(payment.id);
+      const charge = await rail.psp.createCharge({ txid, kind: 'immediate', amount: payment.amount, chave: rail.connection.chave, expiresIn }).catch(asApiError);
+      payment.pix = { qrCode: brCodeOf(charge.pixCopiaECola, charge.location, payment.amount, merchantName), txid, expiresAt: expiresAt.toISOString() } satisfies PixArtifact;
+      payment.gateway = rail.connection.adapter;
+      payment.processorConnectionId = rail.connection.id;
+    }),
+  );
+}
+
+/** The PSP's own BR Code when it sends a valid one (its merchant name is the account holder's), else one built on its location. */
+function brCodeOf(pixCopiaECola: string | null, location: string, amount: number, merchantName: string): string {
+  if (pixCopiaECola) {
+    try {
+      if (parsePixPayload(pixCopiaECola).locationUrl) return pixCopiaECola;
+    } catch (err) {
+      if (!(err instanceof PixPayloadError)) throw err;
+    }
+  }
+  return buildPixPayload({ kind: 'dynamic', locationUrl: location, amount, merchantName, merchantCity: DEFAULT_MERCHANT_CITY });
+}
+
+/** A PSP failure as the merchant's answer: 503 when a retry may work, 502 when the PSP refused (the operator's configuration). */
+export function asApiError(err: unknown): never {
+  if (!(err instanceof PixPspError)) throw err;
+  if (err.retryable) throw new ApiError(503, 'processor_unavailable', 'The Pix processor did not answer; retry with the same Idempotency-Key', undefined, { 'retry-after': '5' });
+  throw new ApiError(502, 'processor_rejected', `The Pix processor refused the charge${err.problem ? ` (${err.problem})` : ''}; the operator checks the company's Pix connection`);
+}
+
+/**
+ * Removes the charges of a transaction's unpaid Pix payments at their PSP, before the
+ * transaction is canceled (expired or canceled by the merchant). A charge the PSP already saw paid
+ * (CONCLUIDA: the Pix won the race with the expiry, its callback still on the way) is recorded as
+ * a callback would and answered as paid. A charge the PSP refuses to remove (its connection was
+ * replaced, the PSP forgot it) expires there on its own at the same instant.
+ */
+export async function removePixCharges(deps: Pick<AppDeps, 'orm' | 'temporal' | 'config' | 'logger'>, transactionId: string): Promise<PaymentReceived[]> {
+  const em = deps.orm.em.fork() as unknown as EntityManager;
+  const { payments } = await loadTransactionPayments(em, transactionId);
+  const paid: PaymentReceived[] = [];
+  for (const payment of payments) {
+    if (payment.method !== 'pix' || payment.status !== 'waiting_payment' || !payment.pix || !payment.processorConnectionId) continue;
+    const rail = await processorsOf(deps).pixById(em, payment.processorConnectionId);
+    const charge = await rail?.psp.removeCharge('immediate', payment.pix.txid).catch((err: unknown) => {
+      if (err instanceof PixPspError && !err.retryable) {
+        deps.logger.warn({ paymentId: payment.id, problem: err.problem }, 'Pix charge not removed at the PSP; it expires there on its own');
+        return null;
+      }
+      throw err;
+    });
+    if (rail && charge?.status === 'CONCLUIDA' && charge.pix.length > 0) paid.push(...(await receivePix(deps, rail.connection.id, charge.pix)).paid);
+  }
+  return paid;
+}

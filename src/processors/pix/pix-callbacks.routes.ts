@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import { ApiError, badRequest } from '../../http/errors';
+import { defineRoute } from '../../http/route';
+import { receivePix } from '../../payments/pix-receipts.service';
+import { processorsOf } from '../processors';
+import type { PixConnection } from '../connections/pix-connection';
+import { callbackPixSchema, receivedPixOf } from './api-pix/api-pix.callback';
+
+/**
+ * Where a company's PSP calls Lastro back: the URL registered with `PUT /webhook/{chave}` is
+ * `<public base>/processors/pix/callbacks/<connection id>/<callback secret>`, and the API Pix
+ * appends `/pix` to it. A callback is authenticated twice over when the connection says so: the
+ * secret in its path (a shared secret only Lastro and the PSP know), and, behind an edge that
+ * terminates the PSP's mutual TLS, the client identity the edge verified
+ * (PIX_CALLBACK_IDENTITY_HEADER). Every refusal is the same 401, whether the connection exists or not.
+ */
+const refused = () => new ApiError(401, 'unauthenticated', 'This callback is not authenticated for this connection');
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
+
+function authenticated(connection: PixConnection | undefined, secret: string, identity: string | undefined): connection is PixConnection {
+  if (!connection || !sameSecret(secret, connection.callbackSecret)) return false;
+  return connection.callbackIdentity === null || identity === connection.callbackIdentity;
+}
+
+const params = z.strictObject({ connectionId: z.string().min(1).max(40), secret: z.string().min(1).max(128) });
+const receivedSchema = z.object({ received: z.number().int() }).meta({ id: 'PixCallbackReceipt' });
+
+const callbackRoute = (path: string, operationId: string) =>
+  defineRoute({
+    method: 'post',
+    path,
+    operationId,
+    summary: "A PSP's Pix callback (API Pix `PUT /webhook/{chave}`)",
+    description: 'Called by the PSP, not by merchants: settles the payments the Pix received pay, once each (docs/processors.md).',
+    tag: 'Processors',
+    auth: 'public',
+    hidden: true,
+    request: { params, body: callbackPixSchema },
+    responses: { 200: { description: 'Received', schema: receivedSchema } },
+    errors: [400, 401],
+    transaction: false,
+    async handler({ em, params: p, body, deps, koa }) {
+      const identityHeader = deps.config.processors.callbackIdentityHeader;
+      const rail = await processorsOf(deps).pixById(em, p.connectionId);
+      if (!authenticated(rail?.connection, p.secret, identityHeader ? koa.get(identityHeader) || undefined : undefined)) throw refused();
+      const read = receivedPixOf(body);
+      if ('invalid' in read) throw badRequest('validation_failed', read.invalid);
+      const report = await receivePix(deps, rail!.connection.id, read.pix);
+      const { paid: _paid, ...counts } = report;
+      deps.logger.info({ connectionId: rail!.connection.id, ...counts }, 'Pix callback');
+      return { body: { received: report.received } };
+    },
+  });
+
+export const pixCallbackRoutes = [
+  callbackRoute('/processors/pix/callbacks/:connectionId/:secret/pix', 'receivePixCallback'),
+  // Some PSPs call the URL as registered, without the `/pix` the API Pix appends.
+  callbackRoute('/processors/pix/callbacks/:connectionId/:secret', 'receivePixCallbackBare'),
+];
