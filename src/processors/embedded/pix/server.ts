@@ -11,13 +11,15 @@ import { centsToValor, cobvAmountOn, isDevolucaoId, isEndToEndId, isTxid, pagina
 import { cobRevisada, cobSolicitada, cobvRevisada, cobvSolicitada, devolucaoSolicitada, violacoesOf, webhookSolicitado } from './schemas';
 import { Books, type BooksOptions, type CobRecord, type Kind } from './state';
 import { WebhookSender, type CallbackMode } from './webhook';
+import { Faults, faultBody } from './faults';
 
 /**
  * The embedded Pix PSP: a receiving PSP that speaks the Central Bank's API Pix (release 2.9.0)
  * over HTTP, for Lastro's Pix adapter to talk to exactly as to a production PSP. Implemented:
  * OAuth2 client credentials (`POST /oauth/token`) with the document's scopes per route, `cob`,
  * `cobv`, `pix`, `devolucao`, `webhook`, and the payload `location` (a JWS) a payer's bank reads.
- * `/embedded/*` routes are the simulator's own (outside the BCB API): a payer paying a charge.
+ * `/embedded/*` routes are the simulator's own (outside the BCB API): a payer paying a charge,
+ * faults injected into the next API answers (`faults.ts`), counters.
  * With `tls` it serves HTTPS and requires a client certificate issued by `tls.ca` on the token
  * endpoint and every API route (mutual TLS, as the BCB requires of PSPs); the payload location and
  * its key set stay public, as a payer's bank reads them. State lives in memory: see `state.ts`.
@@ -95,6 +97,8 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   });
   const tokens = new Map<string, Token>();
   const devolucaoTimers = new Set<NodeJS.Timeout>();
+  const faults = new Faults();
+  let tokensIssued = 0;
   // The payload location is a JWS signed by this PSP; the key is made at start (fresh books, fresh key).
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64url').slice(0, 16), use: 'sig', alg: 'RS256' };
@@ -127,6 +131,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
       ctx.body = problema('ErroInternoDoServidor');
     }
   });
+  app.use(faults.middleware());
   // Mutual TLS: the client certificate is asked for in the handshake and checked here, so that the
   // payload location (read by any payer's bank, without a client certificate) stays reachable.
   if (options.tls) {
@@ -166,6 +171,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     if (unknown.length > 0) return oauthError(400, 'invalid_scope', `Unknown scope: ${unknown.join(' ')}`);
     const token = randomBytes(32).toString('base64url');
     tokens.set(token, { scopes: new Set(asked), expiresAt: now().getTime() + ttl * 1000 });
+    tokensIssued++;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { access_token: token, token_type: 'Bearer', expires_in: ttl, scope: asked.join(' ') };
   });
@@ -392,6 +398,19 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   });
   router.get('/embedded/deliveries', (ctx) => {
     ctx.body = { deliveries: sender.deliveries };
+  });
+  router.post('/embedded/faults', (ctx) => {
+    const fault = parse(faultBody, ctx.request.body, 'RequisicaoInvalida', 'fault');
+    faults.add(fault);
+    ctx.status = 201;
+    ctx.body = { queued: fault, pending: faults.pending };
+  });
+  router.delete('/embedded/faults', (ctx) => {
+    faults.clear();
+    ctx.status = 204;
+  });
+  router.get('/embedded/stats', (ctx) => {
+    ctx.body = { tokensIssued, faultsApplied: faults.applied, faultsPending: faults.pending };
   });
 
   app.use(router.routes());
