@@ -59,9 +59,10 @@ async function attempt(t: Transport, req: HttpRequest): Promise<HttpAnswer | { f
   } catch (err) {
     const name = (err as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') return { fault: `no answer within ${t.timeoutMs} ms` };
-    const code = errorCode(err);
+    const { code, message } = cause(err);
     if (code && TLS_SETUP.test(code)) throw new PixPspError(`${req.route}: TLS with the PSP failed (${code})`, false);
-    return { fault: `network error${code ? ` (${code})` : ''}` };
+    const why = code ?? message;
+    return { fault: `network error${why ? ` (${why})` : ''}` };
   }
 }
 
@@ -110,9 +111,12 @@ function parseBody(text: string): unknown {
   }
 }
 
-function errorCode(err: unknown): string | undefined {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
-    if (typeof e.code === 'string') return e.code;
+/** Why a fetch failed: the system error code of a cause (`ECONNREFUSED`, a TLS code), else undici's short message. */
+function cause(err: unknown): { code?: string; message?: string } {
+  let message: string | undefined;
+  for (let e = err as { code?: unknown; cause?: unknown; message?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (typeof e.code === 'string') return { code: e.code };
+    if (depth > 0 && typeof e.message === 'string') message = e.message.slice(0, 80);
   }
-  return undefined;
+  return { message };
 }
