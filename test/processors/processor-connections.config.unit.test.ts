@@ -2,11 +2,10 @@
  * The deployment default Pix PSP and callback authentication, from the environment
  * (src/config.ts → src/processors/connections/processors.config.ts).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config';
-import { makeCertificates, type PspCertificates } from '../../src/processors/embedded/pix/tls';
+import { useClientCertificate, type ClientCertificate } from './client-certificate';
 
 const CALLBACK_SECRET = 'c'.repeat(43);
 const required = {
@@ -28,14 +27,14 @@ function configError(env: Record<string, string>): string {
 }
 
 describe('config.processors', () => {
+  const certificate = useClientCertificate();
   let dir: string;
-  let certs: PspCertificates;
+  let certs: ClientCertificate;
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'lastro-pcn-config-'));
-    certs = makeCertificates(join(dir, 'tls'), '127.0.0.1', 'lastro-client');
+    certs = certificate();
+    dir = certs.dir;
     writeFileSync(join(dir, 'garbage.pem'), 'not a certificate');
   });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('has no default and no identity header when nothing is set (or only empty values)', () => {
     expect(loadConfig({}).processors).toEqual({});
@@ -46,8 +45,8 @@ describe('config.processors', () => {
     const { processors } = loadConfig({
       ...required,
       PIX_PSP_SCOPES: 'cob.write cob.read  pix.read',
-      PIX_PSP_CERT_PATH: certs.clientCertFile,
-      PIX_PSP_KEY_PATH: certs.clientKeyFile,
+      PIX_PSP_CERT_PATH: certs.certFile,
+      PIX_PSP_KEY_PATH: certs.keyFile,
       PIX_PSP_CA_PATH: certs.caFile,
       PIX_PSP_CALLBACK_IDENTITY: 'AB:CD:EF',
       PIX_CALLBACK_IDENTITY_HEADER: 'X-Client-Cert-Fingerprint',
@@ -60,7 +59,7 @@ describe('config.processors', () => {
         clientSecret: 'the-client-secret',
         chave: '11222333000181',
         scopes: 'cob.write cob.read pix.read',
-        tls: { cert: readFileSync(certs.clientCertFile, 'utf8'), key: readFileSync(certs.clientKeyFile, 'utf8'), ca: readFileSync(certs.caFile, 'utf8') },
+        tls: { cert: certs.cert, key: certs.key, ca: certs.ca },
         callbackSecret: CALLBACK_SECRET,
         callbackIdentity: 'AB:CD:EF',
       },
@@ -83,7 +82,7 @@ describe('config.processors', () => {
   });
 
   it('refuses optional settings without a default', () => {
-    expect(configError({ PIX_PSP_CERT_PATH: certs.clientCertFile, PIX_PSP_KEY_PATH: certs.clientKeyFile })).toContain('PIX_PSP_CERT_PATH, PIX_PSP_KEY_PATH: set without the deployment\'s Pix PSP');
+    expect(configError({ PIX_PSP_CERT_PATH: certs.certFile, PIX_PSP_KEY_PATH: certs.keyFile })).toContain('PIX_PSP_CERT_PATH, PIX_PSP_KEY_PATH: set without the deployment\'s Pix PSP');
   });
 
   it('refuses bad values, each named, none repeated', () => {
@@ -103,12 +102,12 @@ describe('config.processors', () => {
   });
 
   it('refuses half a certificate pair, a CA alone, an unreadable file and a file that is no certificate', () => {
-    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.clientCertFile })).toContain('PIX_PSP_CERT_PATH and PIX_PSP_KEY_PATH: set both (mutual TLS) or neither');
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.certFile })).toContain('PIX_PSP_CERT_PATH and PIX_PSP_KEY_PATH: set both (mutual TLS) or neither');
     expect(configError({ ...required, PIX_PSP_CA_PATH: certs.caFile })).toContain('PIX_PSP_CA_PATH: used with PIX_PSP_CERT_PATH and PIX_PSP_KEY_PATH');
     const missing = join(dir, 'missing.pem');
-    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.clientCertFile, PIX_PSP_KEY_PATH: missing })).toContain(`PIX_PSP_KEY_PATH: cannot read ${missing} (ENOENT)`);
-    expect(configError({ ...required, PIX_PSP_CERT_PATH: join(dir, 'garbage.pem'), PIX_PSP_KEY_PATH: certs.clientKeyFile })).toContain('PIX_PSP_CERT_PATH: Not a readable PEM certificate');
-    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.clientCertFile, PIX_PSP_KEY_PATH: join(certs.dir, 'server-key.pem') })).toContain('PIX_PSP_KEY_PATH: The private key does not belong to the certificate');
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.certFile, PIX_PSP_KEY_PATH: missing })).toContain(`PIX_PSP_KEY_PATH: cannot read ${missing} (ENOENT)`);
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: join(dir, 'garbage.pem'), PIX_PSP_KEY_PATH: certs.keyFile })).toContain('PIX_PSP_CERT_PATH: Not a readable PEM certificate');
+    expect(configError({ ...required, PIX_PSP_CERT_PATH: certs.certFile, PIX_PSP_KEY_PATH: certs.otherKeyFile })).toContain('PIX_PSP_KEY_PATH: The private key does not belong to the certificate');
   });
 
   it('refuses a callback identity without the header that carries it, and a header name that is none', () => {

@@ -4,10 +4,7 @@
  * view carries a secret, and a company's Pix connection resolves to its row, else the
  * deployment default, else 409 processor_not_configured.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';
 import type { VaultKey } from '../../src/cards/card-vault.key';
 import { createCompany } from '../../src/companies/companies.service';
@@ -23,10 +20,10 @@ import {
   pixConnectionById,
   pixConnectionOf,
 } from '../../src/processors/connections/processor-connections.service';
-import { makeCertificates } from '../../src/processors/embedded/pix/tls';
 import { withCheckDigits } from '../../src/shared/documents';
 import { useTestDatabase } from '../helpers/stack';
 import { allStrings } from '../helpers/strings';
+import { useClientCertificate } from './client-certificate';
 
 const em = useTestDatabase();
 const withKey = (key: Buffer): VaultKey => ({ key, id: keyFingerprint(key) });
@@ -48,18 +45,12 @@ const withDefault: { processors: ProcessorsConfig } = {
   },
 };
 
-let dir: string;
+const certificate = useClientCertificate();
 let cert: string;
 let key: string;
 let ca: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lastro-pcn-'));
-  const certs = makeCertificates(join(dir, 'tls'), '127.0.0.1', 'lastro-client');
-  cert = readFileSync(certs.clientCertFile, 'utf8');
-  key = readFileSync(certs.clientKeyFile, 'utf8');
-  ca = readFileSync(certs.caFile, 'utf8');
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+let keyBody: string;
+beforeAll(() => ({ cert, key, ca, keyBody } = certificate()));
 
 async function company(mode: 'sandbox' | 'production' = 'sandbox'): Promise<Company> {
   const owner = mode === 'production' ? { document: withCheckDigits(`${randomInt(10_000_000, 100_000_000)}0001`), email: 'owner@example.com' } : undefined;
@@ -74,9 +65,6 @@ const account = (clientSecret = 'company-client-secret') => ({
   chave: 'pix@loja.com.br',
   scopes: 'cob.write cob.read pix.read webhook.write',
 });
-
-/** The PEM body of the private key: what must not appear anywhere but in the sealed column, encrypted. */
-const keyBody = () => key.replace(/-----[^-]+-----|\s/g, '').slice(0, 64);
 
 async function expectApiError(promise: Promise<unknown>, status: number, code: string): Promise<ApiError> {
   const err = await promise.then(() => null, (e: unknown) => e);
@@ -181,7 +169,7 @@ describe('secrecy', () => {
       updatedAt: expect.any(String),
     });
     const strings = allStrings(views);
-    for (const secret of [connection.clientSecret, connection.callbackSecret, keyBody()]) {
+    for (const secret of [connection.clientSecret, connection.callbackSecret, keyBody]) {
       expect(strings.filter((s) => s.includes(secret))).toEqual([]);
     }
     const defaultView = defaultConnectionView(withDefault);
@@ -199,7 +187,7 @@ describe('secrecy', () => {
     expect(row.key_id).toBe(vaultKey.id);
     const sealed = row.secrets as Buffer;
     expect(Buffer.isBuffer(sealed)).toBe(true);
-    for (const secret of [connection.clientSecret, connection.callbackSecret, keyBody()]) {
+    for (const secret of [connection.clientSecret, connection.callbackSecret, keyBody]) {
       expect(sealed.includes(Buffer.from(secret))).toBe(false);
       expect(allStrings(row).filter((s) => s.includes(secret))).toEqual([]);
       expect(JSON.stringify(row)).not.toContain(secret);
@@ -238,19 +226,7 @@ describe('resolution', () => {
 
     const other = await company();
     const fallback = await pixConnectionOf(em(), vaultKey, withDefault, { id: other.id, mode: 'sandbox' });
-    expect(fallback).toEqual({
-      id: 'default',
-      companyId: null,
-      adapter: 'api_pix',
-      baseUrl: 'https://default.psp.example',
-      tokenUrl: 'https://default.psp.example/oauth/token',
-      clientId: 'deployment',
-      clientSecret: 'deployment-client-secret',
-      chave: '11222333000181',
-      callbackSecret: DEFAULT_CALLBACK_SECRET,
-      callbackIdentity: null,
-      version: expect.stringMatching(/^default:[0-9a-f]{16}$/),
-    });
+    expect(fallback).toEqual({ ...withDefault.processors.pix, id: 'default', companyId: null, adapter: 'api_pix', version: expect.stringMatching(/^default:[0-9a-f]{16}$/) });
     expect(fallback.version).not.toContain(DEFAULT_CALLBACK_SECRET);
 
     const err = await expectApiError(pixConnectionOf(em(), vaultKey, noDefault, { id: other.id, mode: 'sandbox' }), 409, 'processor_not_configured');

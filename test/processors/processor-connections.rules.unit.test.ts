@@ -1,7 +1,3 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { makeCertificates } from '../../src/processors/embedded/pix/tls';
 import {
   callbackIdentityProblem,
   callbackSecretProblem,
@@ -16,6 +12,7 @@ import {
 } from '../../src/processors/connections/processor-connections.rules';
 import { connectPixInput } from '../../src/processors/connections/processor-connections.schemas';
 import { certificateSummary, tlsMaterialProblems } from '../../src/processors/connections/tls-material';
+import { useClientCertificate } from './client-certificate';
 
 describe('DICT keys', () => {
   it.each([
@@ -107,21 +104,12 @@ describe('scopes, secrets, identities, headers', () => {
 });
 
 describe('client certificates and connect input', () => {
-  let dir: string;
+  const certificate = useClientCertificate();
   let cert: string;
   let key: string;
   let ca: string;
   let otherKey: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'lastro-pcn-rules-'));
-    const one = makeCertificates(join(dir, 'one'), '127.0.0.1', 'lastro-client');
-    const two = makeCertificates(join(dir, 'two'), '127.0.0.1', 'lastro-client');
-    cert = readFileSync(one.clientCertFile, 'utf8');
-    key = readFileSync(one.clientKeyFile, 'utf8');
-    ca = readFileSync(one.caFile, 'utf8');
-    otherKey = readFileSync(two.clientKeyFile, 'utf8');
-  });
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  beforeAll(() => ({ cert, key, ca, otherKey } = certificate()));
 
   it('takes a certificate with its own key, and a CA beside them', () => {
     expect(tlsMaterialProblems({ cert, key, ca }, new Date())).toEqual([]);

@@ -4,8 +4,7 @@
  * the CLI prints afterwards carries a secret.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { EntityManager } from '@mikro-orm/postgresql';
@@ -13,9 +12,9 @@ import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.cry
 import { createCompany } from '../../src/companies/companies.service';
 import { createOrm, type Orm } from '../../src/db/orm';
 import { pixConnectionOf } from '../../src/processors/connections/processor-connections.service';
-import { makeCertificates, type PspCertificates } from '../../src/processors/embedded/pix/tls';
 import { createTestDatabase } from '../helpers/stack';
 import { allStrings } from '../helpers/strings';
+import { useClientCertificate, type ClientCertificate } from './client-certificate';
 
 const execFileAsync = promisify(execFile);
 const PUBLIC_BASE = 'https://api.lastro.test';
@@ -26,23 +25,19 @@ const vaultKey = { key: vault, id: keyFingerprint(vault) };
 
 let databaseUrl: string;
 let orm: Orm;
-let dir: string;
-let certs: PspCertificates;
+const certificate = useClientCertificate();
+let certs: ClientCertificate;
 let secretFile: string;
 const em = () => orm.em.fork() as unknown as EntityManager;
 
 beforeAll(async () => {
   databaseUrl = await createTestDatabase();
   orm = await createOrm(databaseUrl);
-  dir = mkdtempSync(path.join(tmpdir(), 'lastro-pcn-cli-'));
-  certs = makeCertificates(path.join(dir, 'tls'), '127.0.0.1', 'lastro-client');
-  secretFile = path.join(dir, 'client-secret');
+  certs = certificate();
+  secretFile = path.join(certs.dir, 'client-secret');
   writeFileSync(secretFile, `${CLIENT_SECRET}\n`, { mode: 0o600 });
 });
-afterAll(async () => {
-  await orm?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => orm?.close());
 
 async function lastro(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
   // Only what the test sets: no PIX_* or LASTRO_PIX_CLIENT_SECRET of the machine running it.
@@ -61,8 +56,7 @@ const connectArgs = (companyId: string) => [
   '--base-url', 'https://pix.psp.example/api/v2', '--token-url', 'https://pix.psp.example/oauth/token',
   '--client-id', 'lastro-loja', '--chave', 'pix@loja.com.br', '--scopes', 'cob.write pix.read',
 ];
-const tlsArgs = () => ['--cert-file', certs.clientCertFile, '--key-file', certs.clientKeyFile, '--ca-file', certs.caFile];
-const keyBody = () => readFileSync(certs.clientKeyFile, 'utf8').replace(/-----[^-]+-----|\s/g, '').slice(0, 64);
+const tlsArgs = () => ['--cert-file', certs.certFile, '--key-file', certs.keyFile, '--ca-file', certs.caFile];
 
 async function newCompany(): Promise<string> {
   return (await createCompany(em(), { name: 'Loja', mode: 'sandbox' })).id;
@@ -79,14 +73,14 @@ describe('lastro processors', () => {
     expect(res).toMatchObject({ code: 0 });
     const out = JSON.parse(res.stdout);
     const connection = await pixConnectionOf(em(), vaultKey, { processors: {} }, { id: companyId, mode: 'sandbox' });
-    expect(connection).toMatchObject({ clientSecret: CLIENT_SECRET, chave: 'pix@loja.com.br', tls: { cert: readFileSync(certs.clientCertFile, 'utf8') } });
+    expect(connection).toMatchObject({ clientSecret: CLIENT_SECRET, chave: 'pix@loja.com.br', tls: { cert: certs.cert } });
     expect(out).toEqual({
       created: true,
       connection: expect.objectContaining({ id: connection.id, companyId, rail: 'pix', adapter: 'api_pix', hasClientCertificate: true }),
       callbackUrl: `${PUBLIC_BASE}/processors/pix/callbacks/${connection.id}/${connection.callbackSecret}`,
       callbackUrlNotice: expect.stringMatching(/^SECRET: .*shown only now/),
     });
-    expectNoSecret(res.stdout + res.stderr, [CLIENT_SECRET, keyBody()]);
+    expectNoSecret(res.stdout + res.stderr, [CLIENT_SECRET, certs.keyBody]);
 
     // Again, with the secret from the environment: the same connection and callback secret, which is not printed again.
     const again = await lastro(connectArgs(companyId), { LASTRO_PIX_CLIENT_SECRET: ENV_CLIENT_SECRET });
@@ -106,7 +100,7 @@ describe('lastro processors', () => {
     const listed = JSON.parse(list.stdout);
     expect(listed).toEqual({ deploymentDefault: { pix: null }, connections: [expect.objectContaining({ id: connection.id, settings: expect.objectContaining({ clientId: 'lastro-loja' }) })] });
     expect(allStrings(listed).filter((s) => [CLIENT_SECRET, callbackSecret].some((secret) => s.includes(secret)))).toEqual([]);
-    expectNoSecret(list.stdout + list.stderr, [CLIENT_SECRET, callbackSecret, keyBody()]);
+    expectNoSecret(list.stdout + list.stderr, [CLIENT_SECRET, callbackSecret, certs.keyBody]);
   });
 
   it('takes no secret from the command line, and says where it reads one', async () => {
@@ -122,7 +116,7 @@ describe('lastro processors', () => {
 
   it('names every wrong option, by its option name', async () => {
     const companyId = await newCompany();
-    const res = await lastro(['connect', 'pix', '--company', companyId, '--base-url', 'http://pix.psp.example', '--token-url', 'https://pix.psp.example/oauth/token', '--client-id', 'x', '--chave', '529.982.247-25', '--client-secret-file', secretFile, '--cert-file', certs.clientCertFile]);
+    const res = await lastro(['connect', 'pix', '--company', companyId, '--base-url', 'http://pix.psp.example', '--token-url', 'https://pix.psp.example/oauth/token', '--client-id', 'x', '--chave', '529.982.247-25', '--client-secret-file', secretFile, '--cert-file', certs.certFile]);
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('Invalid connection:');
     expect(res.stderr).toContain('--base-url: Must be https://');
@@ -152,11 +146,11 @@ describe('lastro processors', () => {
       PIX_PSP_CLIENT_SECRET: defaultSecret,
       PIX_PSP_CHAVE: '11222333000181',
       PIX_PSP_CALLBACK_SECRET: callbackSecret,
-      PIX_PSP_CERT_PATH: certs.clientCertFile,
-      PIX_PSP_KEY_PATH: certs.clientKeyFile,
+      PIX_PSP_CERT_PATH: certs.certFile,
+      PIX_PSP_KEY_PATH: certs.keyFile,
     });
     expect(res).toMatchObject({ code: 0 });
     expect(JSON.parse(res.stdout).deploymentDefault.pix).toMatchObject({ id: 'default', adapter: 'api_pix', hasClientCertificate: true, settings: { clientId: 'deployment', chave: '11222333000181' } });
-    expectNoSecret(res.stdout + res.stderr, [defaultSecret, callbackSecret, keyBody()]);
+    expectNoSecret(res.stdout + res.stderr, [defaultSecret, callbackSecret, certs.keyBody]);
   });
 });
