@@ -1,21 +1,18 @@
+import type { ApiPixConnection } from '../pix/api-pix/api-pix.connection';
+
 /**
- * A Pix connection as the rest of Lastro uses it: where the company's PSP is, how to
- * authenticate to it, the receiver's key and how the PSP's callbacks are authenticated. Resolved
- * from a company's row (secrets opened) or from the deployment default (environment). It holds
- * secrets: pass it to the adapter, never to a log, an event, a workflow or a response.
+ * A Pix connection as the rest of Lastro uses it: how to reach and authenticate to the PSP
+ * (`ApiPixConnection`: baseUrl, tokenUrl, clientId, clientSecret, scopes?, tls?), the receiver's
+ * key and how the PSP's callbacks are authenticated. Resolved from a company's row (secrets
+ * opened) or from the deployment default (environment). It holds secrets: pass it to the
+ * adapter, never to a log, an event, a workflow or a response.
  */
-export interface PixConnection {
+export interface PixConnection extends ApiPixConnection {
   /** 'default' for the deployment default, else pcn_… */
   id: string;
   /** null for the deployment default */
   companyId: string | null;
   adapter: 'api_pix';
-  baseUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  scopes?: string;
-  tls?: { cert: string; key: string; ca?: string };
   chave: string;
   /** Authenticates the PSP's callbacks: a path segment of the registered webhook URL. */
   callbackSecret: string;
@@ -25,19 +22,11 @@ export interface PixConnection {
   version: string;
 }
 
-/** The deployment-wide Pix connection as configuration holds it (`config.processors.pix`). */
-export interface PixDefaultConfig {
-  baseUrl: string;
-  tokenUrl: string;
-  clientId: string;
-  clientSecret: string;
-  chave: string;
-  scopes?: string;
-  /** PEM contents, read from PIX_PSP_CERT_PATH / PIX_PSP_KEY_PATH / PIX_PSP_CA_PATH at start. */
-  tls?: { cert: string; key: string; ca?: string };
-  callbackSecret: string;
-  callbackIdentity: string | null;
-}
+/**
+ * The deployment-wide Pix connection as configuration holds it (`config.processors.pix`); `tls`
+ * holds the PEM contents read from PIX_PSP_CERT_PATH / PIX_PSP_KEY_PATH / PIX_PSP_CA_PATH at start.
+ */
+export type PixDefaultConfig = ApiPixConnection & Pick<PixConnection, 'chave' | 'callbackSecret' | 'callbackIdentity'>;
 
 export interface ProcessorsConfig {
   pix?: PixDefaultConfig;
