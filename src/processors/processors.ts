@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { resolveVaultKey, type VaultKey } from '../cards/card-vault.key';
 import { allPixConnections, pixConnectionById, pixConnectionOf } from './connections/processor-connections.service';
 import type { PixConnection } from './connections/pix-connection';
-import { createApiPixPsp } from './pix/api-pix';
+import { createApiPixPsp, type ApiPixPsp } from './pix/api-pix';
 import type { PixPsp } from './pix/pix-psp.port';
 
 /** A company's Pix rail: its connection (the PSP account and key) and the adapter that speaks to it. */
@@ -14,7 +14,7 @@ export interface PixRail {
 
 /**
  * Resolves a company's processors per request, from its connection rows or the deployment's
- * default (src/processors/connections). Adapters are kept per connection version, so a PSP's
+ * default (src/processors/connections). An adapter is kept per connection until it changes, so a PSP's
  * OAuth2 token is reused across requests and a reconnected company gets a new adapter at once.
  */
 export interface Processors {
@@ -29,13 +29,14 @@ export interface Processors {
 export function createProcessors(config: Config): Processors {
   let vaultKey: VaultKey | undefined;
   const key = () => (vaultKey ??= resolveVaultKey(config));
-  const adapters = new Map<string, PixPsp>();
+  const adapters = new Map<string, { version: string; psp: ApiPixPsp }>();
   const rail = (connection: PixConnection): PixRail => {
-    let psp = adapters.get(connection.version);
-    if (!psp) {
-      psp = createApiPixPsp(connection);
-      adapters.set(connection.version, psp);
-    }
+    const kept = adapters.get(connection.id);
+    if (kept?.version === connection.version) return { connection, psp: kept.psp };
+    // Reconnected: the old adapter's keep-alive connections go with it (calls in flight finish first).
+    void kept?.psp.close().catch(() => undefined);
+    const psp = createApiPixPsp(connection);
+    adapters.set(connection.id, { version: connection.version, psp });
     return { connection, psp };
   };
   return {

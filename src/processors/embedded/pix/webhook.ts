@@ -40,7 +40,7 @@ export class WebhookSender {
   /** Schedules the callback; returns at once (delivery runs in the background). */
   send(webhookUrl: string, body: { pix: unknown[] }, mode: CallbackMode = 'normal'): void {
     if (mode === 'never') {
-      this.opts.log({ msg: 'callback withheld', url: callbackUrl(webhookUrl) });
+      this.opts.log({ msg: 'callback withheld', to: new URL(webhookUrl).origin });
       return;
     }
     const copies = mode === 'twice' ? 2 : 1;
@@ -74,7 +74,7 @@ export class WebhookSender {
       await res.arrayBuffer().catch(() => undefined);
       if (res.ok) {
         d.delivered = true;
-        this.opts.log({ msg: 'callback delivered', url: d.url, attempts: d.attempts, status: res.status });
+        this.opts.log({ msg: 'callback delivered', to: new URL(d.url).origin, attempts: d.attempts, status: res.status });
         return;
       }
     } catch (err) {
@@ -82,7 +82,7 @@ export class WebhookSender {
     }
     const [next, ...rest] = delays;
     if (next === undefined) {
-      this.opts.log({ msg: 'callback abandoned', url: d.url, attempts: d.attempts, status: d.lastStatus, error: d.lastError });
+      this.opts.log({ msg: 'callback abandoned', to: new URL(d.url).origin, attempts: d.attempts, status: d.lastStatus, error: d.lastError });
       return;
     }
     this.later(next, () => void this.attempt(d, body, rest));
