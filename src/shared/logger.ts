@@ -13,12 +13,14 @@ export type Logger = pino.Logger;
 const SENSITIVE_KEYS = [
   // credentials
   'apiKey', 'secret', 'signingSecret', 'password', 'token', 'accessToken', 'authorization', 'cookie', 'kycUrl', 'bankDetailsUrl', 'url',
+  // processor connections (a PSP's OAuth2 client, certificates, the callback URL's secret)
+  'clientSecret', 'callbackSecret', 'callbackUrl', 'webhookUrl', 'tls', 'cert', 'chave', 'connection',
   // card
   'card', 'creditCard', 'number', 'cvv', 'expiration', 'holder',
   // personal data
   'document', 'email', 'phone', 'address', 'birthDate', 'payer', 'customer', 'buyer',
   // bank accounts and KYC files
-  'bankAccount', 'bankDetails', 'account', 'branch', 'pixKey', 'files', 'content', 'data',
+  'bankAccount', 'bankDetails', 'account', 'branch', 'pixKey', 'files', 'content', 'data', 'pagador', 'devedor', 'infoPagador', 'payerInfo',
   // event and request payloads
   'payload', 'body',
 ];

@@ -6,7 +6,7 @@ import { ensureDatabase, startEmbeddedPostgres, type EmbeddedPostgresHandle } fr
 import { createOrm, migrate } from '../../src/db/orm';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { freePort } from './ports';
-import { startPixPsp } from './pix-psp';
+import { startEmbeddedPix } from '../processors/embedded-pix-process';
 import { newWorkflowBundlePath } from './workflow-bundle';
 
 export const TEMPLATE_DB = 'lastro_template';
@@ -52,9 +52,9 @@ export default async function globalSetup(): Promise<void> {
 
   // One embedded Pix PSP for the run: each test stack is a receiver of its own on it (its own
   // random key, its own webhook), as companies of different PSP customers are at a real PSP.
-  const psp = await startPixPsp(['--webhook-retry-base-ms', '100', '--devolucao-delay-ms', '20']);
+  const psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100', '--devolucao-delay-ms', '20']);
   process.env.LASTRO_TEST_PIX_PSP = JSON.stringify(psp.info);
-  process.env.LASTRO_TEST_PIX_PSP_PID = String(psp.pid);
+  process.env.LASTRO_TEST_PIX_PSP_PID = String(psp.child.pid);
 }
 
 function provision(root: string, script: string): string {

@@ -94,7 +94,8 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
     CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '100000',
     CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '100000',
     TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
-    ...embeddedPixPspEnv(),
+    // A file that sets PIX_PSP_BASE_URL (even to '') brings its own Pix PSP, or none.
+    ...(env.PIX_PSP_BASE_URL === undefined ? embeddedPixPspEnv() : {}),
     ...env,
     DATABASE_URL: databaseUrl,
   });

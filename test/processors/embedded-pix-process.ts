@@ -33,7 +33,8 @@ export async function startEmbeddedPix(args: string[] = [], opts: { startupMs?: 
   });
   let err = '';
   let out = '';
-  child.stderr!.on('data', (d) => (err += d));
+  // The last few KB: enough to explain a failure, bounded for a PSP that runs the whole test run.
+  child.stderr!.on('data', (d) => (err = (err + d).slice(-8000)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const line = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => {

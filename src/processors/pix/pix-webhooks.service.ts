@@ -1,13 +1,5 @@
-import type { PixConnection } from '../connections/pix-connection';
+import { pixCallbackUrl } from '../connections/processor-connections.rules';
 import type { PixRail } from '../processors';
-
-/**
- * The URL a connection's PSP calls back (it appends `/pix`): the connection id and its callback
- * secret in the path (src/processors/pix/pix-callbacks.routes.ts). A secret: shown to the
- * operator once and sent to the PSP, never logged.
- */
-export const pixCallbackUrl = (publicBaseUrl: string, connection: Pick<PixConnection, 'id' | 'callbackSecret'>): string =>
-  `${publicBaseUrl.replace(/\/+$/, '')}/processors/pix/callbacks/${connection.id}/${connection.callbackSecret}`;
 
 /**
  * Registers the connection's callback URL for its key at the PSP (`PUT /webhook/{chave}`),
