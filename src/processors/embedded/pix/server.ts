@@ -99,6 +99,8 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   const devolucaoTimers = new Set<NodeJS.Timeout>();
   const faults = new Faults();
   let tokensIssued = 0;
+  // Requests answered per route (`PUT /cob/:txid`), for a benchmark to count the calls an operation makes.
+  const requests: Record<string, number> = {};
   // The payload location is a JWS signed by this PSP; the key is made at start (fresh books, fresh key).
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...(publicKey.export({ format: 'jwk' }) as Record<string, unknown>), kid: createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('base64url').slice(0, 16), use: 'sig', alg: 'RS256' };
@@ -129,6 +131,14 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
       ctx.status = 500;
       ctx.type = PROBLEM;
       ctx.body = problema('ErroInternoDoServidor');
+    }
+  });
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      const key = `${ctx.method} ${(ctx as { _matchedRoute?: string })._matchedRoute ?? '(no route)'}`;
+      requests[key] = (requests[key] ?? 0) + 1;
     }
   });
   app.use(faults.middleware());
@@ -410,7 +420,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     ctx.status = 204;
   });
   router.get('/embedded/stats', (ctx) => {
-    ctx.body = { tokensIssued, faultsApplied: faults.applied, faultsPending: faults.pending };
+    ctx.body = { tokensIssued, faultsApplied: faults.applied, faultsPending: faults.pending, requests };
   });
 
   app.use(router.routes());
