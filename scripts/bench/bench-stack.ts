@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { NativeConnection } from '@temporalio/worker';
 import { Client, Connection } from '@temporalio/client';
@@ -7,6 +8,8 @@ import { loadConfig } from '../../src/config';
 import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded-postgres';
 import { createOrm, migrate } from '../../src/db/orm';
 import { startTemporalDevServer, type DevTemporalOptions } from '../../src/dev/temporal-dev-server';
+import { startEmbeddedPixPsp } from '../../src/dev/embedded-pix-psp';
+import { stopChild } from '../../src/shared/processes';
 import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
 import { bundleLastroWorkflows, createBillingRunWorker, createLastroWorker } from '../../worker';
@@ -24,6 +27,16 @@ export interface BenchStack {
   startProbe(): () => ProbeReport;
   /** PostgreSQL (the postmaster and its backends) and the Temporal dev server, for their CPU seconds. */
   cpuParts: CpuPart[];
+  /** The embedded Pix PSP, when asked for (`pixPsp: true`); its CPU is not in `cpuParts`: it is not Lastro's, nor the stack's. */
+  pixPsp: BenchPixPsp | null;
+}
+
+export interface BenchPixPsp {
+  /** PIX_PSP_*: the environment that makes it the deployment's default Pix connection (already in `deps.config`). */
+  env: Record<string, string>;
+  baseUrl: string;
+  /** Its process, for a CPU line of its own. */
+  cpu: CpuPart;
 }
 
 /**
@@ -44,6 +57,11 @@ export async function startBenchStack(opts: {
   dbPoolMax?: number;
   /** False when the benchmark runs the Lastro worker in a process of its own (./processes.ts). */
   worker?: boolean;
+  /**
+   * Starts the embedded Pix PSP as a process of its own, as `npm run dev` does, and makes it the
+   * deployment's default Pix connection: without one a Pix creation answers 409.
+   */
+  pixPsp?: boolean;
 }): Promise<BenchStack> {
   const { cleanup, log } = opts;
   log('[bench] starting PostgreSQL and the Temporal dev server…');
@@ -60,8 +78,9 @@ export async function startBenchStack(opts: {
     dynamicConfig: opts.temporal?.dynamicConfig,
   });
   cleanup.unshift(() => temporalServer.stop());
+  const pixPsp = opts.pixPsp ? await startPixPsp(opts.root, opts.tmp, opts.cleanup, log) : null;
 
-  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', LOG_LEVEL: 'warn', ...opts.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalServer.address });
+  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', LOG_LEVEL: 'warn', ...pixPsp?.env, ...opts.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalServer.address });
   const logger = createLogger(config.logLevel, 'bench');
   const orm = await createOrm(databaseUrl, opts.dbPoolMax ? { pool: { min: 0, max: opts.dbPoolMax } } : {});
   cleanup.unshift(() => orm.close());
@@ -103,7 +122,16 @@ export async function startBenchStack(opts: {
     ...(temporalPid === null ? [] : [{ name: 'temporal', label: 'Temporal dev server', pid: temporalPid, tree: true }]),
     ...(pg.pid === null ? [] : [{ name: 'postgres', label: 'PostgreSQL', pid: pg.pid, tree: true }]),
   ];
-  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts };
+  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts, pixPsp };
+}
+
+/** The embedded Pix PSP (src/dev/embedded-pix-psp.ts), its log in `tmp/psp.log`, stopped at the end. */
+async function startPixPsp(root: string, tmp: string, cleanup: Cleanup, log: (line: string) => void): Promise<BenchPixPsp> {
+  const out = fs.createWriteStream(path.join(tmp, 'psp.log'));
+  const { child, env } = await startEmbeddedPixPsp(root, (line) => out.write(`${line}\n`));
+  cleanup.unshift(async () => (await stopChild(child, 15_000), out.end()));
+  log(`[bench] embedded Pix PSP on ${env.PIX_PSP_BASE_URL}`);
+  return { env, baseUrl: env.PIX_PSP_BASE_URL, cpu: { name: 'psp', label: 'embedded Pix PSP (not Lastro)', pid: child.pid!, tree: false } };
 }
 
 export type { CpuShare };
