@@ -1,8 +1,11 @@
+import { temporal as temporal_ } from '@temporalio/proto';
+import type { Client } from '@temporalio/client';
 import { freePort } from '../../test/helpers/ports';
 import { statementsDuring } from './bench-stack';
-import { benchCardTokens, benchCompany, ms, resultRow, runBench, significant, type ResultRow } from './harness';
+import { benchCardTokens, benchCompany, ms, percentile, resultRow, round, runBench, significant, type ResultRow } from './harness';
 import { lastroProcesses, pollersOn } from './processes';
 import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/floors';
+import { cobCalls, cobRoundTrips } from './transaction-floors/psp-round-trip';
 
 /**
  * Payments created per second and their latency, end to end on a dev-like stack started here
@@ -13,9 +16,17 @@ import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/f
  * process, a worker process), the floors: a no-op workflow started and answered through an update
  * (update-with-start), and a bare Koa + pg single-row insert endpoint. This process is only the
  * load generator. Each result's ratio is its rate over the no-op workflow's at the same number of
- * clients. Statements per operation come from pg_stat_statements over 20 operations at one
- * client, the work they set going included; the CPU seconds are those of the measured card, Pix
- * and boleto loads (each row has its own), per process.
+ * clients. Statements and workflow tasks per operation come from pg_stat_statements and the
+ * workflows' histories over 20 operations at one client, the work they set going included; the
+ * CPU seconds are those of the measured card, Pix and boleto loads (each row has its own), per
+ * process.
+ *
+ * A Pix creation opens its charge at the company's PSP (`PUT /cob/{txid}`) before it commits: the
+ * embedded Pix PSP runs as a process of its own, the deployment's default Pix connection, and
+ * its part is reported apart (a row's `psp`): the calls it answered per operation, its CPU per
+ * operation (its own line, not Lastro's), and the round trip of the adapter's call timed from
+ * here at the same number of clients (./transaction-floors/psp-round-trip.ts). One Pix is paid
+ * through the sandbox during the warm-up, so the PSP's callback is seen to reach the API.
  *
  *   npm run bench -- transactions [requests per level = 200] [levels = 16,64]
  */
@@ -23,19 +34,21 @@ export const run = (argv: string[]) =>
   runBench('transactions', argv, async (b) => {
     const total = b.args.number(0, 200);
     const levels = b.args.numbers(1, [16, 64]);
-    const { deps, rootEm, cpuParts } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false });
+    const { deps, rootEm, cpuParts, pixPsp } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false, pixPsp: true });
     const { config } = deps;
-    // The processes get this process's card vault key: the cards it tokenizes below, the API opens.
-    const start = lastroProcesses(b, config, { RATE_LIMIT_PER_MINUTE: '1000000' });
-    const startFloor = (mode: string) => start(`floor-${mode}`, `floor ${mode}`, 'scripts/bench/transaction-floors/floor-process.ts', { args: [mode] });
+    const psp = pixPsp!;
     const apiPort = await freePort();
+    // The processes get this process's card vault key (the cards it tokenizes below, the API opens)
+    // and the PSP as their default Pix connection; the worker registers the API's URL as its webhook.
+    const start = lastroProcesses(b, config, { RATE_LIMIT_PER_MINUTE: '1000000', ...psp.env, PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}` });
+    const startFloor = (mode: string) => start(`floor-${mode}`, `floor ${mode}`, 'scripts/bench/transaction-floors/floor-process.ts', { args: [mode] });
     const api = await start('api', 'Lastro API', 'src/server.ts', { env: { HOST: '127.0.0.1', PORT: String(apiPort) } });
     const worker = await start('worker', 'Lastro worker', 'worker/index.ts', { listening: false });
     const insertFloor = await startFloor('insert');
     const noopFloor = await startFloor('noop-api');
     await startFloor('noop-worker');
     // Only the measured loads count (floors are not measured): the processes that serve them.
-    b.setCpuParts([{ name: 'loadgen', label: 'load generator (this process)', pid: process.pid, tree: false }, api.cpu, worker.cpu, ...cpuParts]);
+    b.setCpuParts([{ name: 'loadgen', label: 'load generator (this process)', pid: process.pid, tree: false }, api.cpu, worker.cpu, ...cpuParts, psp.cpu]);
     b.log('[bench] waiting for the workers to poll…');
     await pollersOn(deps.temporal, config.temporal.taskQueue);
     await pollersOn(deps.temporal, 'bench-noop');
@@ -59,8 +72,19 @@ export const run = (argv: string[]) =>
       boleto: { name: 'boleto creation', body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'boleto', amount: 1000 }] }), answer: '"status":"waiting_payment"' },
     };
     type Method = keyof typeof methods;
-    const create = (method: Method, clients: number, n: number) =>
-      closedLoop({ port: apiPort, path: '/v1/transactions', total: n, clients, headers, body: methods[method].body, ok: (status, body) => status === 201 && body.includes(methods[method].answer) });
+    const create = (method: Method, clients: number, n: number, created?: string[]) =>
+      closedLoop({
+        port: apiPort,
+        path: '/v1/transactions',
+        total: n,
+        clients,
+        headers,
+        body: methods[method].body,
+        ok: (status, body) => {
+          if (created && status === 201) created.push((JSON.parse(body) as { id: string }).id);
+          return status === 201 && body.includes(methods[method].answer);
+        },
+      });
 
     const inserts = (clients: number) => closedLoop({ port: insertFloor.port, path: '/', total, clients, body: () => ({ amount: 1000 }), ok: (s) => s === 201 });
     const noops = (clients: number) => closedLoop({ port: noopFloor.port, path: '/', total, clients, body: () => ({}), ok: (s, body) => s === 201 && body.includes('paid') });
@@ -70,11 +94,28 @@ export const run = (argv: string[]) =>
     await create('card', 4, 20);
     await create('pix', 4, 10);
     await noops(4);
+    const paidAfterMs = await payOnePix(`http://127.0.0.1:${apiPort}`, headers);
+    b.log(`[bench] a Pix paid in the sandbox was paid by the PSP's callback ${Math.round(paidAfterMs)} ms later`);
 
     const statementsPerOp: Record<string, number> = {};
+    const workflowTasksPerOp: Record<string, number> = {};
     for (const method of Object.keys(methods) as Method[]) {
-      statementsPerOp[method] = Math.round((await statementsDuring(rootEm, () => create(method, 1, SAMPLE))) / SAMPLE);
+      const created: string[] = [];
+      let tasks = 0;
+      const sample = async () => {
+        await create(method, 1, SAMPLE, created);
+        tasks = await workflowTasksSettled(deps.temporal, created);
+      };
+      statementsPerOp[method] = Math.round((await statementsDuring(rootEm, sample)) / SAMPLE);
+      workflowTasksPerOp[method] = round(tasks / SAMPLE, 2);
     }
+    const roundTrips: Record<string, { p50: number; p95: number }> = {};
+    const timeRoundTrips = async (clients: number) => {
+      const t = await cobRoundTrips(psp.env, clients, Math.max(total, 200));
+      roundTrips[`clients${clients}`] = { p50: round(percentile(t, 50), 2), p95: round(percentile(t, 95), 2) };
+      return roundTrips[`clients${clients}`];
+    };
+    const alone = await timeRoundTrips(1);
 
     const results: ResultRow[] = [];
     const floor: Record<string, Record<string, unknown>> = { insert: {}, noopWorkflow: {} };
@@ -89,13 +130,84 @@ export const run = (argv: string[]) =>
       line('floor: bare Koa + pg single-row insert', clients, insert);
       floor.noopWorkflow[`clients${clients}`] = loadFigures(noop);
       floor.insert[`clients${clients}`] = loadFigures(insert);
+      const trip = await timeRoundTrips(clients);
+      lines.push(`PSP round trip, the adapter's PUT /cob timed here    ${String(clients).padStart(3)} clients: p50 ${trip.p50.toFixed(1)} ms  p95 ${trip.p95.toFixed(1)} ms`);
       for (const method of Object.keys(methods) as Method[]) {
+        const callsBefore = await cobCalls(psp.baseUrl);
         const { value: r, cpuSeconds } = await b.measured(() => create(method, clients, total));
+        const calls = (await cobCalls(psp.baseUrl)) - callsBefore;
         line(methods[method].name, clients, r);
-        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds }));
+        const pspPart = {
+          callsPerOp: round(calls / total, 2),
+          ...(method === 'pix' ? { roundTripMsP50: trip.p50, roundTripMsP95: trip.p95 } : {}),
+          cpuMsPerOp: round(((cpuSeconds.psp ?? 0) * 1000) / total, 2),
+        };
+        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds, psp: pspPart }));
       }
     }
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
-    for (const r of results) lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms)`);
-    return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra: { statementsPerOpByMethod: statementsPerOp } };
+    lines.push(`workflow tasks per operation (the workflows' histories, once none waits for a task): ${Object.entries(workflowTasksPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+    lines.push(`PSP round trip alone (1 client): p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms`);
+    for (const r of results) {
+      const p = r.psp as { callsPerOp: number; cpuMsPerOp: number };
+      lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms); PSP calls ${p.callsPerOp} per operation, PSP CPU ${p.cpuMsPerOp} ms per operation`);
+    }
+    const pixRows = results.filter((r) => r.name === 'pix').map((r) => r.psp as { callsPerOp: number });
+    const extra = {
+      statementsPerOpByMethod: statementsPerOp,
+      workflowTasksPerOpByMethod: workflowTasksPerOp,
+      psp: { callsPerPix: Math.max(...pixRows.map((p) => p.callsPerOp)), roundTripMs: roundTrips, pixPaidByCallbackMs: Math.round(paidAfterMs) },
+    };
+    return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra };
   });
+
+/**
+ * Workflow tasks the transactions' workflows completed (their histories), once none of them has a
+ * task scheduled or running (on a busy machine a Pix's first task may still wait when its creation
+ * answered): what the creations set going, counted whole. A card's workflow starts delayed to
+ * its release, so it has none yet. Gives up waiting after 60 s and counts what is there.
+ */
+async function workflowTasksSettled(temporal: Client, transactionIds: string[]): Promise<number> {
+  const { EventType } = temporal_.api.enums.v1;
+  const pending = new Set([EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED, EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED]);
+  const started = performance.now();
+  for (;;) {
+    let completed = 0;
+    let waiting = 0;
+    for (const id of transactionIds) {
+      // Not found: its creation's events are not dispatched yet, so its workflow is not started.
+      const events = await temporal.workflow
+        .getHandle(id)
+        .fetchHistory()
+        .then((h) => h.events ?? [], () => null);
+      completed += events?.filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED).length ?? 0;
+      if (!events || (events.length > 0 && pending.has(events[events.length - 1].eventType!))) waiting++;
+    }
+    if (waiting === 0 || performance.now() - started > 60_000) return completed;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * Creates a Pix, pays it through the sandbox (the embedded PSP calls the API back) and answers
+ * the ms until the API shows it paid: a PSP whose webhook does not reach the API fails the run.
+ */
+async function payOnePix(base: string, headers: Record<string, string>): Promise<number> {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const created = await fetch(`${base}/v1/transactions`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ referenceCode: 'bench-paid-pix', items: [{ description: 'Bench', quantity: 1, amount: 1000 }], payments: [{ paymentMethod: 'pix', amount: 1000 }] }),
+  });
+  const txn = (await created.json()) as { id: string; payments: Array<{ id: string }> };
+  if (created.status !== 201) throw new Error(`a Pix creation answered ${created.status}: ${JSON.stringify(txn)}`);
+  const t0 = performance.now();
+  const pay = await fetch(`${base}/sandbox/payments/${txn.payments[0].id}/pay`, { method: 'POST', headers: json, body: '{}' });
+  if (pay.status !== 202) throw new Error(`the sandbox payment answered ${pay.status}: ${await pay.text()}`);
+  while (performance.now() - t0 < 60_000) {
+    const got = (await (await fetch(`${base}/v1/transactions/${txn.id}`, { headers })).json()) as { status: string };
+    if (got.status === 'paid') return performance.now() - t0;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("a Pix paid in the sandbox was not paid within 60 s: the PSP's callback did not reach the API (PUBLIC_BASE_URL, the worker's webhook registration)");
+}
