@@ -5,6 +5,7 @@
  * which Pix it received in a window and settles, through the same service as the callbacks
  * (src/payments/pix-receipts.service.ts), whatever a lost callback left waiting.
  */
+import type { PixReceiptReport } from '../../src/payments/pix-receipts.service';
 
 export const PIX_RECONCILIATION_WORKFLOW = 'pixReconciliationWorkflow';
 
@@ -32,21 +33,9 @@ export interface PixReconciliationInput {
   to?: string;
 }
 
-/** What one connection's window came to: the counts of a PixReceiptReport (see pix-receipts.service). */
-export interface PixReconciliationReport {
+/** What one connection's window came to: the counts of the receipt service's report (each field is documented there). */
+export interface PixReconciliationReport extends Omit<PixReceiptReport, 'paid'> {
   connectionId: string;
-  /** Pix the PSP listed in the window. */
-  received: number;
-  /** Payments this run settled: each one is a callback that never arrived (or has not yet). */
-  settled: number;
-  /** Pix already recorded (by their callback or an earlier run). */
-  alreadySettled: number;
-  /** Pix that name no payment of this connection (a static key, another system's txid). */
-  unknown: number;
-  /** A second Pix for a paid charge, or an amount other than the charge's: left for an operator. */
-  rejected: number;
-  /** Pix for a transaction already finished (canceled, expired): left for an operator to return. */
-  late: number;
   /** Why this connection was not reconciled (its PSP could not be read, or the connection is gone); the counts are then 0. */
   error?: string;
 }
