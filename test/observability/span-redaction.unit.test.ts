@@ -19,6 +19,7 @@ describe('the one rule for paths and URLs (the access log and the spans)', () =>
     ['/checkout/public/sessions/cs_123/confirm', '/checkout/public/sessions/[redacted]/confirm'],
     ['/pix/pay_1/qrcode.png', '/pix/[redacted]/qrcode.png'],
     ['/boletos/pay_1', '/boletos/[redacted]'],
+    ['/processors/pix/callbacks/default/s3cr3t/pix', '/processors/pix/callbacks/default/[redacted]/pix'],
     ['/v1/customers/cus_1', '/v1/customers/cus_1'],
   ])('%s → %s', (path, expected) => {
     expect(redactPath(path)).toBe(expected);
