@@ -6,31 +6,15 @@ Positive cases are repaired to follow the API's rules beyond the schema, and the
 objects scripts/fuzz-seed.py made, by operation (REPAIRS and SEEDED of each domain module).
 """
 
-import ast
 import os
 import sys
-import threading
 
 import schemathesis
-
-# CPython 3.11 before 3.11.8 (and 3.12 before 3.12.2) keeps ast.parse's recursion count in
-# state shared by threads; when garbage collection inside one parse lets the other worker's
-# parse run, the first fails with "SystemError: AST constructor recursion depth mismatch"
-# (python/cpython#106905). Hypothesis parses lambda sources while generating (filter rewriting,
-# descriptions), so with --workers 2 one case in ~10,000 ended as a tool error. One parse at a
-# time here; a fixed interpreter skips this.
-if (3, 11) <= sys.version_info < (3, 11, 8) or (3, 12) <= sys.version_info < (3, 12, 2):
-    _parse, _one_parse = ast.parse, threading.RLock()
-
-    def _parse_alone(*args, **kwargs):
-        with _one_parse:
-            return _parse(*args, **kwargs)
-
-    ast.parse = _parse_alone
 
 # Loaded as a file, not as a module of a package: the package beside it is made importable.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
+import fuzz.one_parse  # noqa: E402,F401  (one ast.parse at a time on affected CPythons)
 from fuzz import billing, checkout, customers, events, payments, recipients, webhooks  # noqa: E402
 from fuzz.generators import FORMATS  # noqa: E402
 from fuzz.stack import stack_company  # noqa: E402

@@ -8,11 +8,7 @@ set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
-venv="$root/.cache/fuzz-venv"
-if [ ! -x "$venv/bin/schemathesis" ]; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install --quiet 'schemathesis==4.32.5'
-fi
+. "$root/scripts/fuzz-venv.sh"
 
 # Ports are free ones picked now (FUZZ_* fix them), so the fuzzer never meets another stack's
 # server; the dev launcher also refuses to start on a taken port.
