@@ -265,6 +265,26 @@ describe('cob (immediate charges)', () => {
     expect((await api('GET', `/cob/${newTxid()}`)).body).toMatchObject({ type: `${ERR}CobNaoEncontrado`, status: 404 });
     expect((await api('PATCH', `/cob/${newTxid()}`, {})).status).toBe(404);
   });
+
+  it('a method a resource does not take is 405 with Allow, TRACE too (not a server error); no resource is 404', async () => {
+    // Plain node:http: fetch refuses to send TRACE. Not recorded for the conformance check (the document lists no 405).
+    const send = (method: string, p: string) =>
+      new Promise<{ status: number; allow?: string; type?: string; body: any }>((resolve, reject) => {
+        const req = http.request(`${info.baseUrl}${p}`, { method, headers: { authorization: `Bearer ${token}` } }, (res) => {
+          let text = '';
+          res.on('data', (d) => (text += d));
+          res.on('end', () => resolve({ status: res.statusCode!, allow: res.headers.allow, type: res.headers['content-type'], body: JSON.parse(text) }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    for (const method of ['POST', 'DELETE', 'TRACE']) {
+      const r = await send(method, `/cob/${newTxid()}`);
+      expect(r).toMatchObject({ status: 405, type: expect.stringContaining('application/problem+json'), body: { type: 'about:blank', status: 405 } });
+      expect(r.allow!.split(', ').sort()).toEqual(['GET', 'HEAD', 'PATCH', 'PUT']);
+    }
+    expect(await send('TRACE', '/nada')).toMatchObject({ status: 404, allow: undefined, body: { type: `${ERR}NaoEncontrado` } });
+  });
 });
 
 describe('cobv (charges with a due date)', () => {

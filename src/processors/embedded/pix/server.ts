@@ -112,6 +112,21 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   app.use(async (ctx, next) => {
     try {
       await next();
+      // @koa/router answers 501 to a method no route has (TRACE…), a server error for a client's
+      // request: on an API path it is as unsupported as any other method there (405 with Allow),
+      // elsewhere the path is not found.
+      if (ctx.status === 501 && ctx.body === undefined) {
+        if (ctx.response.get('Allow')) ctx.status = 405;
+        else {
+          ctx.remove('Allow');
+          raise('NaoEncontrado');
+        }
+      }
+      if (ctx.status === 405 && ctx.body === undefined) {
+        ctx.type = PROBLEM;
+        // The API Pix names no error type for a method a resource does not take: RFC 7807's `about:blank`.
+        ctx.body = { type: 'about:blank', title: 'Method Not Allowed', status: 405, detail: `O recurso não aceita o método ${ctx.method}.` };
+      }
       if (ctx.status === 404 && ctx.body === undefined) raise('NaoEncontrado');
     } catch (err) {
       if (err instanceof HttpProblem) {
