@@ -24,15 +24,18 @@ for (const name of ['unit-integration', 'chaos']) {
 }
 
 // schemathesis writes one JUnit report per run; each test case there is one API operation.
-const reports = '.cache/fuzz-data/report';
-if (existsSync(reports)) {
+// fuzz-psp: the embedded Pix PSP against the BCB document (scripts/fuzz-psp.sh); fuzz: Lastro's API.
+for (const [name, reports] of [
+  ['fuzz-psp', '.cache/fuzz-psp/report'],
+  ['fuzz', '.cache/fuzz-data/report'],
+]) {
+  if (!existsSync(reports)) continue;
   const latest = readdirSync(reports).filter((f) => f.endsWith('.xml')).sort().pop();
-  if (latest) {
-    const xml = readFileSync(join(reports, latest), 'utf8');
-    const attr = (key) => Number(new RegExp(`<testsuites[^>]*\\s${key}="(\\d+)"`).exec(xml)?.[1] ?? 0);
-    const failed = attr('failures') + attr('errors');
-    parts.push({ name: 'fuzz', passed: attr('tests') - failed - attr('skipped'), failed, skipped: attr('skipped') });
-  }
+  if (!latest) continue;
+  const xml = readFileSync(join(reports, latest), 'utf8');
+  const attr = (key) => Number(new RegExp(`<testsuites[^>]*\\s${key}="(\\d+)"`).exec(xml)?.[1] ?? 0);
+  const failed = attr('failures') + attr('errors');
+  parts.push({ name, passed: attr('tests') - failed - attr('skipped'), failed, skipped: attr('skipped') });
 }
 
 const total = { passed: 0, failed: 0, skipped: 0 };
