@@ -5,6 +5,10 @@ import { PixPspError } from '../../src/processors/pix/pix-psp.port';
 import { processorsOf } from '../../src/processors/processors';
 import { unreconciledPix, type PixReconciliationActivities, type PixReconciliationReport } from '../../workflows/payments/pix-reconciliation.contract';
 import type { ActivityDeps } from '../deps';
+import { whileHeartbeating } from '../heartbeat';
+
+/** Well inside reconcilePixWindow's heartbeat timeout (pix-reconciliation.workflow.ts). */
+const HEARTBEAT_MS = 5_000;
 
 /** Activities of the Pix reconciliation run (signatures in its contract), thin over processors and pix-receipts.service. */
 export function createPixReconciliationActivities(deps: ActivityDeps): PixReconciliationActivities {
@@ -15,7 +19,7 @@ export function createPixReconciliationActivities(deps: ActivityDeps): PixReconc
     async reconcilePixWindow({ connectionId, from, to }) {
       const rail = await processorsOf(deps).pixById(em(), connectionId);
       if (!rail) return unreconciledPix(connectionId, 'The Pix connection no longer exists');
-      const pix = await rail.psp.listPix({ from: new Date(from), to: new Date(to) }).catch((err: unknown) => {
+      const pix = await whileHeartbeating(HEARTBEAT_MS, () => rail.psp.listPix({ from: new Date(from), to: new Date(to) })).catch((err: unknown) => {
         if (!(err instanceof PixPspError)) throw err;
         deps.logger.warn({ connectionId, from, to, status: err.status, problem: err.problem, retryable: err.retryable }, 'Pix reconciliation: the PSP could not be read');
         // A refusal (a 4xx: credentials, scopes) would be refused again: the run reports it at once.

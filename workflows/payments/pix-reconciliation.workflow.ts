@@ -11,7 +11,13 @@ import {
 
 const { listPixConnectionIds } = proxyActivities<PixReconciliationActivities>({ startToCloseTimeout: '1 minute', retry: { maximumAttempts: 3 } });
 // Few attempts: a PSP that is down now is asked again by the next runs, whose windows cover this one.
-const { reconcilePixWindow } = proxyActivities<PixReconciliationActivities>({ startToCloseTimeout: '5 minutes', retry: { maximumAttempts: 3, initialInterval: '2 seconds' } });
+// It heartbeats while the PSP pages answer: a worker that dies mid-window is noticed in 30 s, and a
+// draining worker waits for a heartbeating activity no longer than its heartbeat timeout.
+const { reconcilePixWindow } = proxyActivities<PixReconciliationActivities>({
+  startToCloseTimeout: '5 minutes',
+  heartbeatTimeout: '30 seconds',
+  retry: { maximumAttempts: 3, initialInterval: '2 seconds' },
+});
 
 /**
  * One reconciliation run (started by PIX_RECONCILIATION_SCHEDULE, or by hand with a window):
