@@ -1,4 +1,6 @@
 import { isWebhookEventType } from '../../src/events/catalog';
+import { paymentIdOfTxid } from '../../src/payments/pix.rules';
+import { createApiPixPsp } from '../../src/processors/pix/api-pix';
 import type { ChaosStack } from './chaos-stack';
 
 /**
@@ -96,6 +98,38 @@ export async function moneyMovementViolations(stack: ChaosStack): Promise<string
   return out;
 }
 
+const SETTLED = ['paid', 'refunded', 'partially_refunded', 'chargeback'];
+/** Further back than any chaos file runs: the PSP's books start empty with the stack. */
+const PSP_BOOKS_MS = 24 * 3_600_000;
+
+/**
+ * The stack's Pix PSP and Lastro's books agree one to one: every Pix the PSP received (listed
+ * over the API Pix, `GET /pix?inicio&fim`) is on the payment whose charge it paid, settled with
+ * its end-to-end id, and every settled Pix payment has exactly one Pix at the PSP. A Pix Lastro
+ * never recorded is a buyer's money received and never delivered.
+ */
+export async function pixViolations(stack: ChaosStack): Promise<string[]> {
+  const books = createApiPixPsp(stack.pixPsp);
+  const received = await books.listPix({ from: new Date(Date.now() - PSP_BOOKS_MS), to: new Date(Date.now() + 60_000) }).finally(() => books.close());
+  const payments = await stack.sql<{ id: string; status: string; gateway_reference: string | null }>(
+    `select id, status, gateway_reference from payments where method = 'pix' and processor_connection_id is not null`,
+  );
+  const byId = new Map(payments.map((p) => [p.id, p]));
+  const out: string[] = [];
+  for (const pix of received) {
+    const payment = byId.get((pix.txid && paymentIdOfTxid(pix.txid)) || '');
+    if (!payment) out.push(`Pix ${pix.endToEndId} received at the PSP (txid ${pix.txid}) belongs to no payment`);
+    else if (!SETTLED.includes(payment.status) || payment.gateway_reference !== pix.endToEndId) {
+      out.push(`Pix ${pix.endToEndId} received at the PSP for payment ${payment.id}, which is ${payment.status} with gateway reference ${payment.gateway_reference}`);
+    }
+  }
+  for (const p of payments.filter((x) => SETTLED.includes(x.status))) {
+    const n = received.filter((pix) => pix.endToEndId === p.gateway_reference && pix.txid && paymentIdOfTxid(pix.txid) === p.id).length;
+    if (n !== 1) out.push(`${p.status} Pix payment ${p.id} has ${n} Pix at the PSP with its gateway reference ${p.gateway_reference}`);
+  }
+  return out;
+}
+
 /**
  * Every event of a type some active webhook of its company subscribes to (an empty list means
  * every code of the webhook catalog; outbox-only codes such as refund.* are never delivered)
@@ -144,7 +178,13 @@ export async function expectInvariantsWithin(stack: ChaosStack, boundMs: number)
     await stack.waitFor(
       'the invariants to hold',
       async () => {
-        last = [...(await ledgerViolations(stack)), ...(await moneyMovementViolations(stack)), ...(await undeliveredEvents(stack)), ...(await restlessWorkflows(stack))];
+        last = [
+          ...(await ledgerViolations(stack)),
+          ...(await moneyMovementViolations(stack)),
+          ...(await pixViolations(stack)),
+          ...(await undeliveredEvents(stack)),
+          ...(await restlessWorkflows(stack)),
+        ];
         return last.length === 0;
       },
       boundMs,
