@@ -6,7 +6,7 @@ import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.servic
 import { resolveVaultKey } from '../../src/cards/card-vault.key';
 import { useTestStack, type TestStack } from '../helpers/stack';
 import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
-import { eventually, expectLedgerConsistent, newRecipient, pixBody } from './fixtures';
+import { eventually, expectLedgerConsistent, pixBody } from './fixtures';
 
 /**
  * Pix through a PSP, end to end with the embedded PSP as a process of its own: the charge is
