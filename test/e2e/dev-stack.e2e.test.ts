@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Client, Connection } from '@temporalio/client';
 import { devStackEnv, startDevStack } from '../helpers/dev-stack-env';
 import { MAINTENANCE_SCHEDULES } from '../../workflows/maintenance/maintenance.contract';
+import { PIX_RECONCILIATION_SCHEDULE } from '../../workflows/payments/pix-reconciliation.contract';
 import { markedCpf } from '../hardening/canary';
 
 /**
@@ -73,6 +74,20 @@ it('runs the platform, seeds a working key, creates its schedules, survives a re
     });
     expect(created.status).toBe(201);
 
+    // The README's Pix step: the charge opens at the embedded PSP, the sandbox pays it there, and
+    // the PSP's callback (the webhook the worker registered at start) settles it.
+    const auth = { 'x-api-key': ready.apiKey, 'content-type': 'application/json' };
+    const pix = await fetch(`${ready.apiUrl}/v1/transactions`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ referenceCode: 'dev-pix-1', items: [{ description: 'Caneca', quantity: 1, amount: 3500 }], payments: [{ paymentMethod: 'pix', amount: 3500 }] }),
+    });
+    expect(pix.status).toBe(201);
+    const txn = (await pix.json()) as { id: string; payments: Array<{ id: string }> };
+    expect((await fetch(`${ready.apiUrl}/sandbox/payments/${txn.payments[0].id}/pay`, { method: 'POST', headers: auth })).status).toBe(202);
+    const txnStatus = async () => ((await (await fetch(`${ready.apiUrl}/v1/transactions/${txn.id}`, { headers: auth })).json()) as { status: string }).status;
+    while ((await txnStatus()) !== 'paid') await new Promise((r) => setTimeout(r, 250));
+
     // The operator CLI works beside the running stack (same configuration).
     const made = JSON.parse(await lastro(['companies', 'create', '--name', 'CLI Co']));
     expect(made).toMatchObject({ companyId: expect.stringMatching(/^comp_/), apiKey: expect.stringMatching(/^sk_sandbox_/) });
@@ -91,7 +106,7 @@ it('runs the platform, seeds a working key, creates its schedules, survives a re
     const connection = await Connection.connect({ address: ready.temporalAddress });
     try {
       const client = new Client({ connection });
-      for (const s of MAINTENANCE_SCHEDULES) {
+      for (const s of [...MAINTENANCE_SCHEDULES, PIX_RECONCILIATION_SCHEDULE]) {
         const description = await client.schedule.getHandle(s.scheduleId).describe();
         expect(description.action).toMatchObject({ type: 'startWorkflow', workflowType: s.workflowType });
       }
