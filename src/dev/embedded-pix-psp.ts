@@ -16,7 +16,7 @@ export async function startEmbeddedPixPsp(root: string, log: (line: string) => v
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   const lines = readline.createInterface({ input: child.stderr! });
   lines.on('line', (l) => log(`[psp] ${l}`));
-  const info = await new Promise<{ baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string }>((resolve, reject) => {
+  const info = await new Promise<EmbeddedPixPspInfo>((resolve, reject) => {
     readline.createInterface({ input: child.stdout! }).once('line', (line) => {
       try {
         resolve(JSON.parse(line));
@@ -27,16 +27,28 @@ export async function startEmbeddedPixPsp(root: string, log: (line: string) => v
     child.once('exit', (code) => reject(new Error(`the embedded Pix PSP exited (${code}) before it listened`)));
   });
   log(`[dev] embedded Pix PSP on ${info.baseUrl}`);
+  return { child, env: embeddedPixPspEnv(info) };
+}
+
+export interface EmbeddedPixPspInfo {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+/**
+ * The PIX_PSP_* environment that makes an embedded PSP (the JSON line it printed) the
+ * deployment's default Pix connection, as a receiver of its own: a random EVP key (the embedded
+ * PSP takes any well-formed key as its receiver's) and a fresh callback secret.
+ */
+export function embeddedPixPspEnv(info: EmbeddedPixPspInfo): Record<string, string> {
   return {
-    child,
-    env: {
-      PIX_PSP_BASE_URL: info.baseUrl,
-      PIX_PSP_TOKEN_URL: info.tokenUrl,
-      PIX_PSP_CLIENT_ID: info.clientId,
-      PIX_PSP_CLIENT_SECRET: info.clientSecret,
-      // A random EVP key: the embedded PSP takes any well-formed key as its receiver's.
-      PIX_PSP_CHAVE: randomUUID(),
-      PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
-    },
+    PIX_PSP_BASE_URL: info.baseUrl,
+    PIX_PSP_TOKEN_URL: info.tokenUrl,
+    PIX_PSP_CLIENT_ID: info.clientId,
+    PIX_PSP_CLIENT_SECRET: info.clientSecret,
+    PIX_PSP_CHAVE: randomUUID(),
+    PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
   };
 }

@@ -45,7 +45,9 @@ export function errorHandler(logger: Logger): Koa.Middleware {
       }
     } catch (err) {
       const apiError = toApiError(err, ctx);
-      if (apiError.status >= 500) logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
+      // A processor's outage or refusal (502/503) is an answer Lastro chose: one line, no stack.
+      if (err instanceof ApiError && err.status >= 500) logger.warn({ code: err.code, requestId: ctx.state.requestId }, err.message);
+      else if (apiError.status >= 500) logger.error({ err, requestId: ctx.state.requestId }, 'unhandled error');
       ctx.status = apiError.status;
       for (const [k, v] of Object.entries(apiError.headers ?? {})) ctx.set(k, v);
       ctx.body = {

@@ -40,12 +40,12 @@ export function createProcessors(config: Config): Processors {
     return { connection, psp };
   };
   return {
-    pixFor: async (em, company) => rail(await pixConnectionOf(em, key(), config, company)),
+    pixFor: async (em, company) => rail(await pixConnectionOf(em, key, config, company)),
     async pixById(em, connectionId) {
-      const connection = await pixConnectionById(em, key(), config, connectionId);
+      const connection = await pixConnectionById(em, key, config, connectionId);
       return connection ? rail(connection) : null;
     },
-    allPix: async (em) => (await allPixConnections(em, key(), config)).map(rail),
+    allPix: async (em) => (await allPixConnections(em, key, config)).map(rail),
   };
 }
 

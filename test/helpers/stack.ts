@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { Client } from '@temporalio/client';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
@@ -22,6 +22,7 @@ import { createTimeSkippingEnv } from './temporal-env';
 import { newRecipient } from '../payments/fixtures';
 import { processorsOf } from '../../src/processors/processors';
 import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
+import { embeddedPixPspEnv, type EmbeddedPixPspInfo } from '../../src/dev/embedded-pix-psp';
 
 // The SDK's INFO lines (worker state changes) drown test output; warnings still show.
 let runtimeInstalled = false;
@@ -95,7 +96,7 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
     CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '100000',
     TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
     // A file that sets PIX_PSP_BASE_URL (even to '') brings its own Pix PSP, or none.
-    ...(env.PIX_PSP_BASE_URL === undefined ? embeddedPixPspEnv() : {}),
+    ...(env.PIX_PSP_BASE_URL === undefined ? runPixPspEnv() : {}),
     ...env,
     DATABASE_URL: databaseUrl,
   });
@@ -162,21 +163,13 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
 
 /**
  * The run's embedded Pix PSP (test/helpers/global-setup.ts) as the stack's default Pix
- * connection, with a receiver key of the stack's own (a random EVP key) so that its webhook and
- * its charges are no other stack's.
+ * connection, with a receiver key of the stack's own so that its webhook and its charges are no
+ * other stack's.
  */
-function embeddedPixPspEnv(): Record<string, string> {
+function runPixPspEnv(): Record<string, string> {
   const psp = process.env.LASTRO_TEST_PIX_PSP;
   if (!psp) throw new Error('LASTRO_TEST_PIX_PSP is not set: run integration tests through jest (globalSetup)');
-  const info = JSON.parse(psp) as { baseUrl: string; tokenUrl: string; clientId: string; clientSecret: string };
-  return {
-    PIX_PSP_BASE_URL: info.baseUrl,
-    PIX_PSP_TOKEN_URL: info.tokenUrl,
-    PIX_PSP_CLIENT_ID: info.clientId,
-    PIX_PSP_CLIENT_SECRET: info.clientSecret,
-    PIX_PSP_CHAVE: randomUUID(),
-    PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
-  };
+  return embeddedPixPspEnv(JSON.parse(psp) as EmbeddedPixPspInfo);
 }
 
 export interface UseTestStackOptions<C extends string> {

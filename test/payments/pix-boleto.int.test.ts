@@ -1,5 +1,6 @@
 import { parsePixPayload } from '../../src/payments/pix.rules';
 import { parseBarcode, validateBarcode, validateLinhaDigitavel, linhaDigitavelToBarcode, dateFromFactor } from '../../src/payments/boleto.rules';
+import { processorsOf } from '../../src/processors/processors';
 import { useTestStack } from '../helpers/stack';
 import { balanceOf, eventually, expectLedgerConsistent, newReference, pixBody, platformBalance, setCompanyFees } from './fixtures';
 
@@ -23,8 +24,10 @@ describe('Pix', () => {
     const pay = res.body.payments[0];
     expect(pay.status).toBe('waiting_payment');
     const parsed = parsePixPayload(pay.pix.qrCode);
-    expect(parsed).toMatchObject({ kind: 'dynamic', singleUse: true, amount: 10_000, currency: '986', countryCode: 'BR', merchantName: 'ACME LTDA', txid: '***' });
-    expect(parsed.locationUrl).toContain(pay.pix.txid);
+    // The PSP's own BR Code: its receiver's name, and the amount at the location it points to.
+    expect(parsed).toMatchObject({ kind: 'dynamic', singleUse: true, currency: '986', countryCode: 'BR', txid: '***' });
+    const charge = await (await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!.psp.getCharge('immediate', pay.pix.txid);
+    expect(charge).toMatchObject({ status: 'ATIVA', amount: 10_000, location: parsed.locationUrl });
     expect(pay.pix.txid).toMatch(/^[0-9A-Z]{26,35}$/);
     expect(Date.parse(pay.pix.expiresAt) - Date.parse(res.body.createdAt)).toBeGreaterThan(590_000);
 

@@ -1,4 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 import { parsePixPayload } from '../../src/payments/pix.rules';
 import { processorsOf } from '../../src/processors/processors';
 import { connectPix } from '../../src/processors/connections/processor-connections.service';
@@ -16,7 +17,6 @@ import { eventually, expectLedgerConsistent, pixBody } from './fixtures';
  * run's shared one is not told to misbehave) with a short callback delay for `late`.
  */
 let psp: EmbeddedPixProcess;
-const callbackSecret = randomBytes(24).toString('base64url');
 beforeAll(async () => {
   psp = await startEmbeddedPix(['--webhook-late-ms', '1500', '--webhook-retry-base-ms', '100', '--devolucao-delay-ms', '20']);
 }, 60_000);
@@ -25,15 +25,10 @@ afterAll(() => psp?.stop());
 const t = useTestStack({
   companies: ['Acme', 'Other'],
   owners: ['Acme', 'Other'],
-  env: () => ({
-    PIX_PSP_BASE_URL: psp.info.baseUrl,
-    PIX_PSP_TOKEN_URL: psp.info.tokenUrl,
-    PIX_PSP_CLIENT_ID: psp.info.clientId,
-    PIX_PSP_CLIENT_SECRET: psp.info.clientSecret,
-    PIX_PSP_CHAVE: randomUUID(),
-    PIX_PSP_CALLBACK_SECRET: callbackSecret,
-  }),
+  env: () => embeddedPixPspEnv(psp.info),
 });
+/** The default connection's callback secret (what the PSP's registered webhook URL carries). */
+const secret = () => t.stack.config.processors.pix!.callbackSecret;
 afterEach(() => psp.control('DELETE', '/embedded/faults'));
 
 interface Created {
@@ -112,7 +107,7 @@ describe("the PSP's callback settles the payment", () => {
     const payment = created.payments[0];
     const paid = await payAtPsp(payment.pix.txid, 'twice');
     await paidSoon(created.id);
-    const replay = await t.stack.http.post(`/processors/pix/callbacks/default/${callbackSecret}/pix`).send({ pix: [paid.body] });
+    const replay = await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [paid.body] });
     expect(replay.status).toBe(200);
     await eventually(async () => (await psp.control('GET', '/embedded/deliveries')).body.deliveries.filter((d: { delivered: boolean }) => d.delivered).length >= 2);
     expect(await salePostings(payment.id)).toBe(1);
@@ -130,7 +125,7 @@ describe("the PSP's callback settles the payment", () => {
   it('a callback with a wrong secret, or for an unknown connection, is 401 and settles nothing', async () => {
     const created = await createPix(1_200);
     const paid = await payAtPsp(created.payments[0].pix.txid, 'never');
-    for (const path of [`/processors/pix/callbacks/default/${'x'.repeat(32)}/pix`, `/processors/pix/callbacks/pcn_unknown/${callbackSecret}/pix`]) {
+    for (const path of [`/processors/pix/callbacks/default/${'x'.repeat(32)}/pix`, `/processors/pix/callbacks/pcn_unknown/${secret()}/pix`]) {
       const res = await t.stack.http.post(path).send({ pix: [paid.body] });
       expect(res.status).toBe(401);
       expect(res.body.error.code).toBe('unauthenticated');
@@ -139,13 +134,13 @@ describe("the PSP's callback settles the payment", () => {
   });
 
   it('a malformed callback is 400 validation_failed; a Pix of another amount than the charge is not settled', async () => {
-    const bad = await t.stack.http.post(`/processors/pix/callbacks/default/${callbackSecret}/pix`).send({ pix: [{ endToEndId: 'E1', valor: 'abc' }] });
+    const bad = await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [{ endToEndId: 'E1', valor: 'abc' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_failed');
 
     const created = await createPix(1_300);
     const forged = { endToEndId: `E${'1'.repeat(31)}`, txid: created.payments[0].pix.txid, valor: '0.01', horario: new Date().toISOString() };
-    expect((await t.stack.http.post(`/processors/pix/callbacks/default/${callbackSecret}/pix`).send({ pix: [forged] })).status).toBe(200);
+    expect((await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [forged] })).status).toBe(200);
     expect(await statusOf(t.stack, created.id)).toBe('waiting_payment');
   });
 });
@@ -213,7 +208,7 @@ describe('a company connected to a PSP of its own', () => {
     expect(row.processor_connection_id).toBe(connection.id);
 
     const paid = await payAtPsp(created.payments[0].pix.txid, 'never');
-    expect((await t.stack.http.post(`/processors/pix/callbacks/default/${callbackSecret}/pix`).send({ pix: [paid.body] })).status).toBe(200);
+    expect((await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [paid.body] })).status).toBe(200);
     expect(await statusOf(t.stack, created.id, t.company.Other.headers)).toBe('waiting_payment');
     expect((await t.stack.http.post(`/processors/pix/callbacks/${connection.id}/${connection.callbackSecret}/pix`).send({ pix: [paid.body] })).status).toBe(200);
     await eventually(async () => (await statusOf(t.stack, created.id, t.company.Other.headers)) === 'paid');

@@ -4,6 +4,7 @@
  * the CLI prints afterwards carries a secret.
  */
 import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +14,8 @@ import { createCompany } from '../../src/companies/companies.service';
 import { createOrm, type Orm } from '../../src/db/orm';
 import { pixConnectionOf } from '../../src/processors/connections/processor-connections.service';
 import { createTestDatabase } from '../helpers/stack';
+import { createApiPixPsp } from '../../src/processors/pix/api-pix';
+import { startEmbeddedPix } from './embedded-pix-process';
 import { allStrings } from '../helpers/strings';
 import { useClientCertificate, type ClientCertificate } from './client-certificate';
 
@@ -53,7 +56,8 @@ async function lastro(args: string[], extraEnv: Record<string, string> = {}): Pr
 
 const connectArgs = (companyId: string) => [
   'connect', 'pix', '--company', companyId,
-  '--base-url', 'https://pix.psp.example/api/v2', '--token-url', 'https://pix.psp.example/oauth/token',
+  // A loopback port nobody listens on: the PSP cannot be reached, and nothing outside is asked.
+  '--base-url', 'https://127.0.0.1:9/api/v2', '--token-url', 'https://127.0.0.1:9/oauth/token',
   '--client-id', 'lastro-loja', '--chave', 'pix@loja.com.br', '--scopes', 'cob.write pix.read',
 ];
 const tlsArgs = () => ['--cert-file', certs.certFile, '--key-file', certs.keyFile, '--ca-file', certs.caFile];
@@ -67,6 +71,24 @@ function expectNoSecret(output: string, secrets: string[]): void {
 }
 
 describe('lastro processors', () => {
+  it("connect pix registers the callback URL at the PSP (PUT /webhook/{chave})", async () => {
+    const psp = await startEmbeddedPix();
+    try {
+      const companyId = await newCompany();
+      const chave = randomUUID();
+      const args = ['connect', 'pix', '--company', companyId, '--base-url', psp.info.baseUrl, '--token-url', psp.info.tokenUrl, '--client-id', psp.info.clientId, '--chave', chave];
+      const res = await lastro(args, { LASTRO_PIX_CLIENT_SECRET: psp.info.clientSecret });
+      expect(res).toMatchObject({ code: 0 });
+      const out = JSON.parse(res.stdout);
+      expect(out.webhook).toEqual({ registered: true });
+      const adapter = createApiPixPsp(psp.info);
+      expect(await adapter.getWebhook(chave)).toBe(out.callbackUrl);
+      await adapter.close();
+    } finally {
+      await psp.stop();
+    }
+  });
+
   it('connect pix: reads the secret and the PEM files, prints the connection and, once, the callback URL', async () => {
     const companyId = await newCompany();
     const res = await lastro([...connectArgs(companyId), '--client-secret-file', secretFile, ...tlsArgs()]);
@@ -79,6 +101,7 @@ describe('lastro processors', () => {
       connection: expect.objectContaining({ id: connection.id, companyId, rail: 'pix', adapter: 'api_pix', hasClientCertificate: true }),
       callbackUrl: `${PUBLIC_BASE}/processors/pix/callbacks/${connection.id}/${connection.callbackSecret}`,
       callbackUrlNotice: expect.stringMatching(/^SECRET: .*shown only now/),
+      webhook: { registered: false, error: expect.stringMatching(/register the callbackUrl there/) },
     });
     expectNoSecret(res.stdout + res.stderr, [CLIENT_SECRET, certs.keyBody]);
 

@@ -6,6 +6,9 @@ import { PROCESSOR_RAILS, pixCallbackUrl, type ProcessorRail } from '../../proce
 import { connectPix, defaultConnectionView, disconnect, listConnections } from '../../processors/connections/processor-connections.service';
 import type { ConnectPixInput } from '../../processors/connections/processor-connections.schemas';
 import { printJson, type CliContext } from '../context';
+import { createApiPixPsp } from '../../processors/pix/api-pix';
+import { registerPixWebhook } from '../../processors/pix/pix-webhooks.service';
+import type { PixConnection } from '../../processors/connections/pix-connection';
 
 /** Where the client secret comes from when no file is named: argv would show it in `ps`, the environment does not. */
 export const CLIENT_SECRET_ENV = 'LASTRO_PIX_CLIENT_SECRET';
@@ -66,6 +69,23 @@ function explained(err: unknown): unknown {
 }
 
 /**
+ * Registers the connection's callback URL at its PSP (`PUT /webhook/{chave}`) right away, so its
+ * first Pix calls back. A PSP that cannot be reached does not undo the connection: the answer
+ * says so, and the worker's reconciliation run settles what the missing callbacks would have.
+ */
+async function registerAtPsp(connection: PixConnection, publicBase: string): Promise<{ registered: boolean; error?: string }> {
+  const psp = createApiPixPsp(connection);
+  try {
+    await registerPixWebhook({ connection, psp }, publicBase);
+    return { registered: true };
+  } catch (err) {
+    return { registered: false, error: `the PSP did not take the webhook (${err instanceof Error ? err.message : String(err)}); register the callbackUrl there, or connect again` };
+  } finally {
+    await psp.close();
+  }
+}
+
+/**
  * `processors connect pix …`, `processors list [--company]`, `processors disconnect <rail> --company`:
  * a company's processors (src/processors/connections/). Secrets go in through files or the
  * environment and never come out, except the callback URL, printed once when its secret is made.
@@ -106,12 +126,14 @@ export function register(program: Command, ctx: CliContext): void {
       if (o.callbackIdentity && !ctx.config.processors.callbackIdentityHeader) {
         process.stderr.write('lastro: warning: --callback-identity is set but PIX_CALLBACK_IDENTITY_HEADER is not (in this environment): the API refuses every callback of this connection until the edge passes the identity in that header\n');
       }
+      const webhook = await registerAtPsp(result.connection, ctx.config.urls.publicBase);
       printJson({
         created: result.created,
         connection: result.view,
+        webhook,
         callbackUrl: newSecret ? pixCallbackUrl(ctx.config.urls.publicBase, result.connection) : null,
         callbackUrlNotice: newSecret
-          ? 'SECRET: this URL authenticates the PSP\'s callbacks and is shown only now. Register it at the PSP (Lastro registers it itself when it can); to replace it, connect again with --rotate-callback-secret'
+          ? 'SECRET: this URL authenticates the PSP\'s callbacks and is shown only now. Lastro registered it at the PSP when `webhook.registered` is true; otherwise register it there; to replace it, connect again with --rotate-callback-secret'
           : 'Unchanged and not shown again (it holds the callback secret); connect again with --rotate-callback-secret for a new one',
       });
     });

@@ -111,11 +111,17 @@ export function connectionView(row: ProcessorConnection): ProcessorConnectionVie
 }
 
 /**
+ * The vault key, or how to get it: read only when a stored connection is opened, so a deployment
+ * whose companies all use the default (configuration, no sealed row) needs no CARD_VAULT_KEY for Pix.
+ */
+export type VaultKeySource = VaultKey | (() => VaultKey);
+
+/**
  * The Pix connection a company's charges use: its own, else the deployment default (in both
  * modes: the default is what the operator configured for this deployment), else 409
  * processor_not_configured.
  */
-export async function pixConnectionOf(em: EntityManager, vaultKey: VaultKey, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }): Promise<PixConnection> {
+export async function pixConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }): Promise<PixConnection> {
   const row = await em.findOne(ProcessorConnection, { companyId: company.id, rail: 'pix' });
   if (row) return openPixConnection(row, vaultKey);
   const fallback = defaultPixConnection(config);
@@ -124,14 +130,14 @@ export async function pixConnectionOf(em: EntityManager, vaultKey: VaultKey, con
 }
 
 /** A Pix connection by id (`default`: the deployment default); null when there is no such connection. */
-export async function pixConnectionById(em: EntityManager, vaultKey: VaultKey, config: ProcessorsConfigHolder, id: string): Promise<PixConnection | null> {
+export async function pixConnectionById(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, id: string): Promise<PixConnection | null> {
   if (id === DEFAULT_CONNECTION_ID) return defaultPixConnection(config);
   const row = await em.findOne(ProcessorConnection, { id, rail: 'pix' });
   return row ? openPixConnection(row, vaultKey) : null;
 }
 
 /** Every Pix connection, the deployment default first: what the reconciliation run walks. */
-export async function allPixConnections(em: EntityManager, vaultKey: VaultKey, config: ProcessorsConfigHolder): Promise<PixConnection[]> {
+export async function allPixConnections(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder): Promise<PixConnection[]> {
   const rows = await em.find(ProcessorConnection, { rail: 'pix' }, { orderBy: { id: 'asc' } });
   const fallback = defaultPixConnection(config);
   return [...(fallback ? [fallback] : []), ...rows.map((row) => openPixConnection(row, vaultKey))];
@@ -186,8 +192,8 @@ function defaultFingerprint(d: PixDefaultConfig): string {
   return createHash('sha256').update(JSON.stringify(d)).digest('hex').slice(0, 16);
 }
 
-function openPixConnection(row: ProcessorConnection, vaultKey: VaultKey): PixConnection {
-  return toPixConnection(row, openSecrets(row, vaultKey));
+function openPixConnection(row: ProcessorConnection, vaultKey: VaultKeySource): PixConnection {
+  return toPixConnection(row, openSecrets(row, typeof vaultKey === 'function' ? vaultKey() : vaultKey));
 }
 
 function toPixConnection(row: ProcessorConnection, secrets: ApiPixSecrets): PixConnection {
