@@ -5107,7 +5107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Error */
+            /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5686,6 +5686,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            /** @description The processor refused the request (`processor_rejected`): the operator checks the company's connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getTransactionV1: {
@@ -5935,6 +5953,15 @@ export interface operations {
             };
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

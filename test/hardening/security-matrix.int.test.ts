@@ -49,6 +49,9 @@ const PUBLIC_ROUTES = new Set([
   'getRefundBankDetailsJs',
   'getRefundBankDetailsPage',
   'submitRefundBankDetails',
+  // A PSP's Pix callbacks: the connection's callback secret in the path (and, behind an edge, the verified client identity).
+  'receivePixCallback',
+  'receivePixCallbackBare',
 ]);
 
 const routes = allRoutes();

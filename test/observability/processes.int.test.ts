@@ -10,6 +10,7 @@ import { startTemporalDevServer, type DevTemporal } from '../../src/dev/temporal
 import { TEMPORAL_DASHBOARD_METRICS } from '../../src/observability/metrics/temporal-runtime';
 import { pipeLines, stopChild } from '../../src/shared/processes';
 import { scrape, total, type Sample } from './exposition';
+import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 
 /**
  * The API and the worker as the processes `npm run start:api` / `start:worker` run, on a
@@ -67,6 +68,8 @@ beforeAll(async () => {
     WEBHOOK_ALLOWLIST: receiver.hostPort,
     OPS_PORT: '0',
     LOG_LEVEL: 'info',
+    // The run's embedded Pix PSP as the default connection (the worker registers the webhook).
+    ...embeddedPixPspEnv(JSON.parse(process.env.LASTRO_TEST_PIX_PSP!)),
   };
   worker = start('worker/index.ts', env);
   api = start('src/server.ts', env);

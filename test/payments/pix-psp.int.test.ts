@@ -122,6 +122,18 @@ describe("the PSP's callback settles the payment", () => {
     expect((await chargeAtPsp(created.payments[0].pix.txid))?.status).toBe('CONCLUIDA');
   });
 
+  it('a PSP that cannot confirm the Pix makes the callback 503 (the PSP sends it again); nothing settles until it does', async () => {
+    const created = await createPix(1_250);
+    const paid = await payAtPsp(created.payments[0].pix.txid, 'never');
+    await psp.control('POST', '/embedded/faults', { path: '^GET /pix/', status: 503, times: 3 });
+    const res = await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [paid.body] });
+    expect(res.status).toBe(503);
+    expect(res.body.error.code).toBe('processor_unavailable');
+    expect(await statusOf(t.stack, created.id)).toBe('waiting_payment');
+    expect((await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [paid.body] })).status).toBe(200);
+    await paidSoon(created.id);
+  });
+
   it('a callback with a wrong secret, or for an unknown connection, is 401 and settles nothing', async () => {
     const created = await createPix(1_200);
     const paid = await payAtPsp(created.payments[0].pix.txid, 'never');
@@ -133,14 +145,22 @@ describe("the PSP's callback settles the payment", () => {
     expect(await statusOf(t.stack, created.id)).toBe('waiting_payment');
   });
 
-  it('a malformed callback is 400 validation_failed; a Pix of another amount than the charge is not settled', async () => {
+  it('a malformed callback is 400 validation_failed; a forged Pix (not at the PSP) or an altered one (another amount) settles nothing', async () => {
     const bad = await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [{ endToEndId: 'E1', valor: 'abc' }] });
     expect(bad.status).toBe(400);
     expect(bad.body.error.code).toBe('validation_failed');
 
     const created = await createPix(1_300);
-    const forged = { endToEndId: `E${'1'.repeat(31)}`, txid: created.payments[0].pix.txid, valor: '0.01', horario: new Date().toISOString() };
+    const forged = { endToEndId: `E${'1'.repeat(31)}`, txid: created.payments[0].pix.txid, valor: '13.00', horario: new Date().toISOString() };
     expect((await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [forged] })).status).toBe(200);
+    expect(await statusOf(t.stack, created.id)).toBe('waiting_payment');
+
+    // A real Pix of another charge, its callback altered to name this one: the PSP's record wins.
+    const other = await createPix(1_000);
+    const real = await payAtPsp(other.payments[0].pix.txid, 'never');
+    const altered = { ...real.body, txid: created.payments[0].pix.txid, valor: '13.00' };
+    expect((await t.stack.http.post(`/processors/pix/callbacks/default/${secret()}/pix`).send({ pix: [altered] })).status).toBe(200);
+    await paidSoon(other.id);
     expect(await statusOf(t.stack, created.id)).toBe('waiting_payment');
   });
 });

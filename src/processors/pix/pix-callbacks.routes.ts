@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { receivePix } from '../../payments/pix-receipts.service';
-import { processorsOf } from '../processors';
+import { processorsOf, type PixRail } from '../processors';
+import { PixPspError, type ReceivedPix } from './pix-psp.port';
 import type { PixConnection } from '../connections/pix-connection';
 import { callbackPixSchema, receivedPixOf } from './api-pix/api-pix.callback';
 
@@ -24,6 +25,27 @@ function authenticated(connection: PixConnection | undefined, secret: string, id
   if (!connection || !sameSecret(secret, connection.callbackSecret)) return false;
   return connection.callbackIdentity === null || identity === connection.callbackIdentity;
 }
+
+/**
+ * A callback is a notification, not the record: each Pix it names is read back from the PSP
+ * (`GET /pix/{e2eid}`) and settled as the PSP has it, so a forged or altered callback (a leaked
+ * secret) settles nothing the PSP did not receive. A PSP that does not answer fails the callback
+ * (5xx), which the PSP retries; the reconciliation run is the backstop.
+ */
+async function confirmedAtPsp(rail: PixRail, reported: ReceivedPix[]): Promise<ReceivedPix[]> {
+  const confirmed: ReceivedPix[] = [];
+  for (let i = 0; i < reported.length; i += CONFIRM_AT_ONCE) {
+    const read = await Promise.all(reported.slice(i, i + CONFIRM_AT_ONCE).map((p) => rail.psp.getPix(p.endToEndId))).catch((err: unknown) => {
+      if (err instanceof PixPspError) throw new ApiError(503, 'processor_unavailable', 'The PSP could not confirm the Pix of this callback; send it again');
+      throw err;
+    });
+    confirmed.push(...read.filter((p): p is ReceivedPix => p !== null));
+  }
+  return confirmed;
+}
+
+/** Reads of a callback's Pix in flight at once (a PSP may batch up to 1000 in one callback). */
+const CONFIRM_AT_ONCE = 16;
 
 const params = z.strictObject({ connectionId: z.string().min(1).max(40), secret: z.string().min(1).max(128) });
 const receivedSchema = z.object({ received: z.number().int() }).meta({ id: 'PixCallbackReceipt' });
@@ -48,7 +70,9 @@ const callbackRoute = (path: string, operationId: string) =>
       if (!authenticated(rail?.connection, p.secret, identityHeader ? koa.get(identityHeader) || undefined : undefined)) throw refused();
       const read = receivedPixOf(body);
       if ('invalid' in read) throw badRequest('validation_failed', read.invalid);
-      const report = await receivePix(deps, rail!.connection.id, read.pix);
+      const confirmed = await confirmedAtPsp(rail!, read.pix);
+      if (confirmed.length < read.pix.length) deps.logger.warn({ connectionId: rail!.connection.id, unconfirmed: read.pix.length - confirmed.length }, 'Pix callback named Pix its PSP does not have; ignored');
+      const report = await receivePix(deps, rail!.connection.id, confirmed);
       const { paid: _paid, ...counts } = report;
       deps.logger.info({ connectionId: rail!.connection.id, ...counts }, 'Pix callback');
       return { body: { received: report.received } };
