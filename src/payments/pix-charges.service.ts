@@ -49,7 +49,7 @@ function brCodeOf(pixCopiaECola: string | null, location: string, amount: number
 }
 
 /** A PSP failure as the merchant's answer: 503 when a retry may work, 502 when the PSP refused (the operator's configuration). */
-export function asApiError(err: unknown): never {
+function asApiError(err: unknown): never {
   if (!(err instanceof PixPspError)) throw err;
   if (err.retryable) throw new ApiError(503, 'processor_unavailable', 'The Pix processor did not answer; retry with the same Idempotency-Key', undefined, { 'retry-after': '5' });
   throw new ApiError(502, 'processor_rejected', `The Pix processor refused the charge${err.problem ? ` (${err.problem})` : ''}; the operator checks the company's Pix connection`);
