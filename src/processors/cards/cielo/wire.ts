@@ -1,0 +1,186 @@
+import { detectBrand, type CardBrand } from '../../../payments/card.rules';
+import type { AuthorizationRequest } from '../../../payments/payment-gateway';
+import { SALE_STATUS, type SaleFacts } from './cielo.rules';
+
+/**
+ * Cielo E-commerce API 3.0 JSON to and from Lastro's card port, with no I/O. Amounts are integer
+ * cents on both sides. Anything that does not fit is refused with `CieloWireError`, whose message
+ * names the field, never its value: the values here are card numbers, security codes and names.
+ */
+
+export class CieloWireError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CieloWireError';
+  }
+}
+
+// --- the card's brand ----------------------------------------------------------------------------
+
+/** `CreditCard.Brand` as Cielo spells it, for each brand Lastro recognizes. */
+const CIELO_BRANDS: Record<CardBrand, string> = {
+  visa: 'Visa',
+  mastercard: 'Master',
+  amex: 'Amex',
+  elo: 'Elo',
+  hipercard: 'Hipercard',
+  hiper: 'Hiper',
+  diners: 'Diners',
+  discover: 'Discover',
+};
+
+/** The brand Cielo expects for a card number (the longest known prefix decides), or null when Lastro knows none. */
+export function cieloBrand(pan: string): string | null {
+  const brand = detectBrand(pan);
+  return brand ? CIELO_BRANDS[brand] : null;
+}
+
+// --- identifiers: checked before they go into a URL or a sale --------------------------------------
+
+/** `MerchantOrderId` is up to 50 characters; Lastro sends its payment id, so letters, digits, `_` and `-` are all it needs. */
+const MERCHANT_ORDER_ID = /^[A-Za-z0-9_-]{1,50}$/;
+const PAYMENT_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
+
+export function assertMerchantOrderId(key: string): string {
+  if (!MERCHANT_ORDER_ID.test(key)) throw new CieloWireError(`the idempotency key does not fit MerchantOrderId (${MERCHANT_ORDER_ID.source})`);
+  return key;
+}
+
+export function isPaymentId(id: string | null | undefined): id is string {
+  return typeof id === 'string' && PAYMENT_ID.test(id);
+}
+
+// --- port → wire ---------------------------------------------------------------------------------
+
+const SOFT_DESCRIPTOR = /^[A-Za-z0-9 ]{1,13}$/;
+
+export function assertSoftDescriptor(s: string): string {
+  if (!SOFT_DESCRIPTOR.test(s)) throw new CieloWireError(`softDescriptor must match ${SOFT_DESCRIPTOR.source}`);
+  return s;
+}
+
+/** `CreditCard.Holder` takes 25 characters: accents dropped, anything but letters, digits, spaces and `.'-` removed. */
+export function holderToWire(holder: string): string {
+  const plain = holder
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 .'-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 25)
+    .trim();
+  if (plain.length === 0) throw new CieloWireError('card.holder has no letters Cielo accepts');
+  return plain;
+}
+
+function customer(holder: string, document: string): Record<string, string> {
+  const name = holder.trim().slice(0, 255) || 'Comprador';
+  if (/^\d{11}$/.test(document)) return { Name: name, Identity: document, IdentityType: 'CPF' };
+  if (/^[0-9A-Z]{12}\d{2}$/.test(document)) return { Name: name, Identity: document, IdentityType: 'CNPJ' };
+  return { Name: name };
+}
+
+/**
+ * The body of `POST /1/sales/`: a credit card sale captured at once (`Capture: true`), the
+ * interest of installments on the store (`ByMerchant`: Lastro prices installments itself), the
+ * card as the vault gave it (a saved card has no CVV), never saved at Cielo.
+ */
+export function saleToWire(req: AuthorizationRequest, opts: { softDescriptor?: string } = {}): Record<string, unknown> {
+  assertMerchantOrderId(req.idempotencyKey);
+  if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new CieloWireError('amount is not a positive integer number of cents');
+  if (req.currency !== 'BRL') throw new CieloWireError('currency is not BRL, the only one Cielo E-commerce takes');
+  if (!Number.isInteger(req.installments) || req.installments < 1 || req.installments > 12) throw new CieloWireError('installments is not 1 to 12');
+  const { card } = req;
+  if (!/^\d{12,19}$/.test(card.pan)) throw new CieloWireError('card.pan is not 12 to 19 digits');
+  const brand = cieloBrand(card.pan);
+  if (!brand) throw new CieloWireError('card.pan is of no brand Cielo takes');
+  if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) throw new CieloWireError('card.expMonth is not 1 to 12');
+  if (!Number.isInteger(card.expYear) || card.expYear < 2000 || card.expYear > 2099) throw new CieloWireError('card.expYear is not a four-digit year');
+  if (card.cvv !== null && !/^\d{3,4}$/.test(card.cvv)) throw new CieloWireError('card.cvv is not 3 or 4 digits');
+  const creditCard: Record<string, unknown> = {
+    CardNumber: card.pan,
+    Holder: holderToWire(card.holder),
+    ExpirationDate: `${String(card.expMonth).padStart(2, '0')}/${card.expYear}`,
+    ...(card.cvv === null ? {} : { SecurityCode: card.cvv }),
+    Brand: brand,
+    SaveCard: false,
+  };
+  return {
+    MerchantOrderId: req.idempotencyKey,
+    Customer: customer(card.holder, card.document),
+    Payment: {
+      Type: 'CreditCard',
+      Amount: req.amount,
+      Currency: 'BRL',
+      Installments: req.installments,
+      Interest: 'ByMerchant',
+      Capture: true,
+      ...(opts.softDescriptor ? { SoftDescriptor: assertSoftDescriptor(opts.softDescriptor) } : {}),
+      CreditCard: creditCard,
+    },
+  };
+}
+
+// --- wire → port ---------------------------------------------------------------------------------
+
+/** A sale as Lastro reads it: the answer of `POST /1/sales/` or of `GET /1/sales/{PaymentId}`. */
+export interface CieloSale extends SaleFacts {
+  merchantOrderId: string | null;
+  returnMessage: string | null;
+  /** Cents authorized. */
+  amount: number;
+  /** Cents voided so far, partial voids added up. */
+  voidedAmount: number;
+}
+
+const obj = (v: unknown, field: string): Record<string, unknown> => {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) throw new CieloWireError(`${field} is not an object`);
+  return v as Record<string, unknown>;
+};
+const optStr = (v: unknown, field: string): string | null => {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'string') return v;
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  throw new CieloWireError(`${field} is not a string`);
+};
+const cents = (v: unknown, field: string): number => {
+  if (typeof v !== 'number' || !Number.isSafeInteger(v) || v < 0) throw new CieloWireError(`${field} is not an integer number of cents`);
+  return v;
+};
+
+export function saleFromWire(body: unknown): CieloSale {
+  const sale = obj(body, 'sale');
+  const p = obj(sale.Payment, 'Payment');
+  const paymentId = optStr(p.PaymentId, 'Payment.PaymentId');
+  if (!isPaymentId(paymentId)) throw new CieloWireError('Payment.PaymentId is not a GUID');
+  if (typeof p.Status !== 'number' || !Number.isInteger(p.Status)) throw new CieloWireError('Payment.Status is not an integer');
+  const amount = cents(p.Amount, 'Payment.Amount');
+  const status = p.Status;
+  const fullyVoided = status === SALE_STATUS.Voided || status === SALE_STATUS.Refunded;
+  // A sale voided whole may carry no VoidedAmount: then all of it is.
+  const voidedAmount = p.VoidedAmount === undefined || p.VoidedAmount === null ? (fullyVoided ? amount : 0) : cents(p.VoidedAmount, 'Payment.VoidedAmount');
+  return {
+    paymentId,
+    merchantOrderId: optStr(sale.MerchantOrderId, 'MerchantOrderId'),
+    status,
+    returnCode: optStr(p.ReturnCode, 'Payment.ReturnCode'),
+    returnMessage: optStr(p.ReturnMessage, 'Payment.ReturnMessage'),
+    authorizationCode: optStr(p.AuthorizationCode, 'Payment.AuthorizationCode'),
+    receivedDate: optStr(p.ReceivedDate, 'Payment.ReceivedDate'),
+    amount,
+    voidedAmount,
+  };
+}
+
+/** The answer of `GET /1/sales?merchantOrderId=`: the PaymentIds of the sales under one order (none: an empty list). */
+export function orderSalesFromWire(body: unknown): string[] {
+  if (body === undefined || body === null || body === '') return [];
+  const payments = obj(body, 'order').Payments;
+  if (payments === undefined || payments === null) return [];
+  if (!Array.isArray(payments)) throw new CieloWireError('Payments is not a list');
+  return payments.map((x, i) => {
+    const id = optStr(obj(x, `Payments[${i}]`).PaymentId, `Payments[${i}].PaymentId`);
+    if (!isPaymentId(id)) throw new CieloWireError(`Payments[${i}].PaymentId is not a GUID`);
+    return id;
+  });
+}
