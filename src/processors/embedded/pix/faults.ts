@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type Koa from 'koa';
 import { z } from 'zod';
 import { problema, type Problema } from './pix.rules';
+import { FaultQueue, faultPath } from '../fault-queue';
 
 /**
  * Faults the simulator injects on request (`POST /embedded/faults`), so a client's handling of an
@@ -15,17 +16,7 @@ import { problema, type Problema } from './pix.rules';
 
 export const faultBody = z
   .object({
-    path: z
-      .string()
-      .refine((s) => {
-        try {
-          new RegExp(s);
-          return true;
-        } catch {
-          return false;
-        }
-      }, 'not a regular expression')
-      .optional(),
+    path: faultPath.optional(),
     status: z.union([z.literal(500), z.literal(502), z.literal(503), z.literal(429), z.literal(401)]).optional(),
     retryAfter: z.number().int().min(0).optional(),
     delayMs: z.number().int().min(0).max(120_000).optional(),
@@ -33,11 +24,6 @@ export const faultBody = z
   })
   .refine((f) => f.status !== undefined || f.delayMs !== undefined, 'a fault needs a status, a delayMs, or both');
 export type FaultRequest = z.infer<typeof faultBody>;
-
-interface Fault extends FaultRequest {
-  re: RegExp | null;
-  left: number;
-}
 
 /** Bodies in the API Pix's problem shape: the document's type where it has one, else `about:blank` (as the PSP's own 401). */
 function faultProblem(status: NonNullable<FaultRequest['status']>): Problema {
@@ -48,31 +34,9 @@ function faultProblem(status: NonNullable<FaultRequest['status']>): Problema {
   return { type: 'about:blank', title: 'Too Many Requests', status, detail: 'Falha simulada: limite de requisições excedido.' };
 }
 
-export class Faults {
-  private queue: Fault[] = [];
-  applied = 0;
-
-  add(f: FaultRequest): void {
-    this.queue.push({ ...f, re: f.path === undefined ? null : new RegExp(f.path), left: f.times });
-  }
-
-  clear(): void {
-    this.queue = [];
-  }
-
-  get pending(): number {
-    return this.queue.reduce((n, f) => n + f.left, 0);
-  }
-
-  /** Takes one use of the first fault matching `METHOD /path`, if any. */
-  take(method: string, path: string): Fault | null {
-    if (path.startsWith('/embedded/')) return null;
-    const line = `${method} ${path}`;
-    const f = this.queue.find((x) => (x.re ? x.re.test(line) : path !== '/oauth/token'));
-    if (!f) return null;
-    if (--f.left === 0) this.queue.splice(this.queue.indexOf(f), 1);
-    this.applied++;
-    return f;
+export class Faults extends FaultQueue<FaultRequest> {
+  constructor() {
+    super((path) => path !== '/oauth/token');
   }
 
   /** Koa middleware: mounted before authentication, where a load balancer or an overloaded PSP would answer. */

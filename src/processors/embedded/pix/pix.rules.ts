@@ -288,6 +288,4 @@ export function paginacao(total: number, paginaAtual: number, itensPorPagina: nu
 }
 
 /** Webhook callback retry delays: `base`, 2×, 4×… for `attempts` tries in all (first one immediate). */
-export function retryDelays(attempts: number, baseMs: number): number[] {
-  return Array.from({ length: Math.max(0, attempts - 1) }, (_, i) => baseMs * 2 ** i);
-}
+export { retryDelays } from '../delivery';

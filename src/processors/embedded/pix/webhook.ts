@@ -1,4 +1,4 @@
-import { retryDelays } from './pix.rules';
+import { DeliverySender, retryDelays, type Delivery } from '../delivery';
 
 /**
  * Callback delivery: `POST <webhookUrl>/pix` with `{ "pix": [ … ] }`, as the API Pix's
@@ -7,8 +7,9 @@ import { retryDelays } from './pix.rules';
  */
 
 export type CallbackMode = 'normal' | 'twice' | 'late' | 'never';
+export type { Delivery };
 
-export interface DeliveryOptions {
+export interface WebhookOptions {
   attempts: number;
   retryBaseMs: number;
   /** Delay before the first attempt when the mode is `late`. */
@@ -17,25 +18,21 @@ export interface DeliveryOptions {
   log: (msg: Record<string, unknown>) => void;
 }
 
-export interface Delivery {
-  url: string;
-  attempts: number;
-  delivered: boolean;
-  lastStatus?: number;
-  lastError?: string;
-}
-
 /** `<webhookUrl>/pix`, one slash between them (a URL ending in `/` does not get `//pix`). */
 export function callbackUrl(webhookUrl: string): string {
   return `${webhookUrl.replace(/\/+$/, '')}/pix`;
 }
 
 export class WebhookSender {
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private closed = false;
-  readonly deliveries: Delivery[] = [];
+  private readonly sender: DeliverySender;
 
-  constructor(private readonly opts: DeliveryOptions) {}
+  constructor(private readonly opts: WebhookOptions) {
+    this.sender = new DeliverySender({ timeoutMs: opts.timeoutMs, log: opts.log, what: 'callback' });
+  }
+
+  get deliveries(): Delivery[] {
+    return this.sender.deliveries;
+  }
 
   /** Schedules the callback; returns at once (delivery runs in the background). */
   send(webhookUrl: string, body: { pix: unknown[] }, mode: CallbackMode = 'normal'): void {
@@ -43,54 +40,12 @@ export class WebhookSender {
       this.opts.log({ msg: 'callback withheld', to: new URL(webhookUrl).origin });
       return;
     }
-    const copies = mode === 'twice' ? 2 : 1;
-    for (let i = 0; i < copies; i++) {
-      const d: Delivery = { url: callbackUrl(webhookUrl), attempts: 0, delivered: false };
-      this.deliveries.push(d);
-      this.later(mode === 'late' ? this.opts.lateMs : 0, () => this.attempt(d, JSON.stringify(body), retryDelays(this.opts.attempts, this.opts.retryBaseMs)));
+    for (let i = 0; i < (mode === 'twice' ? 2 : 1); i++) {
+      this.sender.send(callbackUrl(webhookUrl), body, retryDelays(this.opts.attempts, this.opts.retryBaseMs), { firstDelayMs: mode === 'late' ? this.opts.lateMs : 0 });
     }
-  }
-
-  private later(ms: number, fn: () => void): void {
-    if (this.closed) return;
-    const t = setTimeout(() => {
-      this.timers.delete(t);
-      fn();
-    }, ms);
-    this.timers.add(t);
-  }
-
-  private async attempt(d: Delivery, body: string, delays: number[]): Promise<void> {
-    if (this.closed) return;
-    d.attempts++;
-    try {
-      const res = await fetch(d.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(this.opts.timeoutMs),
-      });
-      d.lastStatus = res.status;
-      await res.arrayBuffer().catch(() => undefined);
-      if (res.ok) {
-        d.delivered = true;
-        this.opts.log({ msg: 'callback delivered', to: new URL(d.url).origin, attempts: d.attempts, status: res.status });
-        return;
-      }
-    } catch (err) {
-      d.lastError = err instanceof Error ? err.message : String(err);
-    }
-    const [next, ...rest] = delays;
-    if (next === undefined) {
-      this.opts.log({ msg: 'callback abandoned', to: new URL(d.url).origin, attempts: d.attempts, status: d.lastStatus, error: d.lastError });
-      return;
-    }
-    this.later(next, () => void this.attempt(d, body, rest));
   }
 
   close(): void {
-    this.closed = true;
-    for (const t of this.timers) clearTimeout(t);
-    this.timers.clear();
+    this.sender.close();
   }
 }
