@@ -2,12 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { Command, InvalidArgumentError } from 'commander';
 import { createPixPsp } from './pix/server';
 import { makeCertificates } from './pix/tls';
+import { createCieloAcquirer } from './cielo/server';
 
 /**
  * Entry point of the embedded processors: `npm run psp -- pix --port N` starts the embedded Pix
  * PSP alone (N=0 picks a free port) and prints exactly one JSON line on stdout,
  * `{"baseUrl","tokenUrl","clientId","clientSecret"}`; its logs go to stderr. A port it cannot
  * bind ends the process with a message and exit code 1. Never imported by Lastro's own code.
+ * `npm run psp -- cielo --port N` starts the embedded acquirer (Cielo's E-commerce API 3.0) the
+ * same way; its line is `{"baseUrl","queryUrl","merchantId","merchantKey"}`.
  *
  * `--tls-dir <dir>` turns on mutual TLS: a CA, a server and a client certificate are made with
  * the `openssl` CLI into that folder (`ca.pem`, `client.pem`, `client-key.pem` for the client),
@@ -20,6 +23,31 @@ const port = (v: string): number => {
   return n;
 };
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
+const guid = (v: string): string => {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) throw new InvalidArgumentError('a GUID, as Cielo\'s MerchantId is');
+  return v;
+};
+const header = (v: string, prev: Record<string, string>): Record<string, string> => {
+  const m = /^([^:\s]+):\s*(.*)$/.exec(v);
+  if (!m) throw new InvalidArgumentError('"Name: value"');
+  if (Object.keys(prev).length >= 3) throw new InvalidArgumentError('at most three headers, as Cielo registers');
+  return { ...prev, [m[1]]: m[2] };
+};
+
+/** Prints the one JSON line once listening, or ends the process with code 1; stops on SIGTERM/SIGINT. */
+async function serve(name: string, processor: { listen(port: number, host: string): Promise<unknown>; close(): Promise<void> }, port: number, host: string): Promise<void> {
+  let info;
+  try {
+    info = await processor.listen(port, host);
+  } catch (err) {
+    process.stderr.write(`${name}: cannot listen on ${host}:${port}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  const stop = () => void processor.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
 
 const program = new Command('psp').description('Embedded processors (sandbox counterparts of real ones)');
 program
@@ -55,17 +83,31 @@ program
       webhook: { retryBaseMs: o.webhookRetryBaseMs, lateMs: o.webhookLateMs },
       log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-pix-psp', ...msg })}\n`),
     });
-    let info;
-    try {
-      info = await psp.listen(o.port, o.host);
-    } catch (err) {
-      process.stderr.write(`embedded Pix PSP: cannot listen on ${o.host}:${o.port}: ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exit(1);
-    }
-    process.stdout.write(`${JSON.stringify(info)}\n`);
-    const stop = () => void psp.close().then(() => process.exit(0));
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
+    await serve('embedded Pix PSP', psp, o.port, o.host);
+  });
+
+program
+  .command('cielo')
+  .description("Embedded acquirer speaking Cielo's E-commerce API 3.0 (transactional and query API on one port)")
+  .option('--port <n>', 'port to listen on (0: any free port)', port, 0)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .option('--merchant-id <guid>', 'the MerchantId (default: random)', guid)
+  .option('--merchant-key <key>', 'the MerchantKey (default: random, 40 characters)')
+  .option('--notification-url <url>', "Cielo's notification URL (URL Status Pagamento); also set by POST /embedded/notification-url")
+  .option('--notification-header <header>', 'a fixed header sent with every notification, "Name: value" (repeatable, up to 3)', header, {})
+  .option('--notification-retry-base-ms <ms>', 'first retry delay of a failed notification (three retries, doubling)', port, 250)
+  .option('--void-guard-ms <ms>', 'the same void of a sale again within this answers ReturnCode 10 (Cielo: 5 s)', port, 5000)
+  .action(async (o: { port: number; host: string; merchantId?: string; merchantKey?: string; notificationUrl?: string; notificationHeader: Record<string, string>; notificationRetryBaseMs: number; voidGuardMs: number }) => {
+    const acquirer = createCieloAcquirer({
+      merchantId: o.merchantId,
+      merchantKey: o.merchantKey,
+      notificationUrl: o.notificationUrl,
+      notificationHeaders: o.notificationHeader,
+      notificationRetryBaseMs: o.notificationRetryBaseMs,
+      voidGuardMs: o.voidGuardMs,
+      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-cielo', ...msg })}\n`),
+    });
+    await serve('embedded Cielo acquirer', acquirer, o.port, o.host);
   });
 
 program.parseAsync(process.argv).catch((err) => {

@@ -1,0 +1,264 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import Koa from 'koa';
+import Router from '@koa/router';
+import { bodyParser } from '@koa/bodyparser';
+import type { z } from 'zod';
+import { CAPTURED, cieloError, maskCardNumber, VOIDED_MESSAGE, type CieloError } from './cielo.rules';
+import { amountParam, chargebackBody, checkCardToken, checkSale, faultBody, isGuid, notificationUrlBody, type Checked } from './schemas';
+import { Books } from './state';
+import { renderBooks, renderOperation, renderOrder, renderSale, type Hosts } from './wire';
+import { Faults } from './faults';
+import { CHANGE_TYPE, Notifier } from './notifications';
+
+/**
+ * The embedded acquirer: credit card sales over Cielo's E-commerce API 3.0, for Lastro's Cielo
+ * adapter to talk to as to Cielo itself. Implemented: `MerchantId`/`MerchantKey` on every call,
+ * `POST /1/sales/` (open card or `CardToken`), capture and void (total and partial), the queries
+ * by `PaymentId` and by `MerchantOrderId`, `POST /1/card/` (the card vault), and the notification
+ * post of a chargeback. The transactional and the query API are served on one listener:
+ * `queryUrl` is `baseUrl`. `/embedded/*` routes are the simulator's own (outside Cielo's API):
+ * the books, chargebacks, the notification URL, faults. State lives in memory (`state.ts`).
+ */
+
+export interface CieloAcquirerOptions {
+  merchantId?: string;
+  merchantKey?: string;
+  /** Cielo's "URL Status Pagamento", with up to three fixed headers. */
+  notificationUrl?: string;
+  notificationHeaders?: Record<string, string>;
+  notificationRetryBaseMs?: number;
+  /** Cielo's wait between voids of one sale: the same void again within it answers ReturnCode 10. */
+  voidGuardMs?: number;
+  log?: (msg: Record<string, unknown>) => void;
+  now?: () => Date;
+}
+
+export interface CieloAcquirerInfo {
+  baseUrl: string;
+  queryUrl: string;
+  merchantId: string;
+  merchantKey: string;
+}
+
+export interface CieloAcquirer {
+  listen(port: number, host?: string): Promise<CieloAcquirerInfo>;
+  close(): Promise<void>;
+  books: Books;
+}
+
+/** An answer in Cielo's error shape, `[{ "Code": …, "Message": … }]`. */
+class CieloFault extends Error {
+  constructor(
+    readonly status: number,
+    readonly errors: CieloError[],
+  ) {
+    super(errors.map((e) => e.Message).join('; '));
+  }
+}
+const fail = (status: number, ...errors: CieloError[]): never => {
+  throw new CieloFault(status, errors);
+};
+const valueOf = <T>(r: Checked<T>): T => (r.ok ? r.value : fail(400, ...r.errors));
+
+export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAcquirer {
+  const merchantId = (options.merchantId ?? randomUUID()).toLowerCase();
+  // Cielo's MerchantKey is 40 characters.
+  const merchantKey = options.merchantKey ?? randomBytes(30).toString('base64').replace(/[+/]/g, 'A').slice(0, 40).toUpperCase();
+  const now = options.now ?? (() => new Date());
+  const log = options.log ?? (() => undefined);
+  const books = new Books({ now, voidGuardMs: options.voidGuardMs ?? 5000 });
+  const notifier = new Notifier({ url: options.notificationUrl, headers: options.notificationHeaders, retryBaseMs: options.notificationRetryBaseMs ?? 250, timeoutMs: 5000, log });
+  const faults = new Faults();
+  const requests: Record<string, number> = {};
+  const hosts: Hosts = { baseUrl: '', queryUrl: '' };
+
+  const app = new Koa();
+  app.proxy = false;
+
+  app.use(async (ctx, next) => {
+    // Cielo's paths take a trailing slash or not (`/1/sales/`, `/1/card/`).
+    if (ctx.path.length > 1 && ctx.path.endsWith('/')) ctx.path = ctx.path.replace(/\/+$/, '');
+    const requestId = ctx.get('RequestId');
+    if (requestId) ctx.set('RequestId', requestId);
+    try {
+      await next();
+    } catch (err) {
+      if (err instanceof CieloFault) {
+        ctx.status = err.status;
+        ctx.body = err.errors;
+        return;
+      }
+      const status = (err as { status?: number }).status;
+      if (status === 400 || status === 413 || status === 415) {
+        ctx.status = 400;
+        ctx.body = [cieloError(0, 'The request body is not valid JSON')];
+        return;
+      }
+      log({ msg: 'internal error', error: err instanceof Error ? err.message : String(err) });
+      ctx.status = 500;
+      ctx.body = [cieloError(0)];
+    }
+  });
+  app.use(async (ctx, next) => {
+    try {
+      await next();
+    } finally {
+      const key = `${ctx.method} ${(ctx as { _matchedRoute?: string })._matchedRoute ?? '(no route)'}`;
+      requests[key] = (requests[key] ?? 0) + 1;
+    }
+  });
+  app.use(faults.middleware());
+  // Every call of Cielo's API carries the store's credentials; a wrong one is a 401 in Cielo's error shape.
+  app.use(async (ctx, next) => {
+    if (ctx.path.startsWith('/1/')) {
+      const id = ctx.get('MerchantId');
+      const key = ctx.get('MerchantKey');
+      if (!id) fail(401, cieloError(101));
+      if (!isGuid(id)) fail(401, cieloError(114));
+      if (id.toLowerCase() !== merchantId) fail(401, cieloError(115));
+      if (!key) fail(401, cieloError(131));
+      if (!safeEqual(key, merchantKey)) fail(401, cieloError(132));
+    }
+    await next();
+  });
+  app.use(bodyParser({ enableTypes: ['json'], encoding: 'utf-8' }) as unknown as Koa.Middleware);
+
+  const router = new Router();
+  const notFound = (): never => fail(404, cieloError(307));
+  const found = (paymentId: string) => (isGuid(paymentId) ? books.sale(paymentId) : undefined) ?? notFound();
+
+  // --- Cielo's API --------------------------------------------------------------------------------
+  router.post('/1/sales', (ctx) => {
+    const req = valueOf(checkSale(ctx.request.body));
+    const sale = books.createSale(req) ?? fail(400, cieloError(130));
+    log({ msg: 'sale', paymentId: sale.PaymentId, status: sale.Status, returnCode: sale.ReturnCode });
+    ctx.status = 201;
+    ctx.body = renderSale(sale, hosts);
+  });
+
+  router.get('/1/sales', (ctx) => {
+    const key = Object.keys(ctx.query).find((k) => k.toLowerCase() === 'merchantorderid');
+    const orderId = key === undefined ? undefined : String(ctx.query[key]);
+    if (!orderId) fail(400, cieloError(122));
+    const sales = books.byOrder(orderId!);
+    if (sales.length === 0) notFound();
+    ctx.body = renderOrder(sales);
+  });
+
+  router.get('/1/sales/:paymentId', (ctx) => {
+    ctx.body = renderSale(found(ctx.params.paymentId), hosts);
+  });
+
+  router.put('/1/sales/:paymentId/capture', (ctx) => {
+    const amount = valueOf(amountParam(ctx.query));
+    const op = books.capture(ctx.params.paymentId, amount);
+    if (!op.found) return notFound();
+    if (op.decision.kind === 'unavailable') return fail(400, cieloError(308));
+    const d = op.decision;
+    ctx.body = renderOperation(op.sale, hosts, d.kind === 'refused' ? d : { ...CAPTURED, ReasonCode: 0 });
+  });
+
+  router.put('/1/sales/:paymentId/void', (ctx) => {
+    const amount = valueOf(amountParam(ctx.query));
+    const op = books.void(ctx.params.paymentId, amount);
+    if (!op.found) return notFound();
+    if (op.decision.kind === 'unavailable') return fail(400, cieloError(309));
+    const d = op.decision;
+    if (d.kind === 'refused') ctx.body = renderOperation(op.sale, hosts, d);
+    else ctx.body = renderOperation(op.sale, hosts, { ReturnCode: d.kind === 'void' ? d.ReturnCode : '9', ReturnMessage: VOIDED_MESSAGE, ReasonCode: 0 });
+  });
+
+  router.post('/1/card', (ctx) => {
+    const card = books.tokenize(valueOf(checkCardToken(ctx.request.body)));
+    ctx.status = 201;
+    ctx.body = { CardToken: card.CardToken, Links: { Method: 'GET', Rel: 'self', Href: `${hosts.queryUrl}/1/card/${card.CardToken}` } };
+  });
+
+  router.get('/1/card/:cardToken', (ctx) => {
+    const card = books.cards.get(ctx.params.cardToken.toLowerCase()) ?? fail(404, cieloError(130));
+    ctx.body = { CardNumber: maskCardNumber(card.CardNumber), Holder: card.Holder, ExpirationDate: card.ExpirationDate, Brand: card.Brand };
+  });
+
+  // --- the simulator's own routes (NOT part of Cielo's API; no credentials) -------------------------
+  const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
+    const r = schema.safeParse(body ?? {});
+    if (!r.success) fail(400, ...r.error.issues.map((i) => cieloError(0, `${i.path.join('.') || 'body'}: ${i.message}`)));
+    return (r as { data: T }).data;
+  };
+
+  router.get('/embedded/sales', (ctx) => {
+    const orderId = typeof ctx.query.merchantOrderId === 'string' ? ctx.query.merchantOrderId : undefined;
+    const sales = orderId === undefined ? [...books.sales.values()] : books.byOrder(orderId);
+    ctx.body = { sales: sales.map(renderBooks) };
+  });
+
+  router.post('/embedded/sales/:paymentId/chargeback', (ctx) => {
+    const sale = found(ctx.params.paymentId);
+    const body = parse(chargebackBody, ctx.request.body);
+    const left = books.chargebackable(sale);
+    if (left === 0 || (body.Amount ?? left) > left) fail(409, cieloError(0, `Only a captured sale can be charged back, up to what is left of it (${left})`));
+    const chargeback = books.chargeback(sale, body);
+    const delivery = notifier.notify(sale.PaymentId, CHANGE_TYPE.Chargeback);
+    ctx.status = 201;
+    ctx.body = { Chargeback: chargeback, notified: delivery !== null };
+  });
+
+  router.post('/embedded/notification-url', (ctx) => {
+    const body = parse(notificationUrlBody, ctx.request.body);
+    notifier.url = body.url ?? undefined;
+    notifier.headers = body.headers ?? {};
+    ctx.status = 204;
+  });
+  router.get('/embedded/notifications', (ctx) => {
+    ctx.body = { url: notifier.url ?? null, deliveries: notifier.deliveries };
+  });
+
+  router.post('/embedded/faults', (ctx) => {
+    const fault = parse(faultBody, ctx.request.body);
+    faults.add(fault);
+    ctx.status = 201;
+    ctx.body = { queued: fault, pending: faults.pending };
+  });
+  router.delete('/embedded/faults', (ctx) => {
+    faults.clear();
+    ctx.status = 204;
+  });
+  router.get('/embedded/stats', (ctx) => {
+    ctx.body = { faultsApplied: faults.applied, faultsPending: faults.pending, requests };
+  });
+
+  app.use(router.routes());
+  app.use(router.allowedMethods());
+
+  const server = http.createServer(app.callback());
+  return {
+    books,
+    listen(port, host = '127.0.0.1') {
+      return new Promise<CieloAcquirerInfo>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          const addr = server.address() as AddressInfo;
+          hosts.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
+          hosts.queryUrl = hosts.baseUrl;
+          resolve({ baseUrl: hosts.baseUrl, queryUrl: hosts.queryUrl, merchantId, merchantKey });
+        });
+      });
+    },
+    close() {
+      notifier.close();
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}
+
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
