@@ -1,14 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
+import { startEmbeddedProcess, type EmbeddedProcess } from './embedded-process';
 
 /**
  * The embedded Pix PSP as a child process, as a test drives it: `node --import tsx
- * src/processors/embedded/main.ts pix --port 0 [args]`, its one JSON line read from stdout. A
- * process that exits, or that prints no line before `startupMs`, fails the start with its stderr,
- * so a broken PSP is a loud failure and not a hang.
+ * src/processors/embedded/main.ts pix --port 0 [args]`, its one JSON line read from stdout
+ * (`embedded-process.ts`).
  */
-
-const root = path.resolve(__dirname, '..', '..');
 
 export interface EmbeddedPixInfo {
   baseUrl: string;
@@ -17,67 +13,8 @@ export interface EmbeddedPixInfo {
   clientSecret: string;
 }
 
-export interface EmbeddedPixProcess {
-  info: EmbeddedPixInfo;
-  child: ChildProcess;
-  stderr(): string;
-  /** A simulator route (`/embedded/...`): no token, no client certificate needed on plain HTTP. */
-  control(method: string, p: string, body?: unknown): Promise<{ status: number; body: any }>;
-  stop(): Promise<void>;
-}
+export type EmbeddedPixProcess = EmbeddedProcess<EmbeddedPixInfo>;
 
-export async function startEmbeddedPix(args: string[] = [], opts: { startupMs?: number } = {}): Promise<EmbeddedPixProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/processors/embedded/main.ts'), 'pix', '--port', '0', ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  let out = '';
-  // The last few KB: enough to explain a failure, bounded for a PSP that runs the whole test run.
-  child.stderr!.on('data', (d) => (err = (err + d).slice(-8000)));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const line = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`embedded Pix PSP printed no line within ${opts.startupMs ?? 60_000} ms; stderr:\n${err}`));
-    }, opts.startupMs ?? 60_000);
-    child.stdout!.on('data', (d) => {
-      out += d;
-      const nl = out.indexOf('\n');
-      if (nl >= 0) {
-        clearTimeout(timer);
-        resolve(out.slice(0, nl));
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`embedded Pix PSP exited (code ${code}) before printing its line; stderr:\n${err}`));
-    });
-  });
-  let info: EmbeddedPixInfo;
-  try {
-    info = JSON.parse(line) as EmbeddedPixInfo;
-  } catch {
-    child.kill('SIGKILL');
-    throw new Error(`embedded Pix PSP printed a line that is not JSON: ${line}`);
-  }
-  return {
-    info,
-    child,
-    stderr: () => err,
-    async control(method, p, body) {
-      const res = await fetch(`${info.baseUrl}${p}`, {
-        method,
-        headers: body === undefined ? {} : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.text();
-      return { status: res.status, body: text ? JSON.parse(text) : undefined };
-    },
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+export function startEmbeddedPix(args: string[] = [], opts: { startupMs?: number } = {}): Promise<EmbeddedPixProcess> {
+  return startEmbeddedProcess<EmbeddedPixInfo>('pix', 'embedded Pix PSP', args, opts);
 }
