@@ -4,7 +4,7 @@ import { pickSale, saleErrorOutcome, saleOutcome, voidAccepted, voidHeldAsDuplic
 import { CieloAcquirerError, cieloErrorsOf } from './errors';
 import { createDispatcher, isLost, once, pause, sendRetrying, type HttpAnswer, type Lost, type Transport } from './http';
 import { limiter, serializer } from './limits';
-import { CieloWireError, assertMerchantOrderId, assertSoftDescriptor, cieloBrand, isPaymentId, orderSalesFromWire, saleFromWire, saleToWire, type CieloSale } from './wire';
+import { CieloWireError, assertSoftDescriptor, cieloBrand, isPaymentId, merchantOrderIdOf, orderSalesFromWire, saleFromWire, saleToWire, type CieloSale } from './wire';
 
 /**
  * Lastro's card port over Cielo's E-commerce API 3.0. Cielo keeps no idempotency key: a sale POST
@@ -120,15 +120,17 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
   const answer = (status: 'refused' | 'failed', code: string, reference = NO_SALE): AuthorizationResult => ({ status, code, reference, authorizationCode: null });
 
   async function authorizeNow(req: AuthorizationRequest): Promise<AuthorizationResult> {
-    if (!/^\d{12,19}$/.test(req.card.pan) || !cieloBrand(req.card.pan)) return answer('refused', 'invalid_card');
+    if (!/^\d{12,19}$/.test(req.card.pan)) return answer('refused', 'invalid_card');
+    if (!cieloBrand(req.card.pan)) return answer('refused', 'card_not_supported');
     let body: Record<string, unknown>;
+    let key: string;
     try {
+      key = merchantOrderIdOf(req.idempotencyKey);
       body = saleToWire(req, { softDescriptor });
     } catch (err) {
       if (err instanceof CieloWireError) return answer('failed', 'processor_error');
       throw err;
     }
-    const key = req.idempotencyKey;
     try {
       const known = await outcomeOfOrder(key);
       if (known) return known;
@@ -223,7 +225,7 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
     authorize: (req) => inFlight(() => authorizeNow(req)),
 
     async void(idempotencyKey) {
-      const key = read('void', () => assertMerchantOrderId(idempotencyKey));
+      const key = read('void', () => merchantOrderIdOf(idempotencyKey));
       // Every sale under the order: a POST lost in flight and sent again may have left two.
       for (const sale of await salesOf(key)) {
         if (saleOutcome(sale) === null) throw new CieloAcquirerError('void: a sale of this order is not finished at Cielo yet', true);

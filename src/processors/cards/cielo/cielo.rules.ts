@@ -31,7 +31,9 @@ export type DeclineReason =
   | 'issuer_unavailable'
   | 'invalid_amount'
   | 'invalid_installments'
-  | 'transaction_not_allowed';
+  | 'transaction_not_allowed'
+  /** Not from a ReturnCode: a brand Cielo E-commerce does not take, refused before any call. */
+  | 'card_not_supported';
 
 /**
  * ReturnCode → reason, after `normalizeReturnCode`. The codes are the ABECS standard Cielo

@@ -17,33 +17,45 @@ export class CieloWireError extends Error {
 
 // --- the card's brand ----------------------------------------------------------------------------
 
-/** `CreditCard.Brand` as Cielo spells it, for each brand Lastro recognizes. */
-const CIELO_BRANDS: Record<CardBrand, string> = {
+/** `CreditCard.Brand` as Cielo spells it for each brand Lastro recognizes; null for one Cielo E-commerce does not take. */
+const CIELO_BRANDS: Record<CardBrand, string | null> = {
   visa: 'Visa',
   mastercard: 'Master',
   amex: 'Amex',
   elo: 'Elo',
   hipercard: 'Hipercard',
-  hiper: 'Hiper',
+  hiper: null,
   diners: 'Diners',
   discover: 'Discover',
 };
 
-/** The brand Cielo expects for a card number (the longest known prefix decides), or null when Lastro knows none. */
+/**
+ * The brand Cielo expects for a card number, or null when Cielo takes none such. Lastro's own rule
+ * (`detectBrand`, the longest prefix wins) decides first; two brands Cielo takes and Lastro's
+ * checkout does not know come after it: JCB (3528-3589) and Aura (507860).
+ */
 export function cieloBrand(pan: string): string | null {
   const brand = detectBrand(pan);
-  return brand ? CIELO_BRANDS[brand] : null;
+  if (brand) return CIELO_BRANDS[brand];
+  if (/^35(2[89]|[3-8]\d)\d*$/.test(pan)) return 'JCB';
+  if (/^507860\d*$/.test(pan)) return 'Aura';
+  return null;
 }
 
 // --- identifiers: checked before they go into a URL or a sale --------------------------------------
 
-/** `MerchantOrderId` is up to 50 characters; Lastro sends its payment id, so letters, digits, `_` and `-` are all it needs. */
-const MERCHANT_ORDER_ID = /^[A-Za-z0-9_-]{1,50}$/;
 const PAYMENT_ID = /^[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}$/;
 
-export function assertMerchantOrderId(key: string): string {
-  if (!MERCHANT_ORDER_ID.test(key)) throw new CieloWireError(`the idempotency key does not fit MerchantOrderId (${MERCHANT_ORDER_ID.source})`);
-  return key;
+/**
+ * The `MerchantOrderId` of an idempotency key: up to 50 letters and digits, which Cielo takes
+ * as is. Lastro's ids (`pay_` and 26 characters) go without their `_`; that stays one-to-one
+ * because the part after the `_` always has 26 characters.
+ */
+export function merchantOrderIdOf(key: string): string {
+  if (/^[A-Za-z0-9]{1,50}$/.test(key)) return key;
+  const id = /^([A-Za-z]{1,24})_([A-Za-z0-9]{26})$/.exec(key);
+  if (id) return id[1] + id[2];
+  throw new CieloWireError('the idempotency key is neither up to 50 letters and digits nor a Lastro id');
 }
 
 export function isPaymentId(id: string | null | undefined): id is string {
@@ -59,12 +71,12 @@ export function assertSoftDescriptor(s: string): string {
   return s;
 }
 
-/** `CreditCard.Holder` takes 25 characters: accents dropped, anything but letters, digits, spaces and `.'-` removed. */
+/** `CreditCard.Holder` takes 25 letters and spaces: accents dropped, anything else a space. */
 export function holderToWire(holder: string): string {
   const plain = holder
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9 .'-]/g, ' ')
+    .replace(/[^A-Za-z ]/g, ' ')
     .replace(/\s+/g, ' ')
     .trim()
     .slice(0, 25)
@@ -86,7 +98,7 @@ function customer(holder: string, document: string): Record<string, string> {
  * card as the vault gave it (a saved card has no CVV), never saved at Cielo.
  */
 export function saleToWire(req: AuthorizationRequest, opts: { softDescriptor?: string } = {}): Record<string, unknown> {
-  assertMerchantOrderId(req.idempotencyKey);
+  const merchantOrderId = merchantOrderIdOf(req.idempotencyKey);
   if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new CieloWireError('amount is not a positive integer number of cents');
   if (req.currency !== 'BRL') throw new CieloWireError('currency is not BRL, the only one Cielo E-commerce takes');
   if (!Number.isInteger(req.installments) || req.installments < 1 || req.installments > 12) throw new CieloWireError('installments is not 1 to 12');
@@ -106,7 +118,7 @@ export function saleToWire(req: AuthorizationRequest, opts: { softDescriptor?: s
     SaveCard: false,
   };
   return {
-    MerchantOrderId: req.idempotencyKey,
+    MerchantOrderId: merchantOrderId,
     Customer: customer(card.holder, card.document),
     Payment: {
       Type: 'CreditCard',
