@@ -1,3 +1,4 @@
+import type Router from '@koa/router';
 import { z } from 'zod';
 
 /**
@@ -54,4 +55,18 @@ export class FaultQueue<F extends QueuedFault> {
     this.applied++;
     return f;
   }
+}
+
+/** `POST /embedded/faults` (queue one, 201) and `DELETE /embedded/faults` (clear, 204); `parse` reads a fault or throws the processor's 400. */
+export function faultRoutes<F extends QueuedFault>(router: Router, queue: FaultQueue<F>, parse: (body: unknown) => F): void {
+  router.post('/embedded/faults', (ctx) => {
+    const fault = parse(ctx.request.body);
+    queue.add(fault);
+    ctx.status = 201;
+    ctx.body = { queued: fault, pending: queue.pending };
+  });
+  router.delete('/embedded/faults', (ctx) => {
+    queue.clear();
+    ctx.status = 204;
+  });
 }

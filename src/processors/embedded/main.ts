@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createPixPsp } from './pix/server';
 import { makeCertificates } from './pix/tls';
 import { createCieloAcquirer } from './cielo/server';
+import type { EmbeddedServer } from './http-server';
 
 /**
  * Entry point of the embedded processors: `npm run psp -- pix --port N` starts the embedded Pix
@@ -23,6 +24,11 @@ const port = (v: string): number => {
   return n;
 };
 const collect = (v: string, prev: string[]): string[] => [...prev, v];
+const ms = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < 0) throw new InvalidArgumentError('a number of milliseconds');
+  return n;
+};
 const guid = (v: string): string => {
   if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) throw new InvalidArgumentError('a GUID, as Cielo\'s MerchantId is');
   return v;
@@ -35,7 +41,7 @@ const header = (v: string, prev: Record<string, string>): Record<string, string>
 };
 
 /** Prints the one JSON line once listening, or ends the process with code 1; stops on SIGTERM/SIGINT. */
-async function serve(name: string, processor: { listen(port: number, host: string): Promise<unknown>; close(): Promise<void> }, port: number, host: string): Promise<void> {
+async function serve(name: string, processor: EmbeddedServer<unknown>, port: number, host: string): Promise<void> {
   let info;
   try {
     info = await processor.listen(port, host);
@@ -95,8 +101,8 @@ program
   .option('--merchant-key <key>', 'the MerchantKey (default: random, 40 characters)')
   .option('--notification-url <url>', "Cielo's notification URL (URL Status Pagamento); also set by POST /embedded/notification-url")
   .option('--notification-header <header>', 'a fixed header sent with every notification, "Name: value" (repeatable, up to 3)', header, {})
-  .option('--notification-retry-base-ms <ms>', 'first retry delay of a failed notification (three retries, doubling)', port, 250)
-  .option('--void-guard-ms <ms>', 'the same void of a sale again within this answers ReturnCode 10 (Cielo: 5 s)', port, 5000)
+  .option('--notification-retry-base-ms <ms>', 'first retry delay of a failed notification (three retries, doubling)', ms, 250)
+  .option('--void-guard-ms <ms>', 'the same void of a sale again within this answers ReturnCode 10 (Cielo: 5 s)', ms, 5000)
   .action(async (o: { port: number; host: string; merchantId?: string; merchantKey?: string; notificationUrl?: string; notificationHeader: Record<string, string>; notificationRetryBaseMs: number; voidGuardMs: number }) => {
     const acquirer = createCieloAcquirer({
       merchantId: o.merchantId,

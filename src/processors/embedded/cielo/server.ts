@@ -1,6 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
@@ -10,7 +9,9 @@ import { amountParam, chargebackBody, checkCardToken, checkSale, faultBody, isGu
 import { Books } from './state';
 import { renderBooks, renderOperation, renderOrder, renderSale, type Hosts } from './wire';
 import { Faults } from './faults';
+import { faultRoutes } from '../fault-queue';
 import { CHANGE_TYPE, Notifier } from './notifications';
+import { closeServer, countRequests, listenOn, safeEqual, type EmbeddedServer } from '../http-server';
 
 /**
  * The embedded acquirer: credit card sales over Cielo's E-commerce API 3.0, for Lastro's Cielo
@@ -42,9 +43,7 @@ export interface CieloAcquirerInfo {
   merchantKey: string;
 }
 
-export interface CieloAcquirer {
-  listen(port: number, host?: string): Promise<CieloAcquirerInfo>;
-  close(): Promise<void>;
+export interface CieloAcquirer extends EmbeddedServer<CieloAcquirerInfo> {
   books: Books;
 }
 
@@ -101,14 +100,7 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
       ctx.body = [cieloError(0)];
     }
   });
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } finally {
-      const key = `${ctx.method} ${(ctx as { _matchedRoute?: string })._matchedRoute ?? '(no route)'}`;
-      requests[key] = (requests[key] ?? 0) + 1;
-    }
-  });
+  app.use(countRequests(requests));
   app.use(faults.middleware());
   // Every call of Cielo's API carries the store's credentials; a wrong one is a 401 in Cielo's error shape.
   app.use(async (ctx, next) => {
@@ -215,16 +207,7 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
     ctx.body = { url: notifier.url ?? null, deliveries: notifier.deliveries };
   });
 
-  router.post('/embedded/faults', (ctx) => {
-    const fault = parse(faultBody, ctx.request.body);
-    faults.add(fault);
-    ctx.status = 201;
-    ctx.body = { queued: fault, pending: faults.pending };
-  });
-  router.delete('/embedded/faults', (ctx) => {
-    faults.clear();
-    ctx.status = 204;
-  });
+  faultRoutes(router, faults, (body) => parse(faultBody, body));
   router.get('/embedded/stats', (ctx) => {
     ctx.body = { faultsApplied: faults.applied, faultsPending: faults.pending, requests };
   });
@@ -235,30 +218,14 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
   const server = http.createServer(app.callback());
   return {
     books,
-    listen(port, host = '127.0.0.1') {
-      return new Promise<CieloAcquirerInfo>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          const addr = server.address() as AddressInfo;
-          hosts.baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
-          hosts.queryUrl = hosts.baseUrl;
-          resolve({ baseUrl: hosts.baseUrl, queryUrl: hosts.queryUrl, merchantId, merchantKey });
-        });
-      });
+    async listen(port, host = '127.0.0.1') {
+      hosts.baseUrl = `http://${await listenOn(server, port, host)}`;
+      hosts.queryUrl = hosts.baseUrl;
+      return { baseUrl: hosts.baseUrl, queryUrl: hosts.queryUrl, merchantId, merchantKey };
     },
     close() {
       notifier.close();
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      return closeServer(server);
     },
   };
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }

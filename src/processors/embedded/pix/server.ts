@@ -1,8 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { TLSSocket } from 'node:tls';
-import type { AddressInfo } from 'node:net';
-import { createHash, generateKeyPairSync, randomBytes, sign, timingSafeEqual, type KeyObject } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
@@ -12,6 +11,8 @@ import { cobRevisada, cobSolicitada, cobvRevisada, cobvSolicitada, devolucaoSoli
 import { Books, type BooksOptions, type CobRecord, type Kind } from './state';
 import { WebhookSender, type CallbackMode } from './webhook';
 import { Faults, faultBody } from './faults';
+import { faultRoutes } from '../fault-queue';
+import { closeServer, countRequests, listenOn, safeEqual, type EmbeddedServer } from '../http-server';
 
 /**
  * The embedded Pix PSP: a receiving PSP that speaks the Central Bank's API Pix (release 2.9.0)
@@ -52,9 +53,7 @@ export interface PixPspInfo {
   clientSecret: string;
 }
 
-export interface PixPsp {
-  listen(port: number, host?: string): Promise<PixPspInfo>;
-  close(): Promise<void>;
+export interface PixPsp extends EmbeddedServer<PixPspInfo> {
   books: Books;
 }
 
@@ -148,14 +147,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
       ctx.body = problema('ErroInternoDoServidor');
     }
   });
-  app.use(async (ctx, next) => {
-    try {
-      await next();
-    } finally {
-      const key = `${ctx.method} ${(ctx as { _matchedRoute?: string })._matchedRoute ?? '(no route)'}`;
-      requests[key] = (requests[key] ?? 0) + 1;
-    }
-  });
+  app.use(countRequests(requests));
   app.use(faults.middleware());
   // Mutual TLS: the client certificate is asked for in the handshake and checked here, so that the
   // payload location (read by any payer's bank, without a client certificate) stays reachable.
@@ -424,16 +416,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   router.get('/embedded/deliveries', (ctx) => {
     ctx.body = { deliveries: sender.deliveries };
   });
-  router.post('/embedded/faults', (ctx) => {
-    const fault = parse(faultBody, ctx.request.body, 'RequisicaoInvalida', 'fault');
-    faults.add(fault);
-    ctx.status = 201;
-    ctx.body = { queued: fault, pending: faults.pending };
-  });
-  router.delete('/embedded/faults', (ctx) => {
-    faults.clear();
-    ctx.status = 204;
-  });
+  faultRoutes(router, faults, (body) => parse(faultBody, body, 'RequisicaoInvalida', 'fault'));
   router.get('/embedded/stats', (ctx) => {
     ctx.body = { tokensIssued, faultsApplied: faults.applied, faultsPending: faults.pending, requests };
   });
@@ -446,36 +429,20 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     : http.createServer(app.callback());
   return {
     books,
-    listen(port, host = '127.0.0.1') {
-      return new Promise<PixPspInfo>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          server.off('error', reject);
-          const addr = server.address() as AddressInfo;
-          const hostPort = `${host.includes(':') ? `[${host}]` : host}:${addr.port}`;
-          books.opts.locationHost = hostPort;
-          baseUrl = `${options.tls ? 'https' : 'http'}://${hostPort}`;
-          resolve({ baseUrl, tokenUrl: `${baseUrl}/oauth/token`, clientId, clientSecret });
-        });
-      });
+    async listen(port, host = '127.0.0.1') {
+      const hostPort = await listenOn(server, port, host);
+      books.opts.locationHost = hostPort;
+      baseUrl = `${options.tls ? 'https' : 'http'}://${hostPort}`;
+      return { baseUrl, tokenUrl: `${baseUrl}/oauth/token`, clientId, clientSecret };
     },
     close() {
       sender.close();
       for (const t of devolucaoTimers) clearTimeout(t);
-      return new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      });
+      return closeServer(server);
     },
   };
 }
 
 function b64(v: unknown): string {
   return Buffer.from(JSON.stringify(v)).toString('base64url');
-}
-
-function safeEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
