@@ -11,7 +11,8 @@ import { CieloWireError, assertSoftDescriptor, cieloBrand, isPaymentId, merchant
  * sent twice charges twice. So the idempotency key is the sale's `MerchantOrderId`, and the query
  * API decides: every authorization first asks for the sales under its order and answers the one it
  * finds; a POST whose answer is lost (timeout, dropped connection, 5xx, 429) is followed by the same
- * query, and only when Cielo holds no sale is the POST sent again. Voids and reads are retried
+ * query, and only when Cielo holds no sale is the POST sent again: at once after a 5xx or 429, and
+ * after a timeout or a dropped connection only by a later call (the request may still land). Voids and reads are retried
  * freely; a partial void (a refund) is checked against the sale's `VoidedAmount` before and after.
  *
  * Outcomes: approved, refused (Status 3, the reason from its ReturnCode, cielo.rules.ts), failed
@@ -140,17 +141,17 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
       throw err;
     }
     const route = 'POST /1/sales/';
-    let last: Lost | null = null;
     for (let i = 0; i < saleAttempts; i++) {
       const a = await once(t, { method: 'POST', route, url: `${base}/1/sales/`, body });
+      let last: Lost;
       if (!isLost(a)) {
         if (isOk(a)) {
           try {
             return await finished(saleFromWire(a.body));
           } catch (err) {
-            // A 2xx Lastro cannot read still made a sale: the query below reads it.
+            // A 2xx Lastro cannot read still made a sale: the query below reads it, and no POST follows.
             if (!(err instanceof CieloWireError)) throw err;
-            last = { lost: `unreadable answer (${err.message})`, inFlight: false, status: a.status };
+            last = { lost: `unreadable answer (${err.message})`, inFlight: true, status: a.status };
           }
         } else if (isAuthError(a)) {
           return answer('failed', 'processor_error');
@@ -164,9 +165,10 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
       await pause(t, last, i);
       const known = await outcomeOfOrder(key);
       if (known) return known;
+      // A POST that may still be running at Cielo is not sent again now: the next call's query sees it if it lands.
+      if (last.inFlight) throw new CieloAcquirerError(`${route}: ${last.lost}, and Cielo holds no sale for the order yet; ask again`, true, last.status);
     }
-    // Every POST was lost and Cielo holds no sale. A request that may still be running there must be asked about again later.
-    if (last!.inFlight) throw new CieloAcquirerError(`${route}: ${last!.lost}, and no sale for the order yet; ask again`, true, last!.status);
+    // Cielo answered every POST with a 5xx or 429 and holds no sale: nothing was charged.
     return answer('failed', 'processor_error');
   }
 
