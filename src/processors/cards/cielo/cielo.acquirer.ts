@@ -11,9 +11,10 @@ import { CieloWireError, assertSoftDescriptor, cieloBrand, isPaymentId, merchant
  * sent twice charges twice. So the idempotency key is the sale's `MerchantOrderId`, and the query
  * API decides: every authorization first asks for the sales under its order and answers the one it
  * finds; a POST whose answer is lost (timeout, dropped connection, 5xx, 429) is followed by the same
- * query, and only when Cielo holds no sale is the POST sent again: at once after a 5xx or 429, and
- * after a timeout or a dropped connection only by a later call (the request may still land). Voids and reads are retried
- * freely; a partial void (a refund) is checked against the sale's `VoidedAmount` before and after.
+ * query, and only when Cielo holds no sale is the POST sent again: at once after a 5xx or 429,
+ * after a timeout or a dropped connection only by a later call (the request may still land).
+ * Voids and reads are retried freely; a partial void (a refund) is checked against the sale's
+ * `VoidedAmount` before and after.
  *
  * Outcomes: approved, refused (Status 3, the reason from its ReturnCode, cielo.rules.ts), failed
  * (Status 13, a request Cielo rejects, wrong credentials). A call whose outcome cannot be known yet
@@ -39,6 +40,7 @@ export interface CieloAcquirer extends PaymentGateway {
 const trimUrl = (u: string) => u.replace(/\/+$/, '');
 const isOk = (a: HttpAnswer) => a.status >= 200 && a.status < 300;
 const isAuthError = (a: { status: number | null }) => a.status === 401 || a.status === 403;
+/** The reference of an answer no sale stands behind (Cielo refused the request, or it was never sent). */
 const NO_SALE = '';
 
 export function createCieloAcquirer(connection: CieloConnection, options: CieloOptions = {}): CieloAcquirer {
@@ -118,7 +120,7 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
     }
   }
 
-  const answer = (status: 'refused' | 'failed', code: string, reference = NO_SALE): AuthorizationResult => ({ status, code, reference, authorizationCode: null });
+  const answer = (status: 'refused' | 'failed', code: string): AuthorizationResult => ({ status, code, reference: NO_SALE, authorizationCode: null });
 
   async function authorizeNow(req: AuthorizationRequest): Promise<AuthorizationResult> {
     if (!/^\d{12,19}$/.test(req.card.pan)) return answer('refused', 'invalid_card');
