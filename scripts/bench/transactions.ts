@@ -106,7 +106,7 @@ export const run = (argv: string[]) =>
         await create(method, 1, SAMPLE, created);
         tasks = await workflowTasksSettled(deps.temporal, created);
       };
-      statementsPerOp[method] = Math.round((await statementsDuring(rootEm, sample)) / SAMPLE);
+      statementsPerOp[method] = round((await statementsDuring(rootEm, sample)) / SAMPLE, 1);
       workflowTasksPerOp[method] = round(tasks / SAMPLE, 2);
     }
     const roundTrips: Record<string, { p50: number; p95: number }> = {};
