@@ -109,10 +109,10 @@ export const run = (argv: string[]) =>
       statementsPerOp[method] = round((await statementsDuring(rootEm, sample)) / SAMPLE, 1);
       workflowTasksPerOp[method] = round(tasks / SAMPLE, 2);
     }
-    const roundTrips: Record<string, { p50: number; p95: number }> = {};
+    const roundTrips: Record<string, { p50: number; p95: number; clientCpuMsPerCall: number }> = {};
     const timeRoundTrips = async (clients: number) => {
       const t = await cobRoundTrips(psp.env, clients, Math.max(total, 200));
-      roundTrips[`clients${clients}`] = { p50: round(percentile(t, 50), 2), p95: round(percentile(t, 95), 2) };
+      roundTrips[`clients${clients}`] = { p50: round(percentile(t.latencies, 50), 2), p95: round(percentile(t.latencies, 95), 2), clientCpuMsPerCall: round(t.cpuMsPerCall, 2) };
       return roundTrips[`clients${clients}`];
     };
     const alone = await timeRoundTrips(1);
@@ -131,7 +131,7 @@ export const run = (argv: string[]) =>
       floor.noopWorkflow[`clients${clients}`] = loadFigures(noop);
       floor.insert[`clients${clients}`] = loadFigures(insert);
       const trip = await timeRoundTrips(clients);
-      lines.push(`PSP round trip, the adapter's PUT /cob timed here    ${String(clients).padStart(3)} clients: p50 ${trip.p50.toFixed(1)} ms  p95 ${trip.p95.toFixed(1)} ms`);
+      lines.push(`PSP round trip, the adapter's PUT /cob timed here    ${String(clients).padStart(3)} clients: p50 ${trip.p50.toFixed(1)} ms  p95 ${trip.p95.toFixed(1)} ms  (the adapter's CPU ${trip.clientCpuMsPerCall} ms per call)`);
       for (const method of Object.keys(methods) as Method[]) {
         const callsBefore = await cobCalls(psp.baseUrl);
         const { value: r, cpuSeconds } = await b.measured(() => create(method, clients, total));
@@ -147,7 +147,7 @@ export const run = (argv: string[]) =>
     }
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
     lines.push(`workflow tasks per operation (the workflows' histories, once none waits for a task): ${Object.entries(workflowTasksPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
-    lines.push(`PSP round trip alone (1 client): p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms`);
+    lines.push(`PSP round trip alone (1 client): p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms; the adapter's CPU ${alone.clientCpuMsPerCall} ms per call`);
     for (const r of results) {
       const p = r.psp as { callsPerOp: number; cpuMsPerOp: number };
       lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms); PSP calls ${p.callsPerOp} per operation, PSP CPU ${p.cpuMsPerOp} ms per operation`);
