@@ -1,4 +1,5 @@
 import type { ApiPixConnection } from '../pix/api-pix/api-pix.connection';
+import type { CardDefaultConfig } from './card-connection';
 
 /**
  * A Pix connection as the rest of Lastro uses it: how to reach and authenticate to the PSP
@@ -30,6 +31,7 @@ export type PixDefaultConfig = ApiPixConnection & Pick<PixConnection, 'chave' | 
 
 export interface ProcessorsConfig {
   pix?: PixDefaultConfig;
+  card?: CardDefaultConfig;
   /** The lower-case header in which the edge passes the verified client certificate identity of a callback. */
   callbackIdentityHeader?: string;
 }

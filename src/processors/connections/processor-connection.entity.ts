@@ -22,6 +22,20 @@ export interface ApiPixSecrets {
   callbackSecret: string;
 }
 
+/** What a `cielo` card connection keeps in clear: the acquirer's two hosts and the store's id. */
+export interface CieloSettings {
+  baseUrl: string;
+  queryUrl: string;
+  merchantId: string;
+}
+
+/** What a `cielo` card connection seals (`secrets`): the store's MerchantKey. */
+export interface CieloSecrets {
+  merchantKey: string;
+}
+
+export type ConnectionSettings = ApiPixSettings | CieloSettings;
+
 /**
  * A company's processor for one rail (`pcn_…`), at most one per rail. The secrets are one
  * AES-256-GCM ciphertext of their JSON (src/cards/card-vault.crypto.ts), bound to the row's id,
@@ -33,7 +47,7 @@ export class ProcessorConnection {
   companyId!: string;
   rail!: ProcessorRail;
   adapter!: string;
-  settings!: ApiPixSettings;
+  settings!: ConnectionSettings;
   secrets!: Buffer;
   callbackIdentity: Opt<string> | null = null;
   keyId!: string;

@@ -12,7 +12,11 @@ export type ProcessorRail = (typeof PROCESSOR_RAILS)[number];
 export const PIX_ADAPTERS = ['api_pix'] as const;
 export type PixAdapter = (typeof PIX_ADAPTERS)[number];
 
-/** The id of the deployment-wide Pix connection configured by environment variables. */
+/** The card acquirers' protocols a card connection can speak; today only Cielo's E-commerce API 3.0. */
+export const CARD_ADAPTERS = ['cielo'] as const;
+export type CardAdapter = (typeof CARD_ADAPTERS)[number];
+
+/** The id of a rail's deployment-wide connection configured by environment variables. */
 export const DEFAULT_CONNECTION_ID = 'default';
 
 export type DictKeyKind = 'cpf' | 'cnpj' | 'email' | 'phone' | 'evp';
@@ -55,9 +59,9 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Why `url` cannot be a PSP address; null when it can. HTTPS except on a loopback host (the
- * OAuth2 client secret and the charges travel on it), no credentials in it (they would end up
- * in logs), no query or fragment (paths are appended to it).
+ * Why `url` cannot be a PSP's (or an acquirer's) address; null when it can. HTTPS except on a
+ * loopback host (the client secret or the merchant key and the charges travel on it), no
+ * credentials in it (they would end up in logs), no query or fragment (paths are appended to it).
  */
 export function pspUrlProblem(url: string): string | null {
   let parsed: URL;
@@ -69,7 +73,7 @@ export function pspUrlProblem(url: string): string | null {
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isLoopbackHost(parsed.hostname))) {
     return 'Must be https:// (plain http:// only on a loopback host)';
   }
-  if (parsed.username || parsed.password) return 'Must not carry credentials: the client id and secret are options of their own';
+  if (parsed.username || parsed.password) return 'Must not carry credentials: they are options of their own';
   if (parsed.search || parsed.hash) return 'Must not carry a query or a fragment';
   return null;
 }
@@ -77,6 +81,13 @@ export function pspUrlProblem(url: string): string | null {
 /** A PSP address as stored: without the trailing slashes, so `${baseUrl}/cob/…` has one. */
 export function normalizePspUrl(url: string): string {
   return url.replace(/\/+$/, '');
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Why `merchantId` cannot be a Cielo MerchantId (the store's GUID); null when it can. */
+export function merchantIdProblem(merchantId: string): string | null {
+  return GUID.test(merchantId) ? null : 'A GUID (8-4-4-4-12 hexadecimal digits), as Cielo shows it in the store\'s E-commerce API settings';
 }
 
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { callbackIdentityProblem, dictKeyProblem, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
+import { CARD_ADAPTERS, callbackIdentityProblem, dictKeyProblem, merchantIdProblem, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
 import { tlsMaterialProblems } from './tls-material';
 
 const PEM_MAX = 64 * 1024;
@@ -41,3 +41,17 @@ export const connectPixInput = z
 
 export type ConnectPixInput = z.input<typeof connectPixInput>;
 export type ConnectPixParsed = z.output<typeof connectPixInput>;
+
+/**
+ * What `connectCard` takes: a Cielo E-commerce 3.0 store. Both hosts https (plain http only on a
+ * loopback host), the MerchantId a GUID, the MerchantKey given. Issue messages never repeat a value.
+ */
+export const connectCardInput = z.strictObject({
+  adapter: z.enum(CARD_ADAPTERS),
+  baseUrl: pspUrl.transform(normalizePspUrl),
+  queryUrl: pspUrl.transform(normalizePspUrl),
+  merchantId: z.string().superRefine(checked(merchantIdProblem)),
+  merchantKey: z.string().min(1).max(255),
+});
+
+export type ConnectCardInput = z.input<typeof connectCardInput>;

@@ -1,28 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { open, seal } from '../../cards/card-vault.crypto';
-import { deriveVaultKey, type VaultKey } from '../../cards/card-vault.key';
-import { Company } from '../../companies/company.entity';
+import type { VaultKey } from '../../cards/card-vault.key';
 import { iso } from '../../db/base.entity';
-import { ApiError, conflict, notFound, validationError } from '../../http/errors';
-import { newId } from '../../shared/ids';
-import type { PixConnection, PixDefaultConfig, ProcessorsConfig } from './pix-connection';
-import { ProcessorConnection, type ApiPixSecrets, type ApiPixSettings } from './processor-connection.entity';
-import { connectionVersion, DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
+import { conflict, validationError } from '../../http/errors';
+import { connectionById, connectionOf, defaultVersion, existingConnection, openSecrets, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
+import type { PixConnection, ProcessorsConfig } from './pix-connection';
+import { ProcessorConnection, type ApiPixSecrets, type ApiPixSettings, type ConnectionSettings } from './processor-connection.entity';
+import { DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
 import { connectPixInput, type ConnectPixInput } from './processor-connections.schemas';
 import { certificateSummary } from './tls-material';
 
-/** The derivation purpose of the key that seals connections' secrets: no other use of the vault key shares it. */
-const SECRETS_KEY_PURPOSE = 'lastro processor connection secrets';
+export { processorNotConfigured, type VaultKeySource } from './connection-rows';
 
-type ProcessorsConfigHolder = { processors: ProcessorsConfig };
-
-/** 409 when a company has no processor for a method and the deployment has no default either. */
-export function processorNotConfigured(rail: 'pix'): ApiError {
-  const method = { pix: 'Pix' }[rail];
-  return conflict('processor_not_configured', `No ${method} processor is connected for this company: an operator connects one with \`lastro processors connect ${rail}\``);
-}
+export type ProcessorsConfigHolder = { processors: ProcessorsConfig };
 
 /** A connection as an operator may see it: everything but the secrets. */
 export interface ProcessorConnectionView {
@@ -30,7 +20,7 @@ export interface ProcessorConnectionView {
   companyId: string;
   rail: ProcessorRail;
   adapter: string;
-  settings: ApiPixSettings;
+  settings: ConnectionSettings;
   hasClientCertificate: boolean;
   callbackIdentity: string | null;
   createdAt: string;
@@ -47,21 +37,17 @@ export async function connectPix(em: EntityManager, vaultKey: VaultKey, companyI
   const parsed = connectPixInput.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, 'body');
   const i = parsed.data;
-  if ((await em.count(Company, { id: companyId, deletedAt: null })) === 0) throw notFound('Company');
-
-  const existing = await em.findOne(ProcessorConnection, { companyId, rail: 'pix' });
+  const existing = await existingConnection(em, companyId, 'pix');
   if (existing && !i.rotateCallbackSecret && existing.keyId !== vaultKey.id) {
     throw conflict('vault_key_changed', `Connection ${existing.id} was sealed with vault key ${existing.keyId}, this process has ${vaultKey.id}: its callback secret cannot be kept; reconnect with a new one (--rotate-callback-secret) and register the new callback URL`);
   }
-  const row = existing ?? em.create(ProcessorConnection, { id: newId('pcn'), companyId, rail: 'pix', adapter: 'api_pix', settings: {} as ApiPixSettings, secrets: Buffer.alloc(0), keyId: vaultKey.id });
-  const keptSecret = existing && !i.rotateCallbackSecret ? openSecrets(existing, vaultKey).callbackSecret : undefined;
+  const keptSecret = existing && !i.rotateCallbackSecret ? openSecrets<ApiPixSecrets>(existing, vaultKey).callbackSecret : undefined;
   const secrets: ApiPixSecrets = {
     clientSecret: i.clientSecret,
     ...(i.cert && i.key ? { cert: i.cert, key: i.key, ...(i.ca ? { ca: i.ca } : {}) } : {}),
     callbackSecret: keptSecret ?? randomBytes(32).toString('base64url'),
   };
-  row.adapter = 'api_pix';
-  row.settings = {
+  const settings: ApiPixSettings = {
     baseUrl: i.baseUrl,
     tokenUrl: i.tokenUrl,
     clientId: i.clientId,
@@ -69,18 +55,7 @@ export async function connectPix(em: EntityManager, vaultKey: VaultKey, companyI
     ...(i.scopes ? { scopes: i.scopes } : {}),
     ...(i.cert ? { clientCertificate: certificateSummary(i.cert) } : {}),
   };
-  row.secrets = seal(secretsKey(vaultKey), secretsAad(row.id), JSON.stringify(secrets));
-  row.keyId = vaultKey.id;
-  row.callbackIdentity = i.callbackIdentity ?? null;
-  // Strictly later than the last change, even within one millisecond: the version must change.
-  row.updatedAt = new Date(Math.max(Date.now(), existing ? existing.updatedAt.getTime() + 1 : 0));
-  try {
-    await em.flush();
-  } catch (err) {
-    // Two connects of one company at once: the second insert meets the first's row.
-    if (err instanceof UniqueConstraintViolationException) throw conflict('processor_connection_conflict', 'Another connection of this company was made at the same time: run the command again');
-    throw err;
-  }
+  const row = await storeConnection(em, vaultKey, existing, { companyId, rail: 'pix', adapter: 'api_pix', settings, secrets, callbackIdentity: i.callbackIdentity });
   return { connection: toPixConnection(row, secrets), created: !existing };
 }
 
@@ -103,37 +78,27 @@ export function connectionView(row: ProcessorConnection): ProcessorConnectionVie
     rail: row.rail,
     adapter: row.adapter,
     settings: row.settings,
-    hasClientCertificate: Boolean(row.settings.clientCertificate),
+    hasClientCertificate: 'clientCertificate' in row.settings,
     callbackIdentity: row.callbackIdentity,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
   };
 }
 
-/**
- * The vault key, or how to get it: read only when a stored connection is opened, so a deployment
- * whose companies all use the default (configuration, no sealed row) needs no CARD_VAULT_KEY for Pix.
- */
-export type VaultKeySource = VaultKey | (() => VaultKey);
+const pixConnections = (config: ProcessorsConfigHolder): RailConnections<PixConnection> => ({
+  rail: 'pix',
+  open: openPixConnection,
+  fallback: () => defaultPixConnection(config),
+});
 
-/**
- * The Pix connection a company's charges use: its own, else the deployment default (in both
- * modes: the default is what the operator configured for this deployment), else 409
- * processor_not_configured.
- */
+/** The Pix connection a company's charges use: its own, else the deployment default, else 409 processor_not_configured. */
 export async function pixConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }): Promise<PixConnection> {
-  const row = await em.findOne(ProcessorConnection, { companyId: company.id, rail: 'pix' });
-  if (row) return openPixConnection(row, vaultKey);
-  const fallback = defaultPixConnection(config);
-  if (fallback) return fallback;
-  throw processorNotConfigured('pix');
+  return connectionOf(em, vaultKey, pixConnections(config), company.id);
 }
 
 /** A Pix connection by id (`default`: the deployment default); null when there is no such connection. */
 export async function pixConnectionById(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, id: string): Promise<PixConnection | null> {
-  if (id === DEFAULT_CONNECTION_ID) return defaultPixConnection(config);
-  const row = await em.findOne(ProcessorConnection, { id, rail: 'pix' });
-  return row ? openPixConnection(row, vaultKey) : null;
+  return connectionById(em, vaultKey, pixConnections(config), id);
 }
 
 /** Every Pix connection, the deployment default first: what the reconciliation run walks. */
@@ -160,7 +125,7 @@ export function defaultPixConnection(config: ProcessorsConfigHolder): PixConnect
     chave: d.chave,
     callbackSecret: d.callbackSecret,
     callbackIdentity: d.callbackIdentity,
-    version: `${DEFAULT_CONNECTION_ID}:${defaultFingerprint(d)}`,
+    version: defaultVersion(d),
   };
 }
 
@@ -187,20 +152,16 @@ export function defaultConnectionView(config: ProcessorsConfigHolder): DefaultCo
   };
 }
 
-/** Changes with any of the default's values; a digest, so the version names no secret. */
-function defaultFingerprint(d: PixDefaultConfig): string {
-  return createHash('sha256').update(JSON.stringify(d)).digest('hex').slice(0, 16);
-}
-
 function openPixConnection(row: ProcessorConnection, vaultKey: VaultKeySource): PixConnection {
-  return toPixConnection(row, openSecrets(row, typeof vaultKey === 'function' ? vaultKey() : vaultKey));
+  return toPixConnection(row, openSecrets<ApiPixSecrets>(row, vaultKey));
 }
 
 function toPixConnection(row: ProcessorConnection, secrets: ApiPixSecrets): PixConnection {
-  const s = row.settings;
+  const s = row.settings as ApiPixSettings;
+  const { id, companyId, version } = rowIdentity(row);
   return {
-    id: row.id,
-    companyId: row.companyId,
+    id,
+    companyId,
     adapter: 'api_pix',
     baseUrl: s.baseUrl,
     tokenUrl: s.tokenUrl,
@@ -211,16 +172,6 @@ function toPixConnection(row: ProcessorConnection, secrets: ApiPixSecrets): PixC
     chave: s.chave,
     callbackSecret: secrets.callbackSecret,
     callbackIdentity: row.callbackIdentity,
-    version: connectionVersion(row.id, row.updatedAt),
+    version,
   };
 }
-
-function openSecrets(row: ProcessorConnection, vaultKey: VaultKey): ApiPixSecrets {
-  if (row.keyId !== vaultKey.id) {
-    throw new Error(`Processor connection ${row.id} was sealed with vault key ${row.keyId}, this process has key ${vaultKey.id} (CARD_VAULT_KEY differs between processes?)`);
-  }
-  return JSON.parse(open(secretsKey(vaultKey), secretsAad(row.id), row.secrets, `secrets of ${row.id}`)) as ApiPixSecrets;
-}
-
-const secretsKey = (vaultKey: VaultKey): Buffer => deriveVaultKey(vaultKey, SECRETS_KEY_PURPOSE);
-const secretsAad = (id: string): string => `${id}:secrets`;

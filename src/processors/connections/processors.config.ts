@@ -1,9 +1,10 @@
 import fs from 'node:fs';
+import type { CardDefaultConfig } from './card-connection';
 import type { PixDefaultConfig, ProcessorsConfig } from './pix-connection';
-import { callbackIdentityProblem, callbackSecretProblem, dictKeyProblem, normalizeHeaderName, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
+import { callbackIdentityProblem, callbackSecretProblem, dictKeyProblem, merchantIdProblem, normalizeHeaderName, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
 import { tlsMaterialProblems, type TlsMaterial } from './tls-material';
 
-/** The variables of the deployment's Pix PSP and of callback authentication (src/config.ts parses them as strings). */
+/** The variables of the deployment's Pix PSP, of callback authentication and of the deployment's acquirer (src/config.ts parses them as strings). */
 export interface ProcessorsEnv {
   PIX_PSP_BASE_URL?: string;
   PIX_PSP_TOKEN_URL?: string;
@@ -17,13 +18,18 @@ export interface ProcessorsEnv {
   PIX_PSP_CALLBACK_SECRET?: string;
   PIX_PSP_CALLBACK_IDENTITY?: string;
   PIX_CALLBACK_IDENTITY_HEADER?: string;
+  CARD_ACQUIRER_BASE_URL?: string;
+  CARD_ACQUIRER_QUERY_URL?: string;
+  CARD_ACQUIRER_MERCHANT_ID?: string;
+  CARD_ACQUIRER_MERCHANT_KEY?: string;
 }
 
 const REQUIRED = ['PIX_PSP_BASE_URL', 'PIX_PSP_TOKEN_URL', 'PIX_PSP_CLIENT_ID', 'PIX_PSP_CLIENT_SECRET', 'PIX_PSP_CHAVE', 'PIX_PSP_CALLBACK_SECRET'] as const;
+const CARD_REQUIRED = ['CARD_ACQUIRER_BASE_URL', 'CARD_ACQUIRER_QUERY_URL', 'CARD_ACQUIRER_MERCHANT_ID', 'CARD_ACQUIRER_MERCHANT_KEY'] as const;
 const OPTIONAL = ['PIX_PSP_SCOPES', 'PIX_PSP_CERT_PATH', 'PIX_PSP_KEY_PATH', 'PIX_PSP_CA_PATH', 'PIX_PSP_CALLBACK_IDENTITY'] as const;
 
 /**
- * `config.processors`: the deployment default Pix connection, when the operator configured one,
+ * `config.processors`: the deployment default Pix and card connections, when the operator configured them,
  * with its certificate files read now, so a missing or unreadable file stops the process at
  * start instead of failing the first charge. Half a configuration is refused, naming what is
  * missing. An empty variable counts as unset (compose files pass `${VAR:-}`). Problems are
@@ -52,8 +58,33 @@ export function processorsConfig(env: ProcessorsEnv, readFile: (file: string) =>
       problems.push('PIX_PSP_CALLBACK_IDENTITY: needs PIX_CALLBACK_IDENTITY_HEADER (the header in which the edge passes the identity it verified), else every callback is refused');
     }
   }
+  const card = cardDefault(v, problems);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { ...(pix ? { pix } : {}), ...(callbackIdentityHeader ? { callbackIdentityHeader } : {}) };
+  return { ...(pix ? { pix } : {}), ...(card ? { card } : {}), ...(callbackIdentityHeader ? { callbackIdentityHeader } : {}) };
+}
+
+/** The deployment's acquirer (Cielo E-commerce 3.0): all four CARD_ACQUIRER_* variables, or none. */
+function cardDefault(v: (name: keyof ProcessorsEnv) => string | undefined, problems: string[]): CardDefaultConfig | undefined {
+  const missing = CARD_REQUIRED.filter((name) => !v(name));
+  if (missing.length === CARD_REQUIRED.length) return undefined;
+  if (missing.length > 0) {
+    problems.push(`${missing.join(', ')}: required with the other CARD_ACQUIRER_* variables (set all of ${CARD_REQUIRED.join(', ')}, or none)`);
+    return undefined;
+  }
+  const before = problems.length;
+  for (const name of ['CARD_ACQUIRER_BASE_URL', 'CARD_ACQUIRER_QUERY_URL'] as const) {
+    const problem = pspUrlProblem(v(name)!);
+    if (problem) problems.push(`${name}: ${problem}`);
+  }
+  const idProblem = merchantIdProblem(v('CARD_ACQUIRER_MERCHANT_ID')!.trim());
+  if (idProblem) problems.push(`CARD_ACQUIRER_MERCHANT_ID: ${idProblem}`);
+  if (problems.length > before) return undefined;
+  return {
+    baseUrl: normalizePspUrl(v('CARD_ACQUIRER_BASE_URL')!),
+    queryUrl: normalizePspUrl(v('CARD_ACQUIRER_QUERY_URL')!),
+    merchantId: v('CARD_ACQUIRER_MERCHANT_ID')!.trim(),
+    merchantKey: v('CARD_ACQUIRER_MERCHANT_KEY')!.trim(),
+  };
 }
 
 function pixDefault(v: (name: keyof ProcessorsEnv) => string | undefined, readFile: (file: string) => string, problems: string[]): PixDefaultConfig | undefined {

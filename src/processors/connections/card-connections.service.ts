@@ -1,0 +1,62 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { VaultKey } from '../../cards/card-vault.key';
+import { validationError } from '../../http/errors';
+import type { CardConnection } from './card-connection';
+import { connectionById, connectionOf, defaultVersion, existingConnection, openSecrets, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
+import type { CieloSecrets, CieloSettings, ProcessorConnection } from './processor-connection.entity';
+import { DEFAULT_CONNECTION_ID } from './processor-connections.rules';
+import { connectCardInput, type ConnectCardInput } from './processor-connections.schemas';
+import type { DefaultConnectionView, ProcessorsConfigHolder } from './processor-connections.service';
+
+/**
+ * Connects a company's card acquirer, or replaces its connection whole; the MerchantKey is
+ * sealed, the hosts and the MerchantId stay readable. `created`: no connection existed. 400
+ * validation_failed on a bad input, 404 for an unknown company. Payments do not use it yet.
+ */
+export async function connectCard(em: EntityManager, vaultKey: VaultKey, companyId: string, input: ConnectCardInput): Promise<{ connection: CardConnection; created: boolean }> {
+  const parsed = connectCardInput.safeParse(input);
+  if (!parsed.success) throw validationError(parsed.error, 'body');
+  const { adapter, baseUrl, queryUrl, merchantId, merchantKey } = parsed.data;
+  const existing = await existingConnection(em, companyId, 'card');
+  const settings: CieloSettings = { baseUrl, queryUrl, merchantId };
+  const secrets: CieloSecrets = { merchantKey };
+  const row = await storeConnection(em, vaultKey, existing, { companyId, rail: 'card', adapter, settings, secrets });
+  return { connection: toCardConnection(row, secrets), created: !existing };
+}
+
+const cardConnections = (config: ProcessorsConfigHolder): RailConnections<CardConnection> => ({
+  rail: 'card',
+  open: (row, vaultKey) => toCardConnection(row, openSecrets<CieloSecrets>(row, vaultKey)),
+  fallback: () => defaultCardConnection(config),
+});
+
+/** The card connection a company's payments would use: its own, else the deployment default, else 409 processor_not_configured. */
+export async function cardConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }): Promise<CardConnection> {
+  return connectionOf(em, vaultKey, cardConnections(config), company.id);
+}
+
+/** A card connection by id (`default`: the deployment default); null when there is no such connection. */
+export async function cardConnectionById(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, id: string): Promise<CardConnection | null> {
+  return connectionById(em, vaultKey, cardConnections(config), id);
+}
+
+/** The deployment's acquirer (CARD_ACQUIRER_*) as a connection, or null when the deployment has none. */
+export function defaultCardConnection(config: ProcessorsConfigHolder): CardConnection | null {
+  const d = config.processors.card;
+  if (!d) return null;
+  return { id: DEFAULT_CONNECTION_ID, companyId: null, adapter: 'cielo', ...d, version: defaultVersion(d) };
+}
+
+/** The deployment's acquirer without its MerchantKey, for `lastro processors list`. */
+export function defaultCardConnectionView(config: ProcessorsConfigHolder): DefaultConnectionView | null {
+  const d = config.processors.card;
+  if (!d) return null;
+  const settings: CieloSettings = { baseUrl: d.baseUrl, queryUrl: d.queryUrl, merchantId: d.merchantId };
+  return { id: DEFAULT_CONNECTION_ID, adapter: 'cielo', settings, hasClientCertificate: false, callbackIdentity: null };
+}
+
+function toCardConnection(row: ProcessorConnection, secrets: CieloSecrets): CardConnection {
+  const s = row.settings as CieloSettings;
+  const { id, companyId, version } = rowIdentity(row);
+  return { id, companyId, adapter: 'cielo', baseUrl: s.baseUrl, queryUrl: s.queryUrl, merchantId: s.merchantId, merchantKey: secrets.merchantKey, version };
+}
