@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../config';
 import { resolveVaultKey, type VaultKey } from '../cards/card-vault.key';
+import { createCieloAcquirer, type CieloAcquirer } from './cards/cielo';
+import type { CardConnection } from './connections/card-connection';
+import { cardConnectionById, cardConnectionOf } from './connections/card-connections.service';
 import { allPixConnections, pixConnectionById, pixConnectionOf } from './connections/processor-connections.service';
 import type { PixConnection } from './connections/pix-connection';
 import { createApiPixPsp, type ApiPixPsp } from './pix/api-pix';
@@ -10,6 +13,12 @@ import type { PixPsp } from './pix/pix-psp.port';
 export interface PixRail {
   connection: PixConnection;
   psp: PixPsp;
+}
+
+/** A company's card rail: its connection (the acquirer's store) and the adapter that speaks to it. Payments do not use it yet. */
+export interface CardRail {
+  connection: CardConnection;
+  acquirer: CieloAcquirer;
 }
 
 /**
@@ -24,21 +33,35 @@ export interface Processors {
   pixById(em: EntityManager, connectionId: string): Promise<PixRail | null>;
   /** Every Pix connection (the deployment's default first): what the reconciliation run walks. */
   allPix(em: EntityManager): Promise<PixRail[]>;
+  /** The company's card rail; 409 processor_not_configured when it has none. */
+  cardFor(em: EntityManager, company: { id: string; mode: 'sandbox' | 'production' }): Promise<CardRail>;
+  /** The card rail of a connection by id (`default`: the deployment's); null when it is gone. */
+  cardById(em: EntityManager, connectionId: string): Promise<CardRail | null>;
+}
+
+/**
+ * One adapter per connection, kept until the connection's version changes; then the replaced
+ * one is closed, its keep-alive connections with it (calls in flight finish first).
+ */
+function adapterKeeper<C extends { id: string; version: string }, A extends { close(): Promise<void> }>(create: (connection: C) => A): (connection: C) => A {
+  const kept = new Map<string, { version: string; adapter: A }>();
+  return (connection) => {
+    const current = kept.get(connection.id);
+    if (current?.version === connection.version) return current.adapter;
+    void current?.adapter.close().catch(() => undefined);
+    const adapter = create(connection);
+    kept.set(connection.id, { version: connection.version, adapter });
+    return adapter;
+  };
 }
 
 export function createProcessors(config: Config): Processors {
   let vaultKey: VaultKey | undefined;
   const key = () => (vaultKey ??= resolveVaultKey(config));
-  const adapters = new Map<string, { version: string; psp: ApiPixPsp }>();
-  const rail = (connection: PixConnection): PixRail => {
-    const kept = adapters.get(connection.id);
-    if (kept?.version === connection.version) return { connection, psp: kept.psp };
-    // Reconnected: the old adapter's keep-alive connections go with it (calls in flight finish first).
-    void kept?.psp.close().catch(() => undefined);
-    const psp = createApiPixPsp(connection);
-    adapters.set(connection.id, { version: connection.version, psp });
-    return { connection, psp };
-  };
+  const pspOf = adapterKeeper<PixConnection, ApiPixPsp>(createApiPixPsp);
+  const rail = (connection: PixConnection): PixRail => ({ connection, psp: pspOf(connection) });
+  const acquirerOf = adapterKeeper<CardConnection, CieloAcquirer>((connection) => createCieloAcquirer(connection));
+  const cardRail = (connection: CardConnection): CardRail => ({ connection, acquirer: acquirerOf(connection) });
   return {
     pixFor: async (em, company) => rail(await pixConnectionOf(em, key, config, company)),
     async pixById(em, connectionId) {
@@ -46,6 +69,11 @@ export function createProcessors(config: Config): Processors {
       return connection ? rail(connection) : null;
     },
     allPix: async (em) => (await allPixConnections(em, key, config)).map(rail),
+    cardFor: async (em, company) => cardRail(await cardConnectionOf(em, key, config, company)),
+    async cardById(em, connectionId) {
+      const connection = await cardConnectionById(em, key, config, connectionId);
+      return connection ? cardRail(connection) : null;
+    },
   };
 }
 
