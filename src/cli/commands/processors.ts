@@ -1,10 +1,11 @@
 import fs from 'node:fs';
-import { Argument, type Command } from 'commander';
+import { Argument, Option, type Command } from 'commander';
 import { resolveVaultKey } from '../../cards/card-vault.key';
 import { ApiError } from '../../http/errors';
-import { PROCESSOR_RAILS, pixCallbackUrl, type ProcessorRail } from '../../processors/connections/processor-connections.rules';
+import { CARD_ADAPTERS, PROCESSOR_RAILS, pixCallbackUrl, type ProcessorRail } from '../../processors/connections/processor-connections.rules';
+import { connectCard, defaultCardConnectionView } from '../../processors/connections/card-connections.service';
 import { connectPix, defaultConnectionView, disconnect, listConnections } from '../../processors/connections/processor-connections.service';
-import type { ConnectPixInput } from '../../processors/connections/processor-connections.schemas';
+import type { ConnectCardInput, ConnectPixInput } from '../../processors/connections/processor-connections.schemas';
 import { printJson, type CliContext } from '../context';
 import { createApiPixPsp } from '../../processors/pix/api-pix';
 import { registerPixWebhook } from '../../processors/pix/pix-webhooks.service';
@@ -12,6 +13,8 @@ import type { PixConnection } from '../../processors/connections/pix-connection'
 
 /** Where the client secret comes from when no file is named: argv would show it in `ps`, the environment does not. */
 export const CLIENT_SECRET_ENV = 'LASTRO_PIX_CLIENT_SECRET';
+/** Where the acquirer's MerchantKey comes from when no file is named (never argv). */
+export const MERCHANT_KEY_ENV = 'LASTRO_CARD_MERCHANT_KEY';
 
 interface ConnectPixOptions {
   company: string;
@@ -28,24 +31,41 @@ interface ConnectPixOptions {
   rotateCallbackSecret?: boolean;
 }
 
-/** The connect input's fields as the options that set them, so an error names what the operator typed. */
+interface ConnectCardOptions {
+  company: string;
+  adapter: ConnectCardInput['adapter'];
+  baseUrl: string;
+  queryUrl: string;
+  merchantId: string;
+  merchantKeyFile?: string;
+}
+
+/** The connect inputs' fields as the options that set them, so an error names what the operator typed. */
 const OPTION_OF: Record<string, string> = {
   baseUrl: '--base-url', tokenUrl: '--token-url', clientId: '--client-id', clientSecret: '--client-secret-file',
   chave: '--chave', scopes: '--scopes', cert: '--cert-file', key: '--key-file', ca: '--ca-file', callbackIdentity: '--callback-identity',
+  adapter: '--adapter', queryUrl: '--query-url', merchantId: '--merchant-id', merchantKey: '--merchant-key-file',
 };
+
+function read(file: string, option: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new Error(`${option}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+}
+
+/** A secret from its file option or its environment variable, exactly one of them: argv would show it in `ps`. */
+function secretFrom(file: string | undefined, option: string, envName: string, env: NodeJS.ProcessEnv, what: string): string {
+  if (file && env[envName]) throw new Error(`Give the ${what} once: ${option} or ${envName}, not both`);
+  const secret = file ? read(file, option).trim() : env[envName]?.trim();
+  if (!secret) throw new Error(`The ${what} is read from ${option} <file> or from ${envName} (never from the command line, which other users see in ps)`);
+  return secret;
+}
 
 /** The connect input from the options: secrets and PEM files read from files (or the client secret from the environment), never from argv. */
 export function connectPixInputFrom(o: ConnectPixOptions, env: NodeJS.ProcessEnv = process.env): ConnectPixInput {
-  const read = (file: string, option: string): string => {
-    try {
-      return fs.readFileSync(file, 'utf8');
-    } catch (err) {
-      throw new Error(`${option}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-    }
-  };
-  if (o.clientSecretFile && env[CLIENT_SECRET_ENV]) throw new Error(`Give the client secret once: --client-secret-file or ${CLIENT_SECRET_ENV}, not both`);
-  const clientSecret = o.clientSecretFile ? read(o.clientSecretFile, '--client-secret-file').trim() : env[CLIENT_SECRET_ENV]?.trim();
-  if (!clientSecret) throw new Error(`The client secret is read from --client-secret-file <file> or from ${CLIENT_SECRET_ENV} (never from the command line, which other users see in ps)`);
+  const clientSecret = secretFrom(o.clientSecretFile, '--client-secret-file', CLIENT_SECRET_ENV, env, 'client secret');
   return {
     baseUrl: o.baseUrl,
     tokenUrl: o.tokenUrl,
@@ -59,6 +79,12 @@ export function connectPixInputFrom(o: ConnectPixOptions, env: NodeJS.ProcessEnv
     ...(o.callbackIdentity !== undefined ? { callbackIdentity: o.callbackIdentity } : {}),
     ...(o.rotateCallbackSecret ? { rotateCallbackSecret: true } : {}),
   };
+}
+
+/** The card connect input from the options: the MerchantKey read from a file or the environment, never from argv. */
+export function connectCardInputFrom(o: ConnectCardOptions, env: NodeJS.ProcessEnv = process.env): ConnectCardInput {
+  const merchantKey = secretFrom(o.merchantKeyFile, '--merchant-key-file', MERCHANT_KEY_ENV, env, 'merchant key');
+  return { adapter: o.adapter, baseUrl: o.baseUrl, queryUrl: o.queryUrl, merchantId: o.merchantId, merchantKey };
 }
 
 /** A validation failure with every field, by its option; other errors as they are. */
@@ -86,16 +112,15 @@ async function registerAtPsp(connection: PixConnection, publicBase: string): Pro
 }
 
 /**
- * `processors connect pix …`, `processors list [--company]`, `processors disconnect <rail> --company`:
+ * `processors connect pix|card …`, `processors list [--company]`, `processors disconnect <rail> --company`:
  * a company's processors (src/processors/connections/). Secrets go in through files or the
  * environment and never come out, except the callback URL, printed once when its secret is made.
  */
 export function register(program: Command, ctx: CliContext): void {
-  const processors = program.command('processors').description("Companies' processors (Pix PSP accounts): connect, list, disconnect");
+  const processors = program.command('processors').description("Companies' processors (Pix PSP accounts, card acquirers): connect, list, disconnect");
 
-  processors
-    .command('connect')
-    .description("Connect a company's processor for a rail (replaces its connection if it has one)")
+  const connect = processors.command('connect').description("Connect a company's processor for a rail (replaces its connection if it has one)");
+  connect
     .command('pix')
     .description("Connect a company's Pix PSP (the Central Bank's API Pix: OAuth2 client credentials over mutual TLS)")
     .requiredOption('--company <companyId>', 'comp_… id')
@@ -138,13 +163,37 @@ export function register(program: Command, ctx: CliContext): void {
       });
     });
 
+  connect
+    .command('card')
+    .description("Connect a company's card acquirer (Cielo E-commerce API 3.0); payments do not use it yet")
+    .requiredOption('--company <companyId>', 'comp_… id')
+    .addOption(new Option('--adapter <adapter>', "the acquirer's API").choices(CARD_ADAPTERS).makeOptionMandatory())
+    .requiredOption('--base-url <url>', "the acquirer's transactional API (https)")
+    .requiredOption('--query-url <url>', "the acquirer's query API (https)")
+    .requiredOption('--merchant-id <id>', "the store's MerchantId (a GUID)")
+    .option('--merchant-key-file <file>', `a file holding the store's MerchantKey (else $${MERCHANT_KEY_ENV})`)
+    .action(async (o: ConnectCardOptions) => {
+      const input = connectCardInputFrom(o);
+      const vaultKey = resolveVaultKey(ctx.config);
+      const result = await ctx
+        .transaction(async (em) => {
+          const { connection, created } = await connectCard(em, vaultKey, o.company, input);
+          const [view] = (await listConnections(em, o.company)).filter((v) => v.id === connection.id);
+          return { created, view };
+        })
+        .catch((err: unknown) => {
+          throw explained(err);
+        });
+      printJson({ created: result.created, connection: result.view });
+    });
+
   processors
     .command('list')
-    .description("The deployment's default Pix PSP and the companies' connections, without their secrets")
+    .description("The deployment's default Pix PSP and card acquirer and the companies' connections, without their secrets")
     .option('--company <companyId>', 'only this company’s connections')
     .action(async (o: { company?: string }) => {
       const connections = await ctx.transaction((em) => listConnections(em, o.company));
-      printJson({ deploymentDefault: { pix: defaultConnectionView(ctx.config) }, connections });
+      printJson({ deploymentDefault: { pix: defaultConnectionView(ctx.config), card: defaultCardConnectionView(ctx.config) }, connections });
     });
 
   processors
