@@ -116,3 +116,44 @@ describe('config.processors', () => {
     expect(loadConfig({ PIX_CALLBACK_IDENTITY_HEADER: 'x-ssl-client-sha256' }).processors).toEqual({ callbackIdentityHeader: 'x-ssl-client-sha256' });
   });
 });
+
+describe('config.processors.card', () => {
+  const card = {
+    CARD_ACQUIRER_BASE_URL: 'https://api.cieloecommerce.cielo.com.br/',
+    CARD_ACQUIRER_QUERY_URL: 'https://apiquery.cieloecommerce.cielo.com.br',
+    CARD_ACQUIRER_MERCHANT_ID: '5a3e1c2b-0d4f-4e6a-9b8c-7d6e5f4a3b2c',
+    CARD_ACQUIRER_MERCHANT_KEY: 'the-merchant-key-of-forty-characters-xxx',
+  };
+
+  it('reads the deployment acquirer from all four variables', () => {
+    expect(loadConfig(card).processors).toEqual({
+      card: {
+        baseUrl: 'https://api.cieloecommerce.cielo.com.br',
+        queryUrl: 'https://apiquery.cieloecommerce.cielo.com.br',
+        merchantId: card.CARD_ACQUIRER_MERCHANT_ID,
+        merchantKey: card.CARD_ACQUIRER_MERCHANT_KEY,
+      },
+    });
+    expect(loadConfig({ ...required, ...card }).processors).toMatchObject({ pix: { clientId: 'lastro' }, card: { merchantId: card.CARD_ACQUIRER_MERCHANT_ID } });
+  });
+
+  it('has none when none is set (or only empty values)', () => {
+    expect(loadConfig({ CARD_ACQUIRER_BASE_URL: '', CARD_ACQUIRER_MERCHANT_KEY: ' ' }).processors).toEqual({});
+  });
+
+  it('refuses some of the four, naming what is missing and repeating no key', () => {
+    const { CARD_ACQUIRER_QUERY_URL: _q, CARD_ACQUIRER_MERCHANT_ID: _m, ...partial } = card;
+    const message = configError(partial);
+    expect(message).toContain('CARD_ACQUIRER_QUERY_URL, CARD_ACQUIRER_MERCHANT_ID: required with the other CARD_ACQUIRER_* variables');
+    expect(message).not.toContain(card.CARD_ACQUIRER_MERCHANT_KEY);
+  });
+
+  it('refuses plain http off loopback and a MerchantId that is no GUID, and takes a loopback acquirer', () => {
+    const message = configError({ ...card, CARD_ACQUIRER_BASE_URL: 'http://api.cieloecommerce.cielo.com.br', CARD_ACQUIRER_MERCHANT_ID: 'loja-42' });
+    expect(message).toContain('CARD_ACQUIRER_BASE_URL: Must be https://');
+    expect(message).toContain('CARD_ACQUIRER_MERCHANT_ID: A GUID');
+    expect(message).not.toContain(card.CARD_ACQUIRER_MERCHANT_KEY);
+    const loopback = loadConfig({ ...card, CARD_ACQUIRER_BASE_URL: 'http://127.0.0.1:4200', CARD_ACQUIRER_QUERY_URL: 'http://127.0.0.1:4200' });
+    expect(loopback.processors.card).toMatchObject({ baseUrl: 'http://127.0.0.1:4200', queryUrl: 'http://127.0.0.1:4200' });
+  });
+});

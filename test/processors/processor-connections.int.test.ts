@@ -2,7 +2,8 @@
  * Processors per company (src/processors/connections/) on a real PostgreSQL: connecting a
  * company's Pix PSP seals its secrets, reconnecting keeps the callback secret unless rotated, no
  * view carries a secret, and a company's Pix connection resolves to its row, else the
- * deployment default, else 409 processor_not_configured.
+ * deployment default, else 409 processor_not_configured. The card rail alike: the acquirer's
+ * MerchantKey sealed, resolved row > default > 409.
  */
 import { randomInt } from 'node:crypto';
 import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';
@@ -10,6 +11,7 @@ import type { VaultKey } from '../../src/cards/card-vault.key';
 import { createCompany } from '../../src/companies/companies.service';
 import type { Company } from '../../src/companies/company.entity';
 import { ApiError } from '../../src/http/errors';
+import { cardConnectionById, cardConnectionOf, connectCard, defaultCardConnectionView } from '../../src/processors/connections/card-connections.service';
 import type { ProcessorsConfig } from '../../src/processors/connections/pix-connection';
 import {
   allPixConnections,
@@ -255,5 +257,114 @@ describe('resolution', () => {
     expect(all.slice(1).map((x) => x.id)).toContain(connection.id);
     expect(all.slice(1).every((x) => x.companyId !== null)).toBe(true);
     expect((await allPixConnections(em(), vaultKey, noDefault)).map((x) => x.id)).toEqual(all.slice(1).map((x) => x.id));
+  });
+});
+
+describe('card connections (Cielo E-commerce 3.0)', () => {
+  const MERCHANT_KEY = 'store-merchant-key-0123456789abcdefghijk';
+  const store = (merchantKey = MERCHANT_KEY) => ({
+    adapter: 'cielo' as const,
+    baseUrl: 'https://api.cieloecommerce.cielo.com.br/',
+    queryUrl: 'https://apiquery.cieloecommerce.cielo.com.br',
+    merchantId: '5a3e1c2b-0d4f-4e6a-9b8c-7d6e5f4a3b2c',
+    merchantKey,
+  });
+  const DEFAULT_KEY = 'deployment-merchant-key-0123456789abcdef';
+  const cardDefault: { processors: ProcessorsConfig } = {
+    processors: { card: { baseUrl: 'https://default.acquirer.example', queryUrl: 'https://query.default.acquirer.example', merchantId: '00000000-0000-4000-8000-000000000001', merchantKey: DEFAULT_KEY } },
+  };
+
+  it('connects a store, seals its MerchantKey, and resolves it with the key; the view shows none', async () => {
+    const c = await company();
+    const { connection, created } = await connectCard(em(), vaultKey, c.id, store());
+    expect(created).toBe(true);
+    expect(connection).toEqual({
+      id: expect.stringMatching(/^pcn_[0-9a-z]{26}$/),
+      companyId: c.id,
+      adapter: 'cielo',
+      baseUrl: 'https://api.cieloecommerce.cielo.com.br',
+      queryUrl: 'https://apiquery.cieloecommerce.cielo.com.br',
+      merchantId: '5a3e1c2b-0d4f-4e6a-9b8c-7d6e5f4a3b2c',
+      merchantKey: MERCHANT_KEY,
+      version: expect.stringMatching(new RegExp(`^${connection.id}:\\d+$`)),
+    });
+    expect(await cardConnectionOf(em(), vaultKey, cardDefault, { id: c.id, mode: 'sandbox' })).toEqual(connection);
+    expect(await cardConnectionById(em(), vaultKey, noDefault, connection.id)).toEqual(connection);
+
+    const views = await listConnections(em(), c.id);
+    expect(views).toEqual([
+      {
+        id: connection.id,
+        companyId: c.id,
+        rail: 'card',
+        adapter: 'cielo',
+        settings: { baseUrl: connection.baseUrl, queryUrl: connection.queryUrl, merchantId: connection.merchantId },
+        hasClientCertificate: false,
+        callbackIdentity: null,
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
+    expect(allStrings(views).filter((s) => s.includes(MERCHANT_KEY))).toEqual([]);
+    const [row] = await em().getConnection().execute('select * from processor_connections where id = ?', [connection.id]);
+    expect(row.key_id).toBe(vaultKey.id);
+    expect((row.secrets as Buffer).includes(Buffer.from(MERCHANT_KEY))).toBe(false);
+    expect(JSON.stringify(row)).not.toContain(MERCHANT_KEY);
+  });
+
+  it("a company's Pix and card connections are separate rows; reconnecting the card replaces its key and changes its version", async () => {
+    const c = await company();
+    const pix = await connectPix(em(), vaultKey, c.id, account());
+    const first = await connectCard(em(), vaultKey, c.id, store());
+    const again = await connectCard(em(), vaultKey, c.id, store('another-merchant-key-0123456789abcdefghi'));
+    expect(again.created).toBe(false);
+    expect(again.connection).toMatchObject({ id: first.connection.id, merchantKey: 'another-merchant-key-0123456789abcdefghi' });
+    expect(again.connection.version).not.toBe(first.connection.version);
+    expect(await cardConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(again.connection);
+    expect((await listConnections(em(), c.id)).map((v) => v.rail)).toEqual(['card', 'pix']);
+    expect(await pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(pix.connection);
+    // Neither rail's id opens as the other's.
+    expect(await cardConnectionById(em(), vaultKey, noDefault, pix.connection.id)).toBeNull();
+    expect(await pixConnectionById(em(), vaultKey, noDefault, first.connection.id)).toBeNull();
+
+    expect(await disconnect(em(), c.id, 'card')).toBe(true);
+    expect(await cardConnectionById(em(), vaultKey, noDefault, first.connection.id)).toBeNull();
+    expect((await listConnections(em(), c.id)).map((v) => v.rail)).toEqual(['pix']);
+  });
+
+  it("resolves a company's own store, else the deployment default, else 409 processor_not_configured naming cards", async () => {
+    const own = await company('production');
+    const { connection } = await connectCard(em(), vaultKey, own.id, store());
+    expect(await cardConnectionOf(em(), vaultKey, cardDefault, { id: own.id, mode: 'production' })).toEqual(connection);
+
+    const other = await company();
+    const fallback = await cardConnectionOf(em(), vaultKey, cardDefault, { id: other.id, mode: 'sandbox' });
+    expect(fallback).toEqual({ ...cardDefault.processors.card, id: 'default', companyId: null, adapter: 'cielo', version: expect.stringMatching(/^default:[0-9a-f]{16}$/) });
+    expect(await cardConnectionById(em(), vaultKey, cardDefault, 'default')).toEqual(fallback);
+    expect(await cardConnectionById(em(), vaultKey, noDefault, 'default')).toBeNull();
+    // The Pix default is no card default.
+    const err = await expectApiError(cardConnectionOf(em(), vaultKey, withDefault, { id: other.id, mode: 'sandbox' }), 409, 'processor_not_configured');
+    expect(err.message).toBe('No card processor is connected for this company: an operator connects one with `lastro processors connect card`');
+
+    const view = defaultCardConnectionView(cardDefault);
+    expect(view).toEqual({ id: 'default', adapter: 'cielo', settings: { baseUrl: 'https://default.acquirer.example', queryUrl: 'https://query.default.acquirer.example', merchantId: '00000000-0000-4000-8000-000000000001' }, hasClientCertificate: false, callbackIdentity: null });
+    expect(defaultCardConnectionView(noDefault)).toBeNull();
+  });
+
+  it('refuses a bad store naming the fields and repeating no value, and an unknown company', async () => {
+    const c = await company();
+    const err = await expectApiError(connectCard(em(), vaultKey, c.id, { ...store(), baseUrl: 'http://api.cieloecommerce.cielo.com.br', merchantId: 'loja-42' }), 400, 'validation_failed');
+    expect(err.details!.map((d) => d.path).sort()).toEqual(['baseUrl', 'merchantId']);
+    expect(JSON.stringify(err.details)).not.toContain(MERCHANT_KEY);
+    expect(await listConnections(em(), c.id)).toEqual([]);
+    await expectApiError(connectCard(em(), vaultKey, 'comp_00000000000000000000000000', store()), 404, 'not_found');
+  });
+
+  it('another vault key cannot open the MerchantKey', async () => {
+    const c = await company();
+    await connectCard(em(), vaultKey, c.id, store());
+    const other = withKey(generateVaultKey());
+    await expect(cardConnectionOf(em(), other, noDefault, { id: c.id, mode: 'sandbox' })).rejects.toThrow(`was sealed with vault key ${vaultKey.id}, this process has key ${other.id}`);
+    await disconnect(em(), c.id, 'card');
   });
 });

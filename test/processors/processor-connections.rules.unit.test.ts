@@ -5,12 +5,13 @@ import {
   dictKeyKind,
   dictKeyProblem,
   isLoopbackHost,
+  merchantIdProblem,
   normalizeHeaderName,
   normalizeScopes,
   pixCallbackUrl,
   pspUrlProblem,
 } from '../../src/processors/connections/processor-connections.rules';
-import { connectPixInput } from '../../src/processors/connections/processor-connections.schemas';
+import { connectCardInput, connectPixInput } from '../../src/processors/connections/processor-connections.schemas';
 import { certificateSummary, tlsMaterialProblems } from '../../src/processors/connections/tls-material';
 import { useClientCertificate } from './client-certificate';
 
@@ -149,5 +150,35 @@ describe('client certificates and connect input', () => {
     const withKey = connectPixInput.safeParse({ ...valid, cert, key: otherKey });
     expect(withKey.error!.issues).toEqual([expect.objectContaining({ path: ['key'], message: 'The private key does not belong to the certificate' })]);
     expect(JSON.stringify(result.error!.issues)).not.toContain('529.982.247-25');
+  });
+});
+
+describe('card connections (Cielo E-commerce 3.0)', () => {
+  const store = {
+    adapter: 'cielo',
+    baseUrl: 'https://api.cieloecommerce.cielo.com.br/',
+    queryUrl: 'https://apiquery.cieloecommerce.cielo.com.br',
+    merchantId: '5A3E1C2B-0D4F-4E6A-9B8C-7D6E5F4A3B2C',
+    merchantKey: 'the-merchant-key-of-forty-characters-xxx',
+  };
+
+  it('a MerchantId is a GUID, in either case', () => {
+    expect(merchantIdProblem('5a3e1c2b-0d4f-4e6a-9b8c-7d6e5f4a3b2c')).toBeNull();
+    expect(merchantIdProblem(store.merchantId)).toBeNull();
+    expect(merchantIdProblem('5a3e1c2b0d4f4e6a9b8c7d6e5f4a3b2c')).toMatch(/GUID/);
+    expect(merchantIdProblem('loja-42')).toMatch(/GUID/);
+  });
+
+  it('takes a store, its hosts without trailing slashes', () => {
+    expect(connectCardInput.parse(store)).toEqual({ ...store, baseUrl: 'https://api.cieloecommerce.cielo.com.br' });
+    expect(connectCardInput.parse({ ...store, baseUrl: 'http://127.0.0.1:4200', queryUrl: 'http://localhost:4201' })).toMatchObject({ baseUrl: 'http://127.0.0.1:4200' });
+  });
+
+  it('refuses an unknown adapter, plain http off loopback, a MerchantId that is no GUID and an empty key, repeating no value', () => {
+    const result = connectCardInput.safeParse({ ...store, adapter: 'rede', queryUrl: 'http://apiquery.cieloecommerce.cielo.com.br', merchantId: 'loja-42', merchantKey: '' });
+    expect(result.success).toBe(false);
+    const issues = result.error!.issues;
+    expect(issues.map((i) => i.path.join('.')).sort()).toEqual(['adapter', 'merchantId', 'merchantKey', 'queryUrl']);
+    expect(JSON.stringify(issues.map((i) => i.message))).not.toContain('loja-42');
   });
 });
