@@ -12,6 +12,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';
 import { createCompany } from '../../src/companies/companies.service';
 import { createOrm, type Orm } from '../../src/db/orm';
+import { cardConnectionOf } from '../../src/processors/connections/card-connections.service';
 import { pixConnectionOf } from '../../src/processors/connections/processor-connections.service';
 import { createTestDatabase } from '../helpers/stack';
 import { createApiPixPsp } from '../../src/processors/pix/api-pix';
@@ -43,8 +44,8 @@ beforeAll(async () => {
 afterAll(() => orm?.close());
 
 async function lastro(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
-  // Only what the test sets: no PIX_* or LASTRO_PIX_CLIENT_SECRET of the machine running it.
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('PIX_') && name !== 'LASTRO_PIX_CLIENT_SECRET'));
+  // Only what the test sets: no PIX_*, CARD_ACQUIRER_* or LASTRO_* secret of the machine running it.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PIX_|CARD_ACQUIRER_)/.test(name) && !['LASTRO_PIX_CLIENT_SECRET', 'LASTRO_CARD_MERCHANT_KEY'].includes(name)));
   const env = { ...inherited, DATABASE_URL: databaseUrl, CARD_VAULT_KEY: vault.toString('base64'), PUBLIC_BASE_URL: PUBLIC_BASE, ...extraEnv };
   try {
     const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', 'processors', ...args], { cwd: path.resolve(__dirname, '..', '..'), env, encoding: 'utf8' });
@@ -121,9 +122,46 @@ describe('lastro processors', () => {
     const list = await lastro(['list', '--company', companyId]);
     expect(list).toMatchObject({ code: 0 });
     const listed = JSON.parse(list.stdout);
-    expect(listed).toEqual({ deploymentDefault: { pix: null }, connections: [expect.objectContaining({ id: connection.id, settings: expect.objectContaining({ clientId: 'lastro-loja' }) })] });
+    expect(listed).toEqual({ deploymentDefault: { pix: null, card: null }, connections: [expect.objectContaining({ id: connection.id, settings: expect.objectContaining({ clientId: 'lastro-loja' }) })] });
     expect(allStrings(listed).filter((s) => [CLIENT_SECRET, callbackSecret].some((secret) => s.includes(secret)))).toEqual([]);
     expectNoSecret(list.stdout + list.stderr, [CLIENT_SECRET, callbackSecret, certs.keyBody]);
+  });
+
+  it('connect card: reads the MerchantKey from a file, prints the connection without it; list and the default show no key', async () => {
+    const companyId = await newCompany();
+    const merchantKey = 'merchant-key-from-a-file-0123456789abcde';
+    const keyFile = path.join(certs.dir, 'merchant-key');
+    writeFileSync(keyFile, `${merchantKey}\n`, { mode: 0o600 });
+    const merchantId = randomUUID();
+    const res = await lastro(['connect', 'card', '--company', companyId, '--adapter', 'cielo', '--base-url', 'https://127.0.0.1:9/', '--query-url', 'https://127.0.0.1:9/query', '--merchant-id', merchantId, '--merchant-key-file', keyFile]);
+    expect(res).toMatchObject({ code: 0 });
+    const connection = await cardConnectionOf(em(), vaultKey, { processors: {} }, { id: companyId, mode: 'sandbox' });
+    expect(connection).toMatchObject({ adapter: 'cielo', baseUrl: 'https://127.0.0.1:9', queryUrl: 'https://127.0.0.1:9/query', merchantId, merchantKey });
+    expect(JSON.parse(res.stdout)).toEqual({
+      created: true,
+      connection: expect.objectContaining({ id: connection.id, companyId, rail: 'card', adapter: 'cielo', settings: { baseUrl: 'https://127.0.0.1:9', queryUrl: 'https://127.0.0.1:9/query', merchantId } }),
+    });
+    expectNoSecret(res.stdout + res.stderr, [merchantKey]);
+
+    const onArgv = await lastro(['connect', 'card', '--company', companyId, '--adapter', 'cielo', '--base-url', 'https://127.0.0.1:9', '--query-url', 'https://127.0.0.1:9', '--merchant-id', merchantId, '--merchant-key', merchantKey]);
+    expect(onArgv.code).toBe(1);
+    expect(onArgv.stderr).toContain("unknown option '--merchant-key'");
+
+    const defaultKey = 'deployment-merchant-key-0123456789abcdef';
+    const list = await lastro(['list', '--company', companyId], {
+      CARD_ACQUIRER_BASE_URL: 'https://api.cieloecommerce.cielo.com.br',
+      CARD_ACQUIRER_QUERY_URL: 'https://apiquery.cieloecommerce.cielo.com.br',
+      CARD_ACQUIRER_MERCHANT_ID: merchantId,
+      CARD_ACQUIRER_MERCHANT_KEY: defaultKey,
+    });
+    expect(list).toMatchObject({ code: 0 });
+    const listed = JSON.parse(list.stdout);
+    expect(listed.deploymentDefault).toEqual({ pix: null, card: { id: 'default', adapter: 'cielo', settings: { baseUrl: 'https://api.cieloecommerce.cielo.com.br', queryUrl: 'https://apiquery.cieloecommerce.cielo.com.br', merchantId }, hasClientCertificate: false, callbackIdentity: null } });
+    expect(listed.connections).toEqual([expect.objectContaining({ id: connection.id, rail: 'card' })]);
+    expectNoSecret(list.stdout + list.stderr, [merchantKey, defaultKey]);
+
+    const disconnected = await lastro(['disconnect', 'card', '--company', companyId]);
+    expect(JSON.parse(disconnected.stdout)).toEqual({ companyId, rail: 'card', disconnected: true });
   });
 
   it('takes no secret from the command line, and says where it reads one', async () => {
