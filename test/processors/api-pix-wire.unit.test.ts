@@ -1,6 +1,6 @@
 import { ApiPixWireError, assertId, centsToValor, chargeFromWire, chargeToWire, pixFromWire, pixPageFromWire, refundFromWire, refundToWire, valorToCents, webhookUrlFromWire } from '../../src/processors/pix/api-pix/wire';
 import { problemOf } from '../../src/processors/pix/api-pix/problem';
-import { retryAfterMs } from '../../src/processors/pix/api-pix/http';
+import { retryAfterMs } from '../../src/processors/retry-timing';
 
 /** The API Pix adapter's pure mapping between the document's JSON and the port's types. */
 

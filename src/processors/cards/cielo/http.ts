@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch, type Dispatcher } from 'undici';
-import { backoffMs, retryAfterMs } from '../../pix/api-pix/http';
+import { backoffMs, retryAfterMs } from '../../retry-timing';
 import { CieloAcquirerError, cieloErrorsOf } from './errors';
 
 /**

@@ -3,6 +3,7 @@ import { Agent, fetch, type Dispatcher } from 'undici';
 import { PixPspError } from '../pix-psp.port';
 import type { ApiPixConnection } from './api-pix.connection';
 import { problemOf } from './problem';
+import { backoffMs, retryAfterMs } from '../../retry-timing';
 
 /**
  * One HTTP exchange with a PSP, with the faults a network has handled here: every attempt has a
@@ -86,20 +87,6 @@ export async function send(t: Transport, req: HttpRequest): Promise<HttpAnswer> 
     [why, status, waitMs] = [`the PSP answered ${a.status}${tipo ? ` ${tipo}` : ''}`, a.status, asked === undefined ? undefined : Math.min(asked, t.maxRetryAfterMs)];
   }
   throw new PixPspError(`${req.route}: ${why} after ${t.attempts} attempt${t.attempts === 1 ? '' : 's'}`, true, status);
-}
-
-/** Exponential with equal jitter: base·2ⁱ, half of it random, so many clients do not retry in step. */
-export function backoffMs(baseMs: number, retry: number): number {
-  const d = baseMs * 2 ** retry;
-  return d / 2 + Math.random() * (d / 2);
-}
-
-/** `Retry-After` as delta-seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
-  if (!header) return undefined;
-  if (/^\s*\d+\s*$/.test(header)) return Number(header) * 1000;
-  const at = Date.parse(header);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
 function parseBody(text: string): unknown {
