@@ -11,9 +11,13 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
 spec="${BCB_API_PIX_SPEC:-$root/../shared/spec/bcb-api-pix-2.9.0.yaml}"
+# The document is never copied into the repository: a checkout without it beside (a bare CI
+# clone) skips this run, loudly, as the jest conformance checks skip theirs;
+# FUZZ_PSP_REQUIRE_SPEC=1 makes its absence a failure instead.
 if [ ! -f "$spec" ]; then
-  echo "fuzz-psp: the BCB API Pix document is not at $spec (it lives beside the repository, in ../shared/spec/; BCB_API_PIX_SPEC names another copy)" >&2
-  exit 1
+  echo "fuzz-psp: SKIPPED: the BCB API Pix document is not at $spec (it lives beside the repository, in ../shared/spec/; BCB_API_PIX_SPEC names another copy)" >&2
+  [ "${FUZZ_PSP_REQUIRE_SPEC:-0}" = "1" ] && exit 1
+  exit 0
 fi
 
 . "$root/scripts/fuzz-venv.sh"
