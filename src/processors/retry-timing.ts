@@ -13,3 +13,11 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
   const at = Date.parse(header);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
+
+/** How an adapter's transport waits and retries: every adapter's options come down to these. */
+export interface RetryLimits {
+  timeoutMs: number;
+  attempts: number;
+  retryBaseMs: number;
+  maxRetryAfterMs: number;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, fetch, type Dispatcher } from 'undici';
-import { backoffMs, retryAfterMs } from '../../retry-timing';
+import { backoffMs, retryAfterMs, type RetryLimits } from '../../retry-timing';
 import { CieloAcquirerError, cieloErrorsOf } from './errors';
 
 /**
@@ -12,12 +12,8 @@ import { CieloAcquirerError, cieloErrorsOf } from './errors';
  * sale): it tries again after a backoff, or the `Retry-After` Cielo asked for, capped.
  */
 
-export interface Transport {
+export interface Transport extends RetryLimits {
   dispatcher: Dispatcher;
-  timeoutMs: number;
-  attempts: number;
-  retryBaseMs: number;
-  maxRetryAfterMs: number;
   /** MerchantId and MerchantKey: on every request, never in a message. */
   credentials: { merchantId: string; merchantKey: string };
 }

@@ -3,7 +3,7 @@ import { Agent, fetch, type Dispatcher } from 'undici';
 import { PixPspError } from '../pix-psp.port';
 import type { ApiPixConnection } from './api-pix.connection';
 import { problemOf } from './problem';
-import { backoffMs, retryAfterMs } from '../../retry-timing';
+import { backoffMs, retryAfterMs, type RetryLimits } from '../../retry-timing';
 
 /**
  * One HTTP exchange with a PSP, with the faults a network has handled here: every attempt has a
@@ -13,12 +13,8 @@ import { backoffMs, retryAfterMs } from '../../retry-timing';
  * returned to the caller, who knows what a 4xx means for its route.
  */
 
-export interface Transport {
+export interface Transport extends RetryLimits {
   dispatcher: Dispatcher;
-  timeoutMs: number;
-  attempts: number;
-  retryBaseMs: number;
-  maxRetryAfterMs: number;
 }
 
 export interface HttpRequest {
