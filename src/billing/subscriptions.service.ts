@@ -283,8 +283,14 @@ export async function resumeSubscription(em: EntityManager, companyId: string, i
   return { subscription: s, events: [subscriptionEvent(em, s, 'subscription.resumed')] };
 }
 
+/**
+ * A deleted customer can save no card (POST /payment-methods/cards answers 404), so its
+ * subscription says why it takes none: 409 `customer_deleted`, as POST /subscriptions does.
+ */
 export async function attachPaymentMethod(em: EntityManager, companyId: string, id: string, ref: string): Promise<Subscription> {
   const s = await liveSubscription(em, companyId, id);
+  const customer = await em.findOne(Customer, { id: s.customerId, companyId }, { fields: ['deletedAt'] });
+  if (customer?.deletedAt) throw conflict('customer_deleted', "A deleted customer's subscription takes no new card");
   await customerCard(em, companyId, s.customerId, ref);
   s.defaultPaymentMethodRef = ref;
   return s;

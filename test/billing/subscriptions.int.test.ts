@@ -192,6 +192,17 @@ describe('actions and their 409s', () => {
     const sub = await eventually(() => get(`/subscriptions/${id}`), (r) => r.body.status === 'active' && r.body.cyclesCompleted === 1);
     expect(sub.body).toMatchObject({ status: 'active', cyclesCompleted: 1 });
   });
+
+  it("a deleted customer's subscription takes no new card: 409 customer_deleted, not a 400 on the ref", async () => {
+    const customer = (await post('/customers', { name: 'Bia Lima', email: 'bia@example.com', type: 'individual', document: '111.444.777-35', phone: '+5511999990001' })).body.id;
+    const card = await saveCard(undefined, customer);
+    const id = (await post('/subscriptions', { customerId: customer, planId })).body.id;
+    expect((await t.stack.http.delete(`/customers/${customer}`).set(t.company.Acme.headers)).status).toBe(200);
+    const res = await post(`/subscriptions/${id}/payment-method`, { defaultPaymentMethodRef: card });
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('customer_deleted');
+    expect((await get(`/subscriptions/${id}`)).body.defaultPaymentMethodRef).toBeNull();
+  });
 });
 
 describe('trials', () => {
