@@ -3,6 +3,8 @@ import { Command, InvalidArgumentError } from 'commander';
 import { createPixPsp } from './pix/server';
 import { makeCertificates } from './pix/tls';
 import { createCieloAcquirer } from './cielo/server';
+import { createEfiPayoutServer } from './efi/server';
+import { createBbIssuer } from './bb/server';
 import type { EmbeddedServer } from './http-server';
 
 /**
@@ -11,7 +13,9 @@ import type { EmbeddedServer } from './http-server';
  * `{"baseUrl","tokenUrl","clientId","clientSecret"}`; its logs go to stderr. A port it cannot
  * bind ends the process with a message and exit code 1. Never imported by Lastro's own code.
  * `npm run psp -- cielo --port N` starts the embedded acquirer (Cielo's E-commerce API 3.0) the
- * same way; its line is `{"baseUrl","queryUrl","merchantId","merchantKey"}`.
+ * same way; its line is `{"baseUrl","queryUrl","merchantId","merchantKey"}`. `npm run psp -- bb --port N`
+ * starts the embedded boleto issuer (BB's API Cobranças v2); its line is
+ * `{"baseUrl","tokenUrl","clientId","clientSecret","appKey"}`.
  *
  * `--tls-dir <dir>` turns on mutual TLS: a CA, a server and a client certificate are made with
  * the `openssl` CLI into that folder (`ca.pem`, `client.pem`, `client-key.pem` for the client),
@@ -114,6 +118,63 @@ program
       log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-cielo', ...msg })}\n`),
     });
     await serve('embedded Cielo acquirer', acquirer, o.port, o.host);
+  });
+
+program
+  .command('bb')
+  .description("Embedded boleto issuer speaking Banco do Brasil's API Cobranças v2 (online registration)")
+  .option('--port <n>', 'port to listen on (0: any free port)', port, 0)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .option('--client-id <id>', 'OAuth2 client id (default: random)')
+  .option('--client-secret <secret>', 'OAuth2 client secret (default: random)')
+  .option('--app-key <key>', 'the application key sent as gw-dev-app-key (default: random)')
+  .option('--webhook-retry-base-ms <ms>', 'first retry delay of a failed liquidation webhook (6 attempts, doubling)', ms, 250)
+  .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; appKey?: string; webhookRetryBaseMs: number }) => {
+    const issuer = createBbIssuer({
+      clientId: o.clientId,
+      clientSecret: o.clientSecret,
+      appKey: o.appKey,
+      webhookRetryBaseMs: o.webhookRetryBaseMs,
+      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-bb', ...msg })}\n`),
+    });
+    await serve('embedded BB boleto issuer', issuer, o.port, o.host);
+  });
+
+program
+  .command('efi')
+  .description("Embedded payout provider speaking Efí's Pix API for sending (Pix Envio), OAuth2 and optional mutual TLS")
+  .option('--port <n>', 'port to listen on (0: any free port)', port, 0)
+  .option('--host <host>', 'address to bind', '127.0.0.1')
+  .option('--client-id <id>', 'OAuth2 client id (default: random)')
+  .option('--client-secret <secret>', 'OAuth2 client secret (default: random)')
+  .option('--chave <key>', "the account's own Pix key (repeatable; none: any key counts as the account's)", collect, [])
+  .option('--settle-delay-ms <ms>', 'time a Pix sent stays EM_PROCESSAMENTO', ms, 50)
+  .option('--return-delay-ms <ms>', 'time after payment a 88888… account returns the money', ms, 200)
+  .option('--webhook-retry-base-ms <ms>', 'first retry delay of a failed callback (6 attempts, doubling)', ms, 250)
+  .option('--tls-dir <dir>', 'serve HTTPS with mutual TLS; certificates are generated into this folder')
+  .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; settleDelayMs: number; returnDelayMs: number; webhookRetryBaseMs: number; tlsDir?: string }) => {
+    const clientId = o.clientId ?? `efi_${randomBytes(8).toString('hex')}`;
+    let tls;
+    if (o.tlsDir) {
+      try {
+        const certs = makeCertificates(o.tlsDir, o.host, clientId);
+        tls = { cert: certs.serverCert, key: certs.serverKey, ca: certs.ca };
+      } catch (err) {
+        process.stderr.write(`embedded payout provider: cannot make certificates with openssl in ${o.tlsDir}: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.exit(1);
+      }
+    }
+    const provider = createEfiPayoutServer({
+      tls,
+      clientId,
+      clientSecret: o.clientSecret,
+      chaves: o.chave,
+      settleDelayMs: o.settleDelayMs,
+      returnDelayMs: o.returnDelayMs,
+      webhook: { retryBaseMs: o.webhookRetryBaseMs },
+      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-efi', ...msg })}\n`),
+    });
+    await serve('embedded payout provider (Efí)', provider, o.port, o.host);
   });
 
 program.parseAsync(process.argv).catch((err) => {
