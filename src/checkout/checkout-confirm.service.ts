@@ -4,7 +4,7 @@ import { Company } from '../companies/company.entity';
 import type { Event } from '../events/event.entity';
 import { badRequest, conflict } from '../http/errors';
 import { addCalendarDays, brasiliaToday } from '../payments/artifacts';
-import { createTransaction } from '../payments/transactions.service';
+import { createTransaction, prepareTransaction, writePrepared } from '../payments/transactions.service';
 import { processorsOf } from '../processors/processors';
 import type { CreateTransactionInput } from '../payments/transactions.schemas';
 import { decideCreatedTransaction } from '../payments/card-decision.service';
@@ -28,16 +28,24 @@ function replaceableAttempt({ session, payments, transactionStatus }: SessionSta
   return own.length > 0 && own.every((p) => p.status === 'waiting_payment') ? latest.transactionId : null;
 }
 
-/** 409s before anything is checked: the session must be live and have no attempt in progress (unless replaceable). */
-function assertPayable(session: CheckoutSession, now: Date, replacing: boolean): void {
+/** 409 when the session can take no payment any more: expired, paid or canceled (states it never leaves). */
+function assertLive(session: CheckoutSession, now: Date): void {
   if (session.status === 'expired' || (session.expiresAt <= now && session.status !== 'paid' && session.status !== 'canceled')) {
     throw conflict('session_expired', 'This checkout session has expired');
   }
   if (session.status === 'paid' || session.status === 'canceled') throw conflict('session_not_payable', `This checkout session is ${session.status}`);
+}
+
+/** 409s before anything is checked: the session must be live and have no attempt in progress (unless replaceable). */
+function assertPayable(session: CheckoutSession, now: Date, replacing: boolean): void {
+  assertLive(session, now);
   if (!PAYABLE_SESSION_STATUSES.includes(session.status) && !replacing) {
     throw conflict('payment_in_progress', 'A payment of this checkout session is in progress; wait for its outcome');
   }
 }
+
+/** One transaction per attempt, numbered in the session's order. */
+const attemptReference = (session: CheckoutSession): string => `${session.id}-${session.attempts.length + 1}`;
 
 function transactionInput(session: CheckoutSession, planned: PlannedPayment[], now: Date): CreateTransactionInput {
   const interest = planned.reduce((s, p) => s + p.chargedAmount - p.baseAmount, 0);
@@ -45,7 +53,7 @@ function transactionInput(session: CheckoutSession, planned: PlannedPayment[], n
   if (interest > 0) items.push({ description: 'Juros de parcelamento', quantity: 1, amount: interest });
   const pm = session.paymentMethods;
   return {
-    referenceCode: `${session.id}-${session.attempts.length + 1}`,
+    referenceCode: attemptReference(session),
     items,
     payments: planned.map((p) => {
       if (p.method === 'credit_card') return { paymentMethod: 'credit_card' as const, amount: p.chargedAmount, creditCard: { token: p.cardToken, installments: p.installments, capture: true as const } };
@@ -75,28 +83,37 @@ export async function confirmSession(
 ): Promise<SessionState> {
   const urls = sessionUrls(deps);
   const now = new Date();
-  const { session, created, events, replaced } = await em.transactional(async (tem) => {
-    // Brought up to date first: a refused card attempt may not have reached the workflow yet.
-    const synced = await syncSession(tem, sessionId, urls);
-    const s = synced.state.session;
-    const replaced = replaceableAttempt(synced.state);
-    assertPayable(s, now, replaced !== null);
-    const problems = [...buyerProblems(s.requiredFields, input.customer), ...customFieldProblems(s.customFields, input.customFields ?? {})];
-    const plan = planConfirmPayments(s.paymentMethods, s.amount, input.payments);
-    problems.push(...plan.problems);
-    if (problems.length) throw invalid(problems);
-    const company = await tem.findOneOrFail(Company, { id: s.companyId });
-    const txn = await createTransaction(tem, company, transactionInput(s, plan.planned, now), urls.publicBase, { now, origin: 'checkout', pixRail: () => processorsOf(deps).pixFor(tem, company) });
-    await admit();
-    s.customer = customerOf(input.customer);
-    s.customFieldValues = input.customFields ?? {};
-    s.attempts = [
-      ...s.attempts,
-      { transactionId: txn.transaction.id, createdAt: now.toISOString(), payments: txn.payments.map((p, i) => ({ paymentId: p.id, method: p.method, baseAmount: plan.planned[i].baseAmount })) },
-    ];
-    s.status = 'paying';
-    return { session: s, created: txn, events: synced.events, replaced };
-  });
+  // The checks that hold without the session's lock, then the processors' calls (a Pix charge at
+  // the PSP), before the database transaction: neither a pooled connection nor the session's lock
+  // is held across a processor's round trip. What depends on the attempts is checked again under
+  // the lock, and the charges opened are removed when the write fails.
+  const seen = await getSession(em, null, sessionId);
+  assertLive(seen, now);
+  const problems = [...buyerProblems(seen.requiredFields, input.customer), ...customFieldProblems(seen.customFields, input.customFields ?? {})];
+  const plan = planConfirmPayments(seen.paymentMethods, seen.amount, input.payments);
+  problems.push(...plan.problems);
+  if (problems.length) throw invalid(problems);
+  const company = await em.findOneOrFail(Company, { id: seen.companyId });
+  const prepared = await prepareTransaction(em, company, transactionInput(seen, plan.planned, now), { now, pixRail: () => processorsOf(deps).pixFor(em, company) });
+  const { session, created, events, replaced } = await writePrepared(prepared, () =>
+    em.transactional(async (tem) => {
+      // Brought up to date first: a refused card attempt may not have reached the workflow yet.
+      const synced = await syncSession(tem, sessionId, urls);
+      const s = synced.state.session;
+      const replaced = replaceableAttempt(synced.state);
+      assertPayable(s, now, replaced !== null);
+      const txn = await createTransaction(tem, company, { ...prepared, input: { ...prepared.input, referenceCode: attemptReference(s) } }, urls.publicBase, { now, origin: 'checkout' });
+      await admit();
+      s.customer = customerOf(input.customer);
+      s.customFieldValues = input.customFields ?? {};
+      s.attempts = [
+        ...s.attempts,
+        { transactionId: txn.transaction.id, createdAt: now.toISOString(), payments: txn.payments.map((p, i) => ({ paymentId: p.id, method: p.method, baseAmount: plan.planned[i].baseAmount })) },
+      ];
+      s.status = 'paying';
+      return { session: s, created: txn, events: synced.events, replaced };
+    }),
+  );
   deps.dispatcher.dispatchSoon(events.map((e: Event) => e.id));
   if (replaced) await cancelSessionTransactions(deps, [replaced], 'replaced_by_buyer').catch((err) => deps.logger.warn({ err, transactionId: replaced }, 'replaced checkout attempt not canceled; it expires on its own'));
   await decideCreatedTransaction(deps, created);

@@ -7,33 +7,49 @@ import { processorsOf, type PixRail } from '../processors/processors';
 import { receivePix } from './pix-receipts.service';
 import { loadTransactionPayments } from './transactions.service';
 import { buildPixPayload, parsePixPayload, PixPayloadError, pixTxid } from './pix.rules';
-import type { Payment, PixArtifact } from './payment.entity';
+import type { PixArtifact } from './payment.entity';
 
 /** Companies carry no city yet; the BR Code requires one (field 60). */
 const DEFAULT_MERCHANT_CITY = 'SAO PAULO';
 
 export interface PixChargeInput {
-  payment: Payment;
+  paymentId: string;
+  amount: number;
   expiresIn: number;
   expiresAt: Date;
 }
 
+/** A payment's charge open at its PSP: what the payment row records of it. */
+export interface OpenedPixCharge {
+  artifact: PixArtifact;
+  gateway: string;
+  processorConnectionId: string;
+}
+
 /**
- * Opens each Pix payment's immediate charge (`cob`) at the company's PSP and gives the payment
- * the BR Code that points at the PSP's location. Called before the transaction commits: a PSP
- * that fails leaves nothing written, and a retried creation asks for new txids, while a charge
- * whose commit failed expires at the PSP unseen (nobody ever got its QR code).
+ * Opens each Pix payment's immediate charge (`cob`) at the company's PSP, with the BR Code that
+ * points at the PSP's location, in the charges' order. Called before the payments are written
+ * (prepareTransaction): a PSP that fails leaves nothing written, a retried creation asks for new
+ * txids, and a write that fails removes the charges again (removeOpenedPixCharges).
  */
-export async function openPixCharges(rail: PixRail, charges: PixChargeInput[], merchantName: string): Promise<void> {
-  await Promise.all(
-    charges.map(async ({ payment, expiresIn, expiresAt }) => {
-      const txid = pixTxid(payment.id);
-      const charge = await rail.psp.createCharge({ txid, kind: 'immediate', amount: payment.amount, chave: rail.connection.chave, expiresIn }).catch(asApiError);
-      payment.pix = { qrCode: brCodeOf(charge.pixCopiaECola, charge.location, payment.amount, merchantName), txid, expiresAt: expiresAt.toISOString() } satisfies PixArtifact;
-      payment.gateway = rail.connection.adapter;
-      payment.processorConnectionId = rail.connection.id;
+export async function openPixCharges(rail: PixRail, charges: PixChargeInput[], merchantName: string): Promise<OpenedPixCharge[]> {
+  return Promise.all(
+    charges.map(async ({ paymentId, amount, expiresIn, expiresAt }) => {
+      const txid = pixTxid(paymentId);
+      const charge = await rail.psp.createCharge({ txid, kind: 'immediate', amount, chave: rail.connection.chave, expiresIn }).catch(asApiError);
+      const artifact = { qrCode: brCodeOf(charge.pixCopiaECola, charge.location, amount, merchantName), txid, expiresAt: expiresAt.toISOString() } satisfies PixArtifact;
+      return { artifact, gateway: rail.connection.adapter, processorConnectionId: rail.connection.id };
     }),
   );
+}
+
+/**
+ * Removes charges opened for payments that were never written (their creation failed after the
+ * PSP answered). Best effort: nobody ever saw their QR codes, and a charge the PSP keeps expires
+ * there unseen, so a failure here only leaves what expiry removes anyway.
+ */
+export async function removeOpenedPixCharges(rail: PixRail, charges: OpenedPixCharge[]): Promise<void> {
+  await Promise.allSettled(charges.map((c) => rail.psp.removeCharge('immediate', c.artifact.txid)));
 }
 
 /** The PSP's own BR Code when it sends a valid one (its merchant name is the account holder's), else one built on its location. */

@@ -6,7 +6,7 @@ import { transactionTimeline } from './timeline.service';
 import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
 import { decideCreatedTransaction } from './card-decision.service';
 import { signalTransactionWorkflow } from './transaction-workflow.client';
-import { createTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction, type CreatedTransaction } from './transactions.service';
+import { createTransaction, prepareTransaction, writePrepared, findCreatedByIdempotencyKey, listTransactions, loadTransaction, type CreatedTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import { processorsOf } from '../processors/processors';
 import {
@@ -61,7 +61,9 @@ export const transactionRoutes = [
       const idempotencyKey = koa.get('Idempotency-Key') || null;
       let created: CreatedTransaction;
       try {
-        created = await em.transactional((tem) => createTransaction(tem, company, body, base, { idempotencyKey, pixRail: () => processorsOf(deps).pixFor(tem, company) }));
+        // The checks and the processors' calls first, outside the database transaction.
+        const prepared = await prepareTransaction(em, company, body, { pixRail: () => processorsOf(deps).pixFor(em, company) });
+        created = await writePrepared(prepared, () => em.transactional((tem) => createTransaction(tem, company, prepared, base, { idempotencyKey })));
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
         created = { ...(await loadTransaction(em.fork(), company.id, earlier.id)), events: [] };

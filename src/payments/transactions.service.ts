@@ -10,7 +10,7 @@ import { newCapabilityId, newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
 import type { PixRail } from '../processors/processors';
-import { openPixCharges, type PixChargeInput } from './pix-charges.service';
+import { openPixCharges, removeOpenedPixCharges, type OpenedPixCharge } from './pix-charges.service';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
 import { PIX_MAX_CENTS } from './pix.rules';
 import { Payment } from './payment.entity';
@@ -18,7 +18,7 @@ import { TransactionSplit } from './split.entity';
 import { Transaction, type TransactionOrigin } from './transaction.entity';
 import { BOLETO_DEFAULT_DUE_DAYS, PIX_EXPIRES_IN, type CreateTransactionInput, type ListTransactionsQuery, type PaymentInput } from './transactions.schemas';
 import { toPaymentView, toTransactionView, type TransactionAggregate } from './transaction-views';
-import { checkSplits } from './split-check.service';
+import { checkSplits, type CheckedSplit } from './split-check.service';
 
 export interface CreatedTransaction extends TransactionAggregate {
   events: Event[];
@@ -27,37 +27,98 @@ export interface CreatedTransaction extends TransactionAggregate {
 const itemsTotal = (items: CreateTransactionInput['items']): number => items.reduce((a, i) => a + i.quantity * i.amount, 0);
 
 /**
- * Creates a transaction with its payments and split items in the caller's database
- * transaction, after every check a client can fix (400/409), and records transaction.created
- * and payment.created (plus waiting_payment for Pix and boleto, which wait from the start).
- * Card tokens are claimed here, in the same transaction: a token is bound to exactly one
- * payment, and a creation that fails later releases nothing because nothing committed.
+ * A creation's first half, done outside any database transaction: every check a client can fix
+ * (400/404/409), then the processors' calls (a Pix payment's charge at the company's PSP), so no
+ * pooled connection is held across a processor's round trip. The second half, createTransaction,
+ * writes it in the caller's database transaction; `writePrepared` removes what the processors
+ * opened when that write fails.
  */
-export async function createTransaction(
+export interface PreparedTransaction {
+  input: CreateTransactionInput;
+  amount: number;
+  splits: CheckedSplit[];
+  /** The payments' ids by position, fixed before the processors' calls that name them. */
+  paymentIds: string[];
+  /** The Pix charges opened at the PSP, by payment position. */
+  pix: Map<number, OpenedPixCharge>;
+  /** Removes the charges opened; never throws (a charge left behind expires at the PSP unseen). */
+  discard(): Promise<void>;
+}
+
+export async function prepareTransaction(
   em: EntityManager,
   company: Company,
   input: CreateTransactionInput,
-  publicBaseUrl: string,
-  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin; pixRail: () => Promise<PixRail> },
-): Promise<CreatedTransaction> {
-  const { now = new Date(), idempotencyKey = null, origin = 'api' } = options;
+  options: { now?: Date; pixRail: () => Promise<PixRail> },
+): Promise<PreparedTransaction> {
+  const { now = new Date() } = options;
   const amount = itemsTotal(input.items);
   const paid = input.payments.reduce((a, p) => a + p.amount, 0);
   if (amount !== paid) {
     throw badRequest('validation_failed', `payments: the payments sum to ${paid} but the items sum to ${amount}`, [{ path: 'payments', message: `Sum of payments (${paid}) must equal sum of items (${amount})` }]);
   }
+  const today = brasiliaToday(now);
   for (const [i, p] of input.payments.entries()) {
     const largest = METHOD_MAX_CENTS[p.paymentMethod];
     if (largest !== undefined && p.amount > largest) {
       const message = `A ${p.paymentMethod} payment is at most ${largest} cents`;
       throw badRequest('validation_failed', `payments[${i}].amount: ${message}`, [{ path: `payments.${i}.amount`, message }]);
     }
+    if (p.paymentMethod === 'boleto' && p.boleto?.dueDate !== undefined && p.boleto.dueDate < today) {
+      throw badRequest('validation_failed', `payments[${i}].boleto.dueDate: must not be in the past`, [{ path: `payments.${i}.boleto.dueDate`, message: 'Must be today or later (Brasília time)' }]);
+    }
   }
   if (input.customerId && !(await em.findOne(Customer, { id: input.customerId, companyId: company.id }, { fields: ['id'] }))) {
     throw bodyIdNotFound('customerId', 'Customer');
   }
-  const splitInputs = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments);
+  const splits = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments);
 
+  const paymentIds = input.payments.map(() => newCapabilityId('pay'));
+  const pixInputs = input.payments.flatMap((p, position) => {
+    if (p.paymentMethod !== 'pix') return [];
+    const expiresIn = p.pix?.expiresIn ?? PIX_EXPIRES_IN.default;
+    return [{ position, paymentId: paymentIds[position], amount: p.amount, expiresIn, expiresAt: new Date(now.getTime() + expiresIn * 1000) }];
+  });
+  const rail = pixInputs.length > 0 ? await options.pixRail() : null;
+  const opened = rail ? await openPixCharges(rail, pixInputs, company.name) : [];
+  return {
+    input,
+    amount,
+    splits,
+    paymentIds,
+    pix: new Map(opened.map((charge, i) => [pixInputs[i].position, charge])),
+    discard: async () => {
+      if (rail) await removeOpenedPixCharges(rail, opened);
+    },
+  };
+}
+
+/** Runs the write of a prepared transaction; when it fails, what the processors opened is removed before the error goes on. */
+export async function writePrepared<T>(prepared: PreparedTransaction, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    await prepared.discard();
+    throw err;
+  }
+}
+
+/**
+ * Writes a prepared transaction with its payments and split items in the caller's database
+ * transaction and records transaction.created and payment.created (plus waiting_payment for Pix
+ * and boleto, which wait from the start). Card tokens are claimed here, in the same transaction:
+ * a token is bound to exactly one payment, and a creation that fails later releases nothing
+ * because nothing committed.
+ */
+export async function createTransaction(
+  em: EntityManager,
+  company: Company,
+  prepared: PreparedTransaction,
+  publicBaseUrl: string,
+  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin } = {},
+): Promise<CreatedTransaction> {
+  const { now = new Date(), idempotencyKey = null, origin = 'api' } = options;
+  const { input, amount } = prepared;
   const hasCard = input.payments.some((p) => p.paymentMethod === 'credit_card');
   const transaction = em.create(Transaction, {
     id: newId('txn'),
@@ -72,14 +133,11 @@ export async function createTransaction(
     origin,
   });
   em.persist(transaction);
-  const splits = splitInputs.map((s) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...s }));
+  const splits = prepared.splits.map((s) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...s }));
   em.persist(splits);
 
   const payments: Payment[] = [];
-  const pixCharges: PixChargeInput[] = [];
-  for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, p, i, now, pixCharges));
-  // Last, after every check a client can fix: a refused request opens no charge at the PSP.
-  if (pixCharges.length > 0) await openPixCharges(await options.pixRail(), pixCharges, company.name);
+  for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, prepared, p, i, now));
   try {
     await em.flush();
   } catch (err) {
@@ -107,9 +165,8 @@ const METHOD_MAX_CENTS: Partial<Record<PaymentInput['paymentMethod'], number>> =
 
 const referenceCodeTaken = (code: string): ApiError => conflict('reference_code_taken', `A transaction with referenceCode '${code}' already exists`);
 
-/** A Pix payment is created without its BR Code: `pixCharges` collects it for openPixCharges. */
-async function createPayment(em: EntityManager, company: Company, transactionId: string, input: PaymentInput, index: number, now: Date, pixCharges: PixChargeInput[]): Promise<Payment> {
-  const id = newCapabilityId('pay');
+async function createPayment(em: EntityManager, company: Company, transactionId: string, prepared: PreparedTransaction, input: PaymentInput, index: number, now: Date): Promise<Payment> {
+  const id = prepared.paymentIds[index];
   const base = { id, companyId: company.id, transactionId, position: index, method: input.paymentMethod, amount: input.amount };
   let payment: Payment;
   if (input.paymentMethod === 'credit_card') {
@@ -121,16 +178,10 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
     const { document: _document, ...shown } = card;
     payment = em.create(Payment, { ...base, installments: cc.installments, capture: true, card: shown });
   } else if (input.paymentMethod === 'pix') {
-    const expiresIn = input.pix?.expiresIn ?? PIX_EXPIRES_IN.default;
-    const expiresAt = new Date(now.getTime() + expiresIn * 1000);
-    payment = em.create(Payment, { ...base, status: 'waiting_payment', expiresAt });
-    pixCharges.push({ payment, expiresIn, expiresAt });
+    const { artifact, gateway, processorConnectionId } = prepared.pix.get(index)!;
+    payment = em.create(Payment, { ...base, status: 'waiting_payment', expiresAt: new Date(artifact.expiresAt), pix: artifact, gateway, processorConnectionId });
   } else {
-    const today = brasiliaToday(now);
-    const dueDate = input.boleto?.dueDate ?? addCalendarDays(today, BOLETO_DEFAULT_DUE_DAYS);
-    if (dueDate < today) {
-      throw badRequest('validation_failed', `payments[${index}].boleto.dueDate: must not be in the past`, [{ path: `payments.${index}.boleto.dueDate`, message: 'Must be today or later (Brasília time)' }]);
-    }
+    const dueDate = input.boleto?.dueDate ?? addCalendarDays(brasiliaToday(now), BOLETO_DEFAULT_DUE_DAYS);
     const boleto = buildBoletoArtifact({ paymentId: id, amount: input.amount, dueDate, instructions: input.boleto?.instructions ?? null });
     payment = em.create(Payment, { ...base, status: 'waiting_payment', boleto, expiresAt: boletoExpiresAt(dueDate) });
   }

@@ -82,6 +82,21 @@ describe('creating a Pix payment opens its charge at the PSP', () => {
     expect((await chargeAtPsp(retried.body.payments[0].pix.txid))?.status).toBe('ATIVA');
   });
 
+  it('a creation refused at the write after the PSP opened its charge (a referenceCode taken) removes that charge: one PUT and one PATCH /cob, nothing written', async () => {
+    const first = await createPix(1_200);
+    const calls = async () => ((await psp.control('GET', '/embedded/stats')).body as { requests: Record<string, number> }).requests;
+    const before = await calls();
+    const taken = pixBody(1_300, { referenceCode: (await t.stack.http.get(`/v1/transactions/${first.id}`).set(t.company.Acme.headers)).body.referenceCode });
+    const res = await t.stack.http.post('/v1/transactions').set(t.company.Acme.headers).send(taken);
+    expect(res.status).toBe(409);
+    expect(res.body.error.code).toBe('reference_code_taken');
+    const after = await calls();
+    const delta = (route: string) => (after[route] ?? 0) - (before[route] ?? 0);
+    expect(delta('PUT /cob/:txid')).toBe(1);
+    expect(delta('PATCH /cob/:txid')).toBe(1);
+    expect(await countOf(`select count(*) as n from payments where transaction_id = ?`, [first.id])).toBe(1);
+  });
+
   it('a 429 with Retry-After is retried inside the call: the merchant gets 201', async () => {
     await psp.control('POST', '/embedded/faults', { path: '^PUT /cob/', status: 429, retryAfter: 0, times: 1 });
     expect((await createPix(1_100)).payments[0].status).toBe('waiting_payment');

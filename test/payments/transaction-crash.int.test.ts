@@ -3,7 +3,7 @@ import { temporal } from '@temporalio/proto';
 import { Company } from '../../src/companies/company.entity';
 import { fingerprintRequest } from '../../src/http/idempotency';
 import { transactionWorkflowSubscriber } from '../../src/payments/transactions.subscriber';
-import { createTransaction } from '../../src/payments/transactions.service';
+import { createTransaction, prepareTransaction } from '../../src/payments/transactions.service';
 import type { CreateTransactionInput } from '../../src/payments/transactions.schemas';
 import { useTestStack } from '../helpers/stack';
 import { cardBody, cardToken, eventually, pixBody } from './fixtures';
@@ -28,7 +28,8 @@ const workflowStatus = async (transactionId: string) => {
 async function commitThenCrash(body: object, idempotencyKey: string | null = null): Promise<string> {
   const em = t.stack.em() as unknown as EntityManager;
   const company = await em.findOneOrFail(Company, { id: t.company.Acme.company.id });
-  const created = await em.transactional((tem) => createTransaction(tem, company, body as CreateTransactionInput, t.stack.config.urls.publicBase, { idempotencyKey, pixRail: () => processorsOf(t.stack.deps).pixFor(tem, company) }));
+  const prepared = await prepareTransaction(em, company, body as CreateTransactionInput, { pixRail: () => processorsOf(t.stack.deps).pixFor(em, company) });
+  const created = await em.transactional((tem) => createTransaction(tem, company, prepared, t.stack.config.urls.publicBase, { idempotencyKey }));
   return created.transaction.id;
 }
 
