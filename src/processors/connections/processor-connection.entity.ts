@@ -34,7 +34,27 @@ export interface CieloSecrets {
   merchantKey: string;
 }
 
-export type ConnectionSettings = ApiPixSettings | CieloSettings;
+/** What a `bb_cobranca` boleto connection keeps in clear: where BB's API is, the OAuth2 client, the beneficiary's contract. */
+export interface BbCobrancaSettings {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  convenio: string;
+  carteira: number;
+  variacaoCarteira: number;
+  agencia: string;
+  conta: string;
+  scopes?: string;
+}
+
+/** What a `bb_cobranca` boleto connection seals (`secrets`): the OAuth2 client secret, the application key and the callback secret. */
+export interface BbCobrancaSecrets {
+  clientSecret: string;
+  appKey: string;
+  callbackSecret: string;
+}
+
+export type ConnectionSettings = ApiPixSettings | CieloSettings | BbCobrancaSettings;
 
 /**
  * A company's processor for one rail (`pcn_…`), at most one per rail. The secrets are one
