@@ -16,6 +16,10 @@ export type PixAdapter = (typeof PIX_ADAPTERS)[number];
 export const CARD_ADAPTERS = ['cielo'] as const;
 export type CardAdapter = (typeof CARD_ADAPTERS)[number];
 
+/** The boleto issuers' protocols a boleto connection can speak; today only Banco do Brasil's API Cobranças v2. */
+export const BOLETO_ADAPTERS = ['bb_cobranca'] as const;
+export type BoletoAdapter = (typeof BOLETO_ADAPTERS)[number];
+
 /** The id of a rail's deployment-wide connection configured by environment variables. */
 export const DEFAULT_CONNECTION_ID = 'default';
 
@@ -119,6 +123,21 @@ export function pixCallbackPath(connection: { id: string; callbackSecret: string
 /** The webhook URL an operator (or Lastro) registers at the PSP: a secret, since its last segment authenticates callbacks. */
 export function pixCallbackUrl(publicBase: string, connection: { id: string; callbackSecret: string }): string {
   return `${normalizePspUrl(publicBase)}${pixCallbackPath(connection)}`;
+}
+
+/** The path under which a boleto issuer calls a connection back (the liquidation webhook registered at the bank). */
+export function boletoCallbackPath(connection: { id: string; callbackSecret: string }): string {
+  return `/processors/boletos/callbacks/${encodeURIComponent(connection.id)}/${connection.callbackSecret}`;
+}
+
+/** The webhook URL an operator registers at the issuer: a secret, since its last segment authenticates callbacks. */
+export function boletoCallbackUrl(publicBase: string, connection: { id: string; callbackSecret: string }): string {
+  return `${normalizePspUrl(publicBase)}${boletoCallbackPath(connection)}`;
+}
+
+/** Why `convenio` cannot be a BB convênio of cobrança (7 digits); null when it can. */
+export function convenioProblem(convenio: string): string | null {
+  return /^\d{7}$/.test(convenio) ? null : 'The convênio of cobrança: 7 digits, as BB shows it';
 }
 
 /** Changes whenever a stored connection changes: the key adapters are cached under. */
