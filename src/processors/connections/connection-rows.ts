@@ -25,10 +25,10 @@ export type VaultKeySource = VaultKey | (() => VaultKey);
 
 const keyOf = (source: VaultKeySource): VaultKey => (typeof source === 'function' ? source() : source);
 
-const RAIL_NAMES: Record<'pix' | 'card', string> = { pix: 'Pix', card: 'card' };
+const RAIL_NAMES: Record<'pix' | 'card' | 'boleto', string> = { pix: 'Pix', card: 'card', boleto: 'boleto' };
 
 /** 409 when a company has no processor for a method and the deployment has no default either. */
-export function processorNotConfigured(rail: 'pix' | 'card'): ApiError {
+export function processorNotConfigured(rail: 'pix' | 'card' | 'boleto'): ApiError {
   return conflict('processor_not_configured', `No ${RAIL_NAMES[rail]} processor is connected for this company: an operator connects one with \`lastro processors connect ${rail}\``);
 }
 
@@ -81,7 +81,7 @@ export function openSecrets<T>(row: ProcessorConnection, vaultKey: VaultKeySourc
 
 /** How a rail's rows and deployment default become its connections. */
 export interface RailConnections<C> {
-  rail: 'pix' | 'card';
+  rail: 'pix' | 'card' | 'boleto';
   open(row: ProcessorConnection, vaultKey: VaultKeySource): C;
   fallback(): C | null;
 }
