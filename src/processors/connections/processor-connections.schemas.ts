@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CARD_ADAPTERS, callbackIdentityProblem, dictKeyProblem, merchantIdProblem, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
+import { BOLETO_ADAPTERS, CARD_ADAPTERS, callbackIdentityProblem, convenioProblem, dictKeyProblem, merchantIdProblem, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
 import { tlsMaterialProblems } from './tls-material';
 
 const PEM_MAX = 64 * 1024;
@@ -55,3 +55,28 @@ export const connectCardInput = z.strictObject({
 });
 
 export type ConnectCardInput = z.input<typeof connectCardInput>;
+
+/**
+ * What `connectBoleto` takes: a BB API Cobranças v2 beneficiary. URLs https (plain http only on
+ * a loopback host), the convênio 7 digits, agência and conta digits. Issue messages never repeat a value.
+ */
+export const connectBoletoInput = z.strictObject({
+  adapter: z.enum(BOLETO_ADAPTERS),
+  baseUrl: pspUrl.transform(normalizePspUrl),
+  tokenUrl: pspUrl,
+  clientId: z.string().min(1).max(255),
+  clientSecret: z.string().min(1).max(4096),
+  appKey: z.string().min(1).max(255),
+  convenio: z.string().superRefine(checked(convenioProblem)),
+  carteira: z.number().int().min(1).max(99).default(17),
+  variacaoCarteira: z.number().int().min(1).max(999).default(35),
+  agencia: z.string().regex(/^\d{1,5}$/, 'The agência: up to 5 digits, without its check digit'),
+  conta: z.string().regex(/^\d{1,12}$/, 'The conta: up to 12 digits, without its check digit'),
+  scopes: z
+    .string()
+    .transform((s, ctx) => normalizeScopes(s) ?? (ctx.addIssue({ code: 'custom', message: 'OAuth2 scopes separated by spaces' }), z.NEVER))
+    .optional(),
+  rotateCallbackSecret: z.boolean().optional(),
+});
+
+export type ConnectBoletoInput = z.input<typeof connectBoletoInput>;
