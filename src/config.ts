@@ -105,6 +105,17 @@ const envSchema = z.object({
   CARD_ACQUIRER_QUERY_URL: z.string().optional(),
   CARD_ACQUIRER_MERCHANT_ID: z.string().optional(),
   CARD_ACQUIRER_MERCHANT_KEY: z.string().optional(),
+  /** The deployment's payout provider (Efí Pix Envio): the six required ones together or none (payout-connections.config.ts; docs/processors.md). */
+  PAYOUT_PROVIDER_BASE_URL: z.string().optional(),
+  PAYOUT_PROVIDER_TOKEN_URL: z.string().optional(),
+  PAYOUT_PROVIDER_CLIENT_ID: z.string().optional(),
+  PAYOUT_PROVIDER_CLIENT_SECRET: z.string().optional(),
+  PAYOUT_PROVIDER_CHAVE: z.string().optional(),
+  PAYOUT_PROVIDER_CALLBACK_SECRET: z.string().optional(),
+  PAYOUT_PROVIDER_SCOPES: z.string().optional(),
+  PAYOUT_PROVIDER_CERT_PATH: z.string().optional(),
+  PAYOUT_PROVIDER_KEY_PATH: z.string().optional(),
+  PAYOUT_PROVIDER_CA_PATH: z.string().optional(),
 });
 
 export interface Config {

@@ -1,5 +1,6 @@
 import type { ApiPixConnection } from '../pix/api-pix/api-pix.connection';
 import type { CardDefaultConfig } from './card-connection';
+import type { PayoutDefaultConfig } from './payout-connection';
 
 /**
  * A Pix connection as the rest of Lastro uses it: how to reach and authenticate to the PSP
@@ -32,6 +33,8 @@ export type PixDefaultConfig = ApiPixConnection & Pick<PixConnection, 'chave' | 
 export interface ProcessorsConfig {
   pix?: PixDefaultConfig;
   card?: CardDefaultConfig;
+  /** The deployment's payout provider (PAYOUT_PROVIDER_*). */
+  payout?: PayoutDefaultConfig;
   /** The lower-case header in which the edge passes the verified client certificate identity of a callback. */
   callbackIdentityHeader?: string;
 }

@@ -3,9 +3,10 @@ import type { CardDefaultConfig } from './card-connection';
 import type { PixDefaultConfig, ProcessorsConfig } from './pix-connection';
 import { callbackIdentityProblem, callbackSecretProblem, dictKeyProblem, merchantIdProblem, normalizeHeaderName, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
 import { tlsMaterialProblems, type TlsMaterial } from './tls-material';
+import { payoutDefault, type PayoutProviderEnv } from './payout-connections.config';
 
 /** The variables of the deployment's Pix PSP, of callback authentication and of the deployment's acquirer (src/config.ts parses them as strings). */
-export interface ProcessorsEnv {
+export interface ProcessorsEnv extends PayoutProviderEnv {
   PIX_PSP_BASE_URL?: string;
   PIX_PSP_TOKEN_URL?: string;
   PIX_PSP_CLIENT_ID?: string;
@@ -59,8 +60,9 @@ export function processorsConfig(env: ProcessorsEnv, readFile: (file: string) =>
     }
   }
   const card = cardDefault(v, problems);
+  const payout = payoutDefault(env, readFile, problems);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { ...(pix ? { pix } : {}), ...(card ? { card } : {}), ...(callbackIdentityHeader ? { callbackIdentityHeader } : {}) };
+  return { ...(pix ? { pix } : {}), ...(card ? { card } : {}), ...(payout ? { payout } : {}), ...(callbackIdentityHeader ? { callbackIdentityHeader } : {}) };
 }
 
 /** The deployment's acquirer (Cielo E-commerce 3.0): all four CARD_ACQUIRER_* variables, or none. */
