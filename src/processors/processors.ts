@@ -8,6 +8,10 @@ import { allPixConnections, pixConnectionById, pixConnectionOf } from './connect
 import type { PixConnection } from './connections/pix-connection';
 import { createApiPixPsp, type ApiPixPsp } from './pix/api-pix';
 import type { PixPsp } from './pix/pix-psp.port';
+import type { PayoutConnection } from './connections/payout-connection';
+import { payoutConnectionById, payoutConnectionOf } from './connections/payout-connections.service';
+import { createEfiPayoutProvider } from './payouts/efi';
+import type { PayoutProvider } from './payouts/payout-provider.port';
 
 /** A company's Pix rail: its connection (the PSP account and key) and the adapter that speaks to it. */
 export interface PixRail {
@@ -19,6 +23,12 @@ export interface PixRail {
 export interface CardRail {
   connection: CardConnection;
   acquirer: CieloAcquirer;
+}
+
+/** A company's payout rail: its connection (the provider account) and the adapter that speaks to it. */
+export interface PayoutRail {
+  connection: PayoutConnection;
+  provider: PayoutProvider;
 }
 
 /**
@@ -37,6 +47,10 @@ export interface Processors {
   cardFor(em: EntityManager, company: { id: string; mode: 'sandbox' | 'production' }): Promise<CardRail>;
   /** The card rail of a connection by id (`default`: the deployment's); null when it is gone. */
   cardById(em: EntityManager, connectionId: string): Promise<CardRail | null>;
+  /** The company's payout rail (withdrawals, boleto refund transfers); 409 processor_not_configured when it has none. */
+  payoutFor(em: EntityManager, company: { id: string }): Promise<PayoutRail>;
+  /** The payout rail of a connection by id (`default`: the deployment's); null when it is gone. */
+  payoutById(em: EntityManager, connectionId: string): Promise<PayoutRail | null>;
 }
 
 /**
@@ -62,6 +76,8 @@ export function createProcessors(config: Config): Processors {
   const rail = (connection: PixConnection): PixRail => ({ connection, psp: pspOf(connection) });
   const acquirerOf = adapterKeeper<CardConnection, CieloAcquirer>((connection) => createCieloAcquirer(connection));
   const cardRail = (connection: CardConnection): CardRail => ({ connection, acquirer: acquirerOf(connection) });
+  const providerOf = adapterKeeper<PayoutConnection, PayoutProvider>((connection) => createEfiPayoutProvider(connection));
+  const payoutRail = (connection: PayoutConnection): PayoutRail => ({ connection, provider: providerOf(connection) });
   return {
     pixFor: async (em, company) => rail(await pixConnectionOf(em, key, config, company)),
     async pixById(em, connectionId) {
@@ -73,6 +89,11 @@ export function createProcessors(config: Config): Processors {
     async cardById(em, connectionId) {
       const connection = await cardConnectionById(em, key, config, connectionId);
       return connection ? cardRail(connection) : null;
+    },
+    payoutFor: async (em, company) => payoutRail(await payoutConnectionOf(em, key, config, company)),
+    async payoutById(em, connectionId) {
+      const connection = await payoutConnectionById(em, key, config, connectionId);
+      return connection ? payoutRail(connection) : null;
     },
   };
 }
