@@ -1,6 +1,7 @@
 import type { ApiPixConnection } from '../pix/api-pix/api-pix.connection';
 import type { CardDefaultConfig } from './card-connection';
 import type { PayoutDefaultConfig } from './payout-connection';
+import type { BoletoDefaultConfig } from './boleto-connection';
 
 /**
  * A Pix connection as the rest of Lastro uses it: how to reach and authenticate to the PSP
@@ -35,6 +36,8 @@ export interface ProcessorsConfig {
   card?: CardDefaultConfig;
   /** The deployment's payout provider (PAYOUT_PROVIDER_*). */
   payout?: PayoutDefaultConfig;
+  /** The deployment's boleto issuer (BOLETO_ISSUER_*). */
+  boleto?: BoletoDefaultConfig;
   /** The lower-case header in which the edge passes the verified client certificate identity of a callback. */
   callbackIdentityHeader?: string;
 }

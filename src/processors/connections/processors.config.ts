@@ -4,9 +4,10 @@ import type { PixDefaultConfig, ProcessorsConfig } from './pix-connection';
 import { callbackIdentityProblem, callbackSecretProblem, dictKeyProblem, merchantIdProblem, normalizeHeaderName, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
 import { tlsMaterialProblems, type TlsMaterial } from './tls-material';
 import { payoutDefault, type PayoutProviderEnv } from './payout-connections.config';
+import { boletoDefault, type BoletoIssuerEnv } from './boleto-connections.config';
 
 /** The variables of the deployment's Pix PSP, of callback authentication and of the deployment's acquirer (src/config.ts parses them as strings). */
-export interface ProcessorsEnv extends PayoutProviderEnv {
+export interface ProcessorsEnv extends PayoutProviderEnv, BoletoIssuerEnv {
   PIX_PSP_BASE_URL?: string;
   PIX_PSP_TOKEN_URL?: string;
   PIX_PSP_CLIENT_ID?: string;
@@ -61,8 +62,9 @@ export function processorsConfig(env: ProcessorsEnv, readFile: (file: string) =>
   }
   const card = cardDefault(v, problems);
   const payout = payoutDefault(env, readFile, problems);
+  const boleto = boletoDefault(env, problems);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  return { ...(pix ? { pix } : {}), ...(card ? { card } : {}), ...(payout ? { payout } : {}), ...(callbackIdentityHeader ? { callbackIdentityHeader } : {}) };
+  return { ...(pix ? { pix } : {}), ...(card ? { card } : {}), ...(payout ? { payout } : {}), ...(boleto ? { boleto } : {}), ...(callbackIdentityHeader ? { callbackIdentityHeader } : {}) };
 }
 
 /** The deployment's acquirer (Cielo E-commerce 3.0): all four CARD_ACQUIRER_* variables, or none. */
