@@ -116,6 +116,19 @@ const envSchema = z.object({
   PAYOUT_PROVIDER_CERT_PATH: z.string().optional(),
   PAYOUT_PROVIDER_KEY_PATH: z.string().optional(),
   PAYOUT_PROVIDER_CA_PATH: z.string().optional(),
+  /** The deployment's boleto issuer (BB API Cobranças v2): the nine required ones together or none (boleto-connections.config.ts; docs/processors.md). */
+  BOLETO_ISSUER_BASE_URL: z.string().optional(),
+  BOLETO_ISSUER_TOKEN_URL: z.string().optional(),
+  BOLETO_ISSUER_CLIENT_ID: z.string().optional(),
+  BOLETO_ISSUER_CLIENT_SECRET: z.string().optional(),
+  BOLETO_ISSUER_APP_KEY: z.string().optional(),
+  BOLETO_ISSUER_CONVENIO: z.string().optional(),
+  BOLETO_ISSUER_AGENCIA: z.string().optional(),
+  BOLETO_ISSUER_CONTA: z.string().optional(),
+  BOLETO_ISSUER_CALLBACK_SECRET: z.string().optional(),
+  BOLETO_ISSUER_CARTEIRA: z.string().optional(),
+  BOLETO_ISSUER_VARIACAO: z.string().optional(),
+  BOLETO_ISSUER_SCOPES: z.string().optional(),
 });
 
 export interface Config {
