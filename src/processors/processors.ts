@@ -12,6 +12,10 @@ import type { PayoutConnection } from './connections/payout-connection';
 import { payoutConnectionById, payoutConnectionOf } from './connections/payout-connections.service';
 import { createEfiPayoutProvider } from './payouts/efi';
 import type { PayoutProvider } from './payouts/payout-provider.port';
+import type { BoletoConnection } from './connections/boleto-connection';
+import { allBoletoConnections, boletoConnectionById, boletoConnectionOf } from './connections/boleto-connections.service';
+import { createBbCobrancaIssuer, type BbCobrancaIssuer } from './boletos/bb-cobranca';
+import type { BoletoIssuer } from './boletos/boleto-issuer.port';
 
 /** A company's Pix rail: its connection (the PSP account and key) and the adapter that speaks to it. */
 export interface PixRail {
@@ -23,6 +27,12 @@ export interface PixRail {
 export interface CardRail {
   connection: CardConnection;
   acquirer: CieloAcquirer;
+}
+
+/** A company's boleto rail: its connection (the issuer's beneficiary contract) and the adapter that speaks to it. */
+export interface BoletoRail {
+  connection: BoletoConnection;
+  issuer: BoletoIssuer;
 }
 
 /** A company's payout rail: its connection (the provider account) and the adapter that speaks to it. */
@@ -51,6 +61,12 @@ export interface Processors {
   payoutFor(em: EntityManager, company: { id: string }): Promise<PayoutRail>;
   /** The payout rail of a connection by id (`default`: the deployment's); null when it is gone. */
   payoutById(em: EntityManager, connectionId: string): Promise<PayoutRail | null>;
+  /** The company's boleto rail; 409 processor_not_configured when it has none. */
+  boletoFor(em: EntityManager, company: { id: string }): Promise<BoletoRail>;
+  /** The boleto rail of a connection by id (`default`: the deployment's); null when it is gone. */
+  boletoById(em: EntityManager, connectionId: string): Promise<BoletoRail | null>;
+  /** Every boleto connection (the deployment's default first): what the reconciliation run walks. */
+  allBoletos(em: EntityManager): Promise<BoletoRail[]>;
 }
 
 /**
@@ -78,7 +94,15 @@ export function createProcessors(config: Config): Processors {
   const cardRail = (connection: CardConnection): CardRail => ({ connection, acquirer: acquirerOf(connection) });
   const providerOf = adapterKeeper<PayoutConnection, PayoutProvider>((connection) => createEfiPayoutProvider(connection));
   const payoutRail = (connection: PayoutConnection): PayoutRail => ({ connection, provider: providerOf(connection) });
+  const issuerOf = adapterKeeper<BoletoConnection, BbCobrancaIssuer>((connection) => createBbCobrancaIssuer(connection));
+  const boletoRail = (connection: BoletoConnection): BoletoRail => ({ connection, issuer: issuerOf(connection) });
   return {
+    boletoFor: async (em, company) => boletoRail(await boletoConnectionOf(em, key, config, company)),
+    async boletoById(em, connectionId) {
+      const connection = await boletoConnectionById(em, key, config, connectionId);
+      return connection ? boletoRail(connection) : null;
+    },
+    allBoletos: async (em) => (await allBoletoConnections(em, key, config)).map(boletoRail),
     pixFor: async (em, company) => rail(await pixConnectionOf(em, key, config, company)),
     async pixById(em, connectionId) {
       const connection = await pixConnectionById(em, key, config, connectionId);
