@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
+import { exposedSeriesNames } from './metric-names';
 
 const root = resolve(__dirname, '..', '..');
 const composePath = join(root, 'docker-compose.yml');
@@ -343,24 +344,6 @@ function mounts(svc: Service): Array<{ source: string; target: string }> {
     .map(([source, target]: string[]) => ({ source: resolve(root, source), target }));
 }
 
-/** Every series name the metrics code exposes (histograms with their suffixes), from its registry. */
-async function exposedSeriesNames(): Promise<Set<string>> {
-  const { registry, collectProcessMetrics } = await import('../../src/observability/metrics/registry');
-  await import('../../src/observability/metrics/http');
-  await import('../../src/observability/metrics/business');
-  await import('../../src/observability/metrics/webhooks');
-  const { registerDatabaseGauges } = await import('../../src/observability/metrics/database-gauges');
-  const { TEMPORAL_DASHBOARD_METRICS } = await import('../../src/observability/metrics/temporal-runtime');
-  registerDatabaseGauges(async () => []);
-  collectProcessMetrics('api');
-  const names = new Set<string>(TEMPORAL_DASHBOARD_METRICS);
-  for (const m of await registry.getMetricsAsJSON()) {
-    names.add(m.name);
-    if (String(m.type) === 'histogram') for (const suffix of ['_bucket', '_sum', '_count']) names.add(`${m.name}${suffix}`);
-  }
-  return names;
-}
-
 describe('Prometheus and Grafana', () => {
   const prometheus = service('prometheus');
   const grafana = service('grafana');
@@ -434,7 +417,7 @@ describe('Prometheus and Grafana', () => {
       const known = await exposedSeriesNames();
       expect(panels.length).toBeGreaterThanOrEqual(15);
       for (const panel of panels) {
-        expect(panel.datasource).toEqual({ type: 'prometheus', uid: 'prometheus' });
+        expect(panel.datasource).toEqual({ type: 'prometheus', uid: '${datasource}' });
         expect(panel.targets.length).toBeGreaterThan(0);
         for (const target of panel.targets) {
           const used: string[] = target.expr.match(/\b(?:lastro|temporal)_[a-z0-9_]+/g) ?? [];
@@ -442,6 +425,37 @@ describe('Prometheus and Grafana', () => {
           for (const name of used) expect({ panel: panel.title, name, known: known.has(name) }).toEqual({ panel: panel.title, name, known: true });
         }
       }
+    });
+
+    it('is portable: the data source and the instances are variables, rates use $__rate_interval, every selector filters on $instance', () => {
+      const vars = Object.fromEntries(dashboard.templating.list.map((v: any) => [v.name, v]));
+      expect(vars.datasource).toEqual(expect.objectContaining({ type: 'datasource', query: 'prometheus' }));
+      expect(vars.instance).toEqual(expect.objectContaining({ type: 'query', multi: true, includeAll: true, allValue: '.*' }));
+      expect(vars.instance.datasource).toEqual({ type: 'prometheus', uid: '${datasource}' });
+      expect(JSON.stringify(dashboard)).not.toMatch(/"uid":\s*"prometheus"/);
+      for (const panel of panels) {
+        for (const target of panel.targets) {
+          expect(target.datasource).toEqual({ type: 'prometheus', uid: '${datasource}' });
+          // rate() and irate() windows follow the scrape interval and the zoom.
+          for (const m of target.expr.matchAll(/\b(?:rate|irate)\((?:[^()[]|\([^()]*\))*\[([^\]]+)\]/g)) expect({ panel: panel.title, window: m[1] }).toEqual({ panel: panel.title, window: '$__rate_interval' });
+          const selectors: string[] = target.expr.match(/\b(?:lastro|temporal)_[a-z0-9_]+(\{[^}]*\})?/g) ?? [];
+          for (const selector of selectors) expect({ panel: panel.title, selector, filtered: selector.includes('instance=~"$instance"') }).toEqual({ panel: panel.title, selector, filtered: true });
+        }
+      }
+    });
+
+    it('shows money in reais and latency by status class, never by full status code', () => {
+      const money = panels.filter((p) => p.targets.some((t: any) => /lastro_money_/.test(t.expr)));
+      expect(money.length).toBeGreaterThanOrEqual(2);
+      for (const panel of money) {
+        expect({ panel: panel.title, unit: panel.fieldConfig.defaults.unit }).toEqual({ panel: panel.title, unit: 'currencyBRL' });
+        for (const t of panel.targets) expect(t.expr).toMatch(/lastro_money_\w+\{currency="BRL"[^}]*\}[^/]*\/ 100$/);
+      }
+      const exprs = panels.flatMap((p) => p.targets.map((t: any) => t.expr as string));
+      expect(exprs.filter((e) => /\bstatus=~?"\d/.test(e))).toEqual([]);
+      const latency = panels.filter((p) => p.fieldConfig?.defaults?.unit === 's' && p.targets.some((t: any) => /lastro_http_/.test(t.expr)));
+      expect(latency.some((p) => p.targets.some((t: any) => /by \(method, route, status_class\)/.test(t.expr)))).toBe(true);
+      expect(latency.some((p) => p.targets.some((t: any) => /histogram_quantile\(0\.99, sum by \(status_class, le\)/.test(t.expr)))).toBe(true);
     });
 
     it('has unique panel ids and every panel named in docs/operations.md', () => {

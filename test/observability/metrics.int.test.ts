@@ -74,9 +74,10 @@ it('counts requests by route template, transactions by method and outcome, money
     return attempts >= 2 && delta(before, samples, 'lastro_transactions_total', { method: 'pix', status: 'paid' }) >= 1 && samples;
   }, 60_000);
 
-  expect(delta(before, after, 'lastro_http_requests_total', { method: 'POST', route: '/v1/transactions', status: '201' })).toBe(2);
-  expect(delta(before, after, 'lastro_http_request_duration_seconds_count', { method: 'POST', route: '/v1/transactions', status: '201' })).toBe(2);
-  expect(delta(before, after, 'lastro_http_requests_total', { method: 'GET', route: '/v1/transactions/:id', status: '200' })).toBeGreaterThanOrEqual(1);
+  expect(delta(before, after, 'lastro_http_requests_total', { method: 'POST', route: '/v1/transactions', status_class: '2xx' })).toBe(2);
+  expect(delta(before, after, 'lastro_http_route_seconds_total', { method: 'POST', route: '/v1/transactions', status_class: '2xx' })).toBeGreaterThan(0);
+  expect(delta(before, after, 'lastro_http_request_duration_seconds_count', { method: 'POST', status_class: '2xx' })).toBeGreaterThanOrEqual(2);
+  expect(delta(before, after, 'lastro_http_requests_total', { method: 'GET', route: '/v1/transactions/:id', status_class: '2xx' })).toBeGreaterThanOrEqual(1);
   expect(delta(before, after, 'lastro_http_requests_total', { method: 'POST', route: '/sandbox/payments/:payId/pay' })).toBe(1);
   // Route templates only: no raw id becomes a label value.
   expect(after.filter((s) => /txn_|pay_/.test(s.labels.route ?? ''))).toEqual([]);
@@ -98,7 +99,7 @@ it('counts a request no route matched under (unmatched), not under its path', as
   const { samples: before } = await scrape(api.url);
   expect((await t.stack.http.get('/no/such/path/123')).status).toBe(404);
   const { samples: after } = await scrape(api.url);
-  expect(delta(before, after, 'lastro_http_requests_total', { method: 'GET', route: '(unmatched)', status: '404' })).toBe(1);
+  expect(delta(before, after, 'lastro_http_requests_total', { method: 'GET', route: '(unmatched)', status_class: '4xx' })).toBe(1);
   expect(after.filter((s) => s.labels.route?.includes('/no/such'))).toEqual([]);
 });
 

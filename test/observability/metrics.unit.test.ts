@@ -1,4 +1,6 @@
 import { countDispatchedEvents } from '../../src/observability/metrics/business';
+import { methodLabel, observeHttpRequest, statusClass } from '../../src/observability/metrics/http';
+import { observePixReconciled, observePixReconciliationFailed } from '../../src/observability/metrics/reconciliation';
 import { startOpsListener } from '../../src/observability/metrics/ops-listener';
 import { registry, setMetricsRecording } from '../../src/observability/metrics/registry';
 import { parseExposition, total } from './exposition';
@@ -28,6 +30,35 @@ describe('business counters', () => {
     expect(delta('lastro_refunds_total', { status: 'refunded' })).toBe(1);
     expect(delta('lastro_money_refunded_cents_total', { currency: 'USD' })).toBe(500);
     expect(delta('lastro_events_dispatched_total', { type: 'transaction.paid' })).toBe(1);
+  });
+});
+
+describe('HTTP labels', () => {
+  it('carry the status class and a bounded method, never the full code', async () => {
+    expect([200, 201, 204, 302, 400, 404, 409, 422, 429, 500, 503].map(statusClass)).toEqual(['2xx', '2xx', '2xx', '3xx', '4xx', '4xx', '4xx', '4xx', '4xx', '5xx', '5xx']);
+    expect([0, 99, 600].map(statusClass)).toEqual(['other', 'other', 'other']);
+    expect(['GET', 'POST', 'PATCH', 'PROPFIND', 'M-SEARCH'].map(methodLabel)).toEqual(['GET', 'POST', 'PATCH', 'OTHER', 'OTHER']);
+    observeHttpRequest('PURGE', '/v1/things/:id', 418, performance.now());
+    observeHttpRequest('PROPFIND', '/v1/things/:id', 404, performance.now());
+    const after = await samples();
+    expect(total(after, 'lastro_http_requests_total', { method: 'OTHER', route: '/v1/things/:id', status_class: '4xx' })).toBe(2);
+    expect(total(after, 'lastro_http_request_duration_seconds_count', { method: 'OTHER', status_class: '4xx' })).toBe(2);
+    expect(after.filter((s) => s.name.startsWith('lastro_http_') && ('status' in s.labels || s.labels.method === 'PURGE'))).toEqual([]);
+    expect(after.filter((s) => s.name.startsWith('lastro_http_request_duration_seconds') && 'route' in s.labels)).toEqual([]);
+  });
+});
+
+describe('Pix reconciliation', () => {
+  it('counts windows by result, the Pix by outcome, and stamps the last success', async () => {
+    const before = await samples();
+    observePixReconciled({ received: 9, settled: 2, alreadySettled: 4, unknown: 1, rejected: 1, late: 1 }, 1_800_000_000_000);
+    observePixReconciliationFailed();
+    const after = await samples();
+    const delta = (name: string, where: Record<string, string>) => total(after, name, where) - total(before, name, where);
+    expect(delta('lastro_pix_reconciliation_windows_total', { result: 'reconciled' })).toBe(1);
+    expect(delta('lastro_pix_reconciliation_windows_total', { result: 'failed' })).toBe(1);
+    expect(['settled', 'already_settled', 'unknown', 'rejected', 'late'].map((outcome) => delta('lastro_pix_reconciliation_pix_total', { outcome }))).toEqual([2, 4, 1, 1, 1]);
+    expect(total(after, 'lastro_pix_reconciliation_last_success_timestamp_seconds')).toBe(1_800_000_000);
   });
 });
 

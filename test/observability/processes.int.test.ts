@@ -131,7 +131,7 @@ it('serves each process its own /metrics, labelled by process, the worker with T
     return total(s.worker, 'lastro_webhook_attempts_total', { outcome: 'success' }) === 1 && counted > 0 && taskRan && s;
   }, 60_000);
 
-  expect(total(s.api, 'lastro_http_requests_total', { method: 'POST', route: '/v1/transactions', status: '201' })).toBe(2);
+  expect(total(s.api, 'lastro_http_requests_total', { method: 'POST', route: '/v1/transactions', status_class: '2xx' })).toBe(2);
   expect(total(s.worker, 'lastro_http_requests_total')).toBe(0);
   expect(total(s.api, 'lastro_transactions_total', paid) + total(s.worker, 'lastro_transactions_total', paid)).toBe(1);
   const money = { currency: 'BRL' };
