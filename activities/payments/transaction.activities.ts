@@ -1,8 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../../src/events/event.entity';
-import { decideCards } from '../../src/payments/card-decision.service';
+import { voidCardPayments } from '../../src/payments/card-acquirers.service';
+import { cardDecidingOf, decideCards } from '../../src/payments/card-decision.service';
 import { openChargeback } from '../../src/payments/chargeback.service';
-import { paymentGatewayOf } from '../../src/payments/sandbox-gateway';
+import { processorsOf } from '../../src/processors/processors';
 import { removePixCharges } from '../../src/payments/pix-charges.service';
 import { releaseSale, scheduledReleases, settleTransaction, type ScheduledRelease } from '../../src/payments/settlement.service';
 import { changes, finishUnpaidTransaction } from '../../src/payments/transaction-lifecycle.service';
@@ -30,13 +31,13 @@ const planOf = (agg: Pick<TransactionAggregate, 'transaction' | 'payments'>, rel
 /**
  * Activities of the transaction workflow (signatures in its contract). Each is idempotent
  * under retry (the services change state only from the state they expect, postings have
- * keys, the gateway has idempotency keys), runs its change in one database transaction with
+ * keys, the acquirer is asked by the payment id before any sale is sent), runs its change in one database transaction with
  * its events, and dispatches them after commit (the outbox sweeper is the backstop).
  */
 export function createTransactionActivities(deps: ActivityDeps): TransactionActivities {
   const { orm, dispatcher, config } = deps;
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway = paymentGatewayOf(deps);
+  const deciding = cardDecidingOf(deps);
   const base = config.urls.publicBase;
   const inTransaction = async <T>(fn: (em: EntityManager) => Promise<{ events: Event[]; value: T }>): Promise<T> => {
     const { events, value } = await fork().transactional(fn);
@@ -51,7 +52,7 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
       return planOf(agg, settled(agg.transaction.status) ? await scheduledReleases(em, agg) : []);
     },
     async decideTransactionCards({ transactionId }) {
-      const decided = await decideCards({ fork, gateway, publicBaseUrl: base }, transactionId);
+      const decided = await decideCards(deciding, transactionId);
       dispatcher.dispatchSoon(decided.events.map((e) => e.id));
       const { aggregate, releases } = decided;
       // Settled by another decider (the API) in the meantime: the releases its settlement scheduled.
@@ -59,7 +60,7 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
       return planOf(aggregate, releases);
     },
     async voidTransactionCards({ paymentIds }) {
-      for (const id of paymentIds) await gateway.void(id);
+      await voidCardPayments(fork(), processorsOf(deps), paymentIds);
     },
     removePixCharges: async ({ transactionId }) => ({ paid: await removePixCharges(deps, transactionId) }),
     finishUnpaidTransaction: (input) =>

@@ -3,9 +3,10 @@ import type { AppDeps } from '../app-deps';
 import { destroyCardCvv, revealCardForAuthorization, revealSavedCards, savedCardKey, type RevealedCard } from '../cards/card-vault.service';
 import { ApiError } from '../http/errors';
 import type { Event } from '../events/event.entity';
-import { authorizeAll, type AuthorizationResult, type PaymentGateway } from './payment-gateway';
+import { processorsOf, type CardRail, type Processors } from '../processors/processors';
+import { pinCardRails, type PinnedRail } from './card-acquirers.service';
+import { authorizeAll, type AuthorizationRequest, type AuthorizationResult } from './payment-gateway';
 import type { Payment } from './payment.entity';
-import { paymentGatewayOf } from './sandbox-gateway';
 import { settleTransactions, type ScheduledRelease } from './settlement.service';
 import { changesMany, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
 import { loadTransaction } from './transactions.service';
@@ -13,9 +14,22 @@ import type { TransactionAggregate } from './transaction-views';
 
 export interface CardDeciding {
   fork: () => EntityManager;
-  gateway: PaymentGateway;
+  /** Where each company's acquirer is found (its card connection, else the deployment default). */
+  processors: Processors;
+  mode: 'sandbox' | 'production';
   publicBaseUrl: string;
 }
+
+/** The deciding context of a process: its processors, its mode. */
+export const cardDecidingOf = (deps: Pick<AppDeps, 'orm' | 'config'>): CardDeciding => ({
+  fork: () => deps.orm.em.fork() as unknown as EntityManager,
+  processors: processorsOf(deps),
+  mode: deps.config.mode,
+  publicBaseUrl: deps.config.urls.publicBase,
+});
+
+/** What a card payment whose company has no acquirer answers: failed, nothing sent anywhere. */
+const notConfigured = (err: ApiError): AuthorizationResult => ({ status: 'failed', code: err.code, reference: '', authorizationCode: null });
 
 export interface CardDecision {
   /** The transaction, its payments and splits as the decision left them. */
@@ -33,11 +47,13 @@ export interface CardDecision {
  * error), or a billing run's batch of subscription charges (`decideCardsMany`, of which this is
  * a batch of one).
  *
- * 1. Each pending card is authorized in order, the first refusal stopping the rest. The card is
- *    revealed from the vault right before its gateway call and stays in this function's locals;
- *    the gateway's idempotency key is the payment id, so deciding again after a crash gets the
- *    same answer back instead of a second charge.
- * 2. A refusal voids the cards already approved (idempotent at the gateway).
+ * 1. Each pending card is pinned to its company's acquirer store (`pinCardRails`), then authorized
+ *    there in order, the first refusal stopping the rest. The card is revealed from the vault
+ *    right before its acquirer call and stays in this function's locals; the idempotency key is
+ *    the payment id (Cielo's MerchantOrderId, queried before any sale is sent), so deciding again
+ *    after a crash gets the same answer back instead of a second charge. A company with no
+ *    acquirer fails the card `processor_not_configured` without a call.
+ * 2. A refusal voids the cards already approved (idempotent at the acquirer).
  * 3. One database transaction records it all, under the transaction's row locks: the CVVs are
  *    destroyed, each outcome recorded, then the transaction refused/failed, waiting for its
  *    Pix/boleto, or paid and settled (sale postings). Every change is made only from the state
@@ -51,8 +67,8 @@ export async function decideCards(ctx: CardDeciding, transactionId: string, know
 
 /**
  * `decideCards` for many transactions together, set-based: their saved cards revealed in one
- * statement, the gateway asked once per round (`authorizeAll`: the n-th pending card of every
- * transaction whose earlier cards were approved), and one database transaction for all of them
+ * statement, each acquirer store asked once per round (`authorizeAll`: the n-th pending card of every
+ * transaction whose earlier cards were approved, the stores side by side), and one database transaction for all of them
  * (CVVs destroyed in one statement, the transactions and payments locked in two, the status
  * changes and events written in one flush, the sale postings in one `postMany`). A transaction
  * whose card could not be revealed or authorized answers its error and is left pending (its
@@ -65,9 +81,26 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
   // Authorizations, one gateway round per card position.
   const deciding = befores.map((agg, n) => ({ agg, n, cards: agg.payments.filter((p) => p.method === 'credit_card' && p.status === 'pending'), outcomes: new Map<string, AuthorizationResult>() }));
   const open = deciding.filter((d) => results[d.n] === null);
+  // Every card a decision may call the acquirer for: the pending ones, and the paid ones a refusal voids.
+  const pinned = await pinCardRails(
+    ctx.fork(),
+    ctx.processors,
+    ctx.mode,
+    open.flatMap((d) => d.agg.payments.filter((p) => p.method === 'credit_card' && (p.status === 'pending' || p.status === 'paid'))),
+  );
+  const acquirerNames = new Map<string, string | null>();
   for (let round = 0; ; round++) {
-    const asked = open.filter((d) => results[d.n] === null && round < d.cards.length && [...d.outcomes.values()].every((r) => r.status === 'approved'));
-    if (asked.length === 0) break;
+    const due = open.filter((d) => results[d.n] === null && round < d.cards.length && [...d.outcomes.values()].every((r) => r.status === 'approved'));
+    if (due.length === 0) break;
+    const asked = due.filter((d) => {
+      const pin = pinned.get(d.cards[round].id);
+      if (!pin || 'rail' in pin) return true;
+      if (pin.error instanceof ApiError && pin.error.code === 'processor_not_configured') {
+        d.outcomes.set(d.cards[round].id, notConfigured(pin.error));
+        acquirerNames.set(d.cards[round].id, null);
+      } else results[d.n] = { error: pin.error };
+      return false;
+    });
     const cards = await revealCards(ctx, asked.map((d) => ({ agg: d.agg, payment: d.cards[round] })));
     const requests = asked.flatMap((d, i) => {
       const card = cards[i];
@@ -77,13 +110,25 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
       }
       const payment = d.cards[round];
       const { pan, cvv, holder, expMonth, expYear, document } = card.value;
-      return [{ d, request: { idempotencyKey: payment.id, amount: payment.amount, currency: payment.currency, installments: payment.installments, card: { pan, cvv, holder, expMonth, expYear, document } } }];
+      const rail = (pinned.get(payment.id) as { rail: CardRail }).rail;
+      const request: AuthorizationRequest = {
+        idempotencyKey: payment.id,
+        amount: payment.amount,
+        currency: payment.currency,
+        installments: payment.installments,
+        card: { pan, cvv, holder, expMonth, expYear, document },
+        initiator: isMerchantInitiated(d.agg, payment) ? 'merchant' : 'customer',
+      };
+      return [{ d, rail, request }];
     });
-    const answers = await authorizeAll(ctx.gateway, requests.map((r) => r.request));
-    requests.forEach(({ d, request }, i) => {
+    const answers = await authorizeByRail(requests);
+    requests.forEach(({ d, rail, request }, i) => {
       const answer = answers[i];
       if (answer.status === 'rejected') results[d.n] = { error: answer.reason };
-      else d.outcomes.set(request.idempotencyKey, answer.value);
+      else {
+        d.outcomes.set(request.idempotencyKey, answer.value);
+        acquirerNames.set(request.idempotencyKey, rail.acquirer.name);
+      }
     });
   }
 
@@ -94,7 +139,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
     if (!refusal) continue;
     const approved = d.agg.payments.filter((p) => p.method === 'credit_card' && (p.status === 'paid' || d.outcomes.get(p.id)?.status === 'approved')).map((p) => p.id);
     refusals.set(d.n, { refusal, approved });
-    for (const id of approved) await ctx.gateway.void(id);
+    for (const id of approved) await railOf(pinned, id).acquirer.void(id);
   }
 
   if (recording.length > 0) {
@@ -107,7 +152,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
       for (const d of recording) {
         const c = cs.get(d.agg.transaction.id)!;
         if (c.agg.transaction.status !== 'pending') continue;
-        for (const [paymentId, result] of d.outcomes) recordCardOutcome(c, paymentId, result, ctx.gateway.name);
+        for (const [paymentId, result] of d.outcomes) recordCardOutcome(c, paymentId, result, acquirerNames.get(paymentId) ?? null);
         const refused = refusals.get(d.n);
         if (refused) finishUnpaidTransaction(c, { status: refused.refusal.status as 'refused' | 'failed', reason: refused.refusal.code ?? refused.refusal.status, voidedPaymentIds: refused.approved });
         else if (c.agg.payments.some((p) => p.method !== 'credit_card')) markTransactionWaiting(c);
@@ -125,15 +170,40 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
   return results.map((r) => r!);
 }
 
+/** The rail of a pinned card (throws what kept it from having one). */
+function railOf(pinned: Map<string, PinnedRail>, paymentId: string): CardRail {
+  const pin = pinned.get(paymentId);
+  if (!pin) throw new Error(`Card payment ${paymentId} was not pinned to an acquirer`);
+  if ('error' in pin) throw pin.error;
+  return pin.rail;
+}
+
+/** Each store's requests in one `authorizeAll`, the stores side by side; the outcomes in the requests' order. */
+async function authorizeByRail(requests: Array<{ rail: CardRail; request: AuthorizationRequest }>): Promise<Array<PromiseSettledResult<AuthorizationResult>>> {
+  const byRail = new Map<CardRail, number[]>();
+  requests.forEach(({ rail }, i) => byRail.set(rail, [...(byRail.get(rail) ?? []), i]));
+  const out: Array<PromiseSettledResult<AuthorizationResult>> = new Array(requests.length);
+  await Promise.all(
+    [...byRail].map(async ([rail, at]) => {
+      const answers = await authorizeAll(rail.acquirer, at.map((i) => requests[i].request));
+      at.forEach((i, k) => (out[i] = answers[k]));
+    }),
+  );
+  return out;
+}
+
+/** A subscription's charge on a saved card: the merchant starts it, the buyer is not there (Mastercard's MIT). */
+const isMerchantInitiated = (agg: TransactionAggregate, payment: Payment): boolean => agg.transaction.origin === 'subscription' && payment.card !== null && payment.card !== undefined;
+
 /**
  * The cards to authorize, in order. A subscription's charge is merchant-initiated on a saved card
- * (no CVV; the batch's saved cards read in one statement); every other card payment uses the
- * card its token bound to it.
+ * (no CVV; the batch's saved cards read in one statement): the vault keeps the card, and its
+ * number reaches the acquirer on each charge. Every other card payment uses the card its token
+ * bound to it.
  */
 async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<Array<PromiseSettledResult<RevealedCard>>> {
   const em = ctx.fork();
-  const savedRef = (a: { agg: TransactionAggregate; payment: Payment }) =>
-    a.agg.transaction.origin === 'subscription' && a.payment.card ? { companyId: a.payment.companyId, cardId: a.payment.card.cardId } : null;
+  const savedRef = (a: { agg: TransactionAggregate; payment: Payment }) => (isMerchantInitiated(a.agg, a.payment) ? { companyId: a.payment.companyId, cardId: a.payment.card!.cardId } : null);
   const refs = asked.map(savedRef).filter((r) => r !== null);
   const saved = refs.length > 0 ? await revealSavedCards(em, refs) : new Map<string, RevealedCard>();
   return Promise.allSettled(
@@ -155,7 +225,7 @@ async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAgg
  * answer says so, and the workflow decides them (with its retries) and sends the webhooks.
  */
 export async function decideCreatedTransaction(
-  deps: Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger' | 'paymentGateway'>,
+  deps: Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>,
   created: TransactionAggregate & { events: Event[] },
 ): Promise<TransactionAggregate> {
   const { aggregate, events } = await decideCreatedTransactionUndispatched(deps, created);
@@ -170,7 +240,7 @@ export async function decideCreatedTransaction(
  * costs one round of statements for the batch instead of one per transaction.
  */
 export async function decideCreatedTransactionUndispatched(
-  deps: Pick<AppDeps, 'orm' | 'config' | 'logger' | 'paymentGateway'>,
+  deps: Pick<AppDeps, 'orm' | 'config' | 'logger'>,
   created: TransactionAggregate & { events: Event[] },
 ): Promise<{ aggregate: TransactionAggregate; events: Event[] }> {
   const [decided] = await decideCreatedTransactionsUndispatched(deps, [created]);
@@ -183,13 +253,13 @@ export async function decideCreatedTransactionUndispatched(
  * pending (logged): its workflow decides it.
  */
 export async function decideCreatedTransactionsUndispatched(
-  deps: Pick<AppDeps, 'orm' | 'config' | 'logger' | 'paymentGateway'>,
+  deps: Pick<AppDeps, 'orm' | 'config' | 'logger'>,
   created: Array<TransactionAggregate & { events: Event[] }>,
 ): Promise<Array<{ aggregate: TransactionAggregate; events: Event[] }>> {
   const out = created.map((c) => ({ aggregate: c as TransactionAggregate, events: [...c.events] }));
   const pending = created.map((c, n) => ({ c, n })).filter(({ c }) => c.transaction.status === 'pending');
   if (pending.length === 0) return out;
-  const ctx = { fork: () => deps.orm.em.fork() as unknown as EntityManager, gateway: paymentGatewayOf(deps), publicBaseUrl: deps.config.urls.publicBase };
+  const ctx = cardDecidingOf(deps);
   let decided: Array<CardDecision | { error: unknown }>;
   try {
     decided = await decideCardsMany(

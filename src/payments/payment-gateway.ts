@@ -1,8 +1,9 @@
 /**
- * The seam between Lastro and a card acquirer. The sandbox processor implements it; a real
- * acquirer is another implementation. Every call carries an idempotency key (the payment id):
- * the acquirer must answer a repeated key with the first answer and never charge twice, which
- * is what makes a retried authorization activity safe.
+ * The card rail's port: what Lastro asks of an acquirer. The Cielo E-commerce 3.0 adapter
+ * (src/processors/cards/cielo) implements it, resolved per company (processorsOf(deps).cardFor).
+ * Every call carries an idempotency key (the payment id): the adapter must answer a repeated key
+ * with the first answer and never charge twice (Cielo's, by a query before any retry), which is
+ * what makes a retried authorization activity safe.
  */
 export interface CardForAuthorization {
   pan: string;
@@ -19,6 +20,11 @@ export interface AuthorizationRequest {
   currency: string;
   installments: number;
   card: CardForAuthorization;
+  /**
+   * Who starts the charge: `customer` (the buyer, at checkout or through the API) or `merchant`
+   * (a subscription's recurring charge on a saved card, with no buyer present). Default customer.
+   */
+  initiator?: 'customer' | 'merchant';
 }
 
 export type AuthorizationStatus = 'approved' | 'refused' | 'failed';
@@ -44,6 +50,12 @@ export interface GatewayRefundRequest {
   amount: number;
   currency: string;
   reason: string;
+  /**
+   * Card: the cents of this charge refunded before this refund (its earlier refunds that
+   * completed). The acquirer's void has no key of its own: with this, a refund asked again after
+   * its answer was lost finds its void in the sale and does not void twice.
+   */
+  refundedBefore?: number;
 }
 
 export interface GatewayRefundResult {
@@ -51,6 +63,25 @@ export interface GatewayRefundResult {
   /** Why it failed (e.g. `refund_rejected`); null when refunded. */
   code: string | null;
   reference: string;
+}
+
+/** A dispute the card's issuer opened on a sale, as the acquirer reports it. */
+export interface AcquirerChargeback {
+  /** The acquirer's case number: one dispute, however often it is notified. */
+  caseNumber: string;
+  amount: number;
+  /** The card network's reason code (e.g. `4837`, Cielo's `104`). */
+  reasonCode: string | null;
+  reasonMessage: string | null;
+  date: string | null;
+}
+
+/** A sale read back from the acquirer by its reference: whose it is (the idempotency key it was made under) and its disputes. */
+export interface AcquirerSale {
+  reference: string;
+  /** The idempotency key the sale was authorized under (the payment id), when the acquirer reports it. */
+  idempotencyKey: string | null;
+  chargebacks: AcquirerChargeback[];
 }
 
 export interface PaymentGateway {

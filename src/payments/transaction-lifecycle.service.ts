@@ -55,7 +55,7 @@ export async function changesMany(em: EntityManager, ids: string[], publicBaseUr
 }
 
 /** The processor's answer on a card payment: paid, refused or failed (once). */
-export function recordCardOutcome(c: Changes, paymentId: string, result: AuthorizationResult, gateway: string): void {
+export function recordCardOutcome(c: Changes, paymentId: string, result: AuthorizationResult, gateway: string | null): void {
   const p = c.agg.payments.find((x) => x.id === paymentId);
   if (!p || p.status !== 'pending') return;
   const common = { gateway, gatewayReference: result.reference, authorizationCode: result.authorizationCode, statusReason: result.code };

@@ -1,5 +1,6 @@
 import { computeFee } from '../../src/fees/fee.rules';
 import { useTestStack } from '../helpers/stack';
+import { acquirerSalesOf } from './acquirer';
 import { balanceOf, cardBody, cardToken, expectLedgerConsistent, newRecipient, newReference, platformBalance, setCompanyFees } from './fixtures';
 
 /** Card fee per installment count: 2% + 0.5% per extra installment, plus 10 cents from 2 installments on. */
@@ -18,7 +19,7 @@ const create = (body: object) => t.stack.http.post('/v1/transactions').set(t.com
 const eventTypes = async (id: string) =>
   (await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [id])).map((e) => e.type);
 
-describe('card outcomes (sandbox processor), answered in the creation request', () => {
+describe('card outcomes (the embedded acquirer, through the Cielo adapter), answered in the creation request', () => {
   it.each([
     ['4111111111111111', 'paid', null],
     ['5555555555554444', 'paid', null],
@@ -36,8 +37,10 @@ describe('card outcomes (sandbox processor), answered in the creation request', 
     if (status === 'paid') expect(pay.creditCard.authorizationCode).toMatch(/^\d{6}$/);
     expect(await eventTypes(res.body.id)).toEqual(['transaction.created', `transaction.${status}`]);
     expect(await eventTypes(pay.id)).toEqual(['payment.created', `payment.${status}`]);
-    const charges = await t.stack.em().execute(`select status from sandbox_gateway_charges where idempotency_key = ?`, [pay.id]);
-    expect(charges).toHaveLength(1);
+    // One sale at the company's store, made under the payment's id; the payment names the store's connection.
+    expect(await acquirerSalesOf(t.stack.config, pay.id)).toHaveLength(1);
+    const [row] = await t.stack.em().execute<{ gateway: string; processor_connection_id: string }[]>(`select gateway, processor_connection_id from payments where id = ?`, [pay.id]);
+    expect(row).toEqual({ gateway: 'cielo', processor_connection_id: 'default' });
     // The CVV is destroyed after the first authorization, whatever its outcome.
     const [card] = await t.stack.em().execute<{ cvv_sealed: unknown }[]>(`select cvv_sealed from stored_cards where payment_id = ?`, [pay.id]);
     expect(card.cvv_sealed).toBeNull();

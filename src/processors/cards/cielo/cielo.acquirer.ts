@@ -1,10 +1,10 @@
-import type { AuthorizationRequest, AuthorizationResult, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from '../../../payments/payment-gateway';
+import type { AcquirerSale, AuthorizationRequest, AuthorizationResult, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from '../../../payments/payment-gateway';
 import type { CieloConnection, CieloOptions } from './cielo.connection';
 import { pickSale, saleErrorOutcome, saleOutcome, voidAccepted, voidHeldAsDuplicate, voidableAmount } from './cielo.rules';
 import { CieloAcquirerError, cieloErrorsOf } from './errors';
 import { createDispatcher, isLost, once, pause, sendRetrying, type HttpAnswer, type Lost, type Transport } from './http';
 import { limiter, serializer } from './limits';
-import { CieloWireError, assertSoftDescriptor, cieloBrand, isPaymentId, merchantOrderIdOf, orderSalesFromWire, saleFromWire, saleToWire, type CieloSale } from './wire';
+import { CieloWireError, assertSoftDescriptor, cieloBrand, isPaymentId, keyOfMerchantOrderId, merchantOrderIdOf, orderSalesFromWire, saleFromWire, saleToWire, type CieloSale } from './wire';
 
 /**
  * Lastro's card port over Cielo's E-commerce API 3.0. Cielo keeps no idempotency key: a sale POST
@@ -33,6 +33,11 @@ export interface CieloRefundRequest extends GatewayRefundRequest {
 
 export interface CieloAcquirer extends PaymentGateway {
   refund(request: CieloRefundRequest): Promise<GatewayRefundResult>;
+  /**
+   * The sale of a reference (Cielo's PaymentId) read from the query API, with its chargebacks: what
+   * a notification is confirmed against. Null when Cielo has no such sale; throws when it cannot say.
+   */
+  sale(reference: string): Promise<AcquirerSale | null>;
   /** Closes the kept-alive connections to Cielo. */
   close(): Promise<void>;
 }
@@ -240,6 +245,12 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
     },
 
     refund: (req) => oneAtATime(req.chargeReference ?? req.idempotencyKey, () => refundNow(req)),
+
+    async sale(reference) {
+      if (!isPaymentId(reference)) return null;
+      const sale = await readSale(reference);
+      return sale && { reference: sale.paymentId, idempotencyKey: sale.merchantOrderId && keyOfMerchantOrderId(sale.merchantOrderId), chargebacks: sale.chargebacks };
+    },
 
     close: () => dispatcher.close(),
   };

@@ -1,5 +1,5 @@
 import { detectBrand, type CardBrand } from '../../../payments/card.rules';
-import type { AuthorizationRequest } from '../../../payments/payment-gateway';
+import type { AcquirerChargeback, AuthorizationRequest } from '../../../payments/payment-gateway';
 import { SALE_STATUS, type SaleFacts } from './cielo.rules';
 
 /**
@@ -58,6 +58,12 @@ export function merchantOrderIdOf(key: string): string {
   throw new CieloWireError('the idempotency key is neither up to 50 letters and digits nor a Lastro id');
 }
 
+/** The idempotency key a `MerchantOrderId` stands for: `merchantOrderIdOf` backwards (the `_` put back before the last 26 characters). */
+export function keyOfMerchantOrderId(merchantOrderId: string): string {
+  const id = /^([A-Za-z]{1,24})([A-Za-z0-9]{26})$/.exec(merchantOrderId);
+  return id ? `${id[1]}_${id[2]}` : merchantOrderId;
+}
+
 export function isPaymentId(id: string | null | undefined): id is string {
   return typeof id === 'string' && PAYMENT_ID.test(id);
 }
@@ -91,6 +97,14 @@ function customer(holder: string, document: string): Record<string, string> {
   if (/^[0-9A-Z]{12}\d{2}$/.test(document)) return { Name: name, Identity: document, IdentityType: 'CNPJ' };
   return { Name: name };
 }
+
+/**
+ * Mastercard's stored-credential indicator of a merchant-initiated recurring charge (a
+ * subscription's cycle on a saved card): category M1 (recurring or installments the cardholder
+ * agreed to), subcategory Subscription. Cielo takes it for Mastercard only; the buyer's charges
+ * send none (C1 would need the stored-credential agreement Lastro does not record).
+ */
+const MASTERCARD_RECURRING = { Category: 'M1', Subcategory: 'Subscription' } as const;
 
 /**
  * The body of `POST /1/sales/`: a credit card sale captured at once (`Capture: true`), the
@@ -128,6 +142,7 @@ export function saleToWire(req: AuthorizationRequest, opts: { softDescriptor?: s
       Interest: 'ByMerchant',
       Capture: true,
       ...(opts.softDescriptor ? { SoftDescriptor: assertSoftDescriptor(opts.softDescriptor) } : {}),
+      ...(req.initiator === 'merchant' && brand === 'Master' ? { InitiatedTransactionIndicator: MASTERCARD_RECURRING } : {}),
       CreditCard: creditCard,
     },
   };
@@ -143,6 +158,25 @@ export interface CieloSale extends SaleFacts {
   amount: number;
   /** Cents voided so far, partial voids added up. */
   voidedAmount: number;
+  /** The issuer's disputes of the sale, as Cielo lists them (`Payment.Chargebacks`). */
+  chargebacks: AcquirerChargeback[];
+}
+
+function chargebacksFromWire(v: unknown): AcquirerChargeback[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new CieloWireError('Payment.Chargebacks is not a list');
+  return v.map((x, i) => {
+    const c = obj(x, `Payment.Chargebacks[${i}]`);
+    const caseNumber = optStr(c.CaseNumber, `Payment.Chargebacks[${i}].CaseNumber`);
+    if (!caseNumber) throw new CieloWireError(`Payment.Chargebacks[${i}].CaseNumber is missing`);
+    return {
+      caseNumber,
+      amount: cents(c.Amount, `Payment.Chargebacks[${i}].Amount`),
+      reasonCode: optStr(c.ReasonCode, `Payment.Chargebacks[${i}].ReasonCode`),
+      reasonMessage: optStr(c.ReasonMessage, `Payment.Chargebacks[${i}].ReasonMessage`),
+      date: optStr(c.Date, `Payment.Chargebacks[${i}].Date`),
+    };
+  });
 }
 
 const obj = (v: unknown, field: string): Record<string, unknown> => {
@@ -181,6 +215,7 @@ export function saleFromWire(body: unknown): CieloSale {
     receivedDate: optStr(p.ReceivedDate, 'Payment.ReceivedDate'),
     amount,
     voidedAmount,
+    chargebacks: chargebacksFromWire(p.Chargebacks),
   };
 }
 

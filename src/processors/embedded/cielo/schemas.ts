@@ -26,6 +26,8 @@ export interface SaleRequest {
     Capture: boolean;
     Interest: string;
     SoftDescriptor?: string;
+    /** Mastercard's stored-credential indicator (CIT C1, MIT M1/M2), kept as sent. */
+    InitiatedTransactionIndicator?: { Category: string; Subcategory: string };
     CreditCard: SaleCard;
   };
 }
@@ -112,6 +114,9 @@ export function checkSale(body: unknown): Checked<SaleRequest> {
   const capture = bool(p.Capture);
   if (capture === 'invalid') f.add(0);
   if (p.SoftDescriptor !== undefined && (typeof p.SoftDescriptor !== 'string' || !/^[A-Za-z0-9 ]{0,13}$/.test(p.SoftDescriptor))) f.add(0);
+  const initiated = p.InitiatedTransactionIndicator;
+  const initiator = isObj(initiated) && /^(C1|M1|M2)$/.test(String(initiated.Category)) && str(initiated.Subcategory) ? { Category: String(initiated.Category), Subcategory: String(initiated.Subcategory) } : undefined;
+  if (initiated !== undefined && initiated !== null && !initiator) f.add(0);
   if (!isObj(p.CreditCard)) {
     if (type === 'CreditCard') f.add(124);
     return f.result(() => undefined as never);
@@ -133,6 +138,7 @@ export function checkSale(body: unknown): Checked<SaleRequest> {
       Capture: capture === true,
       Interest: str(p.Interest) ?? 'ByMerchant',
       SoftDescriptor: str(p.SoftDescriptor),
+      InitiatedTransactionIndicator: initiator,
       CreditCard:
         token !== undefined
           ? { CardToken: token.toLowerCase(), SecurityCode: str(card.SecurityCode), Brand: brand }
@@ -182,12 +188,20 @@ export type FaultRequest = z.infer<typeof faultBody>;
 export const chargebackBody = z.object({
   Amount: z.number().int().positive().optional(),
   CaseNumber: z.string().max(20).optional(),
-  ReasonCode: z.string().max(10).optional(),
+  ReasonCode: z.string().max(64).optional(),
   ReasonMessage: z.string().max(255).optional(),
 });
 export type ChargebackRequest = z.infer<typeof chargebackBody>;
 
+export const merchantBody = z.object({
+  /** The new store's notification URL and fixed headers (as `POST /embedded/notification-url` sets them). */
+  notificationUrl: z.url().optional(),
+  notificationHeaders: z.record(z.string(), z.string()).refine((h) => Object.keys(h).length <= 3, 'at most three headers').optional(),
+});
+
 export const notificationUrlBody = z.object({
+  /** The store whose URL this is (default: the acquirer's first store). */
+  merchantId: z.string().optional(),
   /** `null` stops the notifications. */
   url: z.url().nullable(),
   /** Up to three fixed headers, as a store registers them with Cielo to authenticate its notifications. */

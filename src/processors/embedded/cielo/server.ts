@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { z } from 'zod';
 import { CAPTURED, cieloError, maskCardNumber, VOIDED_MESSAGE, type CieloError } from './cielo.rules';
-import { amountParam, chargebackBody, checkCardToken, checkSale, faultBody, isGuid, notificationUrlBody, type Checked } from './schemas';
+import { amountParam, chargebackBody, checkCardToken, checkSale, faultBody, isGuid, merchantBody, notificationUrlBody, type Checked } from './schemas';
 import { Books } from './state';
 import { renderBooks, renderOperation, renderOrder, renderSale, type Hosts } from './wire';
 import { Faults } from './faults';
@@ -20,7 +20,11 @@ import { closeServer, countRequests, listenOn, safeEqual, type EmbeddedServer } 
  * by `PaymentId` and by `MerchantOrderId`, `POST /1/card/` (the card vault), and the notification
  * post of a chargeback. The transactional and the query API are served on one listener:
  * `queryUrl` is `baseUrl`. `/embedded/*` routes are the simulator's own (outside Cielo's API):
- * the books, chargebacks, the notification URL, faults. State lives in memory (`state.ts`).
+ * the books, chargebacks, the notification URL, faults, more stores. State lives in memory (`state.ts`).
+ *
+ * One acquirer holds many stores (`POST /embedded/merchants`), as Cielo does: each has its own
+ * credentials, its own notification URL, and sees its own sales only. A test run shares one
+ * acquirer, each test stack a store of its own.
  */
 
 export interface CieloAcquirerOptions {
@@ -62,13 +66,20 @@ const fail = (status: number, ...errors: CieloError[]): never => {
 const valueOf = <T>(r: Checked<T>): T => (r.ok ? r.value : fail(400, ...r.errors));
 
 export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAcquirer {
-  const merchantId = (options.merchantId ?? randomUUID()).toLowerCase();
-  // Cielo's MerchantKey is 40 characters.
-  const merchantKey = options.merchantKey ?? randomBytes(30).toString('base64').replace(/[+/]/g, 'A').slice(0, 40).toUpperCase();
   const now = options.now ?? (() => new Date());
   const log = options.log ?? (() => undefined);
   const books = new Books({ now, voidGuardMs: options.voidGuardMs ?? 5000 });
-  const notifier = new Notifier({ url: options.notificationUrl, headers: options.notificationHeaders, retryBaseMs: options.notificationRetryBaseMs ?? 250, timeoutMs: 5000, log });
+  const stores = new Map<string, { merchantKey: string; notifier: Notifier }>();
+  const openStore = (o: { merchantId?: string; merchantKey?: string; notificationUrl?: string; notificationHeaders?: Record<string, string> }) => {
+    const id = (o.merchantId ?? randomUUID()).toLowerCase();
+    // Cielo's MerchantKey is 40 characters.
+    const key = o.merchantKey ?? randomBytes(30).toString('base64').replace(/[+/]/g, 'A').slice(0, 40).toUpperCase();
+    const notifier = new Notifier({ url: o.notificationUrl, headers: o.notificationHeaders, retryBaseMs: options.notificationRetryBaseMs ?? 250, timeoutMs: 5000, log });
+    stores.set(id, { merchantKey: key, notifier });
+    return { merchantId: id, merchantKey: key };
+  };
+  const { merchantId, merchantKey } = openStore(options);
+  const storeOf = (id: string | undefined) => stores.get((id ?? merchantId).toLowerCase()) ?? fail(404, cieloError(0, `No store ${id}`));
   const faults = new Faults();
   const requests: Record<string, number> = {};
   const hosts: Hosts = { baseUrl: '', queryUrl: '' };
@@ -109,9 +120,10 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
       const key = ctx.get('MerchantKey');
       if (!id) fail(401, cieloError(101));
       if (!isGuid(id)) fail(401, cieloError(114));
-      if (id.toLowerCase() !== merchantId) fail(401, cieloError(115));
+      const store = stores.get(id.toLowerCase()) ?? fail(401, cieloError(115));
       if (!key) fail(401, cieloError(131));
-      if (!safeEqual(key, merchantKey)) fail(401, cieloError(132));
+      if (!safeEqual(key, store.merchantKey)) fail(401, cieloError(132));
+      ctx.state.merchantId = id.toLowerCase();
     }
     await next();
   });
@@ -119,12 +131,13 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
 
   const router = new Router();
   const notFound = (): never => fail(404, cieloError(307));
-  const found = (paymentId: string) => (isGuid(paymentId) ? books.sale(paymentId) : undefined) ?? notFound();
+  const found = (paymentId: string, merchant?: string) => (isGuid(paymentId) ? books.sale(paymentId, merchant) : undefined) ?? notFound();
+  const merchantOf = (ctx: Koa.Context): string => ctx.state.merchantId as string;
 
   // --- Cielo's API --------------------------------------------------------------------------------
   router.post('/1/sales', (ctx) => {
     const req = valueOf(checkSale(ctx.request.body));
-    const sale = books.createSale(req) ?? fail(400, cieloError(130));
+    const sale = books.createSale(req, merchantOf(ctx)) ?? fail(400, cieloError(130));
     log({ msg: 'sale', paymentId: sale.PaymentId, status: sale.Status, returnCode: sale.ReturnCode });
     ctx.status = 201;
     ctx.body = renderSale(sale, hosts);
@@ -134,18 +147,18 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
     const key = Object.keys(ctx.query).find((k) => k.toLowerCase() === 'merchantorderid');
     const orderId = key === undefined ? undefined : String(ctx.query[key]);
     if (!orderId) fail(400, cieloError(122));
-    const sales = books.byOrder(orderId!);
+    const sales = books.byOrder(orderId!, merchantOf(ctx));
     if (sales.length === 0) notFound();
     ctx.body = renderOrder(sales);
   });
 
   router.get('/1/sales/:paymentId', (ctx) => {
-    ctx.body = renderSale(found(ctx.params.paymentId), hosts);
+    ctx.body = renderSale(found(ctx.params.paymentId, merchantOf(ctx)), hosts);
   });
 
   router.put('/1/sales/:paymentId/capture', (ctx) => {
     const amount = valueOf(amountParam(ctx.query));
-    const op = books.capture(ctx.params.paymentId, amount);
+    const op = books.capture(ctx.params.paymentId, amount, merchantOf(ctx));
     if (!op.found) return notFound();
     if (op.decision.kind === 'unavailable') return fail(400, cieloError(308));
     const d = op.decision;
@@ -154,7 +167,7 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
 
   router.put('/1/sales/:paymentId/void', (ctx) => {
     const amount = valueOf(amountParam(ctx.query));
-    const op = books.void(ctx.params.paymentId, amount);
+    const op = books.void(ctx.params.paymentId, amount, merchantOf(ctx));
     if (!op.found) return notFound();
     if (op.decision.kind === 'unavailable') return fail(400, cieloError(309));
     const d = op.decision;
@@ -182,7 +195,8 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
 
   router.get('/embedded/sales', (ctx) => {
     const orderId = typeof ctx.query.merchantOrderId === 'string' ? ctx.query.merchantOrderId : undefined;
-    const sales = orderId === undefined ? [...books.sales.values()] : books.byOrder(orderId);
+    const merchant = typeof ctx.query.merchantId === 'string' ? ctx.query.merchantId.toLowerCase() : undefined;
+    const sales = (orderId === undefined ? [...books.sales.values()] : books.byOrder(orderId)).filter((x) => merchant === undefined || x.merchantId === merchant);
     ctx.body = { sales: sales.map(renderBooks) };
   });
 
@@ -192,18 +206,25 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
     const left = books.chargebackable(sale);
     if (left === 0 || (body.Amount ?? left) > left) fail(409, cieloError(0, `Only a captured sale can be charged back, up to what is left of it (${left})`));
     const chargeback = books.chargeback(sale, body);
-    const delivery = notifier.notify(sale.PaymentId, CHANGE_TYPE.Chargeback);
+    const delivery = storeOf(sale.merchantId).notifier.notify(sale.PaymentId, CHANGE_TYPE.Chargeback);
     ctx.status = 201;
     ctx.body = { Chargeback: chargeback, notified: delivery !== null };
   });
 
+  router.post('/embedded/merchants', (ctx) => {
+    const body = parse(merchantBody, ctx.request.body);
+    ctx.status = 201;
+    ctx.body = openStore({ notificationUrl: body.notificationUrl, notificationHeaders: body.notificationHeaders });
+  });
   router.post('/embedded/notification-url', (ctx) => {
     const body = parse(notificationUrlBody, ctx.request.body);
+    const { notifier } = storeOf(body.merchantId);
     notifier.url = body.url ?? undefined;
     notifier.headers = body.headers ?? {};
     ctx.status = 204;
   });
   router.get('/embedded/notifications', (ctx) => {
+    const { notifier } = storeOf(typeof ctx.query.merchantId === 'string' ? ctx.query.merchantId : undefined);
     ctx.body = { url: notifier.url ?? null, deliveries: notifier.deliveries };
   });
 
@@ -224,7 +245,7 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
       return { baseUrl: hosts.baseUrl, queryUrl: hosts.queryUrl, merchantId, merchantKey };
     },
     close() {
-      notifier.close();
+      for (const store of stores.values()) store.notifier.close();
       return closeServer(server);
     },
   };

@@ -36,6 +36,8 @@ export interface Chargeback {
 
 export interface Sale {
   PaymentId: string;
+  /** The store that made it (lower case): Cielo answers a store its own sales only. */
+  merchantId: string;
   MerchantOrderId: string;
   Customer?: Record<string, unknown>;
   receivedAt: Date;
@@ -44,6 +46,7 @@ export interface Sale {
   Interest: string;
   Capture: boolean;
   SoftDescriptor?: string;
+  InitiatedTransactionIndicator?: { Category: string; Subcategory: string };
   /** The card charged; its number never leaves the books unmasked. */
   card: CardData & { SaveCard: boolean; CardToken?: string; byToken: boolean };
   Status: SaleStatus;
@@ -72,14 +75,15 @@ export class Books {
 
   constructor(private readonly opts: { now: () => Date; voidGuardMs: number }) {}
 
-  /** The sale of a `PaymentId` (any case), if there is one. */
-  sale(paymentId: string): Sale | undefined {
-    return this.sales.get(paymentId.toLowerCase());
+  /** The sale of a `PaymentId` (any case), if there is one (of `merchantId`'s store, when given). */
+  sale(paymentId: string, merchantId?: string): Sale | undefined {
+    const sale = this.sales.get(paymentId.toLowerCase());
+    return sale && (merchantId === undefined || sale.merchantId === merchantId) ? sale : undefined;
   }
 
-  /** Sales under a `MerchantOrderId`, oldest first: Cielo keeps every one, a repeated order id included. */
-  byOrder(merchantOrderId: string): Sale[] {
-    return [...this.sales.values()].filter((s) => s.MerchantOrderId === merchantOrderId);
+  /** Sales under a `MerchantOrderId`, oldest first: Cielo keeps every one, a repeated order id included (of `merchantId`'s store, when given). */
+  byOrder(merchantOrderId: string, merchantId?: string): Sale[] {
+    return [...this.sales.values()].filter((s) => s.MerchantOrderId === merchantOrderId && (merchantId === undefined || s.merchantId === merchantId));
   }
 
   tokenize(req: CardTokenRequest): StoredCard {
@@ -89,7 +93,7 @@ export class Books {
   }
 
   /** Authorizes (and with `Capture`, captures) a sale; undefined when its `CardToken` is not in the vault. */
-  createSale(req: SaleRequest): Sale | undefined {
+  createSale(req: SaleRequest, merchantId: string): Sale | undefined {
     const now = this.opts.now();
     const c = req.Payment.CreditCard;
     let card: Sale['card'];
@@ -107,6 +111,7 @@ export class Books {
     const captured = outcome.Status === STATUS.PaymentConfirmed;
     const sale: Sale = {
       PaymentId: randomUUID(),
+      merchantId,
       MerchantOrderId: req.MerchantOrderId,
       Customer: req.Customer,
       receivedAt: now,
@@ -115,6 +120,7 @@ export class Books {
       Interest: req.Payment.Interest,
       Capture: req.Payment.Capture,
       SoftDescriptor: req.Payment.SoftDescriptor,
+      InitiatedTransactionIndicator: req.Payment.InitiatedTransactionIndicator,
       card,
       Status: outcome.Status,
       ReturnCode: outcome.ReturnCode,
@@ -132,8 +138,8 @@ export class Books {
     return sale;
   }
 
-  capture(paymentId: string, amount: number | undefined): Operation<CaptureDecision> {
-    const sale = this.sale(paymentId);
+  capture(paymentId: string, amount: number | undefined, merchantId?: string): Operation<CaptureDecision> {
+    const sale = this.sale(paymentId, merchantId);
     if (!sale) return { found: false };
     const decision = decideCapture(sale, amount);
     if (decision.kind === 'capture') {
@@ -146,8 +152,8 @@ export class Books {
     return { found: true, sale, decision };
   }
 
-  void(paymentId: string, amount: number | undefined): Operation<VoidDecision> {
-    const sale = this.sale(paymentId);
+  void(paymentId: string, amount: number | undefined, merchantId?: string): Operation<VoidDecision> {
+    const sale = this.sale(paymentId, merchantId);
     if (!sale) return { found: false };
     const now = this.opts.now();
     const decision = decideVoid(sale, { amount, now, lastVoid: sale.lastVoid, guardMs: this.opts.voidGuardMs });

@@ -48,6 +48,7 @@ export function renderSale(sale: Sale, hosts: Hosts): Record<string, unknown> {
     ProofOfSale: sale.ProofOfSale,
     ...(sale.AuthorizationCode ? { AuthorizationCode: sale.AuthorizationCode } : {}),
     ...(sale.SoftDescriptor !== undefined ? { SoftDescriptor: sale.SoftDescriptor } : {}),
+    ...(sale.InitiatedTransactionIndicator ? { InitiatedTransactionIndicator: sale.InitiatedTransactionIndicator } : {}),
     PaymentId: sale.PaymentId,
     Type: 'CreditCard',
     Amount: sale.Amount,
@@ -97,10 +98,13 @@ export function renderOrder(sales: Sale[]): Record<string, unknown> {
 export function renderBooks(sale: Sale): Record<string, unknown> {
   return {
     PaymentId: sale.PaymentId,
+    MerchantId: sale.merchantId,
     MerchantOrderId: sale.MerchantOrderId,
     Status: sale.Status,
     ReturnCode: sale.ReturnCode,
     Amount: sale.Amount,
+    Installments: sale.Installments,
+    ...(sale.InitiatedTransactionIndicator ? { InitiatedTransactionIndicator: sale.InitiatedTransactionIndicator } : {}),
     CapturedAmount: sale.CapturedAmount,
     VoidedAmount: sale.VoidedAmount,
     Voids: sale.voids.map((v) => ({ Amount: v.Amount, Date: cieloDateTime(v.at) })),

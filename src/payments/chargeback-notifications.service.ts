@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AppDeps } from '../app-deps';
+import { ApiError } from '../http/errors';
+import type { CardRail } from '../processors/processors';
+import { chargebackSignal, type ChargebackRequest } from '../../workflows/payments/transaction.contract';
+import type { AcquirerChargeback } from './payment-gateway';
+import { Payment } from './payment.entity';
+import { chargeableAmount } from './chargeback.service';
+import { signalTransactionWorkflow } from './transaction-workflow.client';
+
+/**
+ * The chargebacks an acquirer reports, opened through the same path as the sandbox's: the
+ * transaction workflow's chargeback signal (`openChargeback`, once per chargeback id).
+ */
+
+/**
+ * The chargeback id of one dispute at one store: derived from the connection, the sale and the
+ * acquirer's case number, so a notification sent again (Cielo retries, a reconciliation reads the
+ * same sale) names the same chargeback and the workflow opens it once.
+ */
+export function acquirerChargebackId(connectionId: string, saleReference: string, caseNumber: string): string {
+  const digest = createHash('sha256').update(`${connectionId}\n${saleReference}\n${caseNumber}`).digest();
+  return `cbk_${BigInt(`0x${digest.subarray(0, 17).toString('hex')}`).toString(32).slice(-26).padStart(26, '0')}`;
+}
+
+export interface ChargebackNoticeOutcome {
+  /** Chargebacks signalled to their transaction's workflow by this notice. */
+  opened: ChargebackRequest[];
+  /** Why nothing (more) was opened, for the log. */
+  ignored: string | null;
+}
+
+/**
+ * A store's notification that a sale changed: the sale is read back from the acquirer (the
+ * notification is not the record: a forged one opens nothing the acquirer does not show), then
+ * each of its chargebacks not yet opened in Lastro is signalled, up to what is still chargeable of
+ * the payment. The sale must belong to a card payment authorized on this very connection. An
+ * acquirer that cannot answer is a 503 (the acquirer notifies again).
+ */
+export async function receiveChargebackNotice(deps: Pick<AppDeps, 'temporal' | 'config'>, em: EntityManager, rail: CardRail, saleReference: string): Promise<ChargebackNoticeOutcome> {
+  const sale = await rail.acquirer.sale(saleReference).catch((err: unknown) => {
+    throw new ApiError(503, 'processor_unavailable', `The acquirer could not confirm this notification; send it again (${(err as Error).message})`);
+  });
+  if (!sale) return { opened: [], ignored: 'the acquirer has no such sale' };
+  if (sale.chargebacks.length === 0) return { opened: [], ignored: 'the sale has no chargeback' };
+  const payment = sale.idempotencyKey
+    ? await em.findOne(Payment, { id: sale.idempotencyKey, method: 'credit_card', processorConnectionId: rail.connection.id, gatewayReference: sale.reference })
+    : null;
+  if (!payment) return { opened: [], ignored: 'no card payment of this connection was authorized as this sale' };
+  const known = new Set(payment.chargebacks.map((c) => c.id));
+  let open = await chargeableAmount(em, payment);
+  const opened: Array<ChargebackRequest & { amount: number }> = [];
+  for (const cb of sale.chargebacks) {
+    const request = chargebackRequest(rail.connection.id, sale.reference, payment.id, cb, open);
+    if (known.has(request.chargebackId) || request.amount <= 0) continue;
+    if (!(await signalTransactionWorkflow(deps, payment.transactionId, chargebackSignal, request))) return { opened, ignored: "the transaction's workflow has finished (past the chargeback window)" };
+    opened.push(request);
+    open -= request.amount;
+  }
+  return { opened, ignored: opened.length === 0 ? 'every chargeback of the sale is opened already, or nothing is left to charge back' : null };
+}
+
+/** The signal for one of the acquirer's chargebacks: its amount, at most what is still chargeable; its reason the dispute's reason code (the payment's statusReason). */
+function chargebackRequest(connectionId: string, saleReference: string, paymentId: string, cb: AcquirerChargeback, open: number): ChargebackRequest & { amount: number } {
+  return {
+    chargebackId: acquirerChargebackId(connectionId, saleReference, cb.caseNumber),
+    paymentId,
+    amount: Math.min(cb.amount, open),
+    reason: (cb.reasonCode ?? 'chargeback').slice(0, 64),
+  };
+}
