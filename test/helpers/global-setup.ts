@@ -7,6 +7,7 @@ import { createOrm, migrate } from '../../src/db/orm';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { freePort } from './ports';
 import { startEmbeddedPix } from '../processors/embedded-pix-process';
+import { startEmbeddedCielo } from '../processors/embedded-cielo-process';
 import { newWorkflowBundlePath } from './workflow-bundle';
 
 export const TEMPLATE_DB = 'lastro_template';
@@ -55,6 +56,12 @@ export default async function globalSetup(): Promise<void> {
   const psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100', '--devolucao-delay-ms', '20']);
   process.env.LASTRO_TEST_PIX_PSP = JSON.stringify(psp.info);
   process.env.LASTRO_TEST_PIX_PSP_PID = String(psp.child.pid);
+
+  // One embedded acquirer for the run: each test stack is a store of its own on it (its own
+  // MerchantId and key, its own notification URL), as companies with different stores are at Cielo.
+  const acquirer = await startEmbeddedCielo(['--notification-retry-base-ms', '100', '--void-guard-ms', '50']);
+  process.env.LASTRO_TEST_CARD_ACQUIRER = JSON.stringify(acquirer.info);
+  process.env.LASTRO_TEST_CARD_ACQUIRER_PID = String(acquirer.child.pid);
 }
 
 function provision(root: string, script: string): string {

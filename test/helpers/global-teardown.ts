@@ -3,10 +3,10 @@ import fs from 'node:fs';
 export default async function globalTeardown(): Promise<void> {
   const bundle = process.env.LASTRO_TEST_WORKFLOW_BUNDLE;
   if (bundle) fs.rmSync(bundle, { force: true });
-  const psp = Number(process.env.LASTRO_TEST_PIX_PSP_PID);
-  if (psp) {
+  for (const pid of [Number(process.env.LASTRO_TEST_PIX_PSP_PID), Number(process.env.LASTRO_TEST_CARD_ACQUIRER_PID)]) {
+    if (!pid) continue;
     try {
-      process.kill(psp, 'SIGTERM');
+      process.kill(pid, 'SIGTERM');
     } catch {
       // already gone
     }

@@ -23,6 +23,7 @@ import { newRecipient } from '../payments/fixtures';
 import { processorsOf } from '../../src/processors/processors';
 import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 import { embeddedPixPspEnv, type EmbeddedPixPspInfo } from '../../src/dev/embedded-pix-psp';
+import { embeddedCardAcquirerEnv, openEmbeddedStore, registerEmbeddedNotificationUrl, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
 
 // The SDK's INFO lines (worker state changes) drown test output; warnings still show.
 let runtimeInstalled = false;
@@ -85,6 +86,8 @@ export async function createTestDatabase(): Promise<string> {
  */
 export async function startTestStack(env: Record<string, string> = {}, opts: { lanes?: Partial<DeliveryLanesOptions> } = {}): Promise<TestStack> {
   const databaseUrl = await createTestDatabase();
+  // A file that sets CARD_ACQUIRER_BASE_URL (even to '') brings its own acquirer, or none.
+  const store = env.CARD_ACQUIRER_BASE_URL === undefined ? await runAcquirerStore() : null;
   const config = loadConfig({
     LOG_LEVEL: 'silent',
     VALIDATE_RESPONSES: '1',
@@ -97,6 +100,7 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
     TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
     // A file that sets PIX_PSP_BASE_URL (even to '') brings its own Pix PSP, or none.
     ...(env.PIX_PSP_BASE_URL === undefined ? runPixPspEnv() : {}),
+    ...(store ? embeddedCardAcquirerEnv(store) : {}),
     ...env,
     DATABASE_URL: databaseUrl,
   });
@@ -127,6 +131,8 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
   // As the worker does at start: the PSP calls this stack back on its own key's webhook.
   const pix = await processorsOf(deps).pixById(orm.em.fork() as unknown as EntityManager, 'default');
   if (pix) await registerPixWebhook(pix, `http://127.0.0.1:${port}`);
+  // As an operator does in the acquirer's panel: the store's chargebacks notify this stack.
+  if (store) await registerEmbeddedNotificationUrl(store, `http://127.0.0.1:${port}`);
 
   return {
     config,
@@ -170,6 +176,13 @@ function runPixPspEnv(): Record<string, string> {
   const psp = process.env.LASTRO_TEST_PIX_PSP;
   if (!psp) throw new Error('LASTRO_TEST_PIX_PSP is not set: run integration tests through jest (globalSetup)');
   return embeddedPixPspEnv(JSON.parse(psp) as EmbeddedPixPspInfo);
+}
+
+/** A store of the stack's own on the run's embedded acquirer (test/helpers/global-setup.ts), made its default card connection. */
+async function runAcquirerStore(): Promise<EmbeddedCieloInfo> {
+  const acquirer = process.env.LASTRO_TEST_CARD_ACQUIRER;
+  if (!acquirer) throw new Error('LASTRO_TEST_CARD_ACQUIRER is not set: run integration tests through jest (globalSetup)');
+  return openEmbeddedStore(JSON.parse(acquirer) as EmbeddedCieloInfo);
 }
 
 export interface UseTestStackOptions<C extends string> {
