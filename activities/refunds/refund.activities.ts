@@ -1,7 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { ApiError } from '../../src/http/errors';
-import { paymentGatewayOf } from '../../src/payments/sandbox-gateway';
 import {
   applyGatewayRefundOutcome,
   applyRefundTransferOutcome,
@@ -14,6 +13,7 @@ import {
   remindRefundBankDetails,
   type MoveResult,
 } from '../../src/refunds/refund-lifecycle.service';
+import { refundCard } from '../../src/refunds/card-refund.service';
 import { refundPix } from '../../src/refunds/pix-refund.service';
 import { processorsOf } from '../../src/processors/processors';
 import { SandboxRefundTransferGateway, type RefundTransferGateway } from '../../src/refunds/refund-transfer';
@@ -34,7 +34,6 @@ const MONEY_HEARTBEAT_MS = 5_000;
 export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTransferGateway): RefundActivities {
   const { orm, dispatcher, config } = deps;
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway = paymentGatewayOf(deps);
   const bank = transfers ?? new SandboxRefundTransferGateway(fork, config.sandboxGatewayLatencyMs);
   const base = config.urls.publicBase;
   const move = async (fn: (em: EntityManager) => Promise<MoveResult>) => {
@@ -61,9 +60,8 @@ export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTra
       const request = await gatewayRefundRequest(fork(), refundId);
       if (!request) return null;
       if (request.method === 'pix') return whileHeartbeating(MONEY_HEARTBEAT_MS, () => refundPix(processorsOf(deps), deps.logger, fork(), request));
-      if (!gateway.refund) throw ApplicationFailure.nonRetryable(`The ${gateway.name} gateway cannot refund`, 'GatewayWithoutRefunds');
-      const refund = gateway.refund.bind(gateway);
-      return whileHeartbeating(MONEY_HEARTBEAT_MS, () => refund(request));
+      if (request.method !== 'credit_card') throw ApplicationFailure.nonRetryable(`A ${request.method} payment is not refunded by a processor`, 'NoProcessorRefund');
+      return whileHeartbeating(MONEY_HEARTBEAT_MS, () => refundCard(processorsOf(deps), fork, request));
     },
     completeGatewayRefund: ({ refundId, outcome }) => move((em) => applyGatewayRefundOutcome(em, refundId, outcome, base)),
     startRefundTed: ({ refundId }) => move((em) => markRefundTedProcessing(em, refundId)),
