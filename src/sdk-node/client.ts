@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './openapi';
 import { OPERATIONS, type OperationFacts } from './operations';
 import { errorFromResponse } from './errors';
 import { PageList, type PageEnvelope } from './pagination';
 import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retry';
+import { VERSION } from './version';
 import { webhooks } from './webhooks';
 import type { Body, CallOptions, InitArgs, Method, OperationInit, OperationInitOrNot, PathsWith, Query, Result } from './types';
 
@@ -21,6 +21,39 @@ export interface LastroOptions {
   fetch?: (request: Request) => Promise<Response>;
   /** Backoff bounds and waiting: see RetryPolicy (defaults in DEFAULT_RETRY_POLICY). */
   retry?: Partial<Pick<RetryPolicy, 'initialDelayMs' | 'maxDelayMs' | 'maxRetryAfterMs' | 'sleep'>>;
+}
+
+/**
+ * The HTTP side of a call's answer, on every object a call resolves to as `result.lastResponse`
+ * (as in Stripe's client; not enumerable, so JSON.stringify and spreading leave it out).
+ */
+export interface LastResponse {
+  /** `x-request-id`: quote it to support. */
+  requestId: string | undefined;
+  statusCode: number;
+  /** Every response header, names in lower case. */
+  headers: Record<string, string>;
+  /** The Idempotency-Key sent (yours or the generated one); undefined for reads. */
+  idempotencyKey: string | undefined;
+  /** `Idempotent-Replayed: true`: the API answered with the stored answer of an earlier request with this key. */
+  idempotentReplayed: boolean;
+}
+
+/** A call's result: an object (the body) carries `lastResponse`; a body-less answer is undefined. */
+export type WithLastResponse<T> = T extends object ? T & { readonly lastResponse: LastResponse } : T;
+
+function lastResponseOf(response: Response, idempotencyKey: string | undefined): LastResponse {
+  const headers: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  return {
+    requestId: headers['x-request-id'],
+    statusCode: response.status,
+    headers,
+    idempotencyKey,
+    idempotentReplayed: headers['idempotent-replayed'] === 'true',
+  };
 }
 
 const UNKNOWN_OPERATION: OperationFacts = { operationId: '', auth: 'apiKey', idempotencyKey: 'none' };
@@ -61,16 +94,16 @@ export class Lastro {
    * `/v1`), `params.path` / `params.query` its parameters, `body` its JSON body. Resolves to the
    * success body; throws a LastroError for any other answer.
    */
-  async request<M extends Method, P extends PathsWith<M>, I extends OperationInitOrNot<M, P>>(method: M, path: P, ...[init]: InitArgs<I>): Promise<Result<M, P>> {
+  async request<M extends Method, P extends PathsWith<M>, I extends OperationInitOrNot<M, P>>(method: M, path: P, ...[init]: InitArgs<I>): Promise<WithLastResponse<Result<M, P>>> {
     const { idempotencyKey, maxRetries, timeout, headers, signal, ...operationInit } = (init ?? {}) as OperationInit<M, P> & CallOptions;
     const facts = OPERATIONS[`${method} ${path}`] ?? UNKNOWN_OPERATION;
-    const sent: Record<string, string> = { 'user-agent': 'lastro-node/0.1.0', ...headers };
+    const sent: Record<string, string> = { 'user-agent': `lastro-node/${VERSION}`, ...headers };
     if (facts.auth === 'apiKey') {
       if (!this.apiKey) throw new TypeError(`${method.toUpperCase()} ${path} needs an API key: new Lastro({ apiKey })`);
       sent['x-api-key'] = this.apiKey;
     }
     const takesKey = method !== 'get' && facts.idempotencyKey !== 'none';
-    if (takesKey) sent['Idempotency-Key'] = idempotencyKey ?? randomUUID();
+    if (takesKey) sent['Idempotency-Key'] = idempotencyKey ?? globalThis.crypto.randomUUID();
     const policy = { ...this.policy, maxRetries: maxRetries ?? this.policy.maxRetries, timeoutMs: timeout ?? this.policy.timeoutMs };
     const { data, error, response } = await this.api.request(method, path as any, {
       ...(operationInit as object),
@@ -79,14 +112,17 @@ export class Lastro {
       fetch: retryingFetch(policy, method === 'get' || takesKey),
     } as any);
     if (!response.ok) throw errorFromResponse(response, error);
-    return data as Result<M, P>;
+    if (typeof data === 'object' && data !== null) {
+      Object.defineProperty(data, 'lastResponse', { value: lastResponseOf(response, takesKey ? sent['Idempotency-Key'] : undefined), enumerable: false });
+    }
+    return data as WithLastResponse<Result<M, P>>;
   }
 
   /**
    * Every item of a list operation, page by page (`page` starts at `params.query.page`, default
    * 1): `await` it for the first page, `for await` it for the items of every page.
    */
-  paginate<P extends ListPath, I extends OperationInitOrNot<'get', P>>(path: P, ...[init]: InitArgs<I>): PageList<ItemOf<P>, Result<'get', P> & PageEnvelope<ItemOf<P>>> {
+  paginate<P extends ListPath, I extends OperationInitOrNot<'get', P>>(path: P, ...[init]: InitArgs<I>): PageList<ItemOf<P>, WithLastResponse<Result<'get', P>> & PageEnvelope<ItemOf<P>>> {
     const given = (init ?? {}) as { params?: { query?: { page?: number } } };
     const fetchPage = (page: number) =>
       (this.request as any)('get', path, { ...given, params: { ...given.params, query: { ...given.params?.query, page } } });

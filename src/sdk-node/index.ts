@@ -2,24 +2,23 @@
  * lastro-node: the Lastro API from a server, typed from its OpenAPI document
  * (docs/node-client.md). `import { Lastro } from 'lastro-node'`.
  */
-export { Lastro, type LastroOptions, type ListPath } from './client';
+export { Lastro, type LastroOptions, type ListPath, type LastResponse, type WithLastResponse } from './client';
 export * from './errors';
 export { PageList, pageInfo, type PageEnvelope } from './pagination';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+export { webhooks, constructEvent, constructEventOnce, generateTestHeaders, generateTestHeaderString, type ConstructEventOnceOptions } from './webhooks';
 export {
-  webhooks,
-  constructEvent,
-  constructEventOnce,
+  constructEventAsync,
+  generateTestHeadersAsync,
   memoryReplayStore,
-  EVENT_TYPES,
   DEFAULT_TOLERANCE_SECONDS,
-  type EventType,
-  type EventData,
-  type LastroEvent,
   type WebhookHeaders,
   type ConstructEventOptions,
-  type ConstructEventOnceOptions,
   type WebhookReplayStore,
-} from './webhooks';
+  type TestHeaderOptions,
+  type TestHeaders,
+} from './webhook-signature';
+export { EVENT_TYPES, type EventType, type EventData, type LastroEvent } from './webhook-events';
+export { VERSION } from './version';
 export type * from './types';
 export type { paths, components, operations } from './openapi';

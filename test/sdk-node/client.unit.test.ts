@@ -1,4 +1,4 @@
-import { Lastro, LastroConnectionError, LastroNotFoundError, LastroRateLimitError, LastroServerError, PageList } from 'lastro-node';
+import { Lastro, LastroConnectionError, LastroNotFoundError, LastroRateLimitError, LastroServerError, PageList } from '../../src/sdk-node';
 import { failure } from './failure';
 
 /**

@@ -10,7 +10,7 @@ import {
   LastroValidationError,
   type LastroEvent,
   type LastroOptions,
-} from 'lastro-node';
+} from '../../src/sdk-node';
 import { createApp } from '../../src/app';
 import { withCheckDigits } from '../../src/shared/documents';
 import { useTestStack } from '../helpers/stack';
@@ -20,7 +20,7 @@ import { eventually, Receiver } from '../webhooks/receiver';
 
 /**
  * lastro-node against the real stack (PostgreSQL, the Temporal test server, the worker, the API
- * over HTTP), used as a merchant's server would: `import { Lastro } from 'lastro-node'`.
+ * over HTTP), used as a merchant's server would: `import { Lastro } from '../../src/sdk-node'`.
  * Waits between retries are recorded instead of spent, so no test depends on the clock.
  */
 

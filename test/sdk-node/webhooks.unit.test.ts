@@ -11,7 +11,7 @@ import {
   webhooks,
   type LastroEvent,
   type WebhookReplayStore,
-} from 'lastro-node';
+} from '../../src/sdk-node';
 import { generateWebhookSecret, signatureHeaders } from '../../src/webhooks/webhook-signature';
 
 /**
