@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['fs', 'path', 'http', 'https', 'net', 'dns', 'crypto', 'child_process', 'os', 'worker_threads', 'timers'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', '.cache/**', '.data/**', 'coverage/**', 'src/sdk/dist/**', 'test-artifacts/**', '**/*.js', '**/*.mjs'] },
+  { ignores: ['node_modules/**', 'dist/**', '.cache/**', '.data/**', 'coverage/**', 'src/sdk/dist/**', 'src/sdk-node/dist/**', 'test-artifacts/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
   {
     rules: {
