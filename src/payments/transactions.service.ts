@@ -9,7 +9,7 @@ import { offsetOf } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
-import type { PixRail } from '../processors/processors';
+import type { CardRail, PixRail } from '../processors/processors';
 import { openPixCharges, removeOpenedPixCharges, type OpenedPixCharge } from './pix-charges.service';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
 import { PIX_MAX_CENTS } from './pix.rules';
@@ -41,6 +41,8 @@ export interface PreparedTransaction {
   paymentIds: string[];
   /** The Pix charges opened at the PSP, by payment position. */
   pix: Map<number, OpenedPixCharge>;
+  /** The card connection the card payments are pinned to (their processorConnectionId), resolved before anything is written. */
+  cardConnectionId: string | null;
   /** Removes the charges opened; never throws (a charge left behind expires at the PSP unseen). */
   discard(): Promise<void>;
 }
@@ -49,7 +51,7 @@ export async function prepareTransaction(
   em: EntityManager,
   company: Company,
   input: CreateTransactionInput,
-  options: { now?: Date; pixRail: () => Promise<PixRail> },
+  options: { now?: Date; pixRail: () => Promise<PixRail>; cardRail?: () => Promise<CardRail> },
 ): Promise<PreparedTransaction> {
   const { now = new Date() } = options;
   const amount = itemsTotal(input.items);
@@ -79,6 +81,8 @@ export async function prepareTransaction(
     const expiresIn = p.pix?.expiresIn ?? PIX_EXPIRES_IN.default;
     return [{ position, paymentId: paymentIds[position], amount: p.amount, expiresIn, expiresAt: new Date(now.getTime() + expiresIn * 1000) }];
   });
+  // A company with no acquirer: 409 processor_not_configured before any Pix charge is opened.
+  const cardRail = options.cardRail && input.payments.some((p) => p.paymentMethod === 'credit_card') ? await options.cardRail() : null;
   const rail = pixInputs.length > 0 ? await options.pixRail() : null;
   const opened = rail ? await openPixCharges(rail, pixInputs, company.name) : [];
   return {
@@ -87,6 +91,7 @@ export async function prepareTransaction(
     splits,
     paymentIds,
     pix: new Map(opened.map((charge, i) => [pixInputs[i].position, charge])),
+    cardConnectionId: cardRail?.connection.id ?? null,
     discard: async () => {
       if (rail) await removeOpenedPixCharges(rail, opened);
     },
@@ -176,7 +181,7 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
       throw err;
     });
     const { document: _document, ...shown } = card;
-    payment = em.create(Payment, { ...base, installments: cc.installments, capture: true, card: shown });
+    payment = em.create(Payment, { ...base, installments: cc.installments, capture: true, card: shown, processorConnectionId: prepared.cardConnectionId });
   } else if (input.paymentMethod === 'pix') {
     const { artifact, gateway, processorConnectionId } = prepared.pix.get(index)!;
     payment = em.create(Payment, { ...base, status: 'waiting_payment', expiresAt: new Date(artifact.expiresAt), pix: artifact, gateway, processorConnectionId });
