@@ -11,6 +11,8 @@ export interface ReceivedSpan {
   /** OTLP SpanKind: 1 internal, 2 server, 3 client. */
   kind: number;
   attributes: Record<string, string | number | boolean>;
+  /** The resource's attributes (service.name, service.version, …). */
+  resource: Record<string, string | number | boolean>;
 }
 
 export interface OtlpReceiver {
@@ -55,7 +57,8 @@ export async function startOtlpReceiver(): Promise<OtlpReceiver> {
 function flatten(request: any): ReceivedSpan[] {
   const out: ReceivedSpan[] = [];
   for (const rs of request.resourceSpans ?? []) {
-    const service = String(attributes(rs.resource?.attributes)['service.name'] ?? '');
+    const resource = attributes(rs.resource?.attributes);
+    const service = String(resource['service.name'] ?? '');
     for (const ss of rs.scopeSpans ?? []) {
       for (const s of ss.spans ?? []) {
         out.push({
@@ -66,6 +69,7 @@ function flatten(request: any): ReceivedSpan[] {
           name: s.name,
           kind: s.kind,
           attributes: attributes(s.attributes),
+          resource,
         });
       }
     }

@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { registerTracing } from '../../src/observability/tracing/register';
 import { traceRequest } from '../../src/observability/tracing/request-id';
+import { serviceVersion } from '../../src/observability/tracing/service-version';
 import { tracingSettings } from '../../src/observability/tracing/settings';
 import { traceLogMixin } from '../../src/observability/tracing/log-fields';
 import { activeTracing } from '../../src/observability/tracing/state';
@@ -17,6 +20,7 @@ describe('tracing settings (the standard OTEL_* variables)', () => {
       exporter: 'otlp',
       instrument: { http: true, pg: true },
       trustTraceparent: false,
+      semconvStabilityOptIn: 'http',
     });
     expect(tracingSettings({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'http://collector:4318/v1/traces' }, 'lastro-worker')).toEqual({
       enabled: true,
@@ -24,6 +28,7 @@ describe('tracing settings (the standard OTEL_* variables)', () => {
       exporter: 'otlp',
       instrument: { http: true, pg: true },
       trustTraceparent: false,
+      semconvStabilityOptIn: 'http',
     });
   });
 
@@ -51,6 +56,18 @@ describe('tracing settings (the standard OTEL_* variables)', () => {
     expect(tracingSettings(on, 'lastro-api')).toMatchObject({ trustTraceparent: false });
     expect(tracingSettings({ ...on, TRUST_TRACEPARENT: 'yes' }, 'lastro-api')).toMatchObject({ trustTraceparent: false });
     expect(tracingSettings({ ...on, TRUST_TRACEPARENT: 'true' }, 'lastro-api')).toMatchObject({ trustTraceparent: true });
+  });
+
+  it('asks for the stable HTTP semantic conventions unless OTEL_SEMCONV_STABILITY_OPT_IN says otherwise', () => {
+    const on = { OTEL_TRACES_EXPORTER: 'otlp' };
+    expect(tracingSettings(on, 'lastro-api')).toMatchObject({ semconvStabilityOptIn: 'http' });
+    expect(tracingSettings({ ...on, OTEL_SEMCONV_STABILITY_OPT_IN: ' ' }, 'lastro-api')).toMatchObject({ semconvStabilityOptIn: 'http' });
+    expect(tracingSettings({ ...on, OTEL_SEMCONV_STABILITY_OPT_IN: 'http/dup' }, 'lastro-api')).toMatchObject({ semconvStabilityOptIn: 'http/dup' });
+  });
+
+  it('reads service.version from package.json', () => {
+    expect(serviceVersion()).toBe(JSON.parse(readFileSync(join(__dirname, '..', '..', 'package.json'), 'utf8')).version);
+    expect(serviceVersion()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('takes OTEL_SERVICE_NAME over the process default', () => {

@@ -168,7 +168,7 @@ it('puts the request id of an error body on the failed request span and its log 
   const requestId = res.body.error.requestId;
   expect(requestId).toBe(res.headers['x-request-id']);
   const server = await serverSpan(requestId);
-  expect(server.attributes['http.status_code']).toBe(400);
+  expect(server.attributes['http.response.status_code']).toBe(400);
   expect(accessLogLine(requestId)).toMatchObject({ trace_id: server.traceId, span_id: server.spanId });
 });
 
@@ -202,7 +202,8 @@ describe('what the spans carry out', () => {
     const token = `cs_${randomBytes(8).toString('hex')}`;
     const res = await stack.http.get(`/pay/${token}?session=${token}`);
     const server = await serverSpan(res.headers['x-request-id']);
-    expect(server.attributes['http.target']).toBe('/pay/[redacted]?session=[redacted]');
+    expect(server.attributes['url.path']).toBe('/pay/[redacted]');
+    expect(server.attributes['url.query']).toBe('session=[redacted]');
     expect(JSON.stringify(server)).not.toContain(token);
   });
 

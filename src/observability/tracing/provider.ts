@@ -7,9 +7,10 @@ import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { envDetectorSync, Resource } from '@opentelemetry/resources';
 import { BatchSpanProcessor, ConsoleSpanExporter, type ReadableSpan, type Span, type SpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { NodeTracerProvider } from '@opentelemetry/sdk-trace-node';
-import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { RedactingSpanExporter } from './redaction';
 import { REQUEST_ID_ATTRIBUTE } from './request-id';
+import { serviceVersion } from './service-version';
 import type { TracingSettings } from './settings';
 import { setActiveTracing, type ActiveTracing } from './state';
 
@@ -36,8 +37,10 @@ export function startTracing(settings: Extract<TracingSettings, { enabled: true 
   diag.setLogger(new DiagConsoleLogger(), level);
   const protocol = process.env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL ?? process.env.OTEL_EXPORTER_OTLP_PROTOCOL;
   if (protocol === 'grpc') diag.error('OTEL_EXPORTER_OTLP_PROTOCOL=grpc is not supported here: spans go as OTLP/HTTP (JSON), to a collector\'s HTTP port (4318)');
-  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, when set, win over the process's default name.
-  const resource = new Resource({ [ATTR_SERVICE_NAME]: settings.serviceName }).merge(envDetectorSync.detect());
+  // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, when set, win over the process's default name and version.
+  const resource = new Resource({ [ATTR_SERVICE_NAME]: settings.serviceName, [ATTR_SERVICE_VERSION]: serviceVersion() }).merge(envDetectorSync.detect());
+  // The http instrumentation reads its semantic conventions from the environment when it is built.
+  process.env.OTEL_SEMCONV_STABILITY_OPT_IN = settings.semconvStabilityOptIn;
   const exporter = settings.exporter === 'console' ? new ConsoleSpanExporter() : new OTLPTraceExporter();
   // Every span, whichever instrumentation made it, leaves without values, tokens or personal data.
   const processor = new BatchSpanProcessor(new RedactingSpanExporter(exporter));

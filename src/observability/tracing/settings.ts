@@ -5,7 +5,7 @@
  */
 export type TracingSettings =
   | { enabled: false; reason: string }
-  | { enabled: true; serviceName: string; exporter: 'otlp' | 'console'; instrument: Instrumented; trustTraceparent: boolean };
+  | { enabled: true; serviceName: string; exporter: 'otlp' | 'console'; instrument: Instrumented; trustTraceparent: boolean; semconvStabilityOptIn: string };
 
 /** Which libraries get spans of their own (the Temporal interceptors always do, when on). */
 export interface Instrumented {
@@ -20,19 +20,20 @@ export function tracingSettings(env: Env, defaultServiceName: string): TracingSe
   const serviceName = env.OTEL_SERVICE_NAME?.trim() || defaultServiceName;
   const instrument = instrumented(env);
   const trustTraceparent = trustsCallers(env);
+  const semconvStabilityOptIn = semconvOptIn(env);
   const exporters = (env.OTEL_TRACES_EXPORTER ?? '')
     .split(',')
     .map((e) => e.trim().toLowerCase())
     .filter(Boolean);
   if (exporters.length > 0) {
     // The spec's list form: the first exporter Lastro knows wins; `none` alone switches tracing off.
-    if (exporters.includes('otlp')) return { enabled: true, serviceName, exporter: 'otlp', instrument, trustTraceparent };
-    if (exporters.includes('console')) return { enabled: true, serviceName, exporter: 'console', instrument, trustTraceparent };
+    if (exporters.includes('otlp')) return { enabled: true, serviceName, exporter: 'otlp', instrument, trustTraceparent, semconvStabilityOptIn };
+    if (exporters.includes('console')) return { enabled: true, serviceName, exporter: 'console', instrument, trustTraceparent, semconvStabilityOptIn };
     return { enabled: false, reason: `OTEL_TRACES_EXPORTER=${env.OTEL_TRACES_EXPORTER}` };
   }
   // Unlike the SDK's default (otlp to localhost), an unset exporter means off: a deployment
   // that never mentions OpenTelemetry pays nothing. Naming an endpoint is saying "send them".
-  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return { enabled: true, serviceName, exporter: 'otlp', instrument, trustTraceparent };
+  if (env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT?.trim() || env.OTEL_EXPORTER_OTLP_ENDPOINT?.trim()) return { enabled: true, serviceName, exporter: 'otlp', instrument, trustTraceparent, semconvStabilityOptIn };
   return { enabled: false, reason: 'no OTEL_TRACES_EXPORTER or OTEL_EXPORTER_OTLP_*ENDPOINT' };
 }
 
@@ -60,6 +61,16 @@ function instrumented(env: Env): Instrumented {
  */
 function trustsCallers(env: Env): boolean {
   return isTrue(env.TRUST_TRACEPARENT);
+}
+
+/**
+ * `OTEL_SEMCONV_STABILITY_OPT_IN`, `http` unless set: the HTTP spans carry the stable semantic
+ * conventions (`http.request.method`, `http.response.status_code`, `url.path`, `url.query`,
+ * `http.route`, …) rather than the old experimental names the instrumentation defaults to. Set,
+ * it is the operator's list as the spec reads it (`http/dup` emits both, while dashboards move).
+ */
+function semconvOptIn(env: Env): string {
+  return env.OTEL_SEMCONV_STABILITY_OPT_IN?.trim() || 'http';
 }
 
 function isTrue(value: string | undefined): boolean {
