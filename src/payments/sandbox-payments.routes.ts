@@ -2,9 +2,11 @@ import { z } from 'zod';
 import { badRequest, conflict, notFound } from '../http/errors';
 import { defineRoute } from '../http/route';
 import { idParam } from '../http/schemas';
-import { chargebackSignal, paymentReceivedSignal } from '../../workflows/payments/transaction.contract';
+import { paymentReceivedSignal } from '../../workflows/payments/transaction.contract';
 import { cents } from '../http/schemas';
-import { chargeableAmount, newChargebackId } from './chargeback.service';
+import { chargeableAmount } from './chargeback.service';
+import { acquirerChargebackId } from './chargeback-notifications.service';
+import { chargebackInSandbox } from './sandbox-card-chargeback';
 import { signalTransactionWorkflow } from './transaction-workflow.client';
 import { getCompanyPayment } from './transactions.service';
 import { toPaymentView } from './transaction-views';
@@ -71,12 +73,13 @@ export const sandboxPaymentRoutes = [
     operationId: 'sandboxChargebackPayment',
     summary: 'Sandbox: open a chargeback on a paid card payment',
     description:
-      'Accepted (202): the transaction workflow blocks the amount from the liable split recipients, charges the chargeback fee and penalty ' +
-      'and marks the payment and transaction chargeback (payment.chargeback, transaction.chargeback).',
+      "Accepted (202): the company's (embedded) acquirer records the issuer's dispute and notifies Lastro, as Cielo does; the dispute is " +
+      'read back from the acquirer, then the transaction workflow blocks the amount from the liable split recipients, charges the chargeback ' +
+      'fee and penalty and marks the payment and transaction chargeback (payment.chargeback, transaction.chargeback).',
     tag: 'Sandbox',
     request: { params: z.strictObject({ payId: idParam }), body: chargebackBody },
     responses: { 202: { description: 'Chargeback accepted', schema: chargebackSchema } },
-    errors: [400, 409],
+    errors: [400, 409, 503],
     transaction: false,
     async handler({ em, company, params, body, deps }) {
       if (deps.config.mode === 'production') throw notFound('Route');
@@ -86,8 +89,13 @@ export const sandboxPaymentRoutes = [
       if (body.amount !== undefined && body.amount > open) {
         throw badRequest('validation_failed', `amount: at most ${open} cents of this payment can be charged back`, [{ path: 'amount', message: `Must be at most ${open}` }]);
       }
-      const chargeback = { chargebackId: newChargebackId(), paymentId: payment.id, amount: body.amount ?? open, reason: body.reason ?? 'chargeback' };
-      if (!(await signalTransactionWorkflow(deps, payment.transactionId, chargebackSignal, chargeback))) throw notChargeable('finished');
+      // Disputed at the acquirer the card was authorized on, which notifies Lastro: the production path from there on.
+      const rail = payment.processorConnectionId ? await processorsOf(deps).cardById(em, payment.processorConnectionId) : null;
+      if (!rail || !payment.gatewayReference) throw notChargeable('a card payment no acquirer holds');
+      const amount = body.amount ?? open;
+      const reason = body.reason ?? 'chargeback';
+      const { caseNumber } = await chargebackInSandbox(rail.connection, payment.gatewayReference, { amount, reason });
+      const chargeback = { chargebackId: acquirerChargebackId(rail.connection.id, payment.gatewayReference, caseNumber), paymentId: payment.id, amount, reason };
       return {
         status: 202,
         body: { id: chargeback.chargebackId, paymentId: payment.id, transactionId: payment.transactionId, amount: chargeback.amount, reason: chargeback.reason, status: 'opening' as const },
