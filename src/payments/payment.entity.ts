@@ -21,6 +21,32 @@ export interface BoletoArtifact {
   line: string;
   dueDate: string;
   instructions: string | null;
+  /** The boleto's number at its issuer (BB's numeroTituloCliente's last 10 digits): what its liquidation names. */
+  number?: string;
+  /** Days after the due date it can still be paid, with fine and interest. */
+  payableDaysAfterDue?: number;
+  fine?: BoletoFineTerms | null;
+  interest?: BoletoInterestTerms | null;
+  discount?: BoletoDiscountTerms | null;
+  /** Bolepix: the due-date Pix charge (cobv) on the company's Pix rail, payable instead of the boleto. */
+  pix?: BolepixArtifact | null;
+  /** What settled it (`boleto` at the issuer, or `pix`) and what the payer paid (fine and interest in, discount out). */
+  paidVia?: 'boleto' | 'pix';
+  paidAmount?: number;
+  /** A second payment of the same boleto (both ways at once): the Pix returned by devolução. */
+  returnedPix?: { endToEndId: string; devolucaoId: string; amount: number } | null;
+}
+
+export type BoletoFineTerms = { percent: number } | { amount: number };
+export type BoletoInterestTerms = { monthlyPercent: number } | { dailyAmount: number };
+export type BoletoDiscountTerms = { until: string } & ({ percent: number } | { amount: number });
+
+export interface BolepixArtifact {
+  /** The BR Code "copia e cola" of the cobv (also the QR code content). */
+  qrCode: string;
+  txid: string;
+  /** The Pix connection the cobv was opened on. */
+  connectionId: string;
 }
 
 /** One chargeback handled on a payment (docs/payments.md "Chargebacks"). */

@@ -3,6 +3,7 @@ import type { AppDeps } from '../app-deps';
 import { paymentReceivedSignal, type PaymentReceived } from '../../workflows/payments/transaction.contract';
 import type { ReceivedPix } from '../processors/pix/pix-psp.port';
 import { paymentIdOfTxid } from './pix.rules';
+import { receiveBolepix } from './boleto-receipts.service';
 import { signalTransactionWorkflow } from './transaction-workflow.client';
 
 /** What one batch of Pix reported by a PSP (a callback, a reconciliation window) came to. */
@@ -60,7 +61,18 @@ export async function receivePix(deps: Pick<AppDeps, 'orm' | 'temporal' | 'confi
       where id = any(array(select jsonb_array_elements_text(?::jsonb))) and method = 'pix' and processor_connection_id = ?`,
     [JSON.stringify([...byPayment.keys()]), connectionId],
   );
-  report.unknown += byPayment.size - rows.length;
+  // Not a Pix payment's cob: perhaps a boleto's cobv (bolepix), settled by the boleto receipts.
+  const found = new Set(rows.map((r) => r.id));
+  const others = [...byPayment.entries()].filter(([id]) => !found.has(id)).map(([, p]) => p);
+  if (others.length > 0) {
+    const bolepix = await receiveBolepix(deps, connectionId, others);
+    report.unknown += bolepix.unknown;
+    report.settled += bolepix.settled;
+    report.alreadySettled += bolepix.alreadySettled;
+    report.rejected += bolepix.doubled;
+    report.late += bolepix.late;
+    report.paid.push(...bolepix.paid);
+  }
 
   const toClaim: PaymentRow[] = [];
   const toSignal: PaymentRow[] = [];

@@ -13,11 +13,12 @@ import { toPaymentView } from './transaction-views';
 import { paymentSchema } from './transactions.schemas';
 import { processorsOf } from '../processors/processors';
 import { payPixInSandbox } from './sandbox-pix-payer';
+import { payBoletoInSandbox } from './sandbox-boleto-payer';
 
 /**
  * Sandbox only (404 in production): pays a Pix or boleto payment as a buyer would. A Pix is
- * paid at the company's (embedded) PSP, whose callback settles it; a boleto by signalling the
- * transaction workflow, which settles it (transaction.paid, ledger posting).
+ * paid at the company's (embedded) PSP, whose callback settles it; a boleto at the company's
+ * (embedded) issuer, whose liquidation webhook settles it, or by its bolepix Pix (`?via=pix`).
  */
 const notChargeable = (state: string) =>
   conflict('payment_not_chargeable', `Only a paid card payment with an amount not yet charged back or refunded can be charged back; this one is ${state}`);
@@ -48,14 +49,30 @@ export const sandboxPaymentRoutes = [
     summary: 'Sandbox: pay a Pix or boleto payment',
     description: 'Accepted (202): the transaction workflow records the payment; the payment and transaction become paid shortly after.',
     tag: 'Sandbox',
-    request: { params: z.strictObject({ payId: idParam }) },
+    request: {
+      params: z.strictObject({ payId: idParam }),
+      query: z.strictObject({ via: z.enum(['boleto', 'pix']).optional().meta({ description: "A boleto: pay it at its issuer (default) or by its bolepix Pix charge" }) }),
+    },
     responses: { 202: { description: 'Payment accepted; the payment as it is now', schema: paymentSchema } },
     errors: [409, 503],
     transaction: false,
-    async handler({ em, company, params, deps }) {
+    async handler({ em, company, params, query, deps }) {
       if (deps.config.mode === 'production') throw notFound('Route');
       const payment = await getCompanyPayment(em, company.id, params.payId);
       if (payment.method === 'credit_card' || payment.status !== 'waiting_payment') throw notPayable(`${payment.method} ${payment.status}`);
+      if (payment.method === 'boleto' && payment.boleto?.number) {
+        // Paid at the company's issuer (or its bolepix Pix at the PSP), which calls Lastro back.
+        if (query.via === 'pix') {
+          const rail = payment.boleto.pix ? await processorsOf(deps).pixById(em, payment.boleto.pix.connectionId) : null;
+          if (!rail || !payment.boleto.pix) throw notPayable('boleto without a Pix charge (bolepix needs the transaction\'s customer)');
+          await payPixInSandbox(rail.connection, payment.boleto.pix.txid);
+        } else {
+          const rail = payment.processorConnectionId ? await processorsOf(deps).boletoById(em, payment.processorConnectionId) : null;
+          if (!rail) throw notPayable('boleto whose issuer connection is gone');
+          await payBoletoInSandbox(rail.connection, payment.boleto.line);
+        }
+        return { status: 202, body: toPaymentView(payment, deps.config.urls.publicBase) };
+      }
       if (payment.method === 'pix') {
         // Paid at the company's PSP, which calls Lastro back: the production path from there on.
         const rail = payment.processorConnectionId ? await processorsOf(deps).pixById(em, payment.processorConnectionId) : null;

@@ -1,6 +1,6 @@
 import { iso } from '../db/base.entity';
 import { formattedLine } from './artifacts';
-import type { Payment } from './payment.entity';
+import type { BoletoArtifact, Payment } from './payment.entity';
 import type { TransactionSplit } from './split.entity';
 import type { Transaction } from './transaction.entity';
 import type { PaymentView, SplitView, TransactionView } from './transactions.schemas';
@@ -21,13 +21,19 @@ export function toPaymentView(p: Payment, publicBaseUrl: string): PaymentView {
     installments: p.installments,
     creditCard: p.card ? { ...p.card, authorizationCode: p.authorizationCode } : null,
     pix: p.pix ? { ...p.pix, qrCodeUrl: pixQrImageUrl(publicBaseUrl, p.id) } : null,
-    boleto: p.boleto ? { ...p.boleto, formattedLine: formattedLine(p.boleto.line), url: boletoPageUrl(publicBaseUrl, p.id) } : null,
+    boleto: p.boleto ? boletoView(p.boleto, p.id, publicBaseUrl) : null,
     expiresAt: iso(p.expiresAt),
     paidAt: iso(p.paidAt),
     chargedBackAmount: p.chargedBackAmount,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
   };
+}
+
+/** The boleto as the merchant sees it: the bolepix charge without its connection, the returned Pix left to the logs. */
+function boletoView(b: BoletoArtifact, paymentId: string, publicBaseUrl: string): NonNullable<PaymentView['boleto']> {
+  const { pix, returnedPix: _returned, ...rest } = b;
+  return { ...rest, ...(pix !== undefined ? { pix: pix ? { qrCode: pix.qrCode, txid: pix.txid } : null } : {}), formattedLine: formattedLine(b.line), url: boletoPageUrl(publicBaseUrl, paymentId) };
 }
 
 export function toSplitView(s: TransactionSplit): SplitView {

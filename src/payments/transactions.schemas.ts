@@ -25,7 +25,31 @@ const creditCardInput = z.strictObject({
   capture: z.literal(true).default(true).meta({ description: 'Authorize and capture at once (the only mode offered)' }),
 });
 const pixInput = z.strictObject({ expiresIn: z.number().int().min(PIX_EXPIRES_IN.min).max(PIX_EXPIRES_IN.max).default(PIX_EXPIRES_IN.default) });
-const boletoInput = z.strictObject({ dueDate: calendarDate.optional(), instructions: z.string().trim().max(255).optional() });
+const oneOf = (keys: string[]) => (o: Record<string, unknown>, ctx: z.RefinementCtx) => {
+  if (keys.filter((k) => o[k] !== undefined).length !== 1) ctx.addIssue({ code: 'custom', message: `Give exactly one of ${keys.join(' and ')}` });
+};
+const boletoFine = z
+  .strictObject({ percent: z.number().min(0.01).max(2).optional().meta({ description: 'Of the amount, once, from the day after the due date (at most 2%, the consumer code\'s cap)' }), amount: positiveCents.optional() })
+  .superRefine(oneOf(['percent', 'amount']));
+const boletoInterest = z
+  .strictObject({ monthlyPercent: z.number().min(0.01).max(10).optional().meta({ description: 'Per month, charged per calendar day late (a 30-day month)' }), dailyAmount: positiveCents.optional() })
+  .superRefine(oneOf(['monthlyPercent', 'dailyAmount']));
+const boletoDiscount = z
+  .strictObject({ until: calendarDate.meta({ description: 'The last day of the discount, on or before the due date' }), percent: z.number().min(0.01).max(99.99).optional(), amount: positiveCents.optional() })
+  .superRefine(oneOf(['percent', 'amount']));
+const boletoInput = z
+  .strictObject({
+    dueDate: calendarDate.optional(),
+    instructions: z.string().trim().max(255).optional(),
+    payableDaysAfterDue: z.number().int().min(0).max(60).optional().meta({ description: 'Days after the due date the boleto can still be paid (with fine and interest); 0 (the default): not after it' }),
+    fine: boletoFine.optional(),
+    interest: boletoInterest.optional(),
+    discount: boletoDiscount.optional(),
+  })
+  .superRefine((b, ctx) => {
+    if ((b.fine || b.interest) && !b.payableDaysAfterDue) ctx.addIssue({ code: 'custom', path: ['payableDaysAfterDue'], message: 'A fine or interest applies only after the due date: give the days it stays payable after it' });
+    if (b.discount && b.dueDate && b.discount.until > b.dueDate) ctx.addIssue({ code: 'custom', path: ['discount', 'until'], message: 'Must be on or before the due date' });
+  });
 
 const paymentInput = z
   .strictObject({
@@ -134,7 +158,25 @@ export const paymentSchema = z
       .nullable(),
     pix: z.object({ qrCode: z.string(), qrCodeUrl: z.string(), txid: z.string(), expiresAt: timestamp }).nullable(),
     boleto: z
-      .object({ barcode: z.string(), line: z.string(), formattedLine: z.string(), dueDate: z.string(), instructions: z.string().nullable(), url: z.string() })
+      .object({
+        barcode: z.string(),
+        line: z.string(),
+        formattedLine: z.string(),
+        dueDate: z.string(),
+        instructions: z.string().nullable(),
+        url: z.string(),
+        number: z.string().optional().meta({ description: "The boleto's number at its issuer (nosso número)" }),
+        payableDaysAfterDue: z.number().int().optional(),
+        fine: z.object({ percent: z.number().optional(), amount: z.number().int().optional() }).nullable().optional(),
+        interest: z.object({ monthlyPercent: z.number().optional(), dailyAmount: z.number().int().optional() }).nullable().optional(),
+        discount: z.object({ until: z.string(), percent: z.number().optional(), amount: z.number().int().optional() }).nullable().optional(),
+        pix: z
+          .object({ qrCode: z.string().meta({ description: 'Bolepix: the BR Code of the due-date Pix charge; paying it pays the boleto' }), txid: z.string() })
+          .nullable()
+          .optional(),
+        paidVia: z.enum(['boleto', 'pix']).optional(),
+        paidAmount: z.number().int().optional().meta({ description: 'What the payer paid: fine and interest in, discount out' }),
+      })
       .nullable(),
     expiresAt: nullableTimestamp,
     paidAt: nullableTimestamp,
