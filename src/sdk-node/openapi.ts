@@ -588,7 +588,7 @@ export interface paths {
         put?: never;
         /**
          * Sandbox: open a chargeback on a paid card payment
-         * @description Accepted (202): the transaction workflow blocks the amount from the liable split recipients, charges the chargeback fee and penalty and marks the payment and transaction chargeback (payment.chargeback, transaction.chargeback).
+         * @description Accepted (202): the company's (embedded) acquirer records the issuer's dispute and notifies Lastro, as Cielo does; the dispute is read back from the acquirer, then the transaction workflow blocks the amount from the liable split recipients, charges the chargeback fee and penalty and marks the payment and transaction chargeback (payment.chargeback, transaction.chargeback).
          */
         post: operations["sandboxChargebackPayment"];
         delete?: never;
@@ -6059,6 +6059,15 @@ export interface operations {
             };
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
