@@ -3,7 +3,7 @@ import type { Config } from '../src/config';
 import type { Orm } from '../src/db/orm';
 import type { EventDispatcher } from '../src/events/dispatcher';
 import type { Logger } from '../src/shared/logger';
-import type { PayoutGateway } from '../src/withdrawals/payout-gateway';
+import type { PayoutProvider } from '../src/processors/payouts/payout-provider.port';
 import type { PaymentGateway } from '../src/payments/payment-gateway';
 
 /** What activities are built with; injected so tests can run them against a test database. */
@@ -16,6 +16,6 @@ export interface ActivityDeps {
   temporal: Client;
   /** The card acquirer; the sandbox processor when omitted (tests inject a crashing one). */
   paymentGateway?: PaymentGateway;
-  /** The PSP that pays withdrawals out; the sandbox PSP when omitted (tests inject a crashing one). */
-  payoutGateway?: PayoutGateway;
+  /** Wraps the company's payout adapter for withdrawals and refund transfers (tests inject one that crashes after the send). */
+  wrapPayoutProvider?: (provider: PayoutProvider) => PayoutProvider;
 }

@@ -19,7 +19,7 @@ import { createLogger } from '../src/shared/logger';
 import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { billingRunTaskQueue } from '../workflows/billing/billing-run.contract';
-import { ensureDefaultPixWebhook, ensureMaintenanceSchedules } from './schedules';
+import { ensureDefaultPayoutWebhook, ensureDefaultPixWebhook, ensureMaintenanceSchedules } from './schedules';
 
 const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
 
@@ -109,6 +109,7 @@ async function main(): Promise<void> {
 
   await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
   await ensureDefaultPixWebhook({ config, orm, logger });
+  await ensureDefaultPayoutWebhook({ config, orm, logger });
   const parts: WorkerParts = {
     connection,
     namespace: config.temporal.namespace,

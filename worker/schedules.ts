@@ -6,6 +6,7 @@ import type { Config } from '../src/config';
 import type { Orm } from '../src/db/orm';
 import { processorsOf } from '../src/processors/processors';
 import { registerPixWebhook } from '../src/processors/pix/pix-webhooks.service';
+import { registerPayoutWebhook } from '../src/processors/payouts/payout-webhooks.service';
 import type { Logger } from '../src/shared/logger';
 import { PIX_RECONCILIATION_SCHEDULE } from '../workflows/payments/pix-reconciliation.contract';
 
@@ -50,5 +51,19 @@ export async function ensureDefaultPixWebhook(deps: { config: Config; orm: Orm; 
     if (rail && (await registerPixWebhook(rail, deps.config.urls.publicBase))) deps.logger.info('Pix webhook registered at the default PSP');
   } catch (err) {
     deps.logger.warn({ err }, 'Pix webhook not registered at the default PSP; the reconciliation run covers its callbacks');
+  }
+}
+
+/**
+ * Registers the deployment's default payout connection's callback URL for its key at the provider
+ * (companies' own register when an operator connects them). A provider that does not answer does
+ * not stop the worker: payouts read their outcome themselves; only returns need the callback.
+ */
+export async function ensureDefaultPayoutWebhook(deps: { config: Config; orm: Orm; logger: Logger }): Promise<void> {
+  try {
+    const rail = await processorsOf(deps).payoutById(deps.orm.em.fork() as unknown as EntityManager, 'default');
+    if (rail && (await registerPayoutWebhook(rail, deps.config.urls.publicBase))) deps.logger.info('Payout webhook registered at the default payout provider');
+  } catch (err) {
+    deps.logger.warn({ err }, 'Payout webhook not registered at the default payout provider: returned payouts are not heard of until it is');
   }
 }

@@ -16,7 +16,8 @@ import {
 import { refundCard } from '../../src/refunds/card-refund.service';
 import { refundPix } from '../../src/refunds/pix-refund.service';
 import { processorsOf } from '../../src/processors/processors';
-import { SandboxRefundTransferGateway, type RefundTransferGateway } from '../../src/refunds/refund-transfer';
+import { sendAndAwaitPayout } from '../../src/processors/payouts/payout-outcome';
+import { isAccountFailure, refundPayoutRequest, refundTransferOutcome } from '../../src/refunds/refund-transfer';
 import { approveOrConfirmRefund, loadRefund, refuseRefund } from '../../src/refunds/refunds.service';
 import type { RefundActivities } from '../../workflows/refunds/refund.contract';
 import type { ActivityDeps } from '../deps';
@@ -31,10 +32,9 @@ const MONEY_HEARTBEAT_MS = 5_000;
  * dispatches the events after commit (the outbox sweeper is the backstop). The acquirer, the
  * Pix PSP and the bank are called with the refund's own idempotency keys.
  */
-export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTransferGateway): RefundActivities {
+export function createRefundActivities(deps: ActivityDeps): RefundActivities {
   const { orm, dispatcher, config } = deps;
   const fork = () => orm.em.fork() as EntityManager;
-  const bank = transfers ?? new SandboxRefundTransferGateway(fork, config.sandboxGatewayLatencyMs);
   const base = config.urls.publicBase;
   const move = async (fn: (em: EntityManager) => Promise<MoveResult>) => {
     const { status, events } = await fork().transactional(fn);
@@ -67,7 +67,14 @@ export function createRefundActivities(deps: ActivityDeps, transfers?: RefundTra
     startRefundTed: ({ refundId }) => move((em) => markRefundTedProcessing(em, refundId)),
     async sendRefundTed({ refundId }) {
       const request = await refundTransferRequest(fork(), refundId);
-      return request ? whileHeartbeating(MONEY_HEARTBEAT_MS, () => bank.transfer(request)) : null;
+      if (!request) return null;
+      // The company's payout provider, as for withdrawals; the id is the refund's and its details request's.
+      const rail = await processorsOf(deps).payoutFor(fork(), { id: request.companyId });
+      const provider = deps.wrapPayoutProvider ? deps.wrapPayoutProvider(rail.provider) : rail.provider;
+      const payout = refundPayoutRequest(request);
+      const outcome = refundTransferOutcome(await whileHeartbeating(MONEY_HEARTBEAT_MS, () => sendAndAwaitPayout(provider, payout)), payout);
+      if (outcome.status === 'bounced' && !isAccountFailure(outcome.code)) deps.logger.error({ refundId, code: outcome.code }, 'Refund transfer refused by the payout provider for a reason other than the account: the buyer is asked for details again; check the provider account');
+      return outcome;
     },
     completeRefundTed: ({ refundId, outcome }) => move((em) => applyRefundTransferOutcome(em, refundId, outcome, base)),
     remindRefundBankDetails: ({ refundId }) => move((em) => remindRefundBankDetails(em, refundId)),

@@ -1,8 +1,16 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
+import { processorsOf } from '../../src/processors/processors';
+import { sendAndAwaitPayout } from '../../src/processors/payouts/payout-outcome';
 import { lockWithdrawal } from '../../src/withdrawals/withdrawal-history';
-import { applyWithdrawalDecision, completeWithdrawalPayout, markWithdrawalProcessing, payoutRequestFor, type MoveResult } from '../../src/withdrawals/withdrawal-payout.service';
-import { SandboxPayoutGateway } from '../../src/withdrawals/sandbox-payout-gateway';
+import {
+  applyWithdrawalDecision,
+  completeWithdrawalPayout,
+  markWithdrawalProcessing,
+  withdrawalPayoutRequest,
+  WithdrawalNotProcessing,
+  type MoveResult,
+} from '../../src/withdrawals/withdrawal-payout.service';
 import type { WithdrawalActivities } from '../../workflows/withdrawals/withdrawal.contract';
 import type { ActivityDeps } from '../deps';
 import { whileHeartbeating } from '../heartbeat';
@@ -12,14 +20,15 @@ import { whileHeartbeating } from '../heartbeat';
  * transaction on a forked EntityManager, with its ledger postings and outbox events, and
  * dispatches the events after commit (the outbox sweeper is the backstop). Idempotent under
  * retry: a move applies only from the status it starts at, postings are keyed per withdrawal,
- * and the PSP transfer is keyed by the withdrawal id.
+ * and the payout is keyed by the withdrawal id at the provider, read by that id before any send.
  */
 /** Well inside the payout activity's heartbeat timeout (withdrawal.workflow.ts). */
 const PAYOUT_HEARTBEAT_MS = 5_000;
 
-export function createWithdrawalActivities({ orm, dispatcher, payoutGateway, config }: ActivityDeps): WithdrawalActivities {
+export function createWithdrawalActivities(deps: ActivityDeps): WithdrawalActivities {
+  const { orm, dispatcher } = deps;
   const fork = () => orm.em.fork() as EntityManager;
-  const gateway = payoutGateway ?? new SandboxPayoutGateway(fork, config.sandboxGatewayLatencyMs);
+  const processors = processorsOf(deps);
   const move = async (fn: (em: EntityManager) => Promise<MoveResult>) => {
     const { status, events } = await fork().transactional(fn);
     dispatcher.dispatchSoon(events.map((e) => e.id));
@@ -33,17 +42,25 @@ export function createWithdrawalActivities({ orm, dispatcher, payoutGateway, con
     decideWithdrawal: ({ withdrawalId, ...decision }) => move((em) => applyWithdrawalDecision(em, withdrawalId, decision)),
     startWithdrawalProcessing: ({ withdrawalId }) => move((em) => markWithdrawalProcessing(em, withdrawalId)),
     async sendWithdrawalPayout({ withdrawalId }) {
-      let request;
+      let sending;
       try {
-        request = await payoutRequestFor(fork(), withdrawalId);
+        sending = await fork().transactional((em) => withdrawalPayoutRequest(em, withdrawalId, async (companyId) => (await processors.payoutFor(em, { id: companyId })).connection.id));
       } catch (err) {
         // The row is not in processing: retrying cannot change that.
-        throw ApplicationFailure.nonRetryable((err as Error).message, 'WithdrawalNotProcessing');
+        if (err instanceof WithdrawalNotProcessing) throw ApplicationFailure.nonRetryable(err.message, 'WithdrawalNotProcessing');
+        throw err;
       }
-      // Heartbeats say this worker is alive while the PSP answers: if it dies mid-transfer the
-      // attempt times out after the workflow's heartbeat timeout and runs again elsewhere, with
-      // the same idempotency key, instead of waiting out the whole start-to-close timeout.
-      return whileHeartbeating(PAYOUT_HEARTBEAT_MS, () => gateway.transfer(request));
+      const rail = await processors.payoutById(fork(), sending.connectionId);
+      // A connection removed with a payout in flight: retried until an operator restores it (docs/operations.md).
+      if (!rail) throw new Error(`withdrawal ${withdrawalId}: its payout connection ${sending.connectionId} is gone`);
+      const provider = deps.wrapPayoutProvider ? deps.wrapPayoutProvider(rail.provider) : rail.provider;
+      // Heartbeats say this worker is alive while the provider answers: if it dies mid-transfer the
+      // attempt times out after the workflow's heartbeat timeout and runs again elsewhere, and that
+      // attempt reads the transfer by its id before it sends anything.
+      const state = await whileHeartbeating(PAYOUT_HEARTBEAT_MS, () => sendAndAwaitPayout(provider, sending.request));
+      return state.status === 'paid'
+        ? { status: 'paid', pspTransferId: state.transferId ?? sending.request.id, ...(state.returns.length > 0 ? { returns: state.returns } : {}) }
+        : { status: 'failed', pspTransferId: state.transferId, code: state.code };
     },
     completeWithdrawalPayout: ({ withdrawalId, payout }) => move((em) => completeWithdrawalPayout(em, withdrawalId, payout)),
   };

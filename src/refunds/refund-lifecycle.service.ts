@@ -151,7 +151,7 @@ export const markRefundTedProcessing = (em: EntityManager, refundId: string) => 
 export async function refundTransferRequest(em: EntityManager, refundId: string): Promise<RefundTransferRequest | null> {
   const refund = await em.findOne(Refund, { id: refundId });
   if (!refund || refund.status !== 'ted_processing' || !refund.bankDetails) return null;
-  return { idempotencyKey: `${refund.id}:${refund.bankDetailsRequests}`, amount: refund.amount, currency: refund.currency, bankDetails: refund.bankDetails };
+  return { idempotencyKey: `${refund.id}:${refund.bankDetailsRequests}`, companyId: refund.companyId, amount: refund.amount, currency: refund.currency, bankDetails: refund.bankDetails };
 }
 
 /** ted_processing → refunded | invalid_bank_details (a new link: new token, the old one dead; refund.awaiting_bank_details again). */

@@ -1,15 +1,17 @@
-import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { SANDBOX_TED_BOUNCE_ACCOUNT } from './refund.rules';
+import type { FinalPayoutState } from '../processors/payouts/payout-outcome';
+import { ACCOUNT_FAILURES, payoutIdOf } from '../processors/payouts/payout.rules';
+import type { PayoutRequest } from '../processors/payouts/payout-provider.port';
 import type { RefundBankDetails } from './refund.entity';
 
 /**
- * The TED that pays a boleto refund into the buyer's account. Keyed per refund and bank-details
- * request, so a retried activity never sends twice, and new details after a bounce send anew.
+ * The transfer that pays a boleto refund into the buyer's account, through the company's payout
+ * provider (src/processors/payouts, the rail withdrawals use). Keyed per refund and bank-details
+ * request, so a retried activity never sends twice (the provider is asked for the id before any
+ * send), and new details after a bounce send anew under a new id.
  */
 export interface RefundTransferRequest {
   idempotencyKey: string;
+  companyId: string;
   amount: number;
   currency: string;
   bankDetails: RefundBankDetails;
@@ -17,38 +19,31 @@ export interface RefundTransferRequest {
 
 export interface RefundTransferResult {
   status: 'completed' | 'bounced';
-  /** Why the receiving bank returned it (`invalid_account`); null when completed. */
+  /** Why the transfer did not reach the account (`invalid_account`, `bank_account_closed`, `unknown_bank`…); null when completed. */
   code: string | null;
   transferId: string;
 }
 
-export interface RefundTransferGateway {
-  transfer(request: RefundTransferRequest): Promise<RefundTransferResult>;
+/** The payout the provider is asked for: the refund's amount to the buyer's account, under the id derived from the key. */
+export function refundPayoutRequest(req: RefundTransferRequest): PayoutRequest {
+  const d = req.bankDetails;
+  return {
+    id: payoutIdOf(req.idempotencyKey),
+    amount: req.amount,
+    currency: req.currency,
+    description: 'Reembolso',
+    destination: { bankCode: d.bankCode, agency: d.agency, account: d.account, accountType: d.accountType, holderName: d.holderName, holderDocument: d.holderDocument },
+  };
 }
 
 /**
- * Sandbox bank: an account numbered 99999 bounces (`invalid_account`); any other account is paid.
- * `latencyMs` (SANDBOX_GATEWAY_LATENCY_MS) delays the answer after the TED is booked.
+ * The provider's outcome as the refund workflow reads it. Every failure bounces (the buyer is asked
+ * for an account again, and the next transfer has a new id): a failure that is not about the account
+ * (the provider refused for its own reasons) is logged by the caller for an operator too.
  */
-export class SandboxRefundTransferGateway implements RefundTransferGateway {
-  constructor(
-    private readonly em: () => EntityManager,
-    private readonly latencyMs = 0,
-  ) {}
-
-  async transfer(req: RefundTransferRequest): Promise<RefundTransferResult> {
-    const bounced = req.bankDetails.account.replace(/\D/g, '') === SANDBOX_TED_BOUNCE_ACCOUNT;
-    const transferId = `ted_${createHash('sha256').update(req.idempotencyKey).digest('hex').slice(0, 24)}`;
-    const em = this.em();
-    await em.execute(
-      `insert into sandbox_refund_teds (idempotency_key, amount, bank_code, account, status, code, transfer_id) values (?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing`,
-      [req.idempotencyKey, req.amount, req.bankDetails.bankCode, req.bankDetails.account, bounced ? 'bounced' : 'completed', bounced ? 'invalid_account' : null, transferId],
-    );
-    const [row] = await em.execute<{ status: 'completed' | 'bounced'; code: string | null; transfer_id: string }[]>(
-      `select status, code, transfer_id from sandbox_refund_teds where idempotency_key = ?`,
-      [req.idempotencyKey],
-    );
-    if (this.latencyMs > 0) await sleep(this.latencyMs);
-    return { status: row.status, code: row.code, transferId: row.transfer_id };
-  }
+export function refundTransferOutcome(state: FinalPayoutState, request: PayoutRequest): RefundTransferResult {
+  if (state.status === 'paid') return { status: 'completed', code: null, transferId: state.transferId ?? request.id };
+  return { status: 'bounced', code: state.code, transferId: state.transferId ?? request.id };
 }
+
+export const isAccountFailure = (code: string | null): boolean => code !== null && ACCOUNT_FAILURES.has(code);

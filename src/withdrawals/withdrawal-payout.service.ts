@@ -1,8 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../events/event.entity';
-import { debitWallet, reversePosting } from '../ledger/ledger.service';
+import { creditAvailable, debitWallet, reversePosting } from '../ledger/ledger.service';
+import { payoutIdOf } from '../processors/payouts/payout.rules';
+import type { PayoutRequest, PayoutReturn } from '../processors/payouts/payout-provider.port';
 import { RecipientBankAccount } from '../recipients/recipient.entity';
-import type { PayoutRequest, PayoutResult } from './payout-gateway';
+import type { PayoutResult } from './payout-result';
 import { Withdrawal } from './withdrawal.entity';
 import { lockWithdrawal, moveWithdrawal, releaseWithdrawalReservation, withdrawalEvent } from './withdrawal-history';
 import type { WithdrawalStatus } from './withdrawal.rules';
@@ -49,23 +51,41 @@ export async function markWithdrawalProcessing(em: EntityManager, withdrawalId: 
   return { status: w.status, events: [] };
 }
 
-/** What the PSP is asked: the net amount to the bank account chosen at creation, keyed by the withdrawal id. */
-export async function payoutRequestFor(em: EntityManager, withdrawalId: string): Promise<PayoutRequest> {
-  const w = await em.findOneOrFail(Withdrawal, { id: withdrawalId });
-  if (w.status !== 'processing') throw new Error(`withdrawal ${withdrawalId} is ${w.status}, not processing: no payout`);
+/** The row is past `processing`: no payout may be sent for it. */
+export class WithdrawalNotProcessing extends Error {}
+
+/** The reason a paid withdrawal's history shows when the receiving bank sent the money back. */
+export const PAYOUT_RETURNED = 'payout_returned';
+
+/**
+ * What the provider is asked, and through which connection: the net amount to the bank account
+ * chosen at creation, under the id derived from the withdrawal id. The connection is fixed on the
+ * row the first time (`resolve`: the company's payout connection now) and never changes after, so
+ * a retry after a crash asks the same provider account for the transfer by its id before any send.
+ */
+export async function withdrawalPayoutRequest(em: EntityManager, withdrawalId: string, resolve: (companyId: string) => Promise<string>): Promise<{ connectionId: string; request: PayoutRequest }> {
+  const w = await locked(em, withdrawalId);
+  if (w.status !== 'processing') throw new WithdrawalNotProcessing(`withdrawal ${withdrawalId} is ${w.status}, not processing: no payout`);
+  if (!w.payoutConnectionId) {
+    w.payoutConnectionId = await resolve(w.companyId);
+    await em.flush();
+  }
   const b = await em.findOneOrFail(RecipientBankAccount, { id: w.bankAccountId });
   return {
-    idempotencyKey: w.id,
-    amount: w.netAmount,
-    currency: w.currency,
-    bankAccountId: b.id,
-    bankAccount: {
-      bankCode: b.bankCode,
-      bankAgency: b.bankAgency,
-      bankAccount: b.bankAccount,
-      bankAccountDigit: b.bankAccountDigit,
-      holderName: b.bankHolderName,
-      holderDocument: b.bankHolderDocument,
+    connectionId: w.payoutConnectionId,
+    request: {
+      id: payoutIdOf(w.id),
+      amount: w.netAmount,
+      currency: w.currency,
+      description: `Saque ${w.id}`,
+      destination: {
+        bankCode: b.bankCode,
+        agency: b.bankAgency,
+        account: `${b.bankAccount}${b.bankAccountDigit ?? ''}`,
+        accountType: b.bankAccountType === 'savings' ? 'savings' : 'checking',
+        holderName: b.bankHolderName,
+        holderDocument: b.bankHolderDocument,
+      },
     },
   };
 }
@@ -74,7 +94,8 @@ export async function payoutRequestFor(em: EntityManager, withdrawalId: string):
  * The PSP's answer. Paid: the reserved gross leaves the wallet's blocked bucket as two
  * statement entries, `withdrawal` (net, to the settlement account that paid the bank) and
  * `withdrawal_fee` (the fee, to platform revenue). Failed: the reservation posting is
- * reversed (a `withdrawal_reversal` posting), so the gross is withdrawable again.
+ * reversed (a `withdrawal_reversal` posting), so the gross is withdrawable again. Money the
+ * receiving bank already sent back when the outcome was read is applied at once (`creditReturns`).
  */
 export async function completeWithdrawalPayout(em: EntityManager, withdrawalId: string, payout: PayoutResult): Promise<MoveResult> {
   const w = await locked(em, withdrawalId);
@@ -88,10 +109,48 @@ export async function completeWithdrawalPayout(em: EntityManager, withdrawalId: 
     w.paidAt = new Date();
     moveWithdrawal(w, 'paid', 'system');
     events.push(withdrawalEvent(em, w, 'withdrawal.paid'));
+    if (payout.returns?.length) await creditReturns(em, w, payout.returns);
   } else {
     await reversePosting(em, { postingId: w.reservationPostingId, description: `Withdrawal ${w.id} failed: ${payout.code}` });
     moveWithdrawal(w, 'failed', 'system', payout.code);
   }
   await em.flush();
   return { status: w.status, events };
+}
+
+/**
+ * Money the receiving bank sent back after the payout was paid (a Pix devolução, confirmed with the
+ * provider): each return credits the wallet's available balance once (a `withdrawal_reversal`
+ * posting keyed by the return's id, the total capped at the net amount), and the first one moves the
+ * withdrawal paid → failed with reason `payout_returned`. The fee stays charged: the transfer was
+ * made. `pending`: the payout's own outcome is not recorded yet (the workflow records it first).
+ */
+export async function applyWithdrawalReturns(em: EntityManager, withdrawalId: string, returns: PayoutReturn[]): Promise<MoveResult & { pending: boolean }> {
+  const w = await locked(em, withdrawalId);
+  if (w.status === 'processing') return { status: w.status, events: [], pending: true };
+  const returned = w.status === 'failed' && w.statusHistory.at(-1)?.reason === PAYOUT_RETURNED;
+  if (returns.length > 0 && (w.status === 'paid' || returned)) await creditReturns(em, w, returns);
+  await em.flush();
+  return { status: w.status, events: [], pending: false };
+}
+
+async function creditReturns(em: EntityManager, w: Withdrawal, returns: PayoutReturn[]): Promise<void> {
+  let left = w.netAmount;
+  for (const r of returns) {
+    const amount = Math.min(r.amount, left);
+    if (amount <= 0) break;
+    left -= amount;
+    await creditAvailable(em, {
+      key: `withdrawal:${w.id}:return:${r.id}`,
+      type: 'withdrawal_reversal',
+      companyId: w.companyId,
+      recipientId: w.recipientId,
+      currency: w.currency,
+      amount,
+      source: 'withdrawal',
+      sourceId: w.id,
+      description: `Withdrawal ${w.id} returned by the receiving bank${r.reason ? `: ${r.reason}` : ''}`,
+    });
+  }
+  if (w.status === 'paid') moveWithdrawal(w, 'failed', 'system', PAYOUT_RETURNED);
 }

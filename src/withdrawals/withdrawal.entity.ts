@@ -23,6 +23,8 @@ export class Withdrawal extends BaseEntity {
   reservationPostingId!: string;
   paidAt: Opt<Date> | null = null;
   pspTransferId: Opt<string> | null = null;
+  /** The payout connection the transfer goes through (`pcn_…`, `default`), fixed before the first send. */
+  payoutConnectionId: Opt<string> | null = null;
 }
 
 export const WithdrawalSchema = new EntitySchema<Withdrawal, BaseEntity>({
@@ -44,5 +46,6 @@ export const WithdrawalSchema = new EntitySchema<Withdrawal, BaseEntity>({
     reservationPostingId: { type: 'string', length: 40 },
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     pspTransferId: { type: 'string', length: 64, nullable: true },
+    payoutConnectionId: { type: 'string', length: 40, nullable: true },
   },
 });

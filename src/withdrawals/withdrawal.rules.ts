@@ -1,7 +1,8 @@
 /**
  * Withdrawal vocabulary and its pure rules (no I/O: importable from workflow code).
  * States and moves are the spec's table ("States and transitions › Withdrawal"), plus the
- * move into `failed` the spec leaves open: a payout the PSP refuses (docs/withdrawals.md).
+ * moves into `failed` the spec leaves open: a payout the provider refuses, and a paid payout the
+ * receiving bank returns (docs/withdrawals.md).
  */
 import { computeFee, type FeeSpec } from '../fees/fee.rules';
 
@@ -23,7 +24,8 @@ const MOVES: Record<WithdrawalStatus, readonly WithdrawalStatus[]> = {
   requested: ['approved', 'rejected', 'cancelled'],
   approved: ['processing'],
   processing: ['paid', 'failed'],
-  paid: [],
+  // A payout the receiving bank sent back after it was paid (a Pix devolução): docs/withdrawals.md.
+  paid: ['failed'],
   rejected: [],
   cancelled: [],
   failed: [],
@@ -33,7 +35,8 @@ export function canMove(from: WithdrawalStatus, to: WithdrawalStatus): boolean {
   return MOVES[from].includes(to);
 }
 
-export const isTerminal = (s: WithdrawalStatus): boolean => MOVES[s].length === 0;
+/** No move the workflow waits for: `paid` moves on only if the bank returns the money, which a callback applies. */
+export const isTerminal = (s: WithdrawalStatus): boolean => MOVES[s].length === 0 || s === 'paid';
 
 /**
  * The floor of every withdrawal before fees, in cents, whatever the currency (R$ 1,00): a

@@ -7,6 +7,7 @@ import { createOrm, migrate } from '../../src/db/orm';
 import { bundleWorkflowCode } from '@temporalio/worker';
 import { freePort } from './ports';
 import { startEmbeddedPix } from '../processors/embedded-pix-process';
+import { startEmbeddedEfi } from '../processors/embedded-efi-process';
 import { startEmbeddedCielo } from '../processors/embedded-cielo-process';
 import { newWorkflowBundlePath } from './workflow-bundle';
 
@@ -62,6 +63,12 @@ export default async function globalSetup(): Promise<void> {
   const acquirer = await startEmbeddedCielo(['--notification-retry-base-ms', '100', '--void-guard-ms', '50']);
   process.env.LASTRO_TEST_CARD_ACQUIRER = JSON.stringify(acquirer.info);
   process.env.LASTRO_TEST_CARD_ACQUIRER_PID = String(acquirer.child.pid);
+
+  // One embedded payout provider (Efí Pix Envio) for the run: each test stack is an account of its
+  // own on it (its own random key, its own webhook).
+  const payouts = await startEmbeddedEfi(['--webhook-retry-base-ms', '100', '--settle-delay-ms', '20', '--return-delay-ms', '100']);
+  process.env.LASTRO_TEST_PAYOUT_PROVIDER = JSON.stringify(payouts.info);
+  process.env.LASTRO_TEST_PAYOUT_PROVIDER_PID = String(payouts.child.pid);
 }
 
 function provision(root: string, script: string): string {

@@ -22,6 +22,8 @@ import { createTimeSkippingEnv } from './temporal-env';
 import { newRecipient } from '../payments/fixtures';
 import { processorsOf } from '../../src/processors/processors';
 import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
+import { registerPayoutWebhook } from '../../src/processors/payouts/payout-webhooks.service';
+import { embeddedPayoutProviderEnv, type EmbeddedPayoutProviderInfo } from '../../src/dev/embedded-payout-provider';
 import { embeddedPixPspEnv, type EmbeddedPixPspInfo } from '../../src/dev/embedded-pix-psp';
 import { embeddedCardAcquirerEnv, openEmbeddedStore, registerEmbeddedNotificationUrl, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
 
@@ -101,6 +103,8 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
     // A file that sets PIX_PSP_BASE_URL (even to '') brings its own Pix PSP, or none.
     ...(env.PIX_PSP_BASE_URL === undefined ? runPixPspEnv() : {}),
     ...(store ? embeddedCardAcquirerEnv(store) : {}),
+    // A file that sets PAYOUT_PROVIDER_BASE_URL (even to '') brings its own payout provider, or none.
+    ...(env.PAYOUT_PROVIDER_BASE_URL === undefined ? runPayoutProviderEnv() : {}),
     ...env,
     DATABASE_URL: databaseUrl,
   });
@@ -131,6 +135,9 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
   // As the worker does at start: the PSP calls this stack back on its own key's webhook.
   const pix = await processorsOf(deps).pixById(orm.em.fork() as unknown as EntityManager, 'default');
   if (pix) await registerPixWebhook(pix, `http://127.0.0.1:${port}`);
+  // The payout provider calls this stack back on its own account key's webhook (returns of payouts).
+  const payout = await processorsOf(deps).payoutById(orm.em.fork() as unknown as EntityManager, 'default');
+  if (payout) await registerPayoutWebhook(payout, `http://127.0.0.1:${port}`);
   // As an operator does in the acquirer's panel: the store's chargebacks notify this stack.
   if (store) await registerEmbeddedNotificationUrl(store, `http://127.0.0.1:${port}`);
 
@@ -176,6 +183,13 @@ function runPixPspEnv(): Record<string, string> {
   const psp = process.env.LASTRO_TEST_PIX_PSP;
   if (!psp) throw new Error('LASTRO_TEST_PIX_PSP is not set: run integration tests through jest (globalSetup)');
   return embeddedPixPspEnv(JSON.parse(psp) as EmbeddedPixPspInfo);
+}
+
+/** An account of the stack's own (a random key, its own webhook) on the run's embedded payout provider (test/helpers/global-setup.ts). */
+function runPayoutProviderEnv(): Record<string, string> {
+  const provider = process.env.LASTRO_TEST_PAYOUT_PROVIDER;
+  if (!provider) throw new Error('LASTRO_TEST_PAYOUT_PROVIDER is not set: run integration tests through jest (globalSetup)');
+  return embeddedPayoutProviderEnv(JSON.parse(provider) as EmbeddedPayoutProviderInfo);
 }
 
 /** A store of the stack's own on the run's embedded acquirer (test/helpers/global-setup.ts), made its default card connection. */

@@ -10,12 +10,12 @@ import { bankAccountFor, fullAddress, sellerBody } from '../recipients/fixtures'
  * A recipient linked to `company`, made active through the real KYC path (the operator's
  * kycApproved signal), with a bank account whose number is `bankAccount`.
  */
-export async function activeRecipient(stack: TestStack, company: SeededCompany, bankAccount = '12345'): Promise<string> {
+export async function activeRecipient(stack: TestStack, company: SeededCompany, bankAccount = '12345', bankCode?: string): Promise<string> {
   const body = sellerBody({ address: fullAddress });
   const created = await stack.http
     .post('/recipients')
     .set(company.headers)
-    .send({ ...body, bankAccount: { ...bankAccountFor(body.document), bankAccount } });
+    .send({ ...body, bankAccount: { ...bankAccountFor(body.document), bankAccount, ...(bankCode ? { bankCode } : {}) } });
   expect(created.status).toBe(201);
   const id: string = created.body.id;
   await sendKycDecision(stack.client, stack.config.temporal.taskQueue, { recipientId: id, companyId: company.company.id, operator: 'kyc-ops', outcome: 'approved' });
@@ -75,3 +75,37 @@ export async function awaitingApproval(stack: TestStack, id: string): Promise<Wi
 
 export const historyOf = (w: { statusHistory: { status: string; changedBy: string; reason: string | null }[] }) =>
   w.statusHistory.map((h) => ({ status: h.status, changedBy: h.changedBy, reason: h.reason }));
+
+/** The run's embedded payout provider (test/helpers/global-setup.ts). */
+export function payoutProviderUrl(): string {
+  const info = process.env.LASTRO_TEST_PAYOUT_PROVIDER;
+  if (!info) throw new Error('LASTRO_TEST_PAYOUT_PROVIDER is not set: run integration tests through jest (globalSetup)');
+  return (JSON.parse(info) as { baseUrl: string }).baseUrl;
+}
+
+export interface ProviderSend {
+  idEnvio: string;
+  endToEndId: string;
+  valor: string;
+  centavos: number;
+  status: string;
+  devolucoes?: { rtrId: string; valor: string }[];
+}
+
+/** The Pix the embedded provider holds for a Lastro key (`wdr_…`): its books, read over its simulator route. */
+export async function providerSends(key: string): Promise<ProviderSend[]> {
+  const idEnvio = key.replace(/[^A-Za-z0-9]/g, '');
+  const res = await fetch(`${payoutProviderUrl()}/embedded/pix`);
+  const body = (await res.json()) as { envios: ProviderSend[] };
+  return body.envios.filter((e) => e.idEnvio === idEnvio);
+}
+
+/** The simulator decides a held (`77777…`) send, or returns a paid one. */
+export async function decidePayout(key: string, outcome: 'paid' | 'failed' | 'returned', extra: { codigo?: string; motivo?: string } = {}): Promise<number> {
+  const res = await fetch(`${payoutProviderUrl()}/embedded/pix/${key.replace(/[^A-Za-z0-9]/g, '')}/outcome`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ outcome, ...extra }),
+  });
+  return res.status;
+}

@@ -3,16 +3,16 @@ import { startTestStack, type SeededCompany, type TestStack } from '../helpers/s
 import { workflowBundle } from '../helpers/workflow-bundle';
 import { createActivities } from '../../activities';
 import { createLastroWorker } from '../../worker';
-import type { PayoutGateway } from '../../src/withdrawals/payout-gateway';
-import { SandboxPayoutGateway } from '../../src/withdrawals/sandbox-payout-gateway';
 import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
-import { activeRecipient, awaitingApproval, balances, fund, historyOf, until, waitForStatus } from './fixtures';
+import type { PayoutProvider } from '../../src/processors/payouts/payout-provider.port';
+import { activeRecipient, awaitingApproval, balances, fund, historyOf, providerSends, until, waitForStatus } from './fixtures';
 
 /**
- * A worker dies mid-transfer: the PSP has accepted the transfer but the answer never comes
- * back. The payout activity stops heartbeating, times out (20 seconds) and runs again on
- * another worker with the same idempotency key (the withdrawal id): the PSP answers with the first transfer, so the
- * recipient is paid once and the ledger debits once.
+ * A worker dies mid-transfer: the payout provider (the embedded Efí, its own process) has accepted
+ * the Pix but the answer never comes back. The payout activity stops heartbeating, times out (20
+ * seconds) and runs again on another worker, which reads the transfer by its id (the withdrawal
+ * id) before sending anything: the provider shows the first Pix, so the recipient is paid once and
+ * the ledger debits once.
  */
 
 let stack: TestStack;
@@ -41,29 +41,26 @@ afterAll(async () => {
   await stack.orm.close();
 });
 
-const transfersOf = async (id: string) =>
-  stack.em().execute<{ transfer_id: string; amount: string }[]>(`select transfer_id, amount from sandbox_payout_transfers where idempotency_key = ?`, [id]);
 
-it('a worker crash after the PSP accepted the transfer does not pay twice', async () => {
-  const sandbox = new SandboxPayoutGateway(() => stack.em());
+it('a worker crash after the provider accepted the transfer does not pay twice', async () => {
   const hung = new Promise<void>((resolve) => (unblockCrashed = resolve));
   let crashedCalls = 0;
-  // The PSP books the transfer, then this worker "dies" before the answer reaches Temporal.
-  const crashing: PayoutGateway = {
-    name: 'crashing',
-    async transfer(req) {
+  // The provider books the Pix, then this worker "dies" before the answer reaches Temporal.
+  const crashing = (provider: PayoutProvider): PayoutProvider => ({
+    ...provider,
+    async send(req) {
       crashedCalls++;
-      await sandbox.transfer(req);
+      await provider.send(req);
       await hung;
       throw new Error('this worker died');
     },
-  };
+  });
   const doomed = await Worker.create({
     connection: stack.env.nativeConnection,
     namespace: 'default',
     taskQueue: stack.config.temporal.taskQueue,
     workflowBundle: workflowBundle(),
-    activities: createActivities({ ...stack.deps, payoutGateway: crashing }),
+    activities: createActivities({ ...stack.deps, wrapPayoutProvider: crashing }),
     shutdownGraceTime: '100 ms',
     shutdownForceTime: '1 second',
     // No sticky queue: a real server moves a dead worker's sticky tasks back to the shared
@@ -77,7 +74,7 @@ it('a worker crash after the PSP accepted the transfer does not pay twice', asyn
   const { body: w } = await stack.http.post('/withdrawals').set(acme.headers).send({ recipientId, amount: 9000 });
   await awaitingApproval(stack, w.id);
   await stack.client.workflow.getHandle(w.id).signal(approveSignal, { operator: 'ana' });
-  await until(async () => (await transfersOf(w.id)).length === 1, 'the PSP to book the transfer');
+  await until(async () => (await providerSends(w.id)).length === 1, 'the provider to book the Pix');
   expect(crashedCalls).toBe(1);
   // Mid-transfer: approved by ana, processing, the gross still reserved.
   const inFlight = (await stack.http.get(`/withdrawals/${w.id}`).set(acme.headers)).body;
@@ -103,10 +100,11 @@ it('a worker crash after the PSP accepted the transfer does not pay twice', asyn
   // An in-flight activity holds the test server's clock (time skipping is locked while it
   // runs), so the heartbeat timeout passes in real time: about 25 seconds with the back-off.
   const paid = await waitForStatus(stack, acme, w.id, 'paid', 90_000);
-  const transfers = await transfersOf(w.id);
+  const transfers = await providerSends(w.id);
   expect(transfers).toHaveLength(1);
-  expect(paid.pspTransferId).toBe(transfers[0].transfer_id);
-  expect(Number(transfers[0].amount)).toBe(9000);
+  expect(transfers[0].status).toBe('REALIZADO');
+  expect(paid.pspTransferId).toBe(transfers[0].endToEndId);
+  expect(transfers[0].centavos).toBe(9000);
   expect(historyOf(paid).map((h) => h.status)).toEqual(['requested', 'approved', 'processing', 'paid']);
   const debits = await stack.em().execute(`select kind from ledger_postings where source_id = ? and kind in ('withdrawal', 'withdrawal_fee')`, [w.id]);
   expect(debits).toEqual([{ kind: 'withdrawal' }]);

@@ -1,12 +1,13 @@
 import { computeFee } from '../../src/fees/fee.rules';
-import { sandboxPayoutOutcome } from '../../src/withdrawals/sandbox-payout-gateway';
+import { ispbOf } from '../../src/processors/payouts/bank-ispb';
+import { payoutFailureCode, payoutIdOf, withdrawalIdOfPayout } from '../../src/processors/payouts/payout.rules';
 import { BASE_MINIMUM_AMOUNT, canMove, isTerminal, minimumAmount, WITHDRAWAL_STATUSES } from '../../src/withdrawals/withdrawal.rules';
 
 describe('withdrawal moves', () => {
-  it('are exactly the spec’s table plus processing → failed', () => {
+  it('are exactly the spec’s table plus processing → failed and paid → failed (a returned payout)', () => {
     const moves = WITHDRAWAL_STATUSES.flatMap((from) => WITHDRAWAL_STATUSES.filter((to) => canMove(from, to)).map((to) => `${from}→${to}`));
     expect(moves.sort()).toEqual(
-      ['requested→approved', 'requested→rejected', 'requested→cancelled', 'approved→processing', 'processing→paid', 'processing→failed'].sort(),
+      ['requested→approved', 'requested→rejected', 'requested→cancelled', 'approved→processing', 'processing→paid', 'processing→failed', 'paid→failed'].sort(),
     );
     expect(WITHDRAWAL_STATUSES.filter(isTerminal).sort()).toEqual(['cancelled', 'failed', 'paid', 'rejected']);
   });
@@ -44,10 +45,29 @@ describe('minimumAmount', () => {
   });
 });
 
-describe('sandbox PSP rule', () => {
-  const account = (bankAccount: string) => ({ bankAccount: { bankCode: '341', bankAgency: '0001', bankAccount, bankAccountDigit: '1', holderName: 'x', holderDocument: 'y' } });
-  it('refuses account 99999 and pays any other', () => {
-    expect(sandboxPayoutOutcome(account('99999'))).toEqual({ status: 'failed', code: 'bank_account_closed' });
-    expect(sandboxPayoutOutcome(account('12345'))).toEqual({ status: 'paid', code: null });
+describe('payout rules', () => {
+  it('derive the provider id from the withdrawal id and back', () => {
+    const id = 'wdr_01jabcdefghjkmnpqrstvwxyz0';
+    expect(payoutIdOf(id)).toBe('wdr01jabcdefghjkmnpqrstvwxyz0');
+    expect(withdrawalIdOfPayout(payoutIdOf(id))).toBe(id);
+    expect(payoutIdOf('ref_01jabcdefghjkmnpqrstvwxyz0:2')).toBe('ref01jabcdefghjkmnpqrstvwxyz02');
+    expect(withdrawalIdOfPayout(payoutIdOf('ref_01jabcdefghjkmnpqrstvwxyz0:2'))).toBeNull();
+    expect(() => payoutIdOf('x'.repeat(36))).toThrow(RangeError);
+  });
+
+  it('translate COMPE codes to ISPBs, and know no bank outside the table', () => {
+    expect(ispbOf('001')).toBe('00000000');
+    expect(ispbOf('1')).toBe('00000000');
+    expect(ispbOf('341')).toBe('60701190');
+    expect(ispbOf('260')).toBe('18236120');
+    expect(ispbOf('999')).toBeNull();
+    expect(ispbOf('1234')).toBeNull();
+  });
+
+  it('name SPI reasons in Lastro’s words', () => {
+    expect(payoutFailureCode('AC03')).toBe('invalid_account');
+    expect(payoutFailureCode('ac04')).toBe('bank_account_closed');
+    expect(payoutFailureCode('ZZ99')).toBe('transfer_failed');
+    expect(payoutFailureCode(null)).toBe('transfer_failed');
   });
 });

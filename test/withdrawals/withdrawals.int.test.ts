@@ -1,7 +1,7 @@
 import { useTestStack } from '../helpers/stack';
 import { sellerBody } from '../recipients/fixtures';
 import { approveSignal, rejectSignal, withdrawalStateQuery } from '../../workflows/withdrawals/withdrawal.contract';
-import { activeRecipient, awaitingApproval, balances, fund, historyOf, setWithdrawalFee } from './fixtures';
+import { activeRecipient, awaitingApproval, balances, decidePayout, fund, historyOf, providerSends, setWithdrawalFee, until, waitForStatus } from './fixtures';
 
 const t = useTestStack({ companies: ['Acme', 'Other'] });
 
@@ -11,8 +11,11 @@ const get = (id: string, company = t.company.Acme) => t.stack.http.get(`/withdra
 const cancel = (id: string, body: Record<string, unknown> = {}, company = t.company.Acme) => t.stack.http.post(`/withdrawals/${id}/cancel`).set(company.headers).send(body);
 const signal = (id: string) => t.stack.client.workflow.getHandle(id);
 
-async function fundedRecipient(amount: number, bankAccount?: string): Promise<string> {
-  const id = await activeRecipient(t.stack, t.company.Acme, bankAccount);
+/** A Pix end-to-end id of the embedded provider (Efí's ISPB 09089356): the provider's transfer id. */
+const E2E = /^E09089356\d{12}[a-z0-9]{11}$/;
+
+async function fundedRecipient(amount: number, bankAccount?: string, bankCode?: string): Promise<string> {
+  const id = await activeRecipient(t.stack, t.company.Acme, bankAccount, bankCode);
   await fund(t.stack, t.company.Acme, id, amount);
   return id;
 }
@@ -199,7 +202,12 @@ describe('approved → processing → paid', () => {
 
     const paid = (await get(w.id)).body;
     // 2% of 6000 + 150 = 270.
-    expect(paid).toMatchObject({ status: 'paid', fee: 270, netAmount: 5730, pspTransferId: expect.stringMatching(/^sbx_tr_/), paidAt: expect.any(String) });
+    expect(paid).toMatchObject({ status: 'paid', fee: 270, netAmount: 5730, pspTransferId: expect.stringMatching(E2E), paidAt: expect.any(String) });
+    // One Pix of the net amount at the provider, under the withdrawal's id, through the connection recorded on the row.
+    const sends = await providerSends(w.id);
+    expect(sends.map((x) => [x.endToEndId, x.centavos, x.status])).toEqual([[paid.pspTransferId, 5730, 'REALIZADO']]);
+    const [{ payout_connection_id }] = await t.stack.em().execute(`select payout_connection_id from withdrawals where id = ?`, [w.id]);
+    expect(payout_connection_id).toBe('default');
     expect(historyOf(paid)).toEqual([
       { status: 'requested', changedBy: 'api', reason: null },
       { status: 'approved', changedBy: 'ana', reason: null },
@@ -231,7 +239,7 @@ describe('approved → processing → paid', () => {
 });
 
 describe('approved → processing → failed', () => {
-  it('a payout the PSP refuses (sandbox account 99999) fails with the gross back via a withdrawal_reversal posting', async () => {
+  it('a payout the receiving bank refuses (embedded provider: account 99999…, SPI AC04) fails with the gross back via a withdrawal_reversal posting', async () => {
     const r = await fundedRecipient(7000, '99999');
     const { body: w } = await create({ recipientId: r, amount: 7000 });
     expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 7000, blockedBalance: 7000, withdrawableBalance: 0 });
@@ -240,7 +248,8 @@ describe('approved → processing → failed', () => {
     expect(await signal(w.id).result()).toEqual({ status: 'failed' });
 
     const failed = (await get(w.id)).body;
-    expect(failed).toMatchObject({ status: 'failed', paidAt: null, pspTransferId: expect.stringMatching(/^sbx_tr_/) });
+    expect(failed).toMatchObject({ status: 'failed', paidAt: null, pspTransferId: expect.stringMatching(E2E) });
+    expect((await providerSends(w.id)).map((x) => x.status)).toEqual(['NAO_REALIZADO']);
     expect(historyOf(failed)).toEqual([
       { status: 'requested', changedBy: 'api', reason: null },
       { status: 'approved', changedBy: 'ana', reason: null },
@@ -258,6 +267,79 @@ describe('approved → processing → failed', () => {
     ]);
     // Nothing left the wallet: no withdrawal entries in the statement.
     expect((await t.stack.http.get(`/wallets/owner/${r}/transactions?source=withdrawal`).set(t.company.Acme.headers)).body.data).toEqual([]);
+  });
+});
+
+describe('payout outcomes at the provider', () => {
+  it('a bank Lastro has no ISPB for fails unknown_bank without a Pix sent, and the gross comes back', async () => {
+    const r = await fundedRecipient(3000, '12345', '999');
+    const { body: w } = await create({ recipientId: r, amount: 3000 });
+    await awaitingApproval(t.stack, w.id);
+    await signal(w.id).signal(approveSignal, { operator: 'ana' });
+    expect(await signal(w.id).result()).toEqual({ status: 'failed' });
+    const failed = (await get(w.id)).body;
+    expect(failed).toMatchObject({ status: 'failed', pspTransferId: null });
+    expect(historyOf(failed).at(-1)).toEqual({ status: 'failed', changedBy: 'system', reason: 'unknown_bank' });
+    expect(await providerSends(w.id)).toEqual([]);
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 3000, blockedBalance: 0, withdrawableBalance: 3000 });
+  });
+
+  it('a Pix the provider holds is awaited until the provider decides it (here: refused AC03, invalid_account)', async () => {
+    const r = await fundedRecipient(4000, '77777');
+    const { body: w } = await create({ recipientId: r, amount: 4000 });
+    await awaitingApproval(t.stack, w.id);
+    await signal(w.id).signal(approveSignal, { operator: 'ana' });
+    await until(async () => (await providerSends(w.id)).length === 1, 'the provider to hold the Pix');
+    expect((await get(w.id)).body.status).toBe('processing');
+    expect(await decidePayout(w.id, 'failed', { codigo: 'AC03' })).toBe(200);
+    expect(await signal(w.id).result()).toEqual({ status: 'failed' });
+    expect(historyOf((await get(w.id)).body).at(-1)).toEqual({ status: 'failed', changedBy: 'system', reason: 'invalid_account' });
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 4000, blockedBalance: 0, withdrawableBalance: 4000 });
+  });
+
+  it('a payout returned by the receiving bank after it was paid (account 88888…): paid → failed payout_returned, the net back in the wallet once, the fee kept', async () => {
+    await setWithdrawalFee(t.stack, t.company.Acme, 0, 100);
+    const r = await fundedRecipient(5000, '88888');
+    const { body: w } = await create({ recipientId: r, amount: 5000 });
+    await awaitingApproval(t.stack, w.id);
+    await signal(w.id).signal(approveSignal, { operator: 'ana' });
+    expect(await signal(w.id).result()).toEqual({ status: 'paid' });
+    // The provider returns the Pix a moment later and calls Lastro back; Lastro confirms it by a query.
+    const returned = await waitForStatus(t.stack, t.company.Acme, w.id, 'failed');
+    expect(returned).toMatchObject({ netAmount: 4900, fee: 100, pspTransferId: expect.stringMatching(E2E), paidAt: expect.any(String) });
+    expect(historyOf(returned)).toEqual([
+      { status: 'requested', changedBy: 'api', reason: null },
+      { status: 'approved', changedBy: 'ana', reason: null },
+      { status: 'processing', changedBy: 'system', reason: null },
+      { status: 'paid', changedBy: 'system', reason: null },
+      { status: 'failed', changedBy: 'system', reason: 'payout_returned' },
+    ]);
+    const [send] = await providerSends(w.id);
+    expect(send.devolucoes).toHaveLength(1);
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 4900, blockedBalance: 0, withdrawableBalance: 4900 });
+    const statement = (await t.stack.http.get(`/wallets/owner/${r}/transactions?source=withdrawal`).set(t.company.Acme.headers)).body.data;
+    expect(statement.map((e: { type: string; amount: number }) => [e.type, e.amount]).sort()).toEqual([
+      ['withdrawal', -4900],
+      ['withdrawal_fee', -100],
+      ['withdrawal_reversal', 4900],
+    ]);
+    // The provider's callback again (a retry, a duplicate) changes nothing.
+    const connection = t.stack.config.processors.payout!;
+    const again = await t.stack.http
+      .post(`/processors/payouts/callbacks/default/${connection.callbackSecret}/pix`)
+      .send({ pix: [{ endToEndId: send.endToEndId, tipo: 'DEVOLUCAO', status: 'DEVOLVIDO', valor: send.valor, gnExtras: { idEnvio: send.idEnvio } }] });
+    expect(again.status).toBe(200);
+    expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 4900, blockedBalance: 0, withdrawableBalance: 4900 });
+    await setWithdrawalFee(t.stack, t.company.Acme, 2, 150);
+  });
+
+  it('a callback with a wrong secret is 401; one naming a transfer the provider does not have changes nothing', async () => {
+    const wrong = await t.stack.http.post('/processors/payouts/callbacks/default/not-the-secret-at-all-aaaaaaaaaaaaaaa/pix').send({ pix: [{ gnExtras: { idEnvio: 'x' } }] });
+    expect(wrong.status).toBe(401);
+    const secret = t.stack.config.processors.payout!.callbackSecret;
+    const forged = await t.stack.http.post(`/processors/payouts/callbacks/default/${secret}/pix`).send({ pix: [{ tipo: 'DEVOLUCAO', status: 'DEVOLVIDO', gnExtras: { idEnvio: 'wdr01jzzzzzzzzzzzzzzzzzzzzzzzz' } }] });
+    expect(forged.status).toBe(200);
+    expect(forged.body).toEqual({ received: 1, returned: 0 });
   });
 });
 

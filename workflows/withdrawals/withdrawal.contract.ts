@@ -5,7 +5,7 @@
  * `cancel` after POST /withdrawals/:id/cancel has cancelled the row.
  */
 import { defineQuery, defineSignal } from '@temporalio/workflow';
-import type { PayoutResult } from '../../src/withdrawals/payout-gateway';
+import type { PayoutResult } from '../../src/withdrawals/payout-result';
 import type { WithdrawalStatus } from '../../src/withdrawals/withdrawal.rules';
 
 export const WITHDRAWAL_WORKFLOW = 'withdrawalWorkflow';
@@ -98,7 +98,7 @@ export interface WithdrawalActivities {
   decideWithdrawal(input: { withdrawalId: string; outcome: 'approved' | 'rejected'; operator: string; reason: string | null }): Promise<WithdrawalStatus>;
   /** approved → processing. */
   startWithdrawalProcessing(input: { withdrawalId: string }): Promise<WithdrawalStatus>;
-  /** The PSP transfer of the net amount, idempotent per withdrawal; throws on transient errors. */
+  /** The provider's transfer of the net amount, idempotent per withdrawal (read by id before any send), awaited until final; throws on transient errors and while the provider still processes it. */
   sendWithdrawalPayout(input: { withdrawalId: string }): Promise<PayoutOutcome>;
   /** processing → paid (ledger debit, withdrawal.paid) | failed (reservation reversed). */
   completeWithdrawalPayout(input: { withdrawalId: string; payout: PayoutOutcome }): Promise<WithdrawalStatus>;
