@@ -9,7 +9,8 @@ import { offsetOf } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
-import type { CardRail, PixRail } from '../processors/processors';
+import type { CardRail, PixRail, BoletoRail } from '../processors/processors';
+import { registerBoletos, type RegisteredBoleto } from './boleto-registration.service';
 import { openPixCharges, removeOpenedPixCharges, type OpenedPixCharge } from './pix-charges.service';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
 import { PIX_MAX_CENTS } from './pix.rules';
@@ -41,6 +42,8 @@ export interface PreparedTransaction {
   paymentIds: string[];
   /** The Pix charges opened at the PSP, by payment position. */
   pix: Map<number, OpenedPixCharge>;
+  /** The boletos registered at the issuer (with their bolepix charge), by payment position. */
+  boletos: Map<number, RegisteredBoleto>;
   /** The card connection the card payments are pinned to (their processorConnectionId), resolved before anything is written. */
   cardConnectionId: string | null;
   /** Removes the charges opened; never throws (a charge left behind expires at the PSP unseen). */
@@ -51,7 +54,7 @@ export async function prepareTransaction(
   em: EntityManager,
   company: Company,
   input: CreateTransactionInput,
-  options: { now?: Date; pixRail: () => Promise<PixRail>; cardRail?: () => Promise<CardRail> },
+  options: { now?: Date; pixRail: () => Promise<PixRail>; cardRail?: () => Promise<CardRail>; boletoRail?: () => Promise<BoletoRail> },
 ): Promise<PreparedTransaction> {
   const { now = new Date() } = options;
   const amount = itemsTotal(input.items);
@@ -83,17 +86,24 @@ export async function prepareTransaction(
   });
   // A company with no acquirer: 409 processor_not_configured before any Pix charge is opened.
   const cardRail = options.cardRail && input.payments.some((p) => p.paymentMethod === 'credit_card') ? await options.cardRail() : null;
-  const rail = pixInputs.length > 0 ? await options.pixRail() : null;
-  const opened = rail ? await openPixCharges(rail, pixInputs, company.name) : [];
+  const boletos = options.boletoRail ? await registerBoletos(em, company, input, paymentIds, now, { boletoRail: options.boletoRail, pixRail: options.pixRail }) : null;
+  const undoBoletos = async (err: unknown): Promise<never> => {
+    await boletos?.discard();
+    throw err;
+  };
+  const rail = pixInputs.length > 0 ? await options.pixRail().catch(undoBoletos) : null;
+  const opened = rail ? await openPixCharges(rail, pixInputs, company.name).catch(undoBoletos) : [];
   return {
     input,
     amount,
     splits,
     paymentIds,
     pix: new Map(opened.map((charge, i) => [pixInputs[i].position, charge])),
+    boletos: boletos?.byPosition ?? new Map(),
     cardConnectionId: cardRail?.connection.id ?? null,
     discard: async () => {
       if (rail) await removeOpenedPixCharges(rail, opened);
+      await boletos?.discard();
     },
   };
 }
@@ -186,6 +196,13 @@ async function createPayment(em: EntityManager, company: Company, transactionId:
     const { artifact, gateway, processorConnectionId } = prepared.pix.get(index)!;
     payment = em.create(Payment, { ...base, status: 'waiting_payment', expiresAt: new Date(artifact.expiresAt), pix: artifact, gateway, processorConnectionId });
   } else {
+    const registered = prepared.boletos.get(index);
+    if (registered) {
+      const { artifact, expiresAt, gateway, processorConnectionId } = registered;
+      payment = em.create(Payment, { ...base, status: 'waiting_payment', boleto: artifact, expiresAt, gateway, processorConnectionId });
+      em.persist(payment);
+      return payment;
+    }
     const dueDate = input.boleto?.dueDate ?? addCalendarDays(brasiliaToday(now), BOLETO_DEFAULT_DUE_DAYS);
     const boleto = buildBoletoArtifact({ paymentId: id, amount: input.amount, dueDate, instructions: input.boleto?.instructions ?? null });
     payment = em.create(Payment, { ...base, status: 'waiting_payment', boleto, expiresAt: boletoExpiresAt(dueDate) });
