@@ -82,6 +82,36 @@ describe.each([
   });
 });
 
+describe('the installed declarations', () => {
+  // node16: the exports map, an ES module and a CommonJS one (bundler and node resolve the same
+  // files through exports and types; each run costs half a minute of tsc).
+  it('type-check a TypeScript consumer (moduleResolution node16, ESM and CommonJS), library checks included', async () => {
+    const [resolution, module] = ['node16', 'node16'];
+    fs.writeFileSync(
+      path.join(app, 'consumer.mts'),
+      `import { Lastro, webhooks, type LastroEvent } from 'lastro-node';
+import { constructEventAsync } from 'lastro-node/edge';
+const lastro = new Lastro({ apiKey: 'sk_sandbox_x' });
+const customer = await lastro.customers.create({ name: 'a', email: 'a@example.com', type: 'individual', document: '52998224725', phone: '1' });
+const requestId: string | undefined = customer.lastResponse.requestId;
+const replayed: boolean = customer.lastResponse.idempotentReplayed;
+const event: LastroEvent = await constructEventAsync('', {}, 'secret!!');
+if (event.event === 'customer.created') console.log(event.data.id.toUpperCase(), requestId, replayed);
+console.log(webhooks.generateTestHeaders({ payload: '', secret: 'secret!!' })['webhook-signature']);
+// @ts-expect-error not a path of the API
+void lastro.request('get', '/no-such-path');
+`,
+    );
+    fs.writeFileSync(path.join(app, 'consumer.cts'), "import { Lastro } from 'lastro-node';\nvoid new Lastro().customers.list({ limit: 2 });\n");
+    const tsc = require.resolve('typescript/bin/tsc');
+    const typeRoots = path.resolve(__dirname, '..', '..', 'node_modules', '@types');
+    const args = [tsc, '--noEmit', '--strict', '--target', 'es2022', '--lib', 'es2023,dom', '--module', module, '--moduleResolution', resolution, '--types', 'node', '--typeRoots', typeRoots, 'consumer.mts', 'consumer.cts'];
+    // tsc prints its errors on stdout and exits 2: the errors are the assertion's message.
+    const errors = await run(process.execPath, args, { cwd: app }).then(({ stdout }) => stdout, (err: { stdout: string }) => err.stdout || String(err));
+    expect(errors).toBe('');
+  });
+});
+
 const verifyBoth = (load: string) => `${load}
 let input = '';
 process.stdin.on('data', (c) => (input += c)).on('end', async () => {
