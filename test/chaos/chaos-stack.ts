@@ -11,6 +11,9 @@ import { createApiKey, createCompany } from '../../src/companies/companies.servi
 import { ensureDatabase } from '../../src/db/embedded-postgres';
 import { createOrm, migrate, type Orm } from '../../src/db/orm';
 import { startTemporalDevServer, type DevTemporal } from '../../src/dev/temporal-dev-server';
+import { embeddedCardAcquirerEnv, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
+import { cardNotificationUrl } from '../../src/processors/cards/card-notifications';
+import { DEFAULT_CONNECTION_ID } from '../../src/processors/connections/processor-connections.rules';
 import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
 import { freePort } from '../helpers/ports';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
@@ -20,7 +23,8 @@ import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
  * embedded PostgreSQL and the Temporal dev server (SQLite file) in a temp data dir, both
  * restartable on the same port and data so nothing is lost but the process; the API and the
  * worker as `node --import tsx` children that can be SIGKILLed and started again; the embedded
- * Pix PSP as the deployment's default Pix connection, calling the API back; a local webhook
+ * Pix PSP as the deployment's default Pix connection and the embedded acquirer as its default card
+ * store, both calling the API back; a local webhook
  * receiver allowlisted for deliveries. Assertions read PostgreSQL through `sql`
  * (a fresh connection per call, so it works across a database restart) or `em()`.
  */
@@ -50,7 +54,7 @@ export interface SeededChaosCompany {
 }
 
 type ProcessName = 'api' | 'worker';
-type LoggedName = ProcessName | 'temporal' | 'postgres' | 'psp';
+type LoggedName = ProcessName | 'temporal' | 'postgres' | 'psp' | 'acquirer';
 
 export interface ChaosStack {
   root: string;
@@ -63,6 +67,8 @@ export interface ChaosStack {
   temporal: Client;
   receiver: WebhookReceiver;
   pixPsp: ChaosPixPsp;
+  /** The deployment's default card store at the stack's embedded acquirer (books in memory: never restarted); its chargebacks notify the API. */
+  cardAcquirer: EmbeddedCieloInfo;
   seedCompany(name?: string): Promise<SeededChaosCompany>;
   /** A forked EntityManager on the test's own pool (reconnects after a PostgreSQL restart). */
   em(): EntityManager;
@@ -97,7 +103,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   // PostgreSQL runs as a `postgres` system user when the test runs as root: it must reach its data.
   fs.chmodSync(dataDir, 0o755);
   const log = opts.log ?? (() => undefined);
-  const tails: Record<LoggedName, string[]> = { api: [], worker: [], temporal: [], postgres: [], psp: [] };
+  const tails: Record<LoggedName, string[]> = { api: [], worker: [], temporal: [], postgres: [], psp: [], acquirer: [] };
   const record = (name: LoggedName) => {
     const file = fs.createWriteStream(path.join(dataDir, `${name}.log`), { flags: 'a' });
     return (line: string) => {
@@ -113,7 +119,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   const children: Partial<Record<ProcessName, ChildProcess>> = {};
   try {
     /** A helper process that is ready once it prints a line `ready` recognizes (and answers for). */
-    const spawnHelper = async <T>(name: 'postgres' | 'psp', args: string[], ready: (line: string) => T | undefined, boundMs: number): Promise<{ child: ChildProcess; value: T }> => {
+    const spawnHelper = async <T>(name: 'postgres' | 'psp' | 'acquirer', args: string[], ready: (line: string) => T | undefined, boundMs: number): Promise<{ child: ChildProcess; value: T }> => {
       const write = record(name);
       const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
       const value = new Promise<T>((resolve, reject) => {
@@ -169,6 +175,18 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
 
     const apiPort = await freePort();
     const apiUrl = `http://127.0.0.1:${apiPort}`;
+    // The embedded acquirer, its store the deployment's default card connection; a chargeback
+    // notification is retried after 2, 4 and 8 s, across an API restart.
+    const merchantKey = randomBytes(30).toString('base64').replace(/[+/]/g, 'A').slice(0, 40).toUpperCase();
+    const notificationUrl = cardNotificationUrl(apiUrl, { id: DEFAULT_CONNECTION_ID, merchantKey });
+    const acquirer = await spawnHelper(
+      'acquirer',
+      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'cielo', '--port', '0', '--merchant-id', randomUUID(), '--merchant-key', merchantKey, '--notification-url', notificationUrl, '--notification-retry-base-ms', '2000'],
+      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as EmbeddedCieloInfo) : undefined),
+      60_000,
+    );
+    cleanup.unshift(() => stopChild(acquirer.child, 10_000));
+    const cardAcquirer = acquirer.value;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -188,6 +206,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       PIX_PSP_CLIENT_SECRET: pixPsp.clientSecret,
       PIX_PSP_CHAVE: pixPsp.chave,
       PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
+      ...embeddedCardAcquirerEnv(cardAcquirer),
       ...opts.env,
     };
     const entries: Record<ProcessName, string> = { api: 'src/server.ts', worker: 'worker/index.ts' };
@@ -225,6 +244,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       temporal,
       receiver,
       pixPsp,
+      cardAcquirer,
       async seedCompany(name = 'Chaos Co') {
         const em = orm.em.fork();
         const company = await createCompany(em, { name, mode: 'sandbox' });
