@@ -89,7 +89,7 @@ export interface AuthorizationOutcome {
 const APPROVED = 'Operation Successful';
 
 /**
- * Lastro's sandbox cards (src/payments/sandbox-gateway.ts) answered as Cielo answers: an approved
+ * Lastro's sandbox cards (decisions.md, "Sandbox processor") answered as Cielo answers: an approved
  * sale is 1 Authorized with ReturnCode 4, or 2 PaymentConfirmed with 6 when captured at once; a
  * refusal is 3 Denied with the issuer's code; a processor failure is 13 Aborted (Cielo's "cancelled
  * by a processing failure": nothing charged) with 99 Time Out, as Cielo's sandbox answers it.

@@ -9,7 +9,10 @@ import type { FaultRequest } from './schemas';
  * unreliable acquirer: an error status (500, 502, 503, 504, 429, with a `Retry-After`), a late
  * answer, or `dropAnswerAfterCommit`: the request is served to the end (a sale made and charged, a
  * void booked) and then the connection is destroyed without an answer, the lost answer a client
- * resolves by querying before any retry. Matching and queueing are `FaultQueue`'s.
+ * resolves by querying before any retry; `answerDelayMs`: the request is served at once and its
+ * answer (or its drop) held back, the window in which a client process dies after the acquirer
+ * acted; `refuse`: Cielo's refusal of the request (400, code 0), nothing done. Matching and
+ * queueing are `FaultQueue`'s.
  */
 
 const REASONS: Record<NonNullable<FaultRequest['status']>, string> = {
@@ -27,13 +30,24 @@ export class Faults extends FaultQueue<FaultRequest> {
       const f = this.take(ctx.method, ctx.path);
       if (!f) return next();
       if (f.delayMs) await sleep(f.delayMs);
+      if (f.refuse) {
+        ctx.status = 400;
+        ctx.body = [cieloError(0, 'Refused by a queued fault')];
+        return;
+      }
       if (f.dropAnswerAfterCommit) {
         try {
           await next();
+          if (f.answerDelayMs) await sleep(f.answerDelayMs);
         } finally {
           ctx.respond = false;
           ctx.req.socket.destroy();
         }
+        return;
+      }
+      if (f.answerDelayMs) {
+        await next();
+        await sleep(f.answerDelayMs);
         return;
       }
       if (f.status === undefined) return next();

@@ -179,9 +179,17 @@ export const faultBody = z
     delayMs: z.number().int().min(0).max(120_000).optional(),
     /** The request is served (a sale made and charged), then the connection is destroyed unanswered. */
     dropAnswerAfterCommit: z.boolean().optional(),
+    /** The request is served at once; its answer (or, with dropAnswerAfterCommit, its drop) comes this much later. */
+    answerDelayMs: z.number().int().min(0).max(120_000).optional(),
+    /** Cielo refuses the request (400, `[{"Code": 0, …}]`) and does nothing: a void refused, a refund failed. */
+    refuse: z.boolean().optional(),
     times: z.number().int().min(1),
   })
-  .refine((f) => f.status !== undefined || f.delayMs !== undefined || f.dropAnswerAfterCommit === true, 'a fault needs a status, a delayMs or dropAnswerAfterCommit')
+  .refine(
+    (f) => f.status !== undefined || f.delayMs !== undefined || f.dropAnswerAfterCommit === true || f.answerDelayMs !== undefined || f.refuse === true,
+    'a fault needs a status, a delayMs, an answerDelayMs, dropAnswerAfterCommit or refuse',
+  )
+  .refine((f) => !(f.refuse && (f.status !== undefined || f.dropAnswerAfterCommit || f.answerDelayMs !== undefined)), 'refuse answers at once and does nothing: it takes no status, drop or answerDelayMs')
   .refine((f) => !(f.dropAnswerAfterCommit && f.status !== undefined), 'dropAnswerAfterCommit serves the request and loses its answer: it takes no status');
 export type FaultRequest = z.infer<typeof faultBody>;
 
