@@ -303,8 +303,10 @@ describe('payout outcomes at the provider', () => {
     const { body: w } = await create({ recipientId: r, amount: 5000 });
     await awaitingApproval(t.stack, w.id);
     await signal(w.id).signal(approveSignal, { operator: 'ana' });
-    expect(await signal(w.id).result()).toEqual({ status: 'paid' });
-    // The provider returns the Pix a moment later and calls Lastro back; Lastro confirms it by a query.
+    // The provider returns the Pix a moment after it paid it, and calls Lastro back (confirmed by a
+    // query); a return the payout activity already reads is applied with the payout itself. Either
+    // way the history and the money are the same.
+    expect(['paid', 'failed']).toContain((await signal(w.id).result()).status);
     const returned = await waitForStatus(t.stack, t.company.Acme, w.id, 'failed');
     expect(returned).toMatchObject({ netAmount: 4900, fee: 100, pspTransferId: expect.stringMatching(E2E), paidAt: expect.any(String) });
     expect(historyOf(returned)).toEqual([
