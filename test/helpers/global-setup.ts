@@ -9,6 +9,7 @@ import { freePort } from './ports';
 import { startEmbeddedPix } from '../processors/embedded-pix-process';
 import { startEmbeddedEfi } from '../processors/embedded-efi-process';
 import { startEmbeddedCielo } from '../processors/embedded-cielo-process';
+import { startEmbeddedBb } from '../processors/embedded-bb-process';
 import { newWorkflowBundlePath } from './workflow-bundle';
 
 export const TEMPLATE_DB = 'lastro_template';
@@ -69,6 +70,12 @@ export default async function globalSetup(): Promise<void> {
   const payouts = await startEmbeddedEfi(['--webhook-retry-base-ms', '100', '--settle-delay-ms', '20', '--return-delay-ms', '100']);
   process.env.LASTRO_TEST_PAYOUT_PROVIDER = JSON.stringify(payouts.info);
   process.env.LASTRO_TEST_PAYOUT_PROVIDER_PID = String(payouts.child.pid);
+
+  // One embedded boleto issuer (BB API Cobranças v2) for the run: each test stack is a beneficiary
+  // of its own on it (its own convênio, its own webhook).
+  const issuer = await startEmbeddedBb(['--webhook-retry-base-ms', '100']);
+  process.env.LASTRO_TEST_BOLETO_ISSUER = JSON.stringify(issuer.info);
+  process.env.LASTRO_TEST_BOLETO_ISSUER_PID = String(issuer.child.pid);
 }
 
 function provision(root: string, script: string): string {

@@ -23,6 +23,7 @@ import { newRecipient } from '../payments/fixtures';
 import { processorsOf } from '../../src/processors/processors';
 import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 import { registerPayoutWebhook } from '../../src/processors/payouts/payout-webhooks.service';
+import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook, type EmbeddedBbIssuerInfo } from '../../src/dev/embedded-bb-issuer';
 import { embeddedPayoutProviderEnv, type EmbeddedPayoutProviderInfo } from '../../src/dev/embedded-payout-provider';
 import { embeddedPixPspEnv, type EmbeddedPixPspInfo } from '../../src/dev/embedded-pix-psp';
 import { embeddedCardAcquirerEnv, openEmbeddedStore, registerEmbeddedNotificationUrl, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
@@ -105,6 +106,8 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
     ...(store ? embeddedCardAcquirerEnv(store) : {}),
     // A file that sets PAYOUT_PROVIDER_BASE_URL (even to '') brings its own payout provider, or none.
     ...(env.PAYOUT_PROVIDER_BASE_URL === undefined ? runPayoutProviderEnv() : {}),
+    // A file that sets BOLETO_ISSUER_BASE_URL (even to '') brings its own boleto issuer, or none.
+    ...(env.BOLETO_ISSUER_BASE_URL === undefined ? runBoletoIssuerEnv() : {}),
     ...env,
     DATABASE_URL: databaseUrl,
   });
@@ -138,6 +141,9 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
   // The payout provider calls this stack back on its own account key's webhook (returns of payouts).
   const payout = await processorsOf(deps).payoutById(orm.em.fork() as unknown as EntityManager, 'default');
   if (payout) await registerPayoutWebhook(payout, `http://127.0.0.1:${port}`);
+  // As an operator does in BB's portal: the convênio's liquidations call this stack back.
+  const boleto = config.processors.boleto;
+  if (boleto && env.BOLETO_ISSUER_BASE_URL === undefined) await registerEmbeddedBoletoWebhook({ id: 'default', ...boleto }, `http://127.0.0.1:${port}`);
   // As an operator does in the acquirer's panel: the store's chargebacks notify this stack.
   if (store) await registerEmbeddedNotificationUrl(store, `http://127.0.0.1:${port}`);
 
@@ -190,6 +196,13 @@ function runPayoutProviderEnv(): Record<string, string> {
   const provider = process.env.LASTRO_TEST_PAYOUT_PROVIDER;
   if (!provider) throw new Error('LASTRO_TEST_PAYOUT_PROVIDER is not set: run integration tests through jest (globalSetup)');
   return embeddedPayoutProviderEnv(JSON.parse(provider) as EmbeddedPayoutProviderInfo);
+}
+
+/** A beneficiary of the stack's own (a random convênio, its own webhook) on the run's embedded boleto issuer (test/helpers/global-setup.ts). */
+function runBoletoIssuerEnv(): Record<string, string> {
+  const issuer = process.env.LASTRO_TEST_BOLETO_ISSUER;
+  if (!issuer) throw new Error('LASTRO_TEST_BOLETO_ISSUER is not set: run integration tests through jest (globalSetup)');
+  return embeddedBoletoIssuerEnv(JSON.parse(issuer) as EmbeddedBbIssuerInfo);
 }
 
 /** A store of the stack's own on the run's embedded acquirer (test/helpers/global-setup.ts), made its default card connection. */
