@@ -94,7 +94,7 @@ export async function confirmSession(
   problems.push(...plan.problems);
   if (problems.length) throw invalid(problems);
   const company = await em.findOneOrFail(Company, { id: seen.companyId });
-  const prepared = await prepareTransaction(em, company, transactionInput(seen, plan.planned, now), { now, pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company) });
+  const prepared = await prepareTransaction(em, company, transactionInput(seen, plan.planned, now), { now, pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company), boletoRail: () => processorsOf(deps).boletoFor(em, company) });
   const { session, created, events, replaced } = await writePrepared(prepared, () =>
     em.transactional(async (tem) => {
       // Brought up to date first: a refused card attempt may not have reached the workflow yet.

@@ -62,7 +62,7 @@ export const transactionRoutes = [
       let created: CreatedTransaction;
       try {
         // The checks and the processors' calls first, outside the database transaction.
-        const prepared = await prepareTransaction(em, company, body, { pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company) });
+        const prepared = await prepareTransaction(em, company, body, { pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company), boletoRail: () => processorsOf(deps).boletoFor(em, company) });
         created = await writePrepared(prepared, () => em.transactional((tem) => createTransaction(tem, company, prepared, base, { idempotencyKey })));
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
