@@ -128,11 +128,11 @@ export function verifiedEvent(delivery: SignedDelivery, expected: Uint8Array, bo
 }
 
 /** The three Standard Webhooks headers of a test delivery (`v1,<base64 MAC>`). */
-export interface TestHeaders {
+export type TestHeaders = {
   'webhook-id': string;
   'webhook-timestamp': string;
   'webhook-signature': string;
-}
+};
 
 export interface TestHeaderOptions {
   /** The raw body to sign, exactly as it will be sent. */

@@ -1,4 +1,4 @@
-import { Lastro, LastroConnectionError, LastroNotFoundError, LastroRateLimitError, LastroServerError, PageList } from '../../src/sdk-node';
+import { Lastro, LastroConnectionError, LastroNotFoundError, LastroRateLimitError, LastroServerError, PageList } from '../../src/sdk-node/index';
 import { failure } from './failure';
 
 /**

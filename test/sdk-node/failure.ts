@@ -1,4 +1,4 @@
-import type { LastroError } from '../../src/sdk-node';
+import type { LastroError } from '../../src/sdk-node/index';
 
 /** What `p` rejected with (it must reject): the client's errors are LastroError subclasses. */
 export async function failure(p: PromiseLike<unknown>): Promise<LastroError> {

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { EVENT_TYPES, Lastro } from '../../src/sdk-node';
+import { EVENT_TYPES, Lastro } from '../../src/sdk-node/index';
 import { useTestStack } from '../helpers/stack';
 
 /**

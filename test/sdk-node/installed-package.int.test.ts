@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { constructEvent } from '../../src/sdk-node';
+import { constructEvent } from '../../src/sdk-node/index';
 import { useTestStack } from '../helpers/stack';
 import { eventually, Receiver, type ReceivedRequest } from '../webhooks/receiver';
 

@@ -10,7 +10,7 @@ import {
   LastroValidationError,
   type LastroEvent,
   type LastroOptions,
-} from '../../src/sdk-node';
+} from '../../src/sdk-node/index';
 import { createApp } from '../../src/app';
 import { withCheckDigits } from '../../src/shared/documents';
 import { useTestStack } from '../helpers/stack';
@@ -20,7 +20,7 @@ import { eventually, Receiver } from '../webhooks/receiver';
 
 /**
  * lastro-node against the real stack (PostgreSQL, the Temporal test server, the worker, the API
- * over HTTP), used as a merchant's server would: `import { Lastro } from '../../src/sdk-node'`.
+ * over HTTP), used as a merchant's server would: `import { Lastro } from '../../src/sdk-node/index'`.
  * Waits between retries are recorded instead of spent, so no test depends on the clock.
  */
 

@@ -11,7 +11,7 @@ import {
   webhooks,
   type LastroEvent,
   type WebhookReplayStore,
-} from '../../src/sdk-node';
+} from '../../src/sdk-node/index';
 import { generateWebhookSecret, signatureHeaders } from '../../src/webhooks/webhook-signature';
 
 /**
