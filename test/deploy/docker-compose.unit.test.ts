@@ -7,6 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
+import { copyArgs, dockerfileInstructions, dockerignored } from './dockerfile';
 import { exposedSeriesNames } from './metric-names';
 
 const root = resolve(__dirname, '..', '..');
@@ -236,67 +237,17 @@ describe('docker-compose.yml', () => {
   });
 });
 
-/** Dockerfile instructions with comments dropped and `\` continuations joined. */
-function dockerfileInstructions(): Array<{ op: string; args: string }> {
-  const lines = readFileSync(dockerfilePath, 'utf8').split('\n');
-  const out: Array<{ op: string; args: string }> = [];
-  let current = '';
-  for (const raw of lines) {
-    const line = raw.trim();
-    if (line.startsWith('#')) continue; // also inside a continuation, as Docker does
-    current += (current ? ' ' : '') + line.replace(/\\$/, '').trim();
-    if (line.endsWith('\\')) continue;
-    if (current) {
-      const m = /^(\S+)\s*(.*)$/.exec(current)!;
-      out.push({ op: m[1].toUpperCase(), args: m[2] });
-    }
-    current = '';
-  }
-  return out;
-}
-
-/** Arguments of a COPY/ADD without its --flags; JSON or shell form. */
-function copyArgs(args: string): { flags: string[]; paths: string[] } {
-  const flags: string[] = [];
-  let rest = args;
-  for (let m = /^(--\S+)\s+/.exec(rest); m; m = /^(--\S+)\s+/.exec(rest)) {
-    flags.push(m[1]);
-    rest = rest.slice(m[0].length);
-  }
-  const paths = rest.startsWith('[') ? (JSON.parse(rest) as string[]) : rest.split(/\s+/).filter(Boolean);
-  return { flags, paths };
-}
-
-/** .dockerignore patterns, for a top-level check (the Dockerfile copies top-level paths). */
-function dockerignored(path: string): boolean {
-  const file = join(root, '.dockerignore');
-  if (!existsSync(file)) return false;
-  const patterns = readFileSync(file, 'utf8')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
-  const top = path.replace(/^\.\//, '').split('/')[0];
-  let ignored = false;
-  for (const p of patterns) {
-    const negate = p.startsWith('!');
-    const pattern = p.replace(/^!/, '').replace(/^\//, '').replace(/\/$/, '');
-    const re = new RegExp('^' + pattern.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*').replace(/\?/g, '[^/]') + '$');
-    if (re.test(top) || re.test(path)) ignored = !negate;
-  }
-  return ignored;
-}
-
 describe('Dockerfile', () => {
   const instructions = dockerfileInstructions();
   const froms = instructions.filter((i) => i.op === 'FROM');
   const stageNames = froms.map((f) => /\sAS\s+(\S+)/i.exec(f.args)?.[1]).filter(Boolean) as string[];
 
-  it('is multi-stage on a pinned node:20-bookworm-slim', () => {
+  it('is multi-stage on a pinned Node 24 LTS node:24-bookworm-slim', () => {
     expect(froms.length).toBeGreaterThanOrEqual(2);
     for (const f of froms) {
       const image = f.args.split(/\s+/)[0];
       if (stageNames.includes(image)) continue;
-      expect(image).toMatch(/^node:20(\.\d+)*-bookworm-slim(@sha256:[0-9a-f]{64})?$/);
+      expect(image).toMatch(/^node:24(\.\d+)*-bookworm-slim(@sha256:[0-9a-f]{64})?$/);
     }
   });
 
@@ -315,7 +266,7 @@ describe('Dockerfile', () => {
       expect({ source, dockerignored: dockerignored(source) }).toEqual({ source, dockerignored: false });
     }
     // What the processes need at run time.
-    for (const needed of ['package.json', 'package-lock.json', 'tsconfig.json', 'src', 'workflows', 'activities', 'worker']) {
+    for (const needed of ['package.json', 'package-lock.json', 'scripts/complete-lockfile.js', 'tsconfig.json', 'src', 'workflows', 'activities', 'worker']) {
       expect(sources).toContain(needed);
     }
   });
