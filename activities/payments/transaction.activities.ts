@@ -5,6 +5,7 @@ import { cardDecidingOf, decideCards } from '../../src/payments/card-decision.se
 import { openChargeback } from '../../src/payments/chargeback.service';
 import { processorsOf } from '../../src/processors/processors';
 import { removePixCharges } from '../../src/payments/pix-charges.service';
+import { withdrawBoletos } from '../../src/payments/boleto-receipts.service';
 import { releaseSale, scheduledReleases, settleTransaction, type ScheduledRelease } from '../../src/payments/settlement.service';
 import { changes, finishUnpaidTransaction } from '../../src/payments/transaction-lifecycle.service';
 import { loadTransactionPayments } from '../../src/payments/transactions.service';
@@ -62,7 +63,8 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
     async voidTransactionCards({ paymentIds }) {
       await voidCardPayments(fork(), processorsOf(deps), paymentIds);
     },
-    removePixCharges: async ({ transactionId }) => ({ paid: await removePixCharges(deps, transactionId) }),
+    // The processors' step before an unpaid transaction is canceled: Pix charges removed, boletos cancelled at their issuer (and their cobv removed).
+    removePixCharges: async ({ transactionId }) => ({ paid: [...(await removePixCharges(deps, transactionId)), ...(await withdrawBoletos(deps, transactionId))] }),
     finishUnpaidTransaction: (input) =>
       inTransaction(async (em) => {
         const c = await changes(em, input.transactionId, base);
