@@ -12,6 +12,6 @@ export interface AppDeps {
   temporal: Client;
   dispatcher: EventDispatcher;
   logger: Logger;
-  /** The card acquirer; the sandbox processor when omitted (tests inject a crashing one). */
-  paymentGateway?: PaymentGateway;
+  /** Wraps the company's card acquirer adapter before each call (tests inject one that fails right after the acquirer charged). */
+  wrapCardAcquirer?: (acquirer: PaymentGateway) => PaymentGateway;
 }

@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors';
 import type { Event } from '../events/event.entity';
 import { processorsOf, type CardRail, type Processors } from '../processors/processors';
 import { pinCardRails, type PinnedRail } from './card-acquirers.service';
-import { authorizeAll, type AuthorizationRequest, type AuthorizationResult } from './payment-gateway';
+import { authorizeAll, type AuthorizationRequest, type AuthorizationResult, type PaymentGateway } from './payment-gateway';
 import type { Payment } from './payment.entity';
 import { settleTransactions, type ScheduledRelease } from './settlement.service';
 import { changesMany, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
@@ -18,14 +18,17 @@ export interface CardDeciding {
   processors: Processors;
   mode: 'sandbox' | 'production';
   publicBaseUrl: string;
+  /** Wraps each acquirer adapter before it is called (deps.wrapCardAcquirer: tests crash a process right after the acquirer charged). */
+  wrap?: (acquirer: PaymentGateway) => PaymentGateway;
 }
 
 /** The deciding context of a process: its processors, its mode. */
-export const cardDecidingOf = (deps: Pick<AppDeps, 'orm' | 'config'>): CardDeciding => ({
+export const cardDecidingOf = (deps: Pick<AppDeps, 'orm' | 'config' | 'wrapCardAcquirer'>): CardDeciding => ({
   fork: () => deps.orm.em.fork() as unknown as EntityManager,
   processors: processorsOf(deps),
   mode: deps.config.mode,
   publicBaseUrl: deps.config.urls.publicBase,
+  wrap: deps.wrapCardAcquirer,
 });
 
 /** What a card payment whose company has no acquirer answers: failed, nothing sent anywhere. */
@@ -121,7 +124,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
       };
       return [{ d, rail, request }];
     });
-    const answers = await authorizeByRail(requests);
+    const answers = await authorizeByRail(requests, ctx.wrap);
     requests.forEach(({ d, rail, request }, i) => {
       const answer = answers[i];
       if (answer.status === 'rejected') results[d.n] = { error: answer.reason };
@@ -139,7 +142,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
     if (!refusal) continue;
     const approved = d.agg.payments.filter((p) => p.method === 'credit_card' && (p.status === 'paid' || d.outcomes.get(p.id)?.status === 'approved')).map((p) => p.id);
     refusals.set(d.n, { refusal, approved });
-    for (const id of approved) await railOf(pinned, id).acquirer.void(id);
+    for (const id of approved) await acquirerOf(railOf(pinned, id), ctx.wrap).void(id);
   }
 
   if (recording.length > 0) {
@@ -178,14 +181,16 @@ function railOf(pinned: Map<string, PinnedRail>, paymentId: string): CardRail {
   return pin.rail;
 }
 
+const acquirerOf = (rail: CardRail, wrap: CardDeciding['wrap']): PaymentGateway => (wrap ? wrap(rail.acquirer) : rail.acquirer);
+
 /** Each store's requests in one `authorizeAll`, the stores side by side; the outcomes in the requests' order. */
-async function authorizeByRail(requests: Array<{ rail: CardRail; request: AuthorizationRequest }>): Promise<Array<PromiseSettledResult<AuthorizationResult>>> {
+async function authorizeByRail(requests: Array<{ rail: CardRail; request: AuthorizationRequest }>, wrap: CardDeciding['wrap']): Promise<Array<PromiseSettledResult<AuthorizationResult>>> {
   const byRail = new Map<CardRail, number[]>();
   requests.forEach(({ rail }, i) => byRail.set(rail, [...(byRail.get(rail) ?? []), i]));
   const out: Array<PromiseSettledResult<AuthorizationResult>> = new Array(requests.length);
   await Promise.all(
     [...byRail].map(async ([rail, at]) => {
-      const answers = await authorizeAll(rail.acquirer, at.map((i) => requests[i].request));
+      const answers = await authorizeAll(acquirerOf(rail, wrap), at.map((i) => requests[i].request));
       at.forEach((i, k) => (out[i] = answers[k]));
     }),
   );

@@ -5,8 +5,8 @@ import type { ChaosStack } from './chaos-stack';
 
 /**
  * What must hold after any fault, checked on the stack's own books: PostgreSQL (Lastro's
- * tables and the sandbox acquirer/PSP/bank tables, which record what "the outside world"
- * did), the webhook receiver and Temporal. Each check returns the violations it found (empty
+ * tables and the sandbox PSP/bank tables, which record what "the outside world" did), the
+ * embedded processors' books (the acquirer's sales, the Pix PSP's Pix), the webhook receiver and Temporal. Each check returns the violations it found (empty
  * when it holds), so a failing test names every broken row, not just the first.
  */
 
@@ -26,32 +26,67 @@ export async function ledgerViolations(stack: ChaosStack): Promise<string[]> {
   ];
 }
 
+/** A sale in the embedded acquirer's books (`GET /embedded/sales`). */
+interface BookedSale {
+  PaymentId: string;
+  MerchantOrderId: string;
+  Status: number;
+  Amount: number;
+  VoidedAmount: number;
+}
+/** Cielo's statuses of a sale that took the buyer's money: Authorized, PaymentConfirmed (partly voided ones stay 2). */
+const CHARGED = new Set([1, 2]);
+/** …and those statuses with Voided (10) and Refunded (11): every sale that was approved. */
+const APPROVED = new Set([1, 2, 10, 11]);
+
+/**
+ * The card sales at the stack's acquirer and Lastro's card payments agree one to one: every sale
+ * with money still taken (approved, not wholly voided) is the one sale of a settled payment, under
+ * its id, with its reference; every settled card payment has exactly one; and what the acquirer
+ * voided of a sale is exactly the payment's card refunds that completed (a refund the acquirer
+ * made that Lastro does not record, or one recorded twice, breaks it).
+ */
+export async function cardAcquirerViolations(stack: ChaosStack): Promise<string[]> {
+  const res = await fetch(`${stack.cardAcquirer.baseUrl}/embedded/sales?merchantId=${stack.cardAcquirer.merchantId}`);
+  const sales = ((await res.json()) as { sales: BookedSale[] }).sales;
+  const payments = await stack.sql<{ id: string; status: string; gateway_reference: string | null; refunded: string; refunding: string }>(
+    `select p.id, p.status, p.gateway_reference,
+            (select coalesce(sum(r.amount), 0) from refunds r where r.payment_id = p.id and r.status = 'refunded')::text as refunded,
+            (select coalesce(sum(r.amount), 0) from refunds r where r.payment_id = p.id and r.status = 'processing')::text as refunding
+       from payments p where p.method = 'credit_card'`,
+  );
+  const byId = new Map(payments.map((p) => [p.id, p]));
+  const keyOf = (moid: string) => moid.replace(/^([a-z]+)([0-9a-z]{26})$/, '$1_$2');
+  const out: string[] = [];
+  const charged = sales.filter((x) => CHARGED.has(x.Status) && x.VoidedAmount < x.Amount);
+  for (const sale of charged) {
+    const p = byId.get(keyOf(sale.MerchantOrderId));
+    if (!p) out.push(`sale ${sale.PaymentId} (order ${sale.MerchantOrderId}) belongs to no payment`);
+    else if (!SETTLED.includes(p.status)) out.push(`payment ${p.id} was charged (sale ${sale.PaymentId}) but is ${p.status}`);
+    else if (p.gateway_reference !== sale.PaymentId) out.push(`payment ${p.id} records gateway reference ${p.gateway_reference}, the acquirer ${sale.PaymentId}`);
+  }
+  for (const p of payments.filter((x) => SETTLED.includes(x.status))) {
+    const own = sales.filter((x) => APPROVED.has(x.Status) && keyOf(x.MerchantOrderId) === p.id);
+    if (own.length !== 1) out.push(`${p.status} card payment ${p.id} has ${own.length} approved sales at the acquirer`);
+    const sale = sales.find((x) => x.PaymentId === p.gateway_reference);
+    if (!sale) continue;
+    const refunded = Number(p.refunded);
+    // A refund under way may have voided at the acquirer before Lastro recorded it.
+    if (sale.VoidedAmount < refunded || sale.VoidedAmount > refunded + Number(p.refunding)) {
+      out.push(`card payment ${p.id}: the acquirer voided ${sale.VoidedAmount}, Lastro's completed refunds are ${refunded} (${p.refunding} under way)`);
+    }
+  }
+  return out;
+}
+
 /**
  * Nothing charged, paid out or refunded twice, and nothing done outside that Lastro does not
- * know about. The sandbox keeps one row per idempotency key (what a real acquirer or PSP
- * would show on its side), so a second charge for one payment would be a second row under
- * another key, or a row Lastro's books do not match.
+ * know about: the card sales at the stack's acquirer (`cardAcquirerViolations`), and the sandbox
+ * payout books, one row per idempotency key (what a PSP would show on its side), so a second
+ * transfer would be a second row under another key, or a row Lastro's books do not match.
  */
 export async function moneyMovementViolations(stack: ChaosStack): Promise<string[]> {
-  const out: string[] = [];
-  // Card charges: keyed by payment id. An approved, unvoided charge is money taken from a buyer.
-  const charges = await stack.sql<{ key: string; payment_status: string | null; reference: string; gateway_reference: string | null }>(
-    `select c.idempotency_key as key, p.status as payment_status, c.reference, p.gateway_reference
-       from sandbox_gateway_charges c left join payments p on p.id = c.idempotency_key
-      where c.status = 'approved' and c.voided_at is null`,
-  );
-  for (const c of charges) {
-    if (!c.payment_status) out.push(`sandbox charge ${c.key} belongs to no payment`);
-    else if (!['paid', 'refunded', 'partially_refunded', 'chargeback'].includes(c.payment_status)) out.push(`payment ${c.key} was charged but is ${c.payment_status}`);
-    else if (c.gateway_reference !== c.reference) out.push(`payment ${c.key} records gateway reference ${c.gateway_reference}, the acquirer ${c.reference}`);
-  }
-  const paidCards = await stack.sql<{ id: string; charges: string }>(
-    `select p.id, count(c.idempotency_key)::text as charges from payments p
-       left join sandbox_gateway_charges c on c.idempotency_key = p.id and c.status = 'approved' and c.voided_at is null
-      where p.method = 'credit_card' and p.status in ('paid', 'refunded', 'partially_refunded', 'chargeback')
-      group by p.id having count(c.idempotency_key) <> 1`,
-  );
-  out.push(...paidCards.map((p) => `paid card payment ${p.id} has ${p.charges} acquirer charges`));
+  const out: string[] = await cardAcquirerViolations(stack);
 
   // One charge per invoice attempt, and one paid charge per invoice.
   const invoiceCharges = await stack.sql<{ invoice_id: string; paid: string; ref_codes: string }>(
@@ -82,19 +117,6 @@ export async function moneyMovementViolations(stack: ChaosStack): Promise<string
     if (w.transfers !== '1' || w.debits !== '1') out.push(`paid withdrawal ${w.id}: ${w.transfers} transfers, ${w.debits} wallet debits`);
   }
 
-  // Refunds through the acquirer: keyed by refund id.
-  const refunds = await stack.sql<{ key: string; status: string | null }>(
-    `select g.idempotency_key as key, r.status from sandbox_gateway_refunds g left join refunds r on r.id = g.idempotency_key where g.status = 'refunded'`,
-  );
-  for (const r of refunds) {
-    if (!r.status) out.push(`sandbox refund ${r.key} belongs to no refund`);
-    else if (r.status !== 'refunded' && r.status !== 'processing') out.push(`refund ${r.key} was refunded by the acquirer but is ${r.status}`);
-  }
-  const refunded = await stack.sql<{ id: string; n: string }>(
-    `select r.id, (select count(*) from sandbox_gateway_refunds g where g.idempotency_key = r.id and g.status = 'refunded')::text as n
-       from refunds r where r.status = 'refunded' and r.payment_method = 'credit_card'`,
-  );
-  out.push(...refunded.filter((r) => r.n !== '1').map((r) => `refunded card refund ${r.id} has ${r.n} acquirer refunds`));
   return out;
 }
 

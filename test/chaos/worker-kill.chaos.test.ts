@@ -3,13 +3,14 @@ import { activeRecipient, activityInFlight, cardTransactionBody, chaosReference,
 import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
 import { OUTBOX_GRACE_MS } from '../../workflows/maintenance/maintenance.contract';
 import { expectInvariantsWithin } from './invariants';
+import { acquirerFault, acquirerSales } from './card-acquirer-control';
 
 /**
  * SIGKILL the worker while an activity that moves money (or delivers a webhook) is running
  * on it (or the API while it decides a card), start a new one, and check that the work
- * completes exactly once. The sandbox
- * gateways answer after SANDBOX_GATEWAY_LATENCY_MS, having booked their side first: the kill
- * lands after the acquirer/PSP acted and before Lastro heard, the window where a retry with
+ * completes exactly once. The sandbox payout PSP answers after SANDBOX_GATEWAY_LATENCY_MS,
+ * having booked its side first; the embedded acquirer is told to (an `answerDelayMs` fault): the
+ * kill lands after the acquirer/PSP acted and before Lastro heard, the window where a retry with
  * a fresh key would charge or pay twice.
  */
 const LATENCY_MS = 3_000;
@@ -43,6 +44,7 @@ const countRows = async (sql: string, params: unknown[]) => Number((await stack.
 it('card authorization: the API dies after the acquirer charged; the workflow decides the card again, paid once, with one acquirer charge', async () => {
   const token = await tokenizeCard(stack, acme);
   const referenceCode = chaosReference('card');
+  await acquirerFault(stack, { path: '^POST /1/sales$', answerDelayMs: LATENCY_MS, times: 1 });
   // The API decides the card itself; killed mid-request, it never answers.
   const pending = stack.http.post('/v1/transactions').set(acme.headers).send(cardTransactionBody(token, 12_345, referenceCode)).then((r) => r, (err: Error) => err);
 
@@ -53,7 +55,7 @@ it('card authorization: the API dies after the acquirer charged; the workflow de
     100,
   );
   const [payment] = await stack.sql<{ id: string }>(`select id from payments where transaction_id = $1`, [txnId]);
-  const charges = () => countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id]);
+  const charges = async () => (await acquirerSales(stack, payment.id)).length;
   await stack.waitFor('the acquirer to charge', async () => (await charges()) === 1, 30_000, 50);
   await stack.killApi();
   expect(await pending).not.toHaveProperty('status'); // the connection was cut: no answer
@@ -110,15 +112,19 @@ it('withdrawal transfer: the withdrawal is paid once, with one PSP transfer and 
 it('refund: the card refund is refunded once, with one acquirer refund and one ledger posting', async () => {
   const { txnId, paymentId } = await paidCardTransaction(stack, acme, 8_000);
   // Automatic approval is on by default: the refund goes to the acquirer at once.
+  await acquirerFault(stack, { path: '^PUT /1/sales/[^/]+/void$', answerDelayMs: LATENCY_MS, times: 1 });
   const created = await stack.http.post(`/transactions/${txnId}/payments/${paymentId}/refund`).set(acme.headers).send({ amount: 3_000, reason: 'chaos: buyer returned the item' });
   expect(created.status).toBe(201);
   const refundId: string = created.body.id;
 
-  await activityInFlight(stack, refundId, 'sendRefundToGateway', async () => (await countRows(`select count(*)::text as n from sandbox_gateway_refunds where idempotency_key = $1`, [refundId])) === 1);
+  const voided = async () => (await acquirerSales(stack, paymentId)).map((x) => x.VoidedAmount);
+  await activityInFlight(stack, refundId, 'sendRefundToGateway', async () => (await voided())[0] === 3_000);
   await killAndRestartWorker();
 
   await stack.waitFor('the refund to be refunded', async () => (await stack.http.get(`/refunds/${refundId}`).set(acme.headers)).body.status === 'refunded', RECOVERY_MS, 500);
-  expect(await countRows(`select count(*)::text as n from sandbox_gateway_refunds where idempotency_key = $1`, [refundId])).toBe(1);
+  // Voided once at the acquirer: the retried activity found its void in the sale (refundedBefore 0 + 3 000).
+  expect(await voided()).toEqual([3_000]);
+  expect((await acquirerSales(stack, paymentId))[0].Voids).toHaveLength(1);
   expect(await countRows(`select count(*)::text as n from ledger_postings where key = $1`, [`refund:${refundId}`])).toBe(1);
   const refunds = await stack.http.get(`/refunds/payment/${paymentId}`).set(acme.headers);
   expect(refunds.body.data.map((r: { id: string; amount: number }) => [r.id, r.amount])).toEqual([[refundId, 3_000]]);
@@ -180,6 +186,7 @@ it('subscription charge: the enrollment invoice is paid once, with one charge fo
   const created = await post('/subscriptions', { customerId: customer.body.id, planId: plan.body.id, defaultPaymentMethodRef: card.body.id });
   expect(created.status).toBe(201);
   const subId: string = created.body.id;
+  await acquirerFault(stack, { path: '^POST /1/sales$', answerDelayMs: LATENCY_MS, times: 1 });
   // The subscription's charge step creates its enrollment charge (a card transaction, origin
   // subscription) and decides the card itself on the worker: killed once the acquirer booked it.
   const txnId = await stack.waitFor(
@@ -189,7 +196,7 @@ it('subscription charge: the enrollment invoice is paid once, with one charge fo
     100,
   );
   const [payment] = await stack.sql<{ id: string }>(`select id from payments where transaction_id = $1`, [txnId]);
-  await stack.waitFor('the acquirer to charge', async () => (await countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id])) === 1, 60_000, 50);
+  await stack.waitFor('the acquirer to charge', async () => (await acquirerSales(stack, payment.id)).length === 1, 60_000, 50);
   await killAndRestartWorker();
 
   const invoices = await stack.waitFor(
@@ -204,7 +211,7 @@ it('subscription charge: the enrollment invoice is paid once, with one charge fo
   expect(invoices).toHaveLength(1);
   expect(invoices[0]).toMatchObject({ status: 'paid', attemptCount: 1, lastTransactionId: txnId });
   expect(await countRows(`select count(*)::text as n from transactions where metadata->>'invoiceId' = $1`, [invoices[0].id])).toBe(1);
-  expect(await countRows(`select count(*)::text as n from sandbox_gateway_charges where idempotency_key = $1`, [payment.id])).toBe(1);
+  expect(await acquirerSales(stack, payment.id)).toHaveLength(1);
   expect((await stack.http.get(`/subscriptions/${subId}`).set(acme.headers)).body.status).toBe('active');
   // The new worker's charge step found the transaction still pending; its workflow decided it (same acquirer key).
   expect(await completedAttempt(stack, txnId, 'decideTransactionCards')).toBeGreaterThanOrEqual(1);

@@ -1,6 +1,5 @@
 import type { Server } from 'node:http';
 import { PassThrough } from 'node:stream';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { Context } from '@temporalio/activity';
 import { Worker } from '@temporalio/worker';
 import pino from 'pino';
@@ -8,15 +7,16 @@ import request from 'supertest';
 import { createActivities } from '../../activities';
 import { createApp } from '../../src/app';
 import type { AuthorizationRequest, AuthorizationResult, PaymentGateway } from '../../src/payments/payment-gateway';
-import { SandboxGateway } from '../../src/payments/sandbox-gateway';
 import { startTestStack, type SeededCompany, type TestStack } from '../helpers/stack';
 import { workflowBundle } from '../helpers/workflow-bundle';
+import { acquirerSalesOf } from './acquirer';
 import { cardBody, cardToken, eventually, expectLedgerConsistent, newRecipient, newReference } from './fixtures';
 import { allStrings } from '../helpers/strings';
 
 /**
- * Crash safety and card secrecy. The stack's worker is replaced by workers of this file:
- * A dies in the middle of an authorization (after the processor charged), B takes over. The
+ * Crash safety and card secrecy, with the stack's embedded acquirer (through the Cielo adapter).
+ * The stack's worker is replaced by workers of this file: A dies in the middle of an
+ * authorization (after the acquirer charged), B takes over. The
  * API and worker B log at trace level into memory, so the log scan sees every line.
  */
 let stack: TestStack;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   const sink = new PassThrough();
   sink.on('data', (chunk: Buffer) => logs.push(chunk.toString()));
   logger = pino({ level: 'trace' }, sink);
-  app = createApp({ ...stack.deps, logger, paymentGateway: new ApiGateway() }).listen(0, '127.0.0.1');
+  app = createApp({ ...stack.deps, logger, wrapCardAcquirer: apiAcquirer }).listen(0, '127.0.0.1');
   api = request(app);
   // The stack's own worker leaves; this file's workers run the task queue.
   stack.worker.shutdown();
@@ -50,8 +50,8 @@ afterAll(async () => {
   await stack?.close();
 });
 
-function startWorker(gateway: PaymentGateway, shutdownGraceTime: '1s' | '10s' = '10s'): { worker: Promise<Worker> } {
-  const deps = { config: stack.config, orm: stack.orm, dispatcher: stack.deps.dispatcher, logger, temporal: stack.client, paymentGateway: gateway };
+function startWorker(observed: ObservedAcquirer, shutdownGraceTime: '1s' | '10s' = '10s'): { worker: Promise<Worker> } {
+  const deps = { config: stack.config, orm: stack.orm, dispatcher: stack.deps.dispatcher, logger, temporal: stack.client, wrapCardAcquirer: observed.around };
   return {
     worker: Worker.create({
       connection: stack.env.nativeConnection,
@@ -66,52 +66,43 @@ function startWorker(gateway: PaymentGateway, shutdownGraceTime: '1s' | '10s' = 
   };
 }
 
-/** Counts calls, and can hang after charging until the activity is cancelled (the worker dies). */
-class ObservedGateway implements PaymentGateway {
-  readonly name = 'sandbox';
+/** Wraps a worker's acquirer: counts authorizations, and can hang after the acquirer charged until the activity is cancelled (the worker dies). */
+class ObservedAcquirer {
   calls = 0;
-  charged!: Promise<void>;
+  charged: Promise<void>;
   private markCharged!: () => void;
-  constructor(
-    private readonly inner: PaymentGateway,
-    private readonly hangAfterCharge: boolean,
-  ) {
+  constructor(private readonly hangAfterCharge: boolean) {
     this.charged = new Promise((r) => (this.markCharged = r));
   }
-  async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
-    this.calls++;
-    const result = await this.inner.authorize(req);
-    this.markCharged();
-    if (this.hangAfterCharge) await Context.current().cancelled;
-    return result;
-  }
-  void(key: string): Promise<void> {
-    return this.inner.void(key);
-  }
+  around = (inner: PaymentGateway): PaymentGateway => ({
+    name: inner.name,
+    authorize: async (req: AuthorizationRequest): Promise<AuthorizationResult> => {
+      this.calls++;
+      const result = await inner.authorize(req);
+      this.markCharged();
+      if (this.hangAfterCharge) await Context.current().cancelled;
+      return result;
+    },
+    void: (key: string) => inner.void(key),
+  });
 }
 
-const sandbox = () => new SandboxGateway(() => stack.orm.em.fork() as unknown as EntityManager);
-
-/** The API's acquirer: the sandbox, unless a test makes it unreachable or makes the API fail right after the charge (as a crash would). */
+/** The API's acquirer: the stack's, unless a test makes it unreachable or makes the API fail right after the charge (as a crash would). */
 let apiGatewayMode: 'ok' | 'unreachable' | 'fails-after-charge' = 'ok';
-class ApiGateway implements PaymentGateway {
-  readonly name = 'sandbox';
-  calls = 0;
-  async authorize(req: AuthorizationRequest): Promise<AuthorizationResult> {
-    if (apiGatewayMode === 'unreachable') throw new Error('processor unreachable');
-    const result = await sandbox().authorize(req);
-    if (apiGatewayMode === 'fails-after-charge') throw new Error('the API failed after the processor charged');
+const apiAcquirer = (inner: PaymentGateway): PaymentGateway => ({
+  name: inner.name,
+  async authorize(req) {
+    if (apiGatewayMode === 'unreachable') throw new Error('acquirer unreachable');
+    const result = await inner.authorize(req);
+    if (apiGatewayMode === 'fails-after-charge') throw new Error('the API failed after the acquirer charged');
     return result;
-  }
-  void(key: string): Promise<void> {
-    return sandbox().void(key);
-  }
-}
+  },
+  void: (key) => inner.void(key),
+});
 
-/** What one approved card payment leaves, whoever decided it: one charge, each event once, one sale posting, a consistent ledger. */
+/** What one approved card payment leaves, whoever decided it: one sale at the acquirer, each event once, one sale posting, a consistent ledger. */
 async function expectPaidOnce(transactionId: string, paymentId: string): Promise<void> {
-  const charges = await stack.em().execute(`select * from sandbox_gateway_charges where idempotency_key = ?`, [paymentId]);
-  expect(charges).toHaveLength(1);
+  expect(await acquirerSalesOf(stack.config, paymentId)).toHaveLength(1);
   const events = await stack.em().execute<{ type: string }[]>(`select type from events where entity_id in (?, ?) order by created_at, id`, [transactionId, paymentId]);
   expect(events.map((e) => e.type).sort()).toEqual(['payment.created', 'payment.paid', 'transaction.created', 'transaction.paid']);
   const postings = await stack.em().execute(`select id from ledger_postings where source_id = ? and kind = 'sale'`, [transactionId]);
@@ -120,10 +111,10 @@ async function expectPaidOnce(transactionId: string, paymentId: string): Promise
 }
 
 /** The healthy worker that stays for the rest of the file (started once). */
-let healthyGateway: ObservedGateway | undefined;
-async function startWorkerB(): Promise<ObservedGateway> {
+let healthyGateway: ObservedAcquirer | undefined;
+async function startWorkerB(): Promise<ObservedAcquirer> {
   if (!healthyGateway) {
-    healthyGateway = new ObservedGateway(sandbox(), false);
+    healthyGateway = new ObservedAcquirer(false);
     const worker = await startWorker(healthyGateway).worker;
     workerB = { worker, running: worker.run() };
   }
@@ -137,7 +128,7 @@ describe('crash safety', () => {
 
   it('the processor is unreachable from the API, then the worker deciding the card dies after the charge; a new worker completes the payment exactly once', async () => {
     apiGatewayMode = 'unreachable';
-    const dying = new ObservedGateway(sandbox(), true);
+    const dying = new ObservedAcquirer(true);
     const workerA = await startWorker(dying, '1s').worker;
     const runningA = workerA.run().catch(() => undefined);
 
@@ -162,8 +153,8 @@ describe('crash safety', () => {
 
     expect(await statusOf(res.body.id)).toBe('paid');
     expect(dying.calls).toBe(1);
-    expect(healthy.calls).toBe(1); // the retried activity asked again, with the same idempotency key…
-    await expectPaidOnce(res.body.id, res.body.payments[0].id); // …and the processor charged once.
+    expect(healthy.calls).toBe(1); // the retried activity asked again, with the same idempotency key (Cielo's query found the sale)…
+    await expectPaidOnce(res.body.id, res.body.payments[0].id); // …and the acquirer charged once.
   });
 
   it('the API fails right after the processor charged: the workflow decides the card again with the same key, charged once', async () => {
