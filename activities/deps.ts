@@ -14,8 +14,8 @@ export interface ActivityDeps {
   logger: Logger;
   /** For activities that start or signal other workflows. */
   temporal: Client;
-  /** The card acquirer; the sandbox processor when omitted (tests inject a crashing one). */
-  paymentGateway?: PaymentGateway;
+  /** Wraps the company's card acquirer adapter before each call (tests inject one that hangs or fails right after the acquirer charged). */
+  wrapCardAcquirer?: (acquirer: PaymentGateway) => PaymentGateway;
   /** Wraps the company's payout adapter for withdrawals and refund transfers (tests inject one that crashes after the send). */
   wrapPayoutProvider?: (provider: PayoutProvider) => PayoutProvider;
 }
