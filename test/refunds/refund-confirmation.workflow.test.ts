@@ -5,6 +5,7 @@ import { recordHistory } from '../replay/history-files';
 import { eventually, expectLedgerConsistent } from '../payments/fixtures';
 import { newCpf } from '../recipients/fixtures';
 import { eventTypesOf, paidPixOrBoleto, refundOf, refundReaches } from './fixtures';
+import { runProviderSends } from '../processors/embedded-efi-process';
 
 /**
  * docs/refunds.md "Refunds to the buyer only": with no buyer document recorded, the buyer's
@@ -31,7 +32,8 @@ async function anonymousBoletoRefund(amount: number) {
   return { ...ids, refund: res.body };
 }
 
-const tedsOf = async (refundId: string) => t.stack.em().execute<{ idempotency_key: string }[]>(`select idempotency_key from sandbox_refund_teds where idempotency_key like ?`, [`${refundId}:%`]);
+/** The transfers of a refund at the run's payout provider (ids `<refund id><details request>`). */
+const tedsOf = (refundId: string) => runProviderSends(refundId);
 
 describe('boleto refund of a sale with no buyer document: the merchant confirms the account', () => {
   it('the buyer’s account waits for the merchant (no transfer, also days later); the merchant’s confirmation starts the TED → refunded', async () => {

@@ -5,6 +5,7 @@ import { useTestStack } from '../helpers/stack';
 import { recordHistory } from '../replay/history-files';
 import { balanceOf, eventually, expectLedgerConsistent } from '../payments/fixtures';
 import { eventTypesOf, newCustomer, paidCard, paidPixOrBoleto, refundOf, refundReaches } from './fixtures';
+import { runProviderSends } from '../processors/embedded-efi-process';
 
 const DAY = 86_400_000;
 
@@ -57,6 +58,10 @@ describe('boleto refund: bounced transfer', () => {
     expect((await t.stack.http.post(newPath).send(bankDetails(customer.document))).status).toBe(200);
     const done = await refundReaches(t.stack, t.company['Acme Ltda'], refund.id, 'refunded');
     expect(done.refundedAt).not.toBeNull();
+    // Two Pix at the payout provider, one per details request: the bounced one (account 99999…) and the paid one.
+    const sends = await runProviderSends(refund.id);
+    expect(sends.map((s) => [s.centavos, s.status]).sort()).toEqual([[2_500, 'NAO_REALIZADO'], [2_500, 'REALIZADO']]);
+    expect(new Set(sends.map((s) => s.idEnvio)).size).toBe(2);
     expect((await t.stack.http.get(`/v1/transactions/${txnId}`).set(t.company['Acme Ltda'].headers)).body.status).toBe('refunded');
     expect(await eventTypesOf(t.stack, refund.id)).toEqual(['refund.created', 'refund.awaiting_bank_details', 'refund.awaiting_bank_details', 'refund.refunded']);
     await recordHistory('refunds', 'boleto-bounced', t.stack.client.workflow.getHandle(refund.id));

@@ -3,6 +3,7 @@ import { sendKycDecision } from '../../src/recipients/recipient-onboarding-workf
 import { setFees } from '../../src/fees/fees.service';
 import { withdrawalStateQuery, type WithdrawalState } from '../../workflows/withdrawals/withdrawal.contract';
 import { bankAccountFor, fullAddress, sellerBody } from '../recipients/fixtures';
+import { runProviderSends, type EmbeddedEfiSend } from '../processors/embedded-efi-process';
 
 /** Shared set-up of the withdrawal tests: active recipients, funds, balances, waiting on statuses. */
 
@@ -83,21 +84,10 @@ export function payoutProviderUrl(): string {
   return (JSON.parse(info) as { baseUrl: string }).baseUrl;
 }
 
-export interface ProviderSend {
-  idEnvio: string;
-  endToEndId: string;
-  valor: string;
-  centavos: number;
-  status: string;
-  devolucoes?: { rtrId: string; valor: string }[];
-}
-
-/** The Pix the embedded provider holds for a Lastro key (`wdr_…`): its books, read over its simulator route. */
-export async function providerSends(key: string): Promise<ProviderSend[]> {
-  const idEnvio = key.replace(/[^A-Za-z0-9]/g, '');
-  const res = await fetch(`${payoutProviderUrl()}/embedded/pix`);
-  const body = (await res.json()) as { envios: ProviderSend[] };
-  return body.envios.filter((e) => e.idEnvio === idEnvio);
+/** The Pix the embedded provider holds for a withdrawal (idEnvio = its id's letters and digits). */
+export async function providerSends(withdrawalId: string): Promise<EmbeddedEfiSend[]> {
+  const idEnvio = withdrawalId.replace(/[^A-Za-z0-9]/g, '');
+  return (await runProviderSends(withdrawalId)).filter((e) => e.idEnvio === idEnvio);
 }
 
 /** The simulator decides a held (`77777…`) send, or returns a paid one. */
