@@ -25,9 +25,16 @@ fi
 mkdir -p "$cache/go" "$(dirname "$bin")"
 # Test runs and the dev launcher may provision at the same time: one builds, the others wait.
 if command -v flock >/dev/null; then
-  exec 9>"$cache/temporal-cli.lock"; flock 9
+  exec 9>"$cache/temporal-cli.lock"
+  if ! flock -n 9; then
+    # src/dev/temporal-dev-server.ts starts its heartbeat on this line and on the "building" one.
+    echo "temporal-cli: another process is building the Temporal CLI $version; waiting for it" >&2
+    flock 9
+  fi
   if [[ -x "$bin" ]]; then echo "$bin"; exit 0; fi
 fi
+echo "temporal-cli: building the Temporal CLI $version with go, once for this machine (usually 3-6 minutes; later runs reuse $bin)" >&2
+started=$SECONDS
 stage="$(mktemp -d "$cache/go/stage.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT
 # -modcacherw: Go makes its module cache read-only, which would break `rm -rf` of the cache.
@@ -60,4 +67,5 @@ if [[ $ok != 1 ]]; then
   echo "temporal-cli: smoke test failed (ports $port/$ui):" >&2; cat "$stage/smoke.log" >&2; exit 1
 fi
 mv "$stage/temporal" "$bin"
+echo "temporal-cli: built $bin in $((SECONDS - started)) s" >&2
 echo "$bin"

@@ -1,7 +1,9 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { pipeLines, stopChild, waitForPort } from '../shared/processes';
 import { temporalServerEnv, withoutTracingEnv } from './child-env';
+import { formatElapsed, startHeartbeat } from './heartbeat';
 import { WITHDRAWAL_STAGE_ATTRIBUTE } from '../../workflows/withdrawals/withdrawal.contract';
 
 /** Custom search attributes the workflows upsert (Keyword); a server without them fails those workflow tasks. */
@@ -34,7 +36,7 @@ export interface DevTemporalOptions {
  * Temporal SDK downloads the CLI itself.
  */
 export async function startTemporalDevServer(opts: DevTemporalOptions): Promise<DevTemporal> {
-  const cli = provisionCli(opts.root);
+  const cli = await provisionCli(opts.root, opts.log);
   const address = `127.0.0.1:${opts.port}`;
   const uiUrl = `http://127.0.0.1:${opts.uiPort}`;
   if (!cli) return startWithSdkDownload(opts, address, uiUrl);
@@ -65,9 +67,29 @@ export async function startTemporalDevServer(opts: DevTemporalOptions): Promise<
   return { address, uiUrl, pid: child.pid ?? null, stop: () => stopChild(child, 15_000) };
 }
 
-function provisionCli(root: string): string {
-  const out = execFileSync('bash', [path.join(root, 'scripts', 'temporal-cli.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  return out.trim().split('\n').pop() ?? '';
+/** What scripts/temporal-cli.sh says on stderr when it starts the long part: a build, or waiting for another's. */
+const BUILD_STARTS = /^temporal-cli: (building|another process is building)/;
+
+/**
+ * Runs scripts/temporal-cli.sh and returns the CLI's path ('' without go). Its messages go to the
+ * log; while it builds (minutes, the first time on a machine) a heartbeat line every 15 s says so.
+ */
+async function provisionCli(root: string, log: (line: string) => void): Promise<string> {
+  const child = spawn('bash', [path.join(root, 'scripts', 'temporal-cli.sh')], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  let heartbeat: ReturnType<typeof startHeartbeat> | undefined;
+  const stderr: string[] = [];
+  createInterface({ input: child.stderr }).on('line', (line) => {
+    stderr.push(line);
+    log(`[temporal-cli] ${line}`);
+    if (!heartbeat && BUILD_STARTS.test(line)) heartbeat = startHeartbeat({ log, label: 'building the Temporal CLI', expected: 'usually 3-6 minutes, once per machine; later runs reuse it' });
+  });
+  const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
+  const took = heartbeat?.stop();
+  if (code !== 0) throw new Error(`scripts/temporal-cli.sh failed (exit ${code}):\n${stderr.slice(-20).join('\n')}`);
+  if (took !== undefined) log(`[dev] the Temporal CLI is built (${formatElapsed(took)})`);
+  return stdout.trim().split('\n').pop() ?? '';
 }
 
 function dynamicConfigArgs(values: DevTemporalOptions['dynamicConfig'] = {}): string[] {
@@ -77,6 +99,8 @@ function dynamicConfigArgs(values: DevTemporalOptions['dynamicConfig'] = {}): st
 async function startWithSdkDownload(opts: DevTemporalOptions, address: string, uiUrl: string): Promise<DevTemporal> {
   // @temporalio/testing is a dev dependency: present after `npm ci`, which `npm run dev` assumes.
   const { TestWorkflowEnvironment } = await import('@temporalio/testing');
+  opts.log('[dev] no go on this machine: the Temporal SDK downloads the Temporal CLI (the first run only, some 40 MB) and starts it');
+  const heartbeat = startHeartbeat({ log: opts.log, label: 'downloading and starting the Temporal CLI', expected: 'usually under a minute, once per machine' });
   const env = await withoutTracingEnv(() => TestWorkflowEnvironment.createLocal({
     server: {
       ip: '127.0.0.1',
@@ -88,7 +112,7 @@ async function startWithSdkDownload(opts: DevTemporalOptions, address: string, u
       searchAttributes: [...DEV_SEARCH_ATTRIBUTES],
       extraArgs: dynamicConfigArgs(opts.dynamicConfig),
     },
-  }));
+  })).finally(() => heartbeat.stop());
   return { address, uiUrl, pid: null, stop: () => env.teardown() };
 }
 
