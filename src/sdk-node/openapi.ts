@@ -2063,6 +2063,31 @@ export interface components {
                 dueDate: string;
                 instructions: string | null;
                 url: string;
+                /** @description The boleto's number at its issuer (nosso número) */
+                number?: string;
+                payableDaysAfterDue?: number;
+                fine?: {
+                    percent?: number;
+                    amount?: number;
+                } | null;
+                interest?: {
+                    monthlyPercent?: number;
+                    dailyAmount?: number;
+                } | null;
+                discount?: {
+                    until: string;
+                    percent?: number;
+                    amount?: number;
+                } | null;
+                pix?: {
+                    /** @description Bolepix: the BR Code of the due-date Pix charge; paying it pays the boleto */
+                    qrCode: string;
+                    txid: string;
+                } | null;
+                /** @enum {string} */
+                paidVia?: "boleto" | "pix";
+                /** @description What the payer paid: fine and interest in, discount out */
+                paidAmount?: number;
             } | null;
             expiresAt: string | null;
             paidAt: string | null;
@@ -5572,6 +5597,30 @@ export interface operations {
                              */
                             dueDate?: string;
                             instructions?: string;
+                            /** @description Days after the due date the boleto can still be paid (with fine and interest); 0 (the default): not after it */
+                            payableDaysAfterDue?: number;
+                            fine?: {
+                                /** @description Of the amount, once, from the day after the due date (at most 2%, the consumer code's cap) */
+                                percent?: number;
+                                /** @description Amount in integer cents */
+                                amount?: number;
+                            };
+                            interest?: {
+                                /** @description Per month, charged per calendar day late (a 30-day month) */
+                                monthlyPercent?: number;
+                                /** @description Amount in integer cents */
+                                dailyAmount?: number;
+                            };
+                            discount?: {
+                                /**
+                                 * Format: date
+                                 * @description The last day of the discount, on or before the due date
+                                 */
+                                until: string;
+                                percent?: number;
+                                /** @description Amount in integer cents */
+                                amount?: number;
+                            };
                         };
                     } & ({
                         /** @constant */
@@ -5894,7 +5943,10 @@ export interface operations {
     };
     sandboxPayPayment: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description A boleto: pay it at its issuer (default) or by its bolepix Pix charge */
+                via?: "boleto" | "pix";
+            };
             header?: {
                 /** @description Makes a retry safe: the same key and body replay the first response. */
                 "Idempotency-Key"?: string;
