@@ -10,6 +10,7 @@ import { seedDevCompany } from './seed';
 import { assertPortFree, pipeLines, stopChild, waitForListening } from '../shared/processes';
 import { startTemporalDevServer, type DevTemporal } from './temporal-dev-server';
 import { startEmbeddedPixPsp } from './embedded-pix-psp';
+import { registerEmbeddedNotificationUrl, startEmbeddedCieloAcquirer } from './embedded-cielo';
 import { registerEmbeddedBoletoWebhook, startEmbeddedBbIssuer } from './embedded-bb-issuer';
 
 /**
@@ -96,7 +97,15 @@ async function main(): Promise<void> {
         config.urls.publicBase,
       );
     }
-    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, ...pixPsp, ...boletoIssuer };
+    // The embedded acquirer as the default card connection, its chargebacks notified to this API (Cielo's panel step).
+    let cardAcquirer: Record<string, string> = {};
+    if (!process.env.CARD_ACQUIRER_BASE_URL) {
+      const started = await startEmbeddedCieloAcquirer(root, log);
+      stack.children.push(started.child);
+      cardAcquirer = started.env;
+      await registerEmbeddedNotificationUrl(started.info, config.urls.publicBase);
+    }
+    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, ...pixPsp, ...boletoIssuer, ...cardAcquirer };
     const ops = await launcherOpsPorts(config.ops.port, config.ops.host);
     // `node --import tsx` rather than the tsx CLI: the CLI wrapper SIGKILLs a child that does
     // not acknowledge a signal within 30 ms, which cuts a graceful shutdown short under load.
@@ -121,6 +130,7 @@ async function main(): Promise<void> {
     log(`  API           ${config.urls.publicBase}   (reference: ${config.urls.publicBase}/docs)`);
     if (temporalUi) log(`  Temporal UI   ${temporalUi}`);
     log(`  Pix PSP       ${pixPsp.PIX_PSP_BASE_URL ?? process.env.PIX_PSP_BASE_URL}${stack.psp ? ' (embedded)' : ''}`);
+    log(`  Acquirer      ${cardAcquirer.CARD_ACQUIRER_BASE_URL ?? process.env.CARD_ACQUIRER_BASE_URL}${cardAcquirer.CARD_ACQUIRER_BASE_URL ? ' (embedded Cielo)' : ''}`);
     log(`  Boleto issuer ${boletoIssuer.BOLETO_ISSUER_BASE_URL ?? process.env.BOLETO_ISSUER_BASE_URL}${boletoIssuer.BOLETO_ISSUER_BASE_URL ? ' (embedded)' : ''}`);
     log(`  Metrics       http://${config.ops.host}:${ops.api}/metrics (api), http://${config.ops.host}:${ops.worker}/metrics (worker)`);
     log(`  companyId     ${seeded.companyId}`);
