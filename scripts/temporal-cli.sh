@@ -33,7 +33,7 @@ if command -v flock >/dev/null; then
   fi
   if [[ -x "$bin" ]]; then echo "$bin"; exit 0; fi
 fi
-echo "temporal-cli: building the Temporal CLI $version with go, once for this machine (usually 3-6 minutes; later runs reuse $bin)" >&2
+echo "temporal-cli: building the Temporal CLI $version with go, once for this machine (usually 7-18 minutes on 2 cores; later runs reuse $bin)" >&2
 started=$SECONDS
 stage="$(mktemp -d "$cache/go/stage.XXXXXX")"
 trap 'rm -rf "$stage"' EXIT

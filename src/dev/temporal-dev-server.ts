@@ -83,7 +83,7 @@ async function provisionCli(root: string, log: (line: string) => void): Promise<
   createInterface({ input: child.stderr }).on('line', (line) => {
     stderr.push(line);
     log(`[temporal-cli] ${line}`);
-    if (!heartbeat && BUILD_STARTS.test(line)) heartbeat = startHeartbeat({ log, label: 'building the Temporal CLI', expected: 'usually 3-6 minutes, once per machine; later runs reuse it' });
+    if (!heartbeat && BUILD_STARTS.test(line)) heartbeat = startHeartbeat({ log, label: 'building the Temporal CLI', expected: 'usually 7-18 minutes on 2 cores, once per machine; later runs reuse it' });
   });
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve));
   const took = heartbeat?.stop();
