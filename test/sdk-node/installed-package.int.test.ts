@@ -209,6 +209,17 @@ describe('`lastro listen` and `lastro trigger` (the installed bin)', () => {
     expect(out).toContain('Stopped.');
   });
 
+  it('`lastro trigger transaction.paid`: a Pix transaction paid through the sandbox', async () => {
+    const { stdout } = await run(bin, ['trigger', 'transaction.paid'], { cwd: app, env: env() });
+    const transactionId = /POST \/v1\/transactions {2}201 {2}(txn_\w+)/.exec(stdout)?.[1];
+    expect(stdout).toMatch(/POST \/sandbox\/payments\/\w+\/pay {2}202 /);
+    expect(transactionId).toBeDefined();
+    await eventually(async () => {
+      const res = await fetch(`${t.stack.baseUrl}/v1/transactions/${transactionId}`, { headers: t.company.Acme.headers });
+      return ((await res.json()) as { status: string }).status === 'paid';
+    }, 60_000, 'the triggered transaction paid');
+  });
+
   it('`lastro trigger` refuses an event it cannot cause, naming those it can', async () => {
     const err = (await run(bin, ['trigger', 'withdrawal.paid'], { cwd: app, env: env() }).catch((e: unknown) => e)) as { code: number; stderr: string };
     expect(err.code).toBe(1);

@@ -55,7 +55,7 @@ const payPix: Fixture = async (lastro, run) => {
   const txn = await pixTransaction(lastro, run);
   const payment = txn.payments[0];
   const paid = await lastro.sandbox.payPayment(payment.id);
-  return [step('POST /v1/transactions', txn), step(`POST /sandbox/payments/${payment.id}/pay`, { id: payment.id, lastResponse: (paid as { lastResponse: LastResponse }).lastResponse })];
+  return [step('POST /v1/transactions', txn), step(`POST /sandbox/payments/${payment.id}/pay`, paid)];
 };
 
 /** The events `trigger` can cause, and how. */
