@@ -10,6 +10,8 @@ import { printJson, type CliContext } from '../context';
 import { createApiPixPsp } from '../../processors/pix/api-pix';
 import { registerPixWebhook } from '../../processors/pix/pix-webhooks.service';
 import type { PixConnection } from '../../processors/connections/pix-connection';
+import { defaultPayoutConnectionView } from '../../processors/connections/payout-connections.service';
+import { registerConnectPayout } from './processors-payout';
 
 /** Where the client secret comes from when no file is named: argv would show it in `ps`, the environment does not. */
 export const CLIENT_SECRET_ENV = 'LASTRO_PIX_CLIENT_SECRET';
@@ -187,13 +189,15 @@ export function register(program: Command, ctx: CliContext): void {
       printJson({ created: result.created, connection: result.view });
     });
 
+  registerConnectPayout(connect, ctx);
+
   processors
     .command('list')
     .description("The deployment's default Pix PSP and card acquirer and the companies' connections, without their secrets")
     .option('--company <companyId>', 'only this company’s connections')
     .action(async (o: { company?: string }) => {
       const connections = await ctx.transaction((em) => listConnections(em, o.company));
-      printJson({ deploymentDefault: { pix: defaultConnectionView(ctx.config), card: defaultCardConnectionView(ctx.config) }, connections });
+      printJson({ deploymentDefault: { pix: defaultConnectionView(ctx.config), card: defaultCardConnectionView(ctx.config), payout: defaultPayoutConnectionView(ctx.config) }, connections });
     });
 
   processors
