@@ -110,7 +110,9 @@ it('cancel while waiting voids the approved card; expiry ends it canceled too; n
     expect(await handle.result()).toEqual({ status: 'canceled', reason: 'canceled_by_merchant' });
     await recordHistory('payments', 'card-and-boleto-canceled', handle);
   });
+  // The boleto is cancelled at its issuer first (the processors' step), then the card voided.
   expect(distinct(canceled.calls)).toEqual([
+    ['removePix', null],
     ['void', ['pay_c']],
     ['finish', ['canceled', 'canceled_by_merchant', ['pay_c']]],
   ]);
@@ -121,7 +123,7 @@ it('cancel while waiting voids the approved card; expiry ends it canceled too; n
     expect(await handle.result()).toEqual({ status: 'canceled', reason: 'expired' });
     await recordHistory('payments', 'boleto-expired', handle);
   });
-  expect(distinct(expired.calls)).toEqual([['finish', ['canceled', 'expired', []]]]);
+  expect(distinct(expired.calls)).toEqual([['removePix', null], ['finish', ['canceled', 'expired', []]]]);
 });
 
 it('a Pix left unpaid at its expiry: its charge is removed at the PSP, then the transaction is canceled; one the PSP saw paid settles instead', async () => {

@@ -69,9 +69,10 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
     const expiresAt = Math.min(...awaited.map((p) => Date.parse(p.expiresAt!)));
     const allPaid = () => awaited.every((p) => paidAt[p.id] !== undefined);
     await condition(() => allPaid() || cancel !== undefined, Math.max(0, expiresAt - Date.now()));
-    // A Pix may have reached the PSP while its callback was still on the way: removing the
-    // charge first tells which did, and those settle instead of being canceled unseen.
-    if (!allPaid() && awaited.some((p) => p.method === 'pix' && paidAt[p.id] === undefined)) {
+    // A Pix (or a boleto) may have been paid while its callback was still on the way: removing
+    // the charge (cancelling the boleto at its issuer) first tells which was, and those settle
+    // instead of being canceled unseen.
+    if (!allPaid() && awaited.some((p) => (p.method === 'pix' || p.method === 'boleto') && paidAt[p.id] === undefined)) {
       for (const p of (await gateway.removePixCharges({ transactionId: input.transactionId })).paid) paidAt[p.paymentId] ??= p.paidAt;
     }
     if (!allPaid()) {
