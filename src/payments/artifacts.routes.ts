@@ -47,7 +47,9 @@ export const paymentArtifactRoutes = [
       const payment = await em.findOne(Payment, { id: p.payId, method: 'boleto' });
       if (!payment?.boleto) throw notFound('Boleto');
       const company = await em.findOneOrFail(Company, { id: payment.companyId });
-      return { body: renderBoletoPage(payment, company.name), contentType: 'text/html; charset=utf-8', headers: BOLETO_PAGE_HEADERS };
+      // Bolepix: the cobv's QR code drawn into the page (a data: image, as the page's CSP allows).
+      const pixQr = payment.boleto.pix ? await QRCode.toDataURL(payment.boleto.pix.qrCode, { errorCorrectionLevel: 'M', margin: 2, scale: 4 }) : null;
+      return { body: renderBoletoPage(payment, company.name, pixQr), contentType: 'text/html; charset=utf-8', headers: BOLETO_PAGE_HEADERS };
     },
   }),
 ];

@@ -13,8 +13,11 @@ export const BOLETO_PAGE_HEADERS = {
   'Cache-Control': 'no-store',
 };
 
-/** The printable boleto: beneficiary, amount, due date, linha digitável and the ITF barcode. */
-export function renderBoletoPage(payment: Payment, beneficiary: string): string {
+/**
+ * The printable boleto (print it to PDF): beneficiary, amount, due date, linha digitável, the ITF
+ * barcode, and with bolepix the Pix QR code and its copia e cola (`pixQr`: the QR as a data: URL).
+ */
+export function renderBoletoPage(payment: Payment, beneficiary: string, pixQr: string | null = null): string {
   const b = payment.boleto!;
   return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Boleto ${esc(payment.id)}</title>
 <style>body{font-family:Arial,sans-serif;max-width:760px;margin:24px auto;color:#111}table{width:100%;border-collapse:collapse}
@@ -28,6 +31,9 @@ td{border:1px solid #333;padding:6px;font-size:13px;vertical-align:top}td small{
 <tr><td colspan="3"><small>Instruções</small>${esc(b.instructions ?? 'Não receber após o vencimento.')}</td></tr>
 </table>
 <div class="bar" data-testid="barcode" data-barcode="${esc(b.barcode)}">${itfSvg(b.barcode)}</div>
-<p><small>Sandbox Lastro: este boleto não é pagável em bancos.</small></p>
+${b.pix ? `<div class="pix" data-testid="bolepix"><p><strong>Pague com Pix</strong>: leia o QR code ou use o Pix copia e cola. Pago de uma forma, a outra é cancelada.</p>
+${pixQr ? `<img alt="QR code Pix" src="${esc(pixQr)}" width="200" height="200">` : ''}
+<p style="font-family:monospace;font-size:11px;word-break:break-all" data-testid="pix-copia-e-cola">${esc(b.pix.qrCode)}</p></div>` : ''}
+${b.number ? `<p><small>Nosso número ${esc(b.number)}. Registrado no banco emissor.</small></p>` : '<p><small>Sandbox Lastro: este boleto não é pagável em bancos.</small></p>'}
 </body></html>`;
 }
