@@ -10,6 +10,7 @@ import { seedDevCompany } from './seed';
 import { assertPortFree, pipeLines, stopChild, waitForListening } from '../shared/processes';
 import { startTemporalDevServer, type DevTemporal } from './temporal-dev-server';
 import { startEmbeddedPixPsp } from './embedded-pix-psp';
+import { startEmbeddedPayoutProvider } from './embedded-payout-provider';
 import { registerEmbeddedNotificationUrl, startEmbeddedCieloAcquirer } from './embedded-cielo';
 import { registerEmbeddedBoletoWebhook, startEmbeddedBbIssuer } from './embedded-bb-issuer';
 
@@ -105,7 +106,14 @@ async function main(): Promise<void> {
       cardAcquirer = started.env;
       await registerEmbeddedNotificationUrl(started.info, config.urls.publicBase);
     }
-    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, ...pixPsp, ...boletoIssuer, ...cardAcquirer };
+    // The embedded payout provider (Efí Pix Envio) as the default payout connection; the worker registers its webhook at start.
+    let payoutProvider: Record<string, string> = {};
+    if (!process.env.PAYOUT_PROVIDER_BASE_URL) {
+      const started = await startEmbeddedPayoutProvider(root, log);
+      stack.children.push(started.child);
+      payoutProvider = started.env;
+    }
+    const env = { ...process.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalAddress, ...pixPsp, ...boletoIssuer, ...cardAcquirer, ...payoutProvider };
     const ops = await launcherOpsPorts(config.ops.port, config.ops.host);
     // `node --import tsx` rather than the tsx CLI: the CLI wrapper SIGKILLs a child that does
     // not acknowledge a signal within 30 ms, which cuts a graceful shutdown short under load.
@@ -132,6 +140,7 @@ async function main(): Promise<void> {
     log(`  Pix PSP       ${pixPsp.PIX_PSP_BASE_URL ?? process.env.PIX_PSP_BASE_URL}${stack.psp ? ' (embedded)' : ''}`);
     log(`  Acquirer      ${cardAcquirer.CARD_ACQUIRER_BASE_URL ?? process.env.CARD_ACQUIRER_BASE_URL}${cardAcquirer.CARD_ACQUIRER_BASE_URL ? ' (embedded Cielo)' : ''}`);
     log(`  Boleto issuer ${boletoIssuer.BOLETO_ISSUER_BASE_URL ?? process.env.BOLETO_ISSUER_BASE_URL}${boletoIssuer.BOLETO_ISSUER_BASE_URL ? ' (embedded)' : ''}`);
+    log(`  Payouts       ${payoutProvider.PAYOUT_PROVIDER_BASE_URL ?? process.env.PAYOUT_PROVIDER_BASE_URL}${payoutProvider.PAYOUT_PROVIDER_BASE_URL ? ' (embedded Efí)' : ''}`);
     log(`  Metrics       http://${config.ops.host}:${ops.api}/metrics (api), http://${config.ops.host}:${ops.worker}/metrics (worker)`);
     log(`  companyId     ${seeded.companyId}`);
     log(`  API key       ${seeded.apiKey}`);
