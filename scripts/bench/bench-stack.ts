@@ -9,6 +9,7 @@ import { ensureDatabase, startEmbeddedPostgres } from '../../src/db/embedded-pos
 import { createOrm, migrate } from '../../src/db/orm';
 import { startTemporalDevServer, type DevTemporalOptions } from '../../src/dev/temporal-dev-server';
 import { startEmbeddedPixPsp } from '../../src/dev/embedded-pix-psp';
+import { startEmbeddedCieloAcquirer } from '../../src/dev/embedded-cielo';
 import { stopChild } from '../../src/shared/processes';
 import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
@@ -29,6 +30,13 @@ export interface BenchStack {
   cpuParts: CpuPart[];
   /** The embedded Pix PSP, when asked for (`pixPsp: true`); its CPU is not in `cpuParts`: it is not Lastro's, nor the stack's. */
   pixPsp: BenchPixPsp | null;
+  /** The embedded acquirer (the default card connection, already in `deps.config`); its CPU is not in `cpuParts`. Null with `cardAcquirer: false`. */
+  cardAcquirer: BenchCardAcquirer | null;
+}
+
+export interface BenchCardAcquirer {
+  baseUrl: string;
+  cpu: CpuPart;
 }
 
 export interface BenchPixPsp {
@@ -62,6 +70,11 @@ export async function startBenchStack(opts: {
    * deployment's default Pix connection: without one a Pix creation answers 409.
    */
   pixPsp?: boolean;
+  /**
+   * Starts the embedded acquirer (Cielo E-commerce 3.0) as a process of its own, as `npm run dev`
+   * does, the deployment's default card connection: without one a card answers 409. Default true.
+   */
+  cardAcquirer?: boolean;
 }): Promise<BenchStack> {
   const { cleanup, log } = opts;
   log('[bench] starting PostgreSQL and the Temporal dev server…');
@@ -79,8 +92,9 @@ export async function startBenchStack(opts: {
   });
   cleanup.unshift(() => temporalServer.stop());
   const pixPsp = opts.pixPsp ? await startPixPsp(opts.root, opts.tmp, opts.cleanup, log) : null;
+  const acquirer = opts.cardAcquirer === false ? null : await startCardAcquirer(opts.root, opts.tmp, opts.cleanup, log);
 
-  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', LOG_LEVEL: 'warn', ...pixPsp?.env, ...opts.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalServer.address });
+  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', LOG_LEVEL: 'warn', ...pixPsp?.env, ...acquirer?.env, ...opts.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalServer.address });
   const logger = createLogger(config.logLevel, 'bench');
   const orm = await createOrm(databaseUrl, opts.dbPoolMax ? { pool: { min: 0, max: opts.dbPoolMax } } : {});
   cleanup.unshift(() => orm.close());
@@ -122,7 +136,16 @@ export async function startBenchStack(opts: {
     ...(temporalPid === null ? [] : [{ name: 'temporal', label: 'Temporal dev server', pid: temporalPid, tree: true }]),
     ...(pg.pid === null ? [] : [{ name: 'postgres', label: 'PostgreSQL', pid: pg.pid, tree: true }]),
   ];
-  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts, pixPsp };
+  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts, pixPsp, cardAcquirer: acquirer && { baseUrl: acquirer.baseUrl, cpu: acquirer.cpu } };
+}
+
+/** The embedded acquirer (src/dev/embedded-cielo.ts), its log in `tmp/acquirer.log`, stopped at the end. */
+async function startCardAcquirer(root: string, tmp: string, cleanup: Cleanup, log: (line: string) => void): Promise<BenchCardAcquirer & { env: Record<string, string> }> {
+  const out = fs.createWriteStream(path.join(tmp, 'acquirer.log'));
+  const { child, info, env } = await startEmbeddedCieloAcquirer(root, (line) => out.write(`${line}\n`));
+  cleanup.unshift(async () => (await stopChild(child, 15_000), out.end()));
+  log(`[bench] embedded acquirer on ${info.baseUrl}`);
+  return { env, baseUrl: info.baseUrl, cpu: { name: 'acquirer', label: 'embedded acquirer (not Lastro)', pid: child.pid!, tree: false } };
 }
 
 /** The embedded Pix PSP (src/dev/embedded-pix-psp.ts), its log in `tmp/psp.log`, stopped at the end. */

@@ -5,6 +5,7 @@ import { temporal as temporal_ } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { vaultKey } from '../../src/cards/card-vault.key';
 import type { Config } from '../../src/config';
+import { embeddedCardAcquirerEnv } from '../../src/dev/embedded-cielo';
 import { pipeLines, stopChild, waitForListening } from '../../src/shared/processes';
 import type { CpuPart } from './cpu';
 import type { BenchContext } from './harness';
@@ -84,6 +85,8 @@ export function lastroProcesses(b: BenchContext, config: Config, env: Record<str
     TEMPORAL_ADDRESS: config.temporal.address,
     TEMPORAL_TASK_QUEUE: config.temporal.taskQueue,
     CARD_VAULT_KEY: vaultKey().key.toString('base64'),
+    // The stack's acquirer (the embedded one the bench stack started) as the processes' default card connection.
+    ...(config.processors.card ? embeddedCardAcquirerEnv(config.processors.card) : {}),
     LASTRO_DATA_DIR: b.tmp,
     LOG_LEVEL: 'warn',
     ...env,
