@@ -6,6 +6,7 @@ import { benchCardTokens, benchCompany, ms, percentile, resultRow, round, runBen
 import { lastroProcesses, pollersOn } from './processes';
 import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/floors';
 import { cobCalls, cobRoundTrips } from './transaction-floors/psp-round-trip';
+import { acquirerCalls, authorizeRoundTrips } from './transaction-floors/acquirer-round-trip';
 
 /**
  * Payments created per second and their latency, end to end on a dev-like stack started here
@@ -27,6 +28,10 @@ import { cobCalls, cobRoundTrips } from './transaction-floors/psp-round-trip';
  * operation (its own line, not Lastro's), and the round trip of the adapter's call timed from
  * here at the same number of clients (./transaction-floors/psp-round-trip.ts). One Pix is paid
  * through the sandbox during the warm-up, so the PSP's callback is seen to reach the API.
+ * A card is authorized at the embedded acquirer (Cielo E-commerce 3.0, the default card
+ * connection), a process of its own too, reported the same way (a row's `acquirer`): Cielo API
+ * calls per operation, its CPU per operation, and the adapter's `authorize` round trip timed here
+ * (./transaction-floors/acquirer-round-trip.ts).
  *
  *   npm run bench -- transactions [requests per level = 200] [levels = 16,64]
  */
@@ -34,9 +39,10 @@ export const run = (argv: string[]) =>
   runBench('transactions', argv, async (b) => {
     const total = b.args.number(0, 200);
     const levels = b.args.numbers(1, [16, 64]);
-    const { deps, rootEm, cpuParts, pixPsp } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false, pixPsp: true });
+    const { deps, rootEm, cpuParts, pixPsp, cardAcquirer } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false, pixPsp: true });
     const { config } = deps;
     const psp = pixPsp!;
+    const acquirer = cardAcquirer!;
     const apiPort = await freePort();
     // The processes get this process's card vault key (the cards it tokenizes below, the API opens)
     // and the PSP as their default Pix connection; the worker registers the API's URL as its webhook.
@@ -48,7 +54,7 @@ export const run = (argv: string[]) =>
     const noopFloor = await startFloor('noop-api');
     await startFloor('noop-worker');
     // Only the measured loads count (floors are not measured): the processes that serve them.
-    b.setCpuParts([{ name: 'loadgen', label: 'load generator (this process)', pid: process.pid, tree: false }, api.cpu, worker.cpu, ...cpuParts, psp.cpu]);
+    b.setCpuParts([{ name: 'loadgen', label: 'load generator (this process)', pid: process.pid, tree: false }, api.cpu, worker.cpu, ...cpuParts, psp.cpu, acquirer.cpu]);
     b.log('[bench] waiting for the workers to poll…');
     await pollersOn(deps.temporal, config.temporal.taskQueue);
     await pollersOn(deps.temporal, 'bench-noop');
@@ -116,6 +122,13 @@ export const run = (argv: string[]) =>
       return roundTrips[`clients${clients}`];
     };
     const alone = await timeRoundTrips(1);
+    const authorizeTrips: Record<string, { p50: number; p95: number; clientCpuMsPerCall: number }> = {};
+    const timeAuthorizeTrips = async (clients: number) => {
+      const t = await authorizeRoundTrips(config.processors.card!, clients, Math.max(total, 200));
+      authorizeTrips[`clients${clients}`] = { p50: round(percentile(t.latencies, 50), 2), p95: round(percentile(t.latencies, 95), 2), clientCpuMsPerCall: round(t.cpuMsPerCall, 2) };
+      return authorizeTrips[`clients${clients}`];
+    };
+    const authorizeAlone = await timeAuthorizeTrips(1);
 
     const results: ResultRow[] = [];
     const floor: Record<string, Record<string, unknown>> = { insert: {}, noopWorkflow: {} };
@@ -132,31 +145,45 @@ export const run = (argv: string[]) =>
       floor.insert[`clients${clients}`] = loadFigures(insert);
       const trip = await timeRoundTrips(clients);
       lines.push(`PSP round trip, the adapter's PUT /cob timed here    ${String(clients).padStart(3)} clients: p50 ${trip.p50.toFixed(1)} ms  p95 ${trip.p95.toFixed(1)} ms  (the adapter's CPU ${trip.clientCpuMsPerCall} ms per call)`);
+      const authTrip = await timeAuthorizeTrips(clients);
+      lines.push(`acquirer round trip, the adapter's authorize timed here ${String(clients).padStart(3)} clients: p50 ${authTrip.p50.toFixed(1)} ms  p95 ${authTrip.p95.toFixed(1)} ms  (the adapter's CPU ${authTrip.clientCpuMsPerCall} ms per call)`);
       for (const method of Object.keys(methods) as Method[]) {
         const callsBefore = await cobCalls(psp.baseUrl);
+        const acquirerBefore = await acquirerCalls(acquirer.baseUrl);
         const { value: r, cpuSeconds } = await b.measured(() => create(method, clients, total));
         const calls = (await cobCalls(psp.baseUrl)) - callsBefore;
+        const acquirerPart = {
+          callsPerOp: round(((await acquirerCalls(acquirer.baseUrl)) - acquirerBefore) / total, 2),
+          ...(method === 'card' ? { roundTripMsP50: authTrip.p50, roundTripMsP95: authTrip.p95 } : {}),
+          cpuMsPerOp: round(((cpuSeconds.acquirer ?? 0) * 1000) / total, 2),
+        };
         line(methods[method].name, clients, r);
         const pspPart = {
           callsPerOp: round(calls / total, 2),
           ...(method === 'pix' ? { roundTripMsP50: trip.p50, roundTripMsP95: trip.p95 } : {}),
           cpuMsPerOp: round(((cpuSeconds.psp ?? 0) * 1000) / total, 2),
         };
-        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds, psp: pspPart }));
+        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds, psp: pspPart, acquirer: acquirerPart }));
       }
     }
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
     lines.push(`workflow tasks per operation (the workflows' histories, once none waits for a task): ${Object.entries(workflowTasksPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
     lines.push(`PSP round trip alone (1 client): p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms; the adapter's CPU ${alone.clientCpuMsPerCall} ms per call`);
+    lines.push(`acquirer round trip alone (1 client, query + sale): p50 ${authorizeAlone.p50.toFixed(1)} ms, p95 ${authorizeAlone.p95.toFixed(1)} ms; the adapter's CPU ${authorizeAlone.clientCpuMsPerCall} ms per call`);
     for (const r of results) {
       const p = r.psp as { callsPerOp: number; cpuMsPerOp: number };
-      lines.push(`${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms); PSP calls ${p.callsPerOp} per operation, PSP CPU ${p.cpuMsPerOp} ms per operation`);
+      const a = r.acquirer as { callsPerOp: number; cpuMsPerOp: number };
+      lines.push(
+        `${String(r.name).padEnd(7)} at ${String(r.clients).padStart(3)} clients: ${r.ratio}× the no-op workflow floor (p99 ${r.p99} ms beside ${r.floorP99} ms); PSP calls ${p.callsPerOp} per operation, PSP CPU ${p.cpuMsPerOp} ms per operation; acquirer calls ${a.callsPerOp} per operation, acquirer CPU ${a.cpuMsPerOp} ms per operation`,
+      );
     }
+    const cardRows = results.filter((r) => r.name === 'card').map((r) => r.acquirer as { callsPerOp: number });
     const pixRows = results.filter((r) => r.name === 'pix').map((r) => r.psp as { callsPerOp: number });
     const extra = {
       statementsPerOpByMethod: statementsPerOp,
       workflowTasksPerOpByMethod: workflowTasksPerOp,
       psp: { callsPerPix: Math.max(...pixRows.map((p) => p.callsPerOp)), roundTripMs: roundTrips, pixPaidByCallbackMs: Math.round(paidAfterMs) },
+      acquirer: { callsPerCard: Math.max(...cardRows.map((p) => p.callsPerOp)), roundTripMs: authorizeTrips },
     };
     return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra };
   });
