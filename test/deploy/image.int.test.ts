@@ -172,7 +172,7 @@ describe('the runtime stage', () => {
     // The operator CLI (docker compose exec api npm run lastro -- …) runs its main at import: its help.
     const cli = run(node, ['--import', 'tsx', 'src/cli/index.ts', '--help'], folderOf(runtimeStage), cleanEnv(env));
     expect({ status: cli.status, output: cli.output }).toEqual({ status: 0, output: expect.stringContaining('Usage: lastro') });
-  });
+  }, 600_000);
 
   it('starts each process through a package.json script the image carries', () => {
     const scripts = JSON.parse(readFileSync(join(folderOf(runtimeStage), 'package.json'), 'utf8')).scripts;
