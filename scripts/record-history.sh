@@ -11,6 +11,7 @@ rm -rf test/histories
 RECORD_HISTORIES=1 exec npx jest \
   test/payments/transaction.workflow.test.ts \
   test/payments/pix-reconciliation.workflow.test.ts \
+  test/payments/boleto-sweep.workflow.test.ts \
   test/checkout/checkout-session.workflow.test.ts \
   test/refunds/refund.workflow.test.ts \
   test/refunds/refund-confirmation.workflow.test.ts \

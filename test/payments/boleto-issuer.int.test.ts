@@ -2,6 +2,7 @@ import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook } from '../../sr
 import { parseBarcode, validateBarcode } from '../../src/payments/boleto.rules';
 import { parsePixPayload } from '../../src/payments/pix.rules';
 import { processorsOf } from '../../src/processors/processors';
+import { sweepBoletos } from '../../src/payments/boleto-sweep.service';
 import { useTestStack } from '../helpers/stack';
 import { startEmbeddedBb, type EmbeddedBbProcess } from '../processors/embedded-bb-process';
 import { eventually, expectLedgerConsistent, newReference } from './fixtures';
@@ -224,5 +225,39 @@ describe('the liquidation webhook', () => {
     const secret = t.stack.config.processors.boleto!.callbackSecret;
     await t.stack.http.post(`/processors/boletos/callbacks/default/${secret}`).send([{ id }]).expect(200);
     expect((await get(txn.id)).status).toBe('waiting_payment');
+  });
+});
+
+describe('the boleto sweep', () => {
+  const sweep = async (now = new Date()) => sweepBoletos(t.stack.deps, await boletoRail(), { now, days: 2, orphanAfterMs: 10 * 60_000 });
+
+  it('settles a boleto paid whose webhook never came, once', async () => {
+    const { txn, payment } = await createBoleto(4_000, {}, { withCustomer: false });
+    await issuer.sim('PUT', `/embedded/webhooks/${convenio()}`, { url: null });
+    try {
+      expect((await payAtIssuer(payment.boleto.line)).status).toBe(201);
+    } finally {
+      await registerEmbeddedBoletoWebhook({ id: 'default', ...t.stack.config.processors.boleto! }, t.stack.baseUrl);
+    }
+    expect((await get(txn.id)).status).toBe('waiting_payment');
+    expect((await sweep()).settled).toBe(1);
+    await paidSoon(txn.id);
+    expect((await sweep()).settled).toBe(0);
+    expect(await salePostings(payment.id)).toBe(1);
+  });
+
+  it('cancels at the issuer a boleto registered by a creation that never committed', async () => {
+    // What a creation that died between the issuer's answer and its commit leaves: the number recorded, the boleto registered, no payment.
+    const [{ number }] = await t.stack.em().execute<Array<{ number: string }>>(
+      `insert into boleto_registrations (number, connection_id, payment_id, company_id) values (lpad(nextval('boleto_numbers')::text, 10, '0'), 'default', 'pay_never_committed', ?) returning number`,
+      [t.company.Acme.company.id],
+    );
+    const rail = await boletoRail();
+    await rail.issuer.register({ number, amount: 999, issuedOn: today(), dueDate: inDays(3), daysPayableAfterDue: 0, reference: 'orphan' });
+    expect((await sweep()).orphansCanceled).toBe(0);
+    const later = await sweep(new Date(Date.now() + 11 * 60_000));
+    expect(later.orphansCanceled).toBe(1);
+    expect((await rail.issuer.get(number))?.status).toBe('canceled');
+    expect((await sweep(new Date(Date.now() + 12 * 60_000))).orphansCanceled).toBe(0);
   });
 });
