@@ -9,6 +9,7 @@ import { createBillingRunActivities } from './billing/billing-run.activities';
 import { createCheckoutSessionActivities } from './checkout/checkout-session.activities';
 import { createRefundActivities } from './refunds/refund.activities';
 import { createPixReconciliationActivities } from './payments/pix-reconciliation.activities';
+import { createBoletoSweepActivities } from './payments/boleto-sweep.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -23,6 +24,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createCheckoutSessionActivities(deps),
     ...createRefundActivities(deps),
     ...createPixReconciliationActivities(deps),
+    ...createBoletoSweepActivities(deps),
   };
 }
 

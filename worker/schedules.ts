@@ -9,6 +9,7 @@ import { registerPixWebhook } from '../src/processors/pix/pix-webhooks.service';
 import { registerPayoutWebhook } from '../src/processors/payouts/payout-webhooks.service';
 import type { Logger } from '../src/shared/logger';
 import { PIX_RECONCILIATION_SCHEDULE } from '../workflows/payments/pix-reconciliation.contract';
+import { BOLETO_SWEEP_SCHEDULE } from '../workflows/payments/boleto-sweep.contract';
 
 /**
  * Creates the maintenance schedules, the Pix reconciliation's and the billing run's if they do not exist yet, so every
@@ -20,6 +21,7 @@ export async function ensureMaintenanceSchedules(client: Client, taskQueue: stri
   const schedules = [
     ...MAINTENANCE_SCHEDULES.map((s) => ({ ...s, taskQueue })),
     { ...PIX_RECONCILIATION_SCHEDULE, taskQueue },
+    { ...BOLETO_SWEEP_SCHEDULE, taskQueue },
     { ...BILLING_RUN_SCHEDULE, taskQueue: billingRunTaskQueue(taskQueue) },
   ];
   for (const s of schedules) {

@@ -9,3 +9,4 @@ export * from './checkout/checkout-session.workflow';
 export * from './refunds/refund.workflow';
 export * from './billing/billing-run.workflow';
 export * from './payments/pix-reconciliation.workflow';
+export * from './payments/boleto-sweep.workflow';
