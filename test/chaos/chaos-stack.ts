@@ -12,6 +12,7 @@ import { ensureDatabase } from '../../src/db/embedded-postgres';
 import { createOrm, migrate, type Orm } from '../../src/db/orm';
 import { startTemporalDevServer, type DevTemporal } from '../../src/dev/temporal-dev-server';
 import { embeddedCardAcquirerEnv, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
+import { embeddedPayoutProviderEnv, type EmbeddedPayoutProviderInfo } from '../../src/dev/embedded-payout-provider';
 import { cardNotificationUrl } from '../../src/processors/cards/card-notifications';
 import { DEFAULT_CONNECTION_ID } from '../../src/processors/connections/processor-connections.rules';
 import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
@@ -54,7 +55,7 @@ export interface SeededChaosCompany {
 }
 
 type ProcessName = 'api' | 'worker';
-type LoggedName = ProcessName | 'temporal' | 'postgres' | 'psp' | 'acquirer';
+type LoggedName = ProcessName | 'temporal' | 'postgres' | 'psp' | 'acquirer' | 'payouts';
 
 export interface ChaosStack {
   root: string;
@@ -69,6 +70,8 @@ export interface ChaosStack {
   pixPsp: ChaosPixPsp;
   /** The deployment's default card store at the stack's embedded acquirer (books in memory: never restarted); its chargebacks notify the API. */
   cardAcquirer: EmbeddedCieloInfo;
+  /** The deployment's default payout account at the stack's embedded payout provider (Efí Pix Envio; books in memory: never restarted). */
+  payoutProvider: EmbeddedPayoutProviderInfo;
   seedCompany(name?: string): Promise<SeededChaosCompany>;
   /** A forked EntityManager on the test's own pool (reconnects after a PostgreSQL restart). */
   em(): EntityManager;
@@ -103,7 +106,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   // PostgreSQL runs as a `postgres` system user when the test runs as root: it must reach its data.
   fs.chmodSync(dataDir, 0o755);
   const log = opts.log ?? (() => undefined);
-  const tails: Record<LoggedName, string[]> = { api: [], worker: [], temporal: [], postgres: [], psp: [], acquirer: [] };
+  const tails: Record<LoggedName, string[]> = { api: [], worker: [], temporal: [], postgres: [], psp: [], acquirer: [], payouts: [] };
   const record = (name: LoggedName) => {
     const file = fs.createWriteStream(path.join(dataDir, `${name}.log`), { flags: 'a' });
     return (line: string) => {
@@ -119,7 +122,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   const children: Partial<Record<ProcessName, ChildProcess>> = {};
   try {
     /** A helper process that is ready once it prints a line `ready` recognizes (and answers for). */
-    const spawnHelper = async <T>(name: 'postgres' | 'psp' | 'acquirer', args: string[], ready: (line: string) => T | undefined, boundMs: number): Promise<{ child: ChildProcess; value: T }> => {
+    const spawnHelper = async <T>(name: 'postgres' | 'psp' | 'acquirer' | 'payouts', args: string[], ready: (line: string) => T | undefined, boundMs: number): Promise<{ child: ChildProcess; value: T }> => {
       const write = record(name);
       const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
       const value = new Promise<T>((resolve, reject) => {
@@ -187,6 +190,16 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
     );
     cleanup.unshift(() => stopChild(acquirer.child, 10_000));
     const cardAcquirer = acquirer.value;
+    // The embedded payout provider, the deployment's default payout connection; the worker registers
+    // its webhook at start. A Pix stays EM_PROCESSAMENTO 1 s, so a worker can die with one in flight.
+    const payouts = await spawnHelper(
+      'payouts',
+      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'efi', '--port', '0', '--settle-delay-ms', '1000', '--webhook-retry-base-ms', '2000'],
+      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as EmbeddedPayoutProviderInfo) : undefined),
+      60_000,
+    );
+    cleanup.unshift(() => stopChild(payouts.child, 10_000));
+    const payoutProvider = payouts.value;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -207,6 +220,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       PIX_PSP_CHAVE: pixPsp.chave,
       PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
       ...embeddedCardAcquirerEnv(cardAcquirer),
+      ...embeddedPayoutProviderEnv(payoutProvider),
       ...opts.env,
     };
     const entries: Record<ProcessName, string> = { api: 'src/server.ts', worker: 'worker/index.ts' };
@@ -245,6 +259,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       receiver,
       pixPsp,
       cardAcquirer,
+      payoutProvider,
       async seedCompany(name = 'Chaos Co') {
         const em = orm.em.fork();
         const company = await createCompany(em, { name, mode: 'sandbox' });

@@ -81,9 +81,8 @@ export async function cardAcquirerViolations(stack: ChaosStack): Promise<string[
 
 /**
  * Nothing charged, paid out or refunded twice, and nothing done outside that Lastro does not
- * know about: the card sales at the stack's acquirer (`cardAcquirerViolations`), and the sandbox
- * payout books, one row per idempotency key (what a PSP would show on its side), so a second
- * transfer would be a second row under another key, or a row Lastro's books do not match.
+ * know about: the card sales at the stack's acquirer (`cardAcquirerViolations`) and the Pix the
+ * stack's payout provider sent (`payoutProviderViolations`).
  */
 export async function moneyMovementViolations(stack: ChaosStack): Promise<string[]> {
   const out: string[] = await cardAcquirerViolations(stack);
@@ -97,26 +96,50 @@ export async function moneyMovementViolations(stack: ChaosStack): Promise<string
   );
   out.push(...invoiceCharges.map((i) => `invoice ${i.invoice_id} has ${i.paid} paid charges`));
 
-  // Payouts: keyed by withdrawal id; a paid transfer is money sent to a bank account.
-  const transfers = await stack.sql<{ key: string; status: string | null; psp_transfer_id: string | null; transfer_id: string }>(
-    `select t.idempotency_key as key, w.status, w.psp_transfer_id, t.transfer_id
-       from sandbox_payout_transfers t left join withdrawals w on w.id = t.idempotency_key where t.status = 'paid'`,
-  );
-  for (const t of transfers) {
-    if (!t.status) out.push(`sandbox transfer ${t.key} belongs to no withdrawal`);
-    else if (t.status !== 'paid' && t.status !== 'processing') out.push(`withdrawal ${t.key} was paid out but is ${t.status}`);
-    else if (t.status === 'paid' && t.psp_transfer_id !== t.transfer_id) out.push(`withdrawal ${t.key} records transfer ${t.psp_transfer_id}, the PSP ${t.transfer_id}`);
-  }
-  const paidWithdrawals = await stack.sql<{ id: string; transfers: string; debits: string }>(
-    `select w.id,
-            (select count(*) from sandbox_payout_transfers t where t.idempotency_key = w.id and t.status = 'paid')::text as transfers,
-            (select count(*) from ledger_postings p where p.key = 'withdrawal:' || w.id || ':payout')::text as debits
-       from withdrawals w where w.status = 'paid'`,
-  );
-  for (const w of paidWithdrawals) {
-    if (w.transfers !== '1' || w.debits !== '1') out.push(`paid withdrawal ${w.id}: ${w.transfers} transfers, ${w.debits} wallet debits`);
-  }
+  out.push(...(await payoutProviderViolations(stack)));
 
+  return out;
+}
+
+/**
+ * The payout provider's books (every Pix sent, read over its simulator route) and Lastro's
+ * withdrawals agree: a Pix per withdrawal id at most, a Pix paid is a withdrawal paid (or still
+ * processing: its outcome not yet recorded) with the Pix's end-to-end id, a Pix refused is a
+ * withdrawal failed (or processing), a Pix returned is a withdrawal failed `payout_returned` once
+ * its return is heard of; every paid withdrawal has exactly one paid Pix and one wallet debit.
+ */
+export async function payoutProviderViolations(stack: ChaosStack): Promise<string[]> {
+  const out: string[] = [];
+  const res = await fetch(`${stack.payoutProvider.baseUrl}/embedded/pix`);
+  const sends = ((await res.json()) as { envios: Array<{ idEnvio: string; endToEndId: string; status: string; devolucoes?: unknown[] }> }).envios.filter((e) => e.idEnvio.startsWith('wdr'));
+  const withdrawals = await stack.sql<{ id: string; status: string; psp_transfer_id: string | null; debits: string; last_reason: string | null }>(
+    `select w.id, w.status, w.psp_transfer_id, w.status_history->-1->>'reason' as last_reason,
+            (select count(*) from ledger_postings p where p.key = 'withdrawal:' || w.id || ':payout')::text as debits
+       from withdrawals w`,
+  );
+  const byPayoutId = new Map(withdrawals.map((w) => [w.id.replace('_', ''), w]));
+  const seen = new Map<string, number>();
+  for (const e of sends) {
+    seen.set(e.idEnvio, (seen.get(e.idEnvio) ?? 0) + 1);
+    const w = byPayoutId.get(e.idEnvio);
+    if (!w) {
+      out.push(`Pix ${e.endToEndId} (idEnvio ${e.idEnvio}) belongs to no withdrawal`);
+      continue;
+    }
+    if (w.status === 'processing') continue;
+    if (e.status === 'REALIZADO') {
+      const returned = (e.devolucoes?.length ?? 0) > 0;
+      if (w.status !== 'paid' && !(returned && w.status === 'failed' && w.last_reason === 'payout_returned')) out.push(`withdrawal ${w.id} was paid out (Pix ${e.endToEndId}) but is ${w.status}`);
+      if (w.psp_transfer_id !== e.endToEndId) out.push(`withdrawal ${w.id} records transfer ${w.psp_transfer_id}, the provider ${e.endToEndId}`);
+    } else if (e.status === 'NAO_REALIZADO' && w.status !== 'failed') {
+      out.push(`withdrawal ${w.id}: its Pix was refused but it is ${w.status}`);
+    }
+  }
+  for (const [id, n] of seen) if (n > 1) out.push(`idEnvio ${id}: ${n} Pix at the provider`);
+  for (const w of withdrawals.filter((x) => x.status === 'paid')) {
+    const paid = sends.filter((e) => e.idEnvio === w.id.replace('_', '') && e.status === 'REALIZADO');
+    if (paid.length !== 1 || w.debits !== '1') out.push(`paid withdrawal ${w.id}: ${paid.length} paid Pix at the provider, ${w.debits} wallet debits`);
+  }
   return out;
 }
 
