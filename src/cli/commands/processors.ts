@@ -12,6 +12,8 @@ import { registerPixWebhook } from '../../processors/pix/pix-webhooks.service';
 import type { PixConnection } from '../../processors/connections/pix-connection';
 import { defaultPayoutConnectionView } from '../../processors/connections/payout-connections.service';
 import { registerConnectPayout } from './processors-payout';
+import { registerConnectBoleto } from './processors-boleto';
+import { defaultBoletoConnectionView } from '../../processors/connections/boleto-connections.service';
 
 /** Where the client secret comes from when no file is named: argv would show it in `ps`, the environment does not. */
 export const CLIENT_SECRET_ENV = 'LASTRO_PIX_CLIENT_SECRET';
@@ -190,6 +192,7 @@ export function register(program: Command, ctx: CliContext): void {
     });
 
   registerConnectPayout(connect, ctx);
+  registerConnectBoleto(connect, ctx);
 
   processors
     .command('list')
@@ -197,7 +200,7 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--company <companyId>', 'only this company’s connections')
     .action(async (o: { company?: string }) => {
       const connections = await ctx.transaction((em) => listConnections(em, o.company));
-      printJson({ deploymentDefault: { pix: defaultConnectionView(ctx.config), card: defaultCardConnectionView(ctx.config), payout: defaultPayoutConnectionView(ctx.config) }, connections });
+      printJson({ deploymentDefault: { pix: defaultConnectionView(ctx.config), card: defaultCardConnectionView(ctx.config), payout: defaultPayoutConnectionView(ctx.config), boleto: defaultBoletoConnectionView(ctx.config) }, connections });
     });
 
   processors
