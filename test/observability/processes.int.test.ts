@@ -11,6 +11,7 @@ import { TEMPORAL_DASHBOARD_METRICS } from '../../src/observability/metrics/temp
 import { pipeLines, stopChild } from '../../src/shared/processes';
 import { scrape, total, type Sample } from './exposition';
 import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
+import { embeddedCardAcquirerEnv, openEmbeddedStore, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
 
 /**
  * The API and the worker as the processes `npm run start:api` / `start:worker` run, on a
@@ -70,6 +71,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
     // The run's embedded Pix PSP as the default connection (the worker registers the webhook).
     ...embeddedPixPspEnv(JSON.parse(process.env.LASTRO_TEST_PIX_PSP!)),
+    // A store of this file's own on the run's embedded card acquirer, as the default card connection.
+    ...embeddedCardAcquirerEnv(await openEmbeddedStore(JSON.parse(process.env.LASTRO_TEST_CARD_ACQUIRER!) as EmbeddedCieloInfo)),
   };
   worker = start('worker/index.ts', env);
   api = start('src/server.ts', env);
