@@ -13,6 +13,7 @@ import { createOrm, migrate, type Orm } from '../../src/db/orm';
 import { startTemporalDevServer, type DevTemporal } from '../../src/dev/temporal-dev-server';
 import { embeddedCardAcquirerEnv, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
 import { embeddedPayoutProviderEnv, type EmbeddedPayoutProviderInfo } from '../../src/dev/embedded-payout-provider';
+import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook, type EmbeddedBbIssuerInfo } from '../../src/dev/embedded-bb-issuer';
 import { cardNotificationUrl } from '../../src/processors/cards/card-notifications';
 import { DEFAULT_CONNECTION_ID } from '../../src/processors/connections/processor-connections.rules';
 import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
@@ -55,7 +56,7 @@ export interface SeededChaosCompany {
 }
 
 type ProcessName = 'api' | 'worker';
-type LoggedName = ProcessName | 'temporal' | 'postgres' | 'psp' | 'acquirer' | 'payouts';
+type LoggedName = ProcessName | 'temporal' | 'postgres' | 'psp' | 'acquirer' | 'payouts' | 'issuer';
 
 export interface ChaosStack {
   root: string;
@@ -72,6 +73,8 @@ export interface ChaosStack {
   cardAcquirer: EmbeddedCieloInfo;
   /** The deployment's default payout account at the stack's embedded payout provider (Efí Pix Envio; books in memory: never restarted). */
   payoutProvider: EmbeddedPayoutProviderInfo;
+  /** The deployment's default boleto issuer (BB API Cobranças v2) and its BOLETO_ISSUER_* (the convênio, the callback secret); books in memory: never restarted. */
+  boletoIssuer: EmbeddedBbIssuerInfo & { env: Record<string, string> };
   seedCompany(name?: string): Promise<SeededChaosCompany>;
   /** A forked EntityManager on the test's own pool (reconnects after a PostgreSQL restart). */
   em(): EntityManager;
@@ -106,7 +109,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   // PostgreSQL runs as a `postgres` system user when the test runs as root: it must reach its data.
   fs.chmodSync(dataDir, 0o755);
   const log = opts.log ?? (() => undefined);
-  const tails: Record<LoggedName, string[]> = { api: [], worker: [], temporal: [], postgres: [], psp: [], acquirer: [], payouts: [] };
+  const tails: Record<LoggedName, string[]> = { api: [], worker: [], temporal: [], postgres: [], psp: [], acquirer: [], payouts: [], issuer: [] };
   const record = (name: LoggedName) => {
     const file = fs.createWriteStream(path.join(dataDir, `${name}.log`), { flags: 'a' });
     return (line: string) => {
@@ -122,7 +125,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
   const children: Partial<Record<ProcessName, ChildProcess>> = {};
   try {
     /** A helper process that is ready once it prints a line `ready` recognizes (and answers for). */
-    const spawnHelper = async <T>(name: 'postgres' | 'psp' | 'acquirer' | 'payouts', args: string[], ready: (line: string) => T | undefined, boundMs: number): Promise<{ child: ChildProcess; value: T }> => {
+    const spawnHelper = async <T>(name: 'postgres' | 'psp' | 'acquirer' | 'payouts' | 'issuer', args: string[], ready: (line: string) => T | undefined, boundMs: number): Promise<{ child: ChildProcess; value: T }> => {
       const write = record(name);
       const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
       const value = new Promise<T>((resolve, reject) => {
@@ -200,6 +203,18 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
     );
     cleanup.unshift(() => stopChild(payouts.child, 10_000));
     const payoutProvider = payouts.value;
+    // The embedded boleto issuer, a beneficiary of its own the deployment's default boleto
+    // connection; its liquidation webhook (registered for the convênio, as in BB's portal) is
+    // retried after 2, 4, 8 and 16 s, across an API restart.
+    const issuerProcess = await spawnHelper(
+      'issuer',
+      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'bb', '--port', '0', '--webhook-retry-base-ms', '2000'],
+      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as EmbeddedBbIssuerInfo) : undefined),
+      60_000,
+    );
+    cleanup.unshift(() => stopChild(issuerProcess.child, 10_000));
+    const boletoEnv = embeddedBoletoIssuerEnv(issuerProcess.value);
+    await registerEmbeddedBoletoWebhook({ id: DEFAULT_CONNECTION_ID, baseUrl: issuerProcess.value.baseUrl, convenio: boletoEnv.BOLETO_ISSUER_CONVENIO, callbackSecret: boletoEnv.BOLETO_ISSUER_CALLBACK_SECRET }, apiUrl);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -221,6 +236,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
       ...embeddedCardAcquirerEnv(cardAcquirer),
       ...embeddedPayoutProviderEnv(payoutProvider),
+      ...boletoEnv,
       ...opts.env,
     };
     const entries: Record<ProcessName, string> = { api: 'src/server.ts', worker: 'worker/index.ts' };
@@ -260,6 +276,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       pixPsp,
       cardAcquirer,
       payoutProvider,
+      boletoIssuer: { ...issuerProcess.value, env: boletoEnv },
       async seedCompany(name = 'Chaos Co') {
         const em = orm.em.fork();
         const company = await createCompany(em, { name, mode: 'sandbox' });
