@@ -61,5 +61,3 @@ export const holdsAmount = (s: RefundStatus): boolean => s !== 'refused' && s !=
 export const BANK_DETAILS_REMINDER_MS = 3 * 24 * 3600 * 1000;
 export const BANK_DETAILS_DEADLINE_MS = 30 * 24 * 3600 * 1000;
 
-/** Account number the sandbox TED bounces as invalid (docs/refunds.md). */
-export const SANDBOX_TED_BOUNCE_ACCOUNT = '99999';
