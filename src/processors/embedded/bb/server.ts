@@ -212,6 +212,8 @@ export function createBbIssuer(options: BbIssuerOptions = {}): BbIssuer {
       ctx.body = erros('5000000', 'Erro interno');
     }
   });
+  // The body is read before a fault applies: a registration held back by `delayMs` completes even when its client has gone, as at a bank.
+  app.use(bodyParser({ enableTypes: ['json', 'form'] }));
   app.use(async (ctx, next) => {
     const f = faults.take(ctx.method, ctx.path);
     if (!f) return next();
@@ -230,7 +232,6 @@ export function createBbIssuer(options: BbIssuerOptions = {}): BbIssuer {
     ctx.status = f.status;
     ctx.body = erros('5000001', 'Serviço indisponível');
   });
-  app.use(bodyParser({ enableTypes: ['json', 'form'] }));
 
   router.post('/oauth/token', (ctx) => {
     const m = /^Basic (.+)$/i.exec(ctx.get('authorization'));
