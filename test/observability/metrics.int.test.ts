@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { startWebhookReceiver, type WebhookReceiver } from '../chaos/webhook-receiver';
 import { useTestStack } from '../helpers/stack';
 import { cardBody, cardToken, eventually, pixBody } from '../payments/fixtures';
 import type { OpsListener } from '../../src/observability/metrics/ops-listener';
 import { startApiOps, startWorkerOps } from '../../src/observability/metrics/process-ops';
+import { PIX_RECONCILIATION_WORKFLOW } from '../../workflows/payments/pix-reconciliation.contract';
 import { scrape, total, type Sample } from './exposition';
 
 /**
@@ -120,4 +122,17 @@ it('reports the webhook backlog per endpoint and the outbox lag from the databas
   expect(samples.filter((s) => s.name === 'lastro_webhook_backlog').length).toBeLessThanOrEqual(20);
   expect(samples.find((s) => s.name === 'lastro_outbox_lag_seconds')?.value).toBeGreaterThanOrEqual(0);
   expect(samples.find((s) => s.name === 'lastro_outbox_undispatched')?.value).toBeGreaterThanOrEqual(0);
+});
+
+it('counts a Pix reconciliation run\'s windows and the Pix it found, and stamps its success', async () => {
+  const { samples: before } = await scrape(worker.url);
+  const result = await t.stack.client.workflow.execute(PIX_RECONCILIATION_WORKFLOW, { taskQueue: t.stack.config.temporal.taskQueue, workflowId: `pix-reconciliation-${randomUUID()}`, args: [] });
+  const reconciled = result.connections.filter((c: { error?: string }) => !c.error);
+  expect(reconciled.length).toBeGreaterThanOrEqual(1);
+  const { samples: after } = await scrape(worker.url);
+  expect(delta(before, after, 'lastro_pix_reconciliation_windows_total', { result: 'reconciled' })).toBe(reconciled.length);
+  const found = (outcome: string) => delta(before, after, 'lastro_pix_reconciliation_pix_total', { outcome });
+  const sum = (field: 'settled' | 'alreadySettled' | 'unknown') => reconciled.reduce((a: number, c: Record<string, number>) => a + c[field], 0);
+  expect([found('settled'), found('already_settled'), found('unknown')]).toEqual([sum('settled'), sum('alreadySettled'), sum('unknown')]);
+  expect(total(after, 'lastro_pix_reconciliation_last_success_timestamp_seconds')).toBeGreaterThan(Date.now() / 1000 - 600);
 });
