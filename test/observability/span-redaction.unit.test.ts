@@ -1,3 +1,4 @@
+import { allRoutes } from '../../src/routes';
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
 import { redactPath, redactUrl } from '../../src/observability/redaction/urls';
@@ -20,10 +21,22 @@ describe('the one rule for paths and URLs (the access log and the spans)', () =>
     ['/pix/pay_1/qrcode.png', '/pix/[redacted]/qrcode.png'],
     ['/boletos/pay_1', '/boletos/[redacted]'],
     ['/processors/pix/callbacks/default/s3cr3t/pix', '/processors/pix/callbacks/default/[redacted]/pix'],
+    ['/processors/card/notifications/pcn_1/s3cr3t', '/processors/card/notifications/pcn_1/[redacted]'],
+    ['/processors/boletos/callbacks/default/s3cr3t', '/processors/boletos/callbacks/default/[redacted]'],
+    ['/processors/payouts/callbacks/default/s3cr3t/pix', '/processors/payouts/callbacks/default/[redacted]/pix'],
     ['/v1/customers/cus_1', '/v1/customers/cus_1'],
   ])('%s → %s', (path, expected) => {
     expect(redactPath(path)).toBe(expected);
     expect(redactUrl(`http://api.lastro.test:3000${path}`)).toBe(`http://api.lastro.test:3000${expected}`);
+  });
+
+  it("every route with a :secret in its path has it redacted (a new rail's callback route cannot leak its secret)", () => {
+    const withSecret = allRoutes().filter((r) => r.path.includes(':secret'));
+    expect(withSecret.length).toBeGreaterThan(0);
+    for (const route of withSecret) {
+      const path = route.path.replace(':secret', 'S3CR3T').replace(/:[A-Za-z]+/g, 'x');
+      expect(redactPath(path)).not.toContain('S3CR3T');
+    }
   });
 
   it('replaces every query value and drops the fragment', () => {

@@ -1,6 +1,6 @@
 /**
  * Public paths whose segment is a bearer credential (a KYC or refund bank-details token, a
- * checkout session or payment id that opens the buyer's page, a PSP's callback secret): logs and spans name the route,
+ * checkout session or payment id that opens the buyer's page, a processor's callback secret): logs and spans name the route,
  * never the credential. Their assets (`…/assets/…`) are not credentials. A checkout link's
  * `/c/<slug>` is not here: the merchant publishes it.
  */
@@ -11,7 +11,8 @@ const CREDENTIAL_SEGMENTS = [
   /^(\/checkout\/public\/sessions\/)[^/]+/,
   /^(\/pix\/)[^/]+/,
   /^(\/boletos\/)[^/]+/,
-  /^(\/processors\/pix\/callbacks\/[^/]+\/)[^/]+/,
+  // Every rail's callback route: /processors/<rail>/(callbacks|notifications)/<connection>/<secret>.
+  /^(\/processors\/[^/]+\/(?:callbacks|notifications)\/[^/]+\/)[^/]+/,
 ];
 
 /** A request path with its credential segment, if any, replaced by `[redacted]`. */
