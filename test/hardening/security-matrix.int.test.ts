@@ -52,6 +52,12 @@ const PUBLIC_ROUTES = new Set([
   // A PSP's Pix callbacks: the connection's callback secret in the path (and, behind an edge, the verified client identity).
   'receivePixCallback',
   'receivePixCallbackBare',
+  // The other rails' callbacks, the same way: the acquirer's notifications (a chargeback), the
+  // issuer's liquidation webhook, the payout provider's Pix webhook. Each is confirmed by a query.
+  'receiveCardNotification',
+  'receiveBoletoCallback',
+  'receivePayoutCallback',
+  'receivePayoutCallbackBare',
 ]);
 
 const routes = allRoutes();
