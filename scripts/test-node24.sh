@@ -1,7 +1,7 @@
 #!/bin/sh
 # The unit suite under Node 24 LTS, beside the main run under the machine's Node: the npm
 # registry's `node` package provides the binary (cached by npx after the first run). Lastro
-# supports Node 22 and 24 (package.json engines); .ci/run runs this before `npm test`.
+# supports Node 22 and 24 (package.json engines); `npm test` runs this after the lint.
 set -eu
 cd "$(dirname "$0")/.."
 npx -y node@24 -e "
