@@ -122,7 +122,7 @@ describe('lastro processors', () => {
     const list = await lastro(['list', '--company', companyId]);
     expect(list).toMatchObject({ code: 0 });
     const listed = JSON.parse(list.stdout);
-    expect(listed).toEqual({ deploymentDefault: { pix: null, card: null }, connections: [expect.objectContaining({ id: connection.id, settings: expect.objectContaining({ clientId: 'lastro-loja' }) })] });
+    expect(listed).toEqual({ deploymentDefault: expect.objectContaining({ pix: null, card: null, payout: null }), connections: [expect.objectContaining({ id: connection.id, settings: expect.objectContaining({ clientId: 'lastro-loja' }) })] });
     expect(allStrings(listed).filter((s) => [CLIENT_SECRET, callbackSecret].some((secret) => s.includes(secret)))).toEqual([]);
     expectNoSecret(list.stdout + list.stderr, [CLIENT_SECRET, callbackSecret, certs.keyBody]);
   });
@@ -156,7 +156,7 @@ describe('lastro processors', () => {
     });
     expect(list).toMatchObject({ code: 0 });
     const listed = JSON.parse(list.stdout);
-    expect(listed.deploymentDefault).toEqual({ pix: null, card: { id: 'default', adapter: 'cielo', settings: { baseUrl: 'https://api.cieloecommerce.cielo.com.br', queryUrl: 'https://apiquery.cieloecommerce.cielo.com.br', merchantId }, hasClientCertificate: false, callbackIdentity: null } });
+    expect(listed.deploymentDefault).toEqual(expect.objectContaining({ pix: null, payout: null, card: { id: 'default', adapter: 'cielo', settings: { baseUrl: 'https://api.cieloecommerce.cielo.com.br', queryUrl: 'https://apiquery.cieloecommerce.cielo.com.br', merchantId }, hasClientCertificate: false, callbackIdentity: null } }));
     expect(listed.connections).toEqual([expect.objectContaining({ id: connection.id, rail: 'card' })]);
     expectNoSecret(list.stdout + list.stderr, [merchantKey, defaultKey]);
 
