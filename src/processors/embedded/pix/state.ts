@@ -101,7 +101,8 @@ export type Outcome<T> = { ok: true; value: T; created?: boolean } | { ok: false
 const fail = (problem: Problema): { ok: false; problem: Problema } => ({ ok: false, problem });
 
 const iso = (d: Date): string => d.toISOString();
-const today = (d: Date): string => d.toISOString().slice(0, 10);
+/** The calendar day in Brasília (UTC−3, no daylight saving since 2019): a cobv's due date and payment day are Brasília's, not UTC's. */
+const today = (d: Date): string => new Date(d.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
 const stable = (v: unknown): string => JSON.stringify(v, (_k, x) => (x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x));
 
 export class Books {
