@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { Argument, Option, type Command } from 'commander';
 import { resolveVaultKey } from '../../cards/card-vault.key';
+import { cardNotificationUrl } from '../../processors/cards/card-notifications';
 import { ApiError } from '../../http/errors';
 import { CARD_ADAPTERS, PROCESSOR_RAILS, pixCallbackUrl, type ProcessorRail } from '../../processors/connections/processor-connections.rules';
 import { connectCard, defaultCardConnectionView } from '../../processors/connections/card-connections.service';
@@ -169,7 +170,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   connect
     .command('card')
-    .description("Connect a company's card acquirer (Cielo E-commerce API 3.0); payments do not use it yet")
+    .description("Connect a company's card acquirer (Cielo E-commerce API 3.0); prints the notification URL to register at the acquirer")
     .requiredOption('--company <companyId>', 'comp_… id')
     .addOption(new Option('--adapter <adapter>', "the acquirer's API").choices(CARD_ADAPTERS).makeOptionMandatory())
     .requiredOption('--base-url <url>', "the acquirer's transactional API (https)")
@@ -183,12 +184,13 @@ export function register(program: Command, ctx: CliContext): void {
         .transaction(async (em) => {
           const { connection, created } = await connectCard(em, vaultKey, o.company, input);
           const [view] = (await listConnections(em, o.company)).filter((v) => v.id === connection.id);
-          return { created, view };
+          // Cielo's "URL de Notificação" for the store (chargebacks); its secret is derived from the key, which it does not show.
+          return { created, view, notificationUrl: cardNotificationUrl(ctx.config.urls.publicBase, connection) };
         })
         .catch((err: unknown) => {
           throw explained(err);
         });
-      printJson({ created: result.created, connection: result.view });
+      printJson({ created: result.created, connection: result.view, notificationUrl: result.notificationUrl });
     });
 
   registerConnectPayout(connect, ctx);
