@@ -100,7 +100,7 @@ const envSchema = z.object({
   PIX_PSP_CALLBACK_IDENTITY: z.string().optional(),
   /** The header in which the edge passes the verified client certificate identity of a processor's callback. */
   PIX_CALLBACK_IDENTITY_HEADER: z.string().optional(),
-  /** The deployment's card acquirer (Cielo E-commerce 3.0), all four or none (processors.config.ts; docs/processors.md). Payments do not use it yet. */
+  /** The deployment's card acquirer (Cielo E-commerce 3.0), all four or none (processors.config.ts; docs/processors.md). */
   CARD_ACQUIRER_BASE_URL: z.string().optional(),
   CARD_ACQUIRER_QUERY_URL: z.string().optional(),
   CARD_ACQUIRER_MERCHANT_ID: z.string().optional(),

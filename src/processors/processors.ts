@@ -23,7 +23,7 @@ export interface PixRail {
   psp: PixPsp;
 }
 
-/** A company's card rail: its connection (the acquirer's store) and the adapter that speaks to it. Payments do not use it yet. */
+/** A company's card rail: its connection (the acquirer's store) and the adapter that speaks to it. */
 export interface CardRail {
   connection: CardConnection;
   acquirer: CieloAcquirer;

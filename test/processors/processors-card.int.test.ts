@@ -2,7 +2,7 @@
  * `Processors.cardFor` / `cardById` (src/processors/processors.ts) against the embedded acquirer
  * (Cielo E-commerce 3.0) running as its own process: a company's card connection row, or the
  * deployment default from CARD_ACQUIRER_*, gives an acquirer that authorizes a test card, and a
- * reconnected store is used from the next resolution on. Payments do not use this rail yet.
+ * reconnected store is used from the next resolution on.
  */
 import { randomInt } from 'node:crypto';
 import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';

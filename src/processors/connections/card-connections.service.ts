@@ -11,7 +11,7 @@ import type { DefaultConnectionView, ProcessorsConfigHolder } from './processor-
 /**
  * Connects a company's card acquirer, or replaces its connection whole; the MerchantKey is
  * sealed, the hosts and the MerchantId stay readable. `created`: no connection existed. 400
- * validation_failed on a bad input, 404 for an unknown company. Payments do not use it yet.
+ * validation_failed on a bad input, 404 for an unknown company.
  */
 export async function connectCard(em: EntityManager, vaultKey: VaultKey, companyId: string, input: ConnectCardInput): Promise<{ connection: CardConnection; created: boolean }> {
   const parsed = connectCardInput.safeParse(input);
@@ -30,7 +30,7 @@ const cardConnections = (config: ProcessorsConfigHolder): RailConnections<CardCo
   fallback: () => defaultCardConnection(config),
 });
 
-/** The card connection a company's payments would use: its own, else the deployment default, else 409 processor_not_configured. */
+/** The card connection a company's payments use: its own, else the deployment default, else 409 processor_not_configured. */
 export async function cardConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }): Promise<CardConnection> {
   return connectionOf(em, vaultKey, cardConnections(config), company.id);
 }
