@@ -166,6 +166,7 @@ describe('a sale read back', () => {
       receivedDate: '2026-11-28 20:45:12',
       amount: 15700,
       voidedAmount: 0,
+      chargebacks: [],
     });
   });
 
