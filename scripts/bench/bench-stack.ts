@@ -10,6 +10,7 @@ import { createOrm, migrate } from '../../src/db/orm';
 import { startTemporalDevServer, type DevTemporalOptions } from '../../src/dev/temporal-dev-server';
 import { startEmbeddedPixPsp } from '../../src/dev/embedded-pix-psp';
 import { startEmbeddedCieloAcquirer } from '../../src/dev/embedded-cielo';
+import { startEmbeddedBbIssuer } from '../../src/dev/embedded-bb-issuer';
 import { stopChild } from '../../src/shared/processes';
 import { createEventDispatcher } from '../../src/events/subscribers';
 import { createLogger } from '../../src/shared/logger';
@@ -32,6 +33,15 @@ export interface BenchStack {
   pixPsp: BenchPixPsp | null;
   /** The embedded acquirer (the default card connection, already in `deps.config`); its CPU is not in `cpuParts`. Null with `cardAcquirer: false`. */
   cardAcquirer: BenchCardAcquirer | null;
+  /** The embedded boleto issuer (the default boleto connection, already in `deps.config`); its CPU is not in `cpuParts`. Null with `boletoIssuer: false`. */
+  boletoIssuer: BenchBoletoIssuer | null;
+}
+
+export interface BenchBoletoIssuer {
+  /** BOLETO_ISSUER_*: what makes it the deployment's default boleto connection, for the processes a benchmark starts. */
+  env: Record<string, string>;
+  baseUrl: string;
+  cpu: CpuPart;
 }
 
 export interface BenchCardAcquirer {
@@ -75,6 +85,8 @@ export async function startBenchStack(opts: {
    * does, the deployment's default card connection: without one a card answers 409. Default true.
    */
   cardAcquirer?: boolean;
+  /** Starts the embedded boleto issuer (BB API Cobranças v2) the same way, the default boleto connection. Default true. */
+  boletoIssuer?: boolean;
 }): Promise<BenchStack> {
   const { cleanup, log } = opts;
   log('[bench] starting PostgreSQL and the Temporal dev server…');
@@ -93,8 +105,9 @@ export async function startBenchStack(opts: {
   cleanup.unshift(() => temporalServer.stop());
   const pixPsp = opts.pixPsp ? await startPixPsp(opts.root, opts.tmp, opts.cleanup, log) : null;
   const acquirer = opts.cardAcquirer === false ? null : await startCardAcquirer(opts.root, opts.tmp, opts.cleanup, log);
+  const issuer = opts.boletoIssuer === false ? null : await startBoletoIssuer(opts.root, opts.tmp, opts.cleanup, log);
 
-  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', LOG_LEVEL: 'warn', ...pixPsp?.env, ...acquirer?.env, ...opts.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalServer.address });
+  const config = loadConfig({ TEMPORAL_TASK_QUEUE: 'bench', LOG_LEVEL: 'warn', ...pixPsp?.env, ...acquirer?.env, ...issuer?.env, ...opts.env, DATABASE_URL: databaseUrl, TEMPORAL_ADDRESS: temporalServer.address });
   const logger = createLogger(config.logLevel, 'bench');
   const orm = await createOrm(databaseUrl, opts.dbPoolMax ? { pool: { min: 0, max: opts.dbPoolMax } } : {});
   cleanup.unshift(() => orm.close());
@@ -136,7 +149,7 @@ export async function startBenchStack(opts: {
     ...(temporalPid === null ? [] : [{ name: 'temporal', label: 'Temporal dev server', pid: temporalPid, tree: true }]),
     ...(pg.pid === null ? [] : [{ name: 'postgres', label: 'PostgreSQL', pid: pg.pid, tree: true }]),
   ];
-  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts, pixPsp, cardAcquirer: acquirer && { baseUrl: acquirer.baseUrl, cpu: acquirer.cpu } };
+  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts, pixPsp, cardAcquirer: acquirer && { baseUrl: acquirer.baseUrl, cpu: acquirer.cpu }, boletoIssuer: issuer };
 }
 
 /** The embedded acquirer (src/dev/embedded-cielo.ts), its log in `tmp/acquirer.log`, stopped at the end. */
@@ -146,6 +159,15 @@ async function startCardAcquirer(root: string, tmp: string, cleanup: Cleanup, lo
   cleanup.unshift(async () => (await stopChild(child, 15_000), out.end()));
   log(`[bench] embedded acquirer on ${info.baseUrl}`);
   return { env, baseUrl: info.baseUrl, cpu: { name: 'acquirer', label: 'embedded acquirer (not Lastro)', pid: child.pid!, tree: false } };
+}
+
+/** The embedded boleto issuer (src/dev/embedded-bb-issuer.ts), its log in `tmp/issuer.log`, stopped at the end. */
+async function startBoletoIssuer(root: string, tmp: string, cleanup: Cleanup, log: (line: string) => void): Promise<BenchBoletoIssuer> {
+  const out = fs.createWriteStream(path.join(tmp, 'issuer.log'));
+  const { child, info, env } = await startEmbeddedBbIssuer(root, (line) => out.write(`${line}\n`));
+  cleanup.unshift(async () => (await stopChild(child, 15_000), out.end()));
+  log(`[bench] embedded boleto issuer on ${info.baseUrl}`);
+  return { env, baseUrl: info.baseUrl, cpu: { name: 'issuer', label: 'embedded boleto issuer (not Lastro)', pid: child.pid!, tree: false } };
 }
 
 /** The embedded Pix PSP (src/dev/embedded-pix-psp.ts), its log in `tmp/psp.log`, stopped at the end. */

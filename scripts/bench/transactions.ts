@@ -39,14 +39,15 @@ export const run = (argv: string[]) =>
   runBench('transactions', argv, async (b) => {
     const total = b.args.number(0, 200);
     const levels = b.args.numbers(1, [16, 64]);
-    const { deps, rootEm, cpuParts, pixPsp, cardAcquirer } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false, pixPsp: true });
+    const { deps, rootEm, cpuParts, pixPsp, cardAcquirer, boletoIssuer } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false, pixPsp: true });
     const { config } = deps;
     const psp = pixPsp!;
     const acquirer = cardAcquirer!;
+    const issuer = boletoIssuer!;
     const apiPort = await freePort();
     // The processes get this process's card vault key (the cards it tokenizes below, the API opens)
-    // and the PSP as their default Pix connection; the worker registers the API's URL as its webhook.
-    const start = lastroProcesses(b, config, { RATE_LIMIT_PER_MINUTE: '1000000', ...psp.env, PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}` });
+    // and the PSP and the boleto issuer as their default connections; the worker registers the API's URL as its webhook.
+    const start = lastroProcesses(b, config, { RATE_LIMIT_PER_MINUTE: '1000000', ...psp.env, ...issuer.env, PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}` });
     const startFloor = (mode: string) => start(`floor-${mode}`, `floor ${mode}`, 'scripts/bench/transaction-floors/floor-process.ts', { args: [mode] });
     const api = await start('api', 'Lastro API', 'src/server.ts', { env: { HOST: '127.0.0.1', PORT: String(apiPort) } });
     const worker = await start('worker', 'Lastro worker', 'worker/index.ts', { listening: false });
@@ -54,7 +55,7 @@ export const run = (argv: string[]) =>
     const noopFloor = await startFloor('noop-api');
     await startFloor('noop-worker');
     // Only the measured loads count (floors are not measured): the processes that serve them.
-    b.setCpuParts([{ name: 'loadgen', label: 'load generator (this process)', pid: process.pid, tree: false }, api.cpu, worker.cpu, ...cpuParts, psp.cpu, acquirer.cpu]);
+    b.setCpuParts([{ name: 'loadgen', label: 'load generator (this process)', pid: process.pid, tree: false }, api.cpu, worker.cpu, ...cpuParts, psp.cpu, acquirer.cpu, issuer.cpu]);
     b.log('[bench] waiting for the workers to poll…');
     await pollersOn(deps.temporal, config.temporal.taskQueue);
     await pollersOn(deps.temporal, 'bench-noop');
@@ -163,7 +164,8 @@ export const run = (argv: string[]) =>
           ...(method === 'pix' ? { roundTripMsP50: trip.p50, roundTripMsP95: trip.p95 } : {}),
           cpuMsPerOp: round(((cpuSeconds.psp ?? 0) * 1000) / total, 2),
         };
-        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds, psp: pspPart, acquirer: acquirerPart }));
+        const issuerPart = { cpuMsPerOp: round(((cpuSeconds.issuer ?? 0) * 1000) / total, 2) };
+        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds, psp: pspPart, acquirer: acquirerPart, issuer: issuerPart }));
       }
     }
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
