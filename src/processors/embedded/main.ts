@@ -15,7 +15,8 @@ import type { EmbeddedServer } from './http-server';
  * `npm run psp -- cielo --port N` starts the embedded acquirer (Cielo's E-commerce API 3.0) the
  * same way; its line is `{"baseUrl","queryUrl","merchantId","merchantKey"}`. `npm run psp -- bb --port N`
  * starts the embedded boleto issuer (BB's API Cobranças v2); its line is
- * `{"baseUrl","tokenUrl","clientId","clientSecret","appKey"}`.
+ * `{"baseUrl","tokenUrl","clientId","clientSecret","appKey"}`. `npm run psp -- efi --port N` starts
+ * the embedded payout provider (Efí's Pix Envio), its line as the Pix PSP's.
  *
  * `--tls-dir <dir>` turns on mutual TLS: a CA, a server and a client certificate are made with
  * the `openssl` CLI into that folder (`ca.pem`, `client.pem`, `client-key.pem` for the client),
@@ -43,6 +44,21 @@ const header = (v: string, prev: Record<string, string>): Record<string, string>
   if (Object.keys(prev).length >= 3) throw new InvalidArgumentError('at most three headers, as Cielo registers');
   return { ...prev, [m[1]]: m[2] };
 };
+
+/** The server side of mutual TLS (`--tls-dir`), made with openssl, or the process ends with code 1. */
+function serverTls(name: string, tlsDir: string | undefined, host: string, clientId: string): { cert: Buffer; key: Buffer; ca: Buffer } | undefined {
+  if (!tlsDir) return undefined;
+  try {
+    const certs = makeCertificates(tlsDir, host, clientId);
+    return { cert: certs.serverCert, key: certs.serverKey, ca: certs.ca };
+  } catch (err) {
+    process.stderr.write(`${name}: cannot make certificates with openssl in ${tlsDir}: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  }
+}
+
+/** A processor's log line on stderr, one JSON object, named by its service. */
+const logAs = (service: string) => (msg: Record<string, unknown>) => process.stderr.write(`${JSON.stringify({ service, ...msg })}\n`);
 
 /** Prints the one JSON line once listening, or ends the process with code 1; stops on SIGTERM/SIGINT. */
 async function serve(name: string, processor: EmbeddedServer<unknown>, port: number, host: string): Promise<void> {
@@ -74,24 +90,14 @@ program
   .option('--tls-dir <dir>', 'serve HTTPS with mutual TLS; certificates are generated into this folder')
   .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; webhookRetryBaseMs: number; webhookLateMs: number; devolucaoDelayMs: number; tlsDir?: string }) => {
     const clientId = o.clientId ?? `psp_${randomBytes(8).toString('hex')}`;
-    let tls;
-    if (o.tlsDir) {
-      try {
-        const certs = makeCertificates(o.tlsDir, o.host, clientId);
-        tls = { cert: certs.serverCert, key: certs.serverKey, ca: certs.ca };
-      } catch (err) {
-        process.stderr.write(`embedded Pix PSP: cannot make certificates with openssl in ${o.tlsDir}: ${err instanceof Error ? err.message : String(err)}\n`);
-        process.exit(1);
-      }
-    }
     const psp = createPixPsp({
-      tls,
+      tls: serverTls('embedded Pix PSP', o.tlsDir, o.host, clientId),
       clientId,
       clientSecret: o.clientSecret,
       chaves: o.chave,
       devolucaoDelayMs: o.devolucaoDelayMs,
       webhook: { retryBaseMs: o.webhookRetryBaseMs, lateMs: o.webhookLateMs },
-      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-pix-psp', ...msg })}\n`),
+      log: logAs('embedded-pix-psp'),
     });
     await serve('embedded Pix PSP', psp, o.port, o.host);
   });
@@ -115,7 +121,7 @@ program
       notificationHeaders: o.notificationHeader,
       notificationRetryBaseMs: o.notificationRetryBaseMs,
       voidGuardMs: o.voidGuardMs,
-      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-cielo', ...msg })}\n`),
+      log: logAs('embedded-cielo'),
     });
     await serve('embedded Cielo acquirer', acquirer, o.port, o.host);
   });
@@ -135,7 +141,7 @@ program
       clientSecret: o.clientSecret,
       appKey: o.appKey,
       webhookRetryBaseMs: o.webhookRetryBaseMs,
-      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-bb', ...msg })}\n`),
+      log: logAs('embedded-bb'),
     });
     await serve('embedded BB boleto issuer', issuer, o.port, o.host);
   });
@@ -154,25 +160,15 @@ program
   .option('--tls-dir <dir>', 'serve HTTPS with mutual TLS; certificates are generated into this folder')
   .action(async (o: { port: number; host: string; clientId?: string; clientSecret?: string; chave: string[]; settleDelayMs: number; returnDelayMs: number; webhookRetryBaseMs: number; tlsDir?: string }) => {
     const clientId = o.clientId ?? `efi_${randomBytes(8).toString('hex')}`;
-    let tls;
-    if (o.tlsDir) {
-      try {
-        const certs = makeCertificates(o.tlsDir, o.host, clientId);
-        tls = { cert: certs.serverCert, key: certs.serverKey, ca: certs.ca };
-      } catch (err) {
-        process.stderr.write(`embedded payout provider: cannot make certificates with openssl in ${o.tlsDir}: ${err instanceof Error ? err.message : String(err)}\n`);
-        process.exit(1);
-      }
-    }
     const provider = createEfiPayoutServer({
-      tls,
+      tls: serverTls('embedded payout provider', o.tlsDir, o.host, clientId),
       clientId,
       clientSecret: o.clientSecret,
       chaves: o.chave,
       settleDelayMs: o.settleDelayMs,
       returnDelayMs: o.returnDelayMs,
       webhook: { retryBaseMs: o.webhookRetryBaseMs },
-      log: (msg) => process.stderr.write(`${JSON.stringify({ service: 'embedded-efi', ...msg })}\n`),
+      log: logAs('embedded-efi'),
     });
     await serve('embedded payout provider (Efí)', provider, o.port, o.host);
   });
