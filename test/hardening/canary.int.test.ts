@@ -203,7 +203,7 @@ it('lets no secret and no personal datum out of the API, the worker or the Tempo
   const printed = output.join('\n');
   // The run was traced and the failures happened: the search below is not over an empty page.
   expect(printed).toContain("'db.statement'");
-  expect(printed).toContain("'http.target'");
+  expect(printed).toContain("'url.path'");
   expect(printed).toContain('"msg":"unhandled error"');
   expect(printed).toContain('Activity failed');
 
