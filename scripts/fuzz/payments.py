@@ -34,6 +34,34 @@ def boleto_due_dates(body):
             boleto["dueDate"] = soon
 
 
+def exactly_one(block, keys):
+    """Keeps the first of `keys` the block gives; None when it gives none (the block is dropped)."""
+    given = [k for k in keys if block.get(k) is not None]
+    if not given:
+        return None
+    for k in given[1:]:
+        del block[k]
+    return block
+
+
+def boleto_terms(body):
+    """transactions.schemas.ts, rules beyond the JSON Schema: a fine, an interest and a discount
+    each give exactly one of their two forms; a fine or interest needs payableDaysAfterDue; a
+    discount ends on or before the due date."""
+    for payment in body.get("payments") or []:
+        boleto = payment.get("boleto") if isinstance(payment, dict) else None
+        if not isinstance(boleto, dict):
+            continue
+        for key, forms in (("fine", ("percent", "amount")), ("interest", ("monthlyPercent", "dailyAmount")), ("discount", ("percent", "amount"))):
+            if isinstance(boleto.get(key), dict) and exactly_one(boleto[key], forms) is None:
+                del boleto[key]
+        if (boleto.get("fine") or boleto.get("interest")) and not boleto.get("payableDaysAfterDue"):
+            boleto["payableDaysAfterDue"] = 10
+        discount, due = boleto.get("discount"), boleto.get("dueDate")
+        if isinstance(discount, dict) and isinstance(due, str) and isinstance(discount.get("until"), str) and discount["until"] > due:
+            discount["until"] = due
+
+
 def transaction_cards(body):
     """A card payment carries a fresh single-use token of the company (never guessed)."""
     for payment in body.get("payments") or []:
@@ -79,7 +107,7 @@ def card_token(body):
         body["token"] = fresh_card_token()
 
 
-transaction = [active_owner, on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates)]
+transaction = [active_owner, on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates), on_body(boleto_terms)]
 
 REPAIRS = {
     ("POST", "/payment-methods/cards"): [on_body(card_token)],
