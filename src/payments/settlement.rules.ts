@@ -56,6 +56,18 @@ export function releaseMoves(release: SettlementRelease): Array<{ recipientId: s
   return [...byRecipient].filter(([, amount]) => amount !== 0).map(([recipientId, amount]) => ({ recipientId, amount }));
 }
 
+/**
+ * The cents that arrived for a payment, what its sale posting books: a boleto's `paidAmount` as
+ * its issuer (or its bolepix PSP) reported it, fine and interest in, discount out; every other
+ * payment (and a boleto without a reported amount) its own amount. The difference from the face
+ * amount goes to the recipients the way the sale does (`shareAmount` over what arrived), while
+ * the processing fee stays the one of the face amount (docs/ledger.md "A boleto paid another amount").
+ */
+export function receivedAmount(payment: { method: string; amount: number; boleto?: { paidAmount?: number } | null }): number {
+  const paid = payment.method === 'boleto' ? payment.boleto?.paidAmount : undefined;
+  return typeof paid === 'number' && Number.isSafeInteger(paid) && paid > 0 ? paid : payment.amount;
+}
+
 /** A line of a sale posting (the ledger's PostingLine, as data). */
 export interface SaleLine {
   account: { recipientId: string; bucket: 'pending'; currency: string } | { platform: 'revenue' | 'settlement'; currency: string };

@@ -3,7 +3,7 @@ import { post, postMany, type PostingInput, type PostingLine } from '../ledger/l
 import { chargebackKeyPrefix, lockSale } from './chargeback.service';
 import { feeTables, paymentFee } from './payment-fee.service';
 import type { Payment } from './payment.entity';
-import { salePosting, settlementReleases } from './settlement.rules';
+import { receivedAmount, salePosting, settlementReleases } from './settlement.rules';
 import { markTransactionPaid, type Changes } from './transaction-lifecycle.service';
 import type { TransactionAggregate } from './transaction-views';
 
@@ -19,7 +19,7 @@ export interface ScheduledRelease {
 
 /**
  * The sale postings of paid payments, balanced and idempotent (key `sale:<pay_id>`; lines:
- * settlement.rules `salePosting`), made together in one `postMany`: their fees read once per
+ * settlement.rules `salePosting` over what arrived, `receivedAmount`: a boleto's paid amount), made together in one `postMany`: their fees read once per
  * company's fee table, their accounts locked and their rows inserted in a few statements
  * whatever their number. Returns each payment's releases to schedule, in order.
  */
@@ -29,7 +29,7 @@ export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: Tr
   const postings = await Promise.all(
     sales.map(async ({ agg: { transaction, splits }, payment }) => {
       const fee = await paymentFee(em, transaction.companyId, { method: payment.method, installments: payment.installments, amount: payment.amount, currency: payment.currency }, fees);
-      const sale = salePosting({ method: payment.method, installments: payment.installments, amount: payment.amount, currency: payment.currency, paidAt: payment.paidAt!.toISOString(), fee, splits });
+      const sale = salePosting({ method: payment.method, installments: payment.installments, amount: receivedAmount(payment), currency: payment.currency, paidAt: payment.paidAt!.toISOString(), fee, splits });
       const input: PostingInput = {
         key: `sale:${payment.id}`,
         kind: 'sale',
