@@ -77,7 +77,8 @@ export interface LoadResult {
  * `total` POSTs over `clients` keep-alive connections, each client sending its next request
  * when the previous one answered (closed loop). `body(i)` builds request i; `ok` checks an answer.
  */
-export async function closedLoop(opts: { port: number; path: string; total: number; clients: number; headers?: Record<string, string>; body: (i: number) => unknown; ok: (status: number, body: string) => boolean }): Promise<LoadResult> {
+export async function closedLoop(opts: { port: number; path: string; total: number; clients: number; headers?: Record<string, string> | ((i: number) => Record<string, string>); body: (i: number) => unknown; ok: (status: number, body: string) => boolean }): Promise<LoadResult> {
+  const headersOf = (i: number) => (typeof opts.headers === 'function' ? opts.headers(i) : opts.headers);
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.clients });
   const latencies: number[] = [];
   let failures = 0;
@@ -87,7 +88,7 @@ export async function closedLoop(opts: { port: number; path: string; total: numb
       const payload = JSON.stringify(opts.body(i));
       const t0 = performance.now();
       const req = http.request(
-        { host: '127.0.0.1', port: opts.port, path: opts.path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...opts.headers } },
+        { host: '127.0.0.1', port: opts.port, path: opts.path, method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headersOf(i) } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
