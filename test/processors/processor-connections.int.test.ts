@@ -1,9 +1,11 @@
 /**
  * Processors per company (src/processors/connections/) on a real PostgreSQL: connecting a
- * company's Pix PSP seals its secrets, reconnecting keeps the callback secret unless rotated, no
- * view carries a secret, and a company's Pix connection resolves to its row, else the
- * deployment default, else 409 processor_not_configured. The card rail alike: the acquirer's
- * MerchantKey sealed, resolved row > default > 409.
+ * company's Pix PSP seals its secrets, reconnecting the same account keeps the row and the
+ * callback secret unless rotated, another account retires the row (kept, readable by id), as
+ * does a disconnect; no view carries a secret, and a company's Pix connection resolves to its
+ * active row, else the deployment default, else 409 processor_not_configured. The card rail
+ * alike: the acquirer's MerchantKey sealed, a key rotation in place, another store a new row,
+ * resolved row > default > 409.
  */
 import { randomInt } from 'node:crypto';
 import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';
@@ -68,6 +70,11 @@ const account = (clientSecret = 'company-client-secret') => ({
   scopes: 'cob.write cob.read pix.read webhook.write',
 });
 
+/** Deletes a company's rows (a disconnect keeps them): those sealed for a test's purpose would not open in `allPixConnections`. */
+async function forget(companyId: string): Promise<void> {
+  await em().getConnection().execute('delete from processor_connections where company_id = ?', [companyId]);
+}
+
 async function expectApiError(promise: Promise<unknown>, status: number, code: string): Promise<ApiError> {
   const err = await promise.then(() => null, (e: unknown) => e);
   expect(err).toBeInstanceOf(ApiError);
@@ -99,17 +106,30 @@ describe('connecting a Pix PSP', () => {
     expect(await pixConnectionById(em(), vaultKey, noDefault, connection.id)).toEqual(connection);
   });
 
-  it('reconnecting replaces settings and secrets, keeps the id and the callback secret, and changes the version', async () => {
+  it('reconnecting the same account (PSP and chave) replaces settings and secrets, keeps the id and the callback secret, and changes the version', async () => {
     const c = await company();
     const first = await connectPix(em(), vaultKey, c.id, { ...account(), cert, key });
-    const again = await connectPix(em(), vaultKey, c.id, { ...account('new-client-secret'), chave: '+5511987654321', scopes: undefined });
+    const again = await connectPix(em(), vaultKey, c.id, { ...account('new-client-secret'), clientId: 'lastro-loja-2', scopes: undefined });
     expect(again.created).toBe(false);
-    expect(again.connection).toMatchObject({ id: first.connection.id, clientSecret: 'new-client-secret', chave: '+5511987654321', callbackSecret: first.connection.callbackSecret, callbackIdentity: null });
+    expect(again.connection).toMatchObject({ id: first.connection.id, clientId: 'lastro-loja-2', clientSecret: 'new-client-secret', callbackSecret: first.connection.callbackSecret, callbackIdentity: null });
     expect(again.connection).not.toHaveProperty('tls');
     expect(again.connection).not.toHaveProperty('scopes');
     expect(again.connection.version).not.toBe(first.connection.version);
     expect(await pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(again.connection);
-    expect(await listConnections(em(), c.id)).toEqual([expect.objectContaining({ id: first.connection.id, hasClientCertificate: false })]);
+    expect(await listConnections(em(), c.id)).toEqual([expect.objectContaining({ id: first.connection.id, hasClientCertificate: false, retiredAt: null })]);
+  });
+
+  it('another account (another chave) is a new connection; the first is retired with its own secrets, still resolved by id', async () => {
+    const c = await company();
+    const first = await connectPix(em(), vaultKey, c.id, account());
+    const moved = await connectPix(em(), vaultKey, c.id, { ...account('second-client-secret'), chave: '+5511987654321' });
+    expect(moved.created).toBe(true);
+    expect(moved.connection.id).not.toBe(first.connection.id);
+    expect(moved.connection.callbackSecret).not.toBe(first.connection.callbackSecret);
+    expect(await pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(moved.connection);
+    // What was made under the first (its charges' refunds, its callbacks) still opens it as it was.
+    expect(await pixConnectionById(em(), vaultKey, noDefault, first.connection.id)).toEqual(first.connection);
+    expect((await listConnections(em(), c.id)).map((v) => [v.id, v.retiredAt === null])).toEqual([[moved.connection.id, true], [first.connection.id, false]]);
   });
 
   it('rotates the callback secret when asked', async () => {
@@ -122,19 +142,21 @@ describe('connecting a Pix PSP', () => {
     expect((await pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).callbackSecret).toBe(rotated.connection.callbackSecret);
   });
 
-  it('disconnecting removes the connection; a second disconnect finds none', async () => {
+  it('disconnecting retires the connection: new charges get the default or 409, the pinned ones still resolve it by id; a second disconnect finds none', async () => {
     const c = await company();
     const { connection } = await connectPix(em(), vaultKey, c.id, account());
     expect(await disconnect(em(), c.id, 'pix')).toBe(true);
     expect(await disconnect(em(), c.id, 'pix')).toBe(false);
-    expect(await listConnections(em(), c.id)).toEqual([]);
-    expect(await pixConnectionById(em(), vaultKey, noDefault, connection.id)).toBeNull();
-    expect(await em().getConnection().execute('select count(*)::int as n from processor_connections where id = ?', [connection.id])).toEqual([{ n: 0 }]);
-    // Connected again: a new connection, with a new callback secret (the old URL stays dead).
-    const again = await connectPix(em(), vaultKey, c.id, account());
-    expect(again.created).toBe(true);
-    expect(again.connection.id).not.toBe(connection.id);
-    expect(again.connection.callbackSecret).not.toBe(connection.callbackSecret);
+    expect(await listConnections(em(), c.id)).toEqual([expect.objectContaining({ id: connection.id, retiredAt: expect.any(String) })]);
+    expect((await pixConnectionOf(em(), vaultKey, withDefault, { id: c.id, mode: 'sandbox' })).id).toBe('default');
+    await expectApiError(pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' }), 409, 'processor_not_configured');
+    expect(await pixConnectionById(em(), vaultKey, noDefault, connection.id)).toEqual(connection);
+    // Connected again to the same account: its row is back, with its callback secret (the URL registered at the PSP still works).
+    const again = await connectPix(em(), vaultKey, c.id, account('rotated-client-secret'));
+    expect(again.created).toBe(false);
+    expect(again.connection).toMatchObject({ id: connection.id, callbackSecret: connection.callbackSecret, clientSecret: 'rotated-client-secret' });
+    expect(await pixConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(again.connection);
+    expect((await listConnections(em(), c.id)).map((v) => v.retiredAt)).toEqual([null]);
   });
 
   it('refuses a bad input naming the fields and repeating no value, and an unknown company', async () => {
@@ -169,6 +191,7 @@ describe('secrecy', () => {
       callbackIdentity: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      retiredAt: null,
     });
     const strings = allStrings(views);
     for (const secret of [connection.clientSecret, connection.callbackSecret, keyBody]) {
@@ -207,7 +230,7 @@ describe('secrecy', () => {
     const rotated = await connectPix(em(), other, c.id, { ...account(), rotateCallbackSecret: true });
     expect((await pixConnectionOf(em(), other, noDefault, { id: c.id, mode: 'sandbox' })).callbackSecret).toBe(rotated.connection.callbackSecret);
     // Gone, so the file's other tests open every row with their key.
-    await disconnect(em(), c.id, 'pix');
+    await forget(c.id);
   });
 
   it("one connection's sealed secrets copied into another row do not open there", async () => {
@@ -216,7 +239,7 @@ describe('secrecy', () => {
     const cb = await connectPix(em(), vaultKey, b.id, account('secret-of-b'));
     await em().getConnection().execute('update processor_connections set secrets = (select secrets from processor_connections where id = ?) where id = ?', [sealedA.connection.id, cb.connection.id]);
     await expect(pixConnectionOf(em(), vaultKey, noDefault, { id: b.id, mode: 'sandbox' })).rejects.toThrow(/unable to authenticate data/);
-    await disconnect(em(), b.id, 'pix');
+    await forget(b.id);
   });
 });
 
@@ -303,6 +326,7 @@ describe('card connections (Cielo E-commerce 3.0)', () => {
         callbackIdentity: null,
         createdAt: expect.any(String),
         updatedAt: expect.any(String),
+        retiredAt: null,
       },
     ]);
     expect(allStrings(views).filter((s) => s.includes(MERCHANT_KEY))).toEqual([]);
@@ -312,7 +336,7 @@ describe('card connections (Cielo E-commerce 3.0)', () => {
     expect(JSON.stringify(row)).not.toContain(MERCHANT_KEY);
   });
 
-  it("a company's Pix and card connections are separate rows; reconnecting the card replaces its key and changes its version", async () => {
+  it("a company's Pix and card connections are separate rows; reconnecting the card's store replaces its key and changes its version", async () => {
     const c = await company();
     const pix = await connectPix(em(), vaultKey, c.id, account());
     const first = await connectCard(em(), vaultKey, c.id, store());
@@ -328,8 +352,38 @@ describe('card connections (Cielo E-commerce 3.0)', () => {
     expect(await pixConnectionById(em(), vaultKey, noDefault, first.connection.id)).toBeNull();
 
     expect(await disconnect(em(), c.id, 'card')).toBe(true);
-    expect(await cardConnectionById(em(), vaultKey, noDefault, first.connection.id)).toBeNull();
-    expect((await listConnections(em(), c.id)).map((v) => v.rail)).toEqual(['pix']);
+    // Retired: new cards get 409 (no default here), the store's payments are still refunded through it.
+    await expectApiError(cardConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' }), 409, 'processor_not_configured');
+    expect(await cardConnectionById(em(), vaultKey, noDefault, first.connection.id)).toEqual(again.connection);
+    expect((await listConnections(em(), c.id)).map((v) => [v.rail, v.retiredAt === null])).toEqual([['card', false], ['pix', true]]);
+  });
+
+  it('another store is a new connection, the first kept with its own key; back to the first store (a new key) revives its row', async () => {
+    const c = await company();
+    const storeA = await connectCard(em(), vaultKey, c.id, store());
+    const storeB = await connectCard(em(), vaultKey, c.id, { ...store('store-b-merchant-key-0123456789abcdefghij'), merchantId: '0b6f6c5e-1d2a-4b3c-8d4e-5f6a7b8c9d0e' });
+    expect(storeB.created).toBe(true);
+    expect(storeB.connection.id).not.toBe(storeA.connection.id);
+    expect(await cardConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(storeB.connection);
+    expect(await cardConnectionById(em(), vaultKey, noDefault, storeA.connection.id)).toEqual(storeA.connection);
+    // A's key rotated at Cielo while B was in use: the company connects A again; A's payments get the new key, B is retired.
+    const backToA = await connectCard(em(), vaultKey, c.id, store('store-a-rotated-key-0123456789abcdefghijk'));
+    expect(backToA.created).toBe(false);
+    expect(backToA.connection).toMatchObject({ id: storeA.connection.id, merchantKey: 'store-a-rotated-key-0123456789abcdefghijk' });
+    expect(await cardConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).toEqual(backToA.connection);
+    expect(await cardConnectionById(em(), vaultKey, noDefault, storeB.connection.id)).toEqual(storeB.connection);
+    expect((await listConnections(em(), c.id)).map((v) => [v.id, v.retiredAt === null])).toEqual([[storeA.connection.id, true], [storeB.connection.id, false]]);
+  });
+
+  it('two connects of one company to two stores at once: one wins, the other is 409 processor_connection_conflict or retired by it; one active row', async () => {
+    const c = await company();
+    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    const results = await Promise.allSettled(ids.map((merchantId) => connectCard(em(), vaultKey, c.id, { ...store(), merchantId })));
+    for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409, code: 'processor_connection_conflict' });
+    expect(results.some((r) => r.status === 'fulfilled')).toBe(true);
+    const active = (await listConnections(em(), c.id)).filter((v) => v.retiredAt === null);
+    expect(active).toHaveLength(1);
+    expect((await cardConnectionOf(em(), vaultKey, noDefault, { id: c.id, mode: 'sandbox' })).id).toBe(active[0].id);
   });
 
   it("resolves a company's own store, else the deployment default, else 409 processor_not_configured naming cards", async () => {
@@ -365,6 +419,6 @@ describe('card connections (Cielo E-commerce 3.0)', () => {
     await connectCard(em(), vaultKey, c.id, store());
     const other = withKey(generateVaultKey());
     await expect(cardConnectionOf(em(), other, noDefault, { id: c.id, mode: 'sandbox' })).rejects.toThrow(`was sealed with vault key ${vaultKey.id}, this process has key ${other.id}`);
-    await disconnect(em(), c.id, 'card');
+    await forget(c.id);
   });
 });

@@ -2,27 +2,31 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VaultKey } from '../../cards/card-vault.key';
 import { validationError } from '../../http/errors';
 import type { CardConnection } from './card-connection';
-import { connectionById, connectionOf, defaultVersion, existingConnection, openSecrets, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
+import { connectionById, connectionOf, defaultVersion, openSecrets, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
 import type { CieloSecrets, CieloSettings, ProcessorConnection } from './processor-connection.entity';
 import { DEFAULT_CONNECTION_ID } from './processor-connections.rules';
 import { connectCardInput, type ConnectCardInput } from './processor-connections.schemas';
 import type { DefaultConnectionView, ProcessorsConfigHolder } from './processor-connections.service';
 
 /**
- * Connects a company's card acquirer, or replaces its connection whole; the MerchantKey is
- * sealed, the hosts and the MerchantId stay readable. `created`: no connection existed. 400
- * validation_failed on a bad input, 404 for an unknown company.
+ * Connects a company's card acquirer store; the MerchantKey is sealed, the hosts and the
+ * MerchantId stay readable. The same store (a rotated MerchantKey) updates its row, so its
+ * earlier payments are refunded with the new key; another store retires it (kept for the
+ * refunds, voids and chargebacks of the payments made there) and takes over for new payments
+ * (storeConnection). `created`: a new row. 400 validation_failed on a bad input, 404 for an
+ * unknown company.
  */
 export async function connectCard(em: EntityManager, vaultKey: VaultKey, companyId: string, input: ConnectCardInput): Promise<{ connection: CardConnection; created: boolean }> {
   const parsed = connectCardInput.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, 'body');
   const { adapter, baseUrl, queryUrl, merchantId, merchantKey } = parsed.data;
-  const existing = await existingConnection(em, companyId, 'card');
   const settings: CieloSettings = { baseUrl, queryUrl, merchantId };
-  const secrets: CieloSecrets = { merchantKey };
-  const row = await storeConnection(em, vaultKey, existing, { companyId, rail: 'card', adapter, settings, secrets });
-  return { connection: toCardConnection(row, secrets), created: !existing };
+  const { row, secrets, created } = await storeConnection(em, vaultKey, { companyId, rail: 'card', adapter, settings, accountOf: cieloStore, secrets: (): CieloSecrets => ({ merchantKey }) });
+  return { connection: toCardConnection(row, secrets), created };
 }
+
+/** A Cielo store: its MerchantId at its host (the sandbox and production hosts hold different stores). */
+const cieloStore = (s: CieloSettings): string => `${s.baseUrl} ${s.merchantId.toLowerCase()}`;
 
 const cardConnections = (config: ProcessorsConfigHolder): RailConnections<CardConnection> => ({
   rail: 'card',
@@ -35,7 +39,7 @@ export async function cardConnectionOf(em: EntityManager, vaultKey: VaultKeySour
   return connectionOf(em, vaultKey, cardConnections(config), company.id);
 }
 
-/** A card connection by id (`default`: the deployment default); null when there is no such connection. */
+/** A card connection by id (`default`: the deployment default), retired or not; null when there is no such connection. */
 export async function cardConnectionById(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, id: string): Promise<CardConnection | null> {
   return connectionById(em, vaultKey, cardConnections(config), id);
 }

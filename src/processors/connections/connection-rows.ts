@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { open, seal } from '../../cards/card-vault.crypto';
@@ -10,8 +10,9 @@ import { ProcessorConnection, type ConnectionSettings } from './processor-connec
 import { connectionVersion, DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
 
 /**
- * The row and sealing code every rail's connections share: one row per company and rail, its
- * secrets one sealed JSON bound to the row's id, its version changed by every write.
+ * The row and sealing code every rail's connections share: one active row per company and rail
+ * (retired rows kept for what was made under them), its secrets one sealed JSON bound to the
+ * row's id, its version changed by every write.
  */
 
 /** The derivation purpose of the key that seals connections' secrets: no other use of the vault key shares it. */
@@ -25,17 +26,16 @@ export type VaultKeySource = VaultKey | (() => VaultKey);
 
 const keyOf = (source: VaultKeySource): VaultKey => (typeof source === 'function' ? source() : source);
 
-const RAIL_NAMES: Record<'pix' | 'card' | 'boleto', string> = { pix: 'Pix', card: 'card', boleto: 'boleto' };
+const RAIL_NAMES: Record<ProcessorRail, string> = { pix: 'Pix', card: 'card', boleto: 'boleto', payout: 'payout' };
 
-/** 409 when a company has no processor for a method and the deployment has no default either. */
-export function processorNotConfigured(rail: 'pix' | 'card' | 'boleto'): ApiError {
+/** 409 when a company has no processor for a rail and the deployment has no default either. */
+export function processorNotConfigured(rail: ProcessorRail): ApiError {
   return conflict('processor_not_configured', `No ${RAIL_NAMES[rail]} processor is connected for this company: an operator connects one with \`lastro processors connect ${rail}\``);
 }
 
-/** The company's row for a rail, or null; 404 when the company does not exist. */
-export async function existingConnection(em: EntityManager, companyId: string, rail: ProcessorRail): Promise<ProcessorConnection | null> {
+/** 404 when the company does not exist (or was deleted). */
+async function assertCompany(em: EntityManager, companyId: string): Promise<void> {
   if ((await em.count(Company, { id: companyId, deletedAt: null })) === 0) throw notFound('Company');
-  return em.findOne(ProcessorConnection, { companyId, rail });
 }
 
 export interface ConnectionWrite<S extends ConnectionSettings, T> {
@@ -43,32 +43,84 @@ export interface ConnectionWrite<S extends ConnectionSettings, T> {
   rail: ProcessorRail;
   adapter: string;
   settings: S;
-  secrets: T;
+  /**
+   * The processor account settings name (an acquirer's store, a PSP's key, a BB convênio): what
+   * the rail's earlier payments were made at. Same account: its row is updated (a key rotation).
+   */
+  accountOf(settings: S): string;
+  /** The secrets to seal into `target`, the row updated or revived (whose own secrets may be kept), or null for a new row. */
+  secrets(target: ProcessorConnection | null, vaultKey: VaultKey): T;
   callbackIdentity?: string | null;
 }
 
+/** What `storeConnection` wrote: the row, its secrets in clear, and whether the row is new (its callback secret made now). */
+export interface StoredConnection<T> {
+  row: ProcessorConnection;
+  secrets: T;
+  created: boolean;
+}
+
 /**
- * Writes a company's connection for a rail: `existing` (from `existingConnection`) replaced
- * whole, else a new row; `secrets` sealed under the vault key. 409 when another connect of the
- * company's rail wins the race.
+ * Writes a company's connection for a rail, in one transaction. The same account as its active
+ * row: that row is updated in place (new credentials; every payment pinned to it uses them from
+ * now on). Another account: the active row is retired (kept, with its credentials, for what was
+ * made under it) and the account's own row takes over, a retired one of the company revived with
+ * the new credentials, else a new row. 409 when another connect of the company's rail wins the race.
  */
-export async function storeConnection<S extends ConnectionSettings, T>(em: EntityManager, vaultKey: VaultKey, existing: ProcessorConnection | null, w: ConnectionWrite<S, T>): Promise<ProcessorConnection> {
-  const row = existing ?? em.create(ProcessorConnection, { id: newId('pcn'), companyId: w.companyId, rail: w.rail, adapter: w.adapter, settings: w.settings, secrets: Buffer.alloc(0), keyId: vaultKey.id });
-  row.adapter = w.adapter;
-  row.settings = w.settings;
-  row.secrets = seal(secretsKey(vaultKey), secretsAad(row.id), JSON.stringify(w.secrets));
-  row.keyId = vaultKey.id;
-  row.callbackIdentity = w.callbackIdentity ?? null;
-  // Strictly later than the last change, even within one millisecond: the version must change.
-  row.updatedAt = new Date(Math.max(Date.now(), existing ? existing.updatedAt.getTime() + 1 : 0));
+export async function storeConnection<S extends ConnectionSettings, T>(em: EntityManager, vaultKey: VaultKey, w: ConnectionWrite<S, T>): Promise<StoredConnection<T>> {
+  await assertCompany(em, w.companyId);
   try {
-    await em.flush();
+    return await em.transactional(async (tx) => {
+      const rows = await tx.find(ProcessorConnection, { companyId: w.companyId, rail: w.rail }, { orderBy: { retiredAt: 'desc nulls first' } });
+      const account = w.accountOf(w.settings);
+      const sameAccount = (r: ProcessorConnection) => w.accountOf(r.settings as S) === account;
+      const active = rows.find((r) => r.retiredAt === null) ?? null;
+      const target = active && sameAccount(active) ? active : (rows.find((r) => r.retiredAt !== null && sameAccount(r)) ?? null);
+      if (active && active !== target) {
+        // Retired by its own statement first: the one-active-row index is checked per statement.
+        active.retiredAt = new Date();
+        await tx.nativeUpdate(ProcessorConnection, { id: active.id }, { retiredAt: active.retiredAt });
+      }
+      const secrets = w.secrets(target, vaultKey);
+      const row = target ?? tx.create(ProcessorConnection, { id: newId('pcn'), companyId: w.companyId, rail: w.rail, adapter: w.adapter, settings: w.settings, secrets: Buffer.alloc(0), keyId: vaultKey.id });
+      row.adapter = w.adapter;
+      row.settings = w.settings;
+      row.secrets = seal(secretsKey(vaultKey), secretsAad(row.id), JSON.stringify(secrets));
+      row.keyId = vaultKey.id;
+      row.callbackIdentity = w.callbackIdentity ?? null;
+      row.retiredAt = null;
+      // Strictly later than the last change, even within one millisecond: the version must change.
+      row.updatedAt = new Date(Math.max(Date.now(), target ? target.updatedAt.getTime() + 1 : 0));
+      await tx.flush();
+      return { row, secrets, created: !target };
+    });
   } catch (err) {
-    // Two connects of one company at once: the second insert meets the first's row.
+    // Two connects of one company at once: the second meets the first's active row.
     if (err instanceof UniqueConstraintViolationException) throw conflict('processor_connection_conflict', 'Another connection of this company was made at the same time: run the command again');
     throw err;
   }
-  return row;
+}
+
+/**
+ * The callback secret a write seals: `target`'s own (its callback URL, registered at the
+ * processor, stays valid), a new one when asked to rotate or when the row is new. 409 when the
+ * target was sealed under another vault key, so its secret cannot be kept.
+ */
+export function keptCallbackSecret(target: ProcessorConnection | null, vaultKey: VaultKey, rotate: boolean | undefined): string {
+  if (!target || rotate) return randomBytes(32).toString('base64url');
+  if (target.keyId !== vaultKey.id) {
+    throw conflict('vault_key_changed', `Connection ${target.id} was sealed with vault key ${target.keyId}, this process has ${vaultKey.id}: its callback secret cannot be kept; reconnect with a new one (--rotate-callback-secret) and register the new callback URL`);
+  }
+  return openSecrets<{ callbackSecret: string }>(target, vaultKey).callbackSecret;
+}
+
+/**
+ * Retires a company's active connection for a rail: new payments use the deployment default (or
+ * get 409 processor_not_configured); what was made under it still resolves it by id. False when
+ * the company had none.
+ */
+export async function retireConnection(em: EntityManager, companyId: string, rail: ProcessorRail): Promise<boolean> {
+  return (await em.nativeUpdate(ProcessorConnection, { companyId, rail, retiredAt: null }, { retiredAt: new Date() })) > 0;
 }
 
 export function openSecrets<T>(row: ProcessorConnection, vaultKey: VaultKeySource): T {
@@ -81,7 +133,7 @@ export function openSecrets<T>(row: ProcessorConnection, vaultKey: VaultKeySourc
 
 /** How a rail's rows and deployment default become its connections. */
 export interface RailConnections<C> {
-  rail: 'pix' | 'card' | 'boleto';
+  rail: ProcessorRail;
   open(row: ProcessorConnection, vaultKey: VaultKeySource): C;
   fallback(): C | null;
 }
@@ -92,18 +144,33 @@ export interface RailConnections<C> {
  * processor_not_configured.
  */
 export async function connectionOf<C>(em: EntityManager, vaultKey: VaultKeySource, r: RailConnections<C>, companyId: string): Promise<C> {
-  const row = await em.findOne(ProcessorConnection, { companyId, rail: r.rail });
+  const row = await em.findOne(ProcessorConnection, { companyId, rail: r.rail, retiredAt: null });
   if (row) return r.open(row, vaultKey);
   const fallback = r.fallback();
   if (fallback) return fallback;
   throw processorNotConfigured(r.rail);
 }
 
-/** A rail's connection by id (`default`: the deployment default); null when there is no such connection. */
+/**
+ * A rail's connection by id (`default`: the deployment default), retired or not: what a payment,
+ * boleto or withdrawal pinned to it is refunded, queried, called back and swept with. Null when
+ * there is no such connection.
+ */
 export async function connectionById<C>(em: EntityManager, vaultKey: VaultKeySource, r: RailConnections<C>, id: string): Promise<C | null> {
   if (id === DEFAULT_CONNECTION_ID) return r.fallback();
   const row = await em.findOne(ProcessorConnection, { id, rail: r.rail });
   return row ? r.open(row, vaultKey) : null;
+}
+
+/**
+ * Every connection of a rail, the deployment default first, then the rows, retired ones too (a
+ * charge opened under a retired row may still be paid, its boletos still need a sweep): what
+ * reconciliation runs and sweeps walk.
+ */
+export async function allConnections<C>(em: EntityManager, vaultKey: VaultKeySource, r: RailConnections<C>): Promise<C[]> {
+  const rows = await em.find(ProcessorConnection, { rail: r.rail }, { orderBy: { id: 'asc' } });
+  const fallback = r.fallback();
+  return [...(fallback ? [fallback] : []), ...rows.map((row) => r.open(row, vaultKey))];
 }
 
 /** Who a row's connection is and which version of it: the fields every rail's connection starts with. */

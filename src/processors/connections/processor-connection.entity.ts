@@ -57,10 +57,12 @@ export interface BbCobrancaSecrets {
 export type ConnectionSettings = ApiPixSettings | CieloSettings | BbCobrancaSettings;
 
 /**
- * A company's processor for one rail (`pcn_…`), at most one per rail. The secrets are one
- * AES-256-GCM ciphertext of their JSON (src/cards/card-vault.crypto.ts), bound to the row's id,
- * under a key derived from the card vault's; `keyId` is the vault key's fingerprint. Disconnecting
- * deletes the row: no copy of the secrets stays behind.
+ * A company's processor account on one rail (`pcn_…`). The secrets are one AES-256-GCM
+ * ciphertext of their JSON (src/cards/card-vault.crypto.ts), bound to the row's id, under a key
+ * derived from the card vault's; `keyId` is the vault key's fingerprint. At most one row per
+ * company and rail is active (`retiredAt` null): the one new payments use. Disconnecting, or
+ * connecting the rail to another account, retires the row instead of deleting it, so what was
+ * made under it (refunds, queries, callbacks, sweeps) still reaches its account with its credentials.
  */
 export class ProcessorConnection {
   id!: string;
@@ -71,6 +73,8 @@ export class ProcessorConnection {
   secrets!: Buffer;
   callbackIdentity: Opt<string> | null = null;
   keyId!: string;
+  /** When the company disconnected it or moved the rail to another account; null while new payments use it. */
+  retiredAt: Opt<Date> | null = null;
   createdAt: Opt<Date> = new Date();
   updatedAt: Opt<Date> = new Date();
 }
@@ -78,7 +82,8 @@ export class ProcessorConnection {
 export const ProcessorConnectionSchema = new EntitySchema<ProcessorConnection>({
   class: ProcessorConnection,
   tableName: 'processor_connections',
-  uniques: [{ properties: ['companyId', 'rail'] }],
+  // One active row per company and rail: a partial unique index (retired_at is null), made by
+  // Migration20261201300000ProcessorConnectionRetirement.
   properties: {
     id: { type: 'string', primary: true, length: 40 },
     companyId: { type: 'string', length: 40 },
@@ -88,6 +93,7 @@ export const ProcessorConnectionSchema = new EntitySchema<ProcessorConnection>({
     secrets: { type: 'blob' },
     callbackIdentity: { type: 'text', nullable: true },
     keyId: { type: 'text' },
+    retiredAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },
     // Set by connectPix (strictly later on each change: it makes the adapter cache's version).
     updatedAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },

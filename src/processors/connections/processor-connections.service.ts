@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VaultKey } from '../../cards/card-vault.key';
 import { iso } from '../../db/base.entity';
-import { conflict, validationError } from '../../http/errors';
-import { connectionById, connectionOf, defaultVersion, existingConnection, openSecrets, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
+import { validationError } from '../../http/errors';
+import type { ApiPixConnection } from '../pix/api-pix/api-pix.connection';
+import { allConnections, connectionById, connectionOf, defaultVersion, keptCallbackSecret, openSecrets, retireConnection, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
 import type { PixConnection, ProcessorsConfig } from './pix-connection';
 import { ProcessorConnection, type ApiPixSecrets, type ApiPixSettings, type ConnectionSettings } from './processor-connection.entity';
 import { DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
-import { connectPixInput, type ConnectPixInput } from './processor-connections.schemas';
+import { connectPixInput, type ConnectPixInput, type ConnectPixParsed } from './processor-connections.schemas';
 import { certificateSummary } from './tls-material';
 
 export { processorNotConfigured, type VaultKeySource } from './connection-rows';
@@ -25,29 +25,36 @@ export interface ProcessorConnectionView {
   callbackIdentity: string | null;
   createdAt: string;
   updatedAt: string;
+  /** When the company disconnected it or moved the rail to another account; null for the connection new payments use. */
+  retiredAt: string | null;
 }
 
 /**
- * Connects a company's Pix PSP, or replaces its connection: settings and secrets are replaced
- * whole (a reconnect without `cert` drops the certificate), the callback secret is kept so the
- * webhook registered at the PSP stays valid, unless `rotateCallbackSecret`. `created`: no
- * connection existed. 400 validation_failed on a bad input, 404 for an unknown company.
+ * Connects a company's Pix PSP: settings and secrets replaced whole (a reconnect without `cert`
+ * drops the certificate). The same account (PSP and chave) updates its row; another retires it
+ * (storeConnection). The callback secret of the row written is kept, so the webhook registered at
+ * the PSP stays valid, unless `rotateCallbackSecret`. `created`: a new row (a new callback
+ * secret). 400 validation_failed on a bad input, 404 for an unknown company.
  */
 export async function connectPix(em: EntityManager, vaultKey: VaultKey, companyId: string, input: ConnectPixInput): Promise<{ connection: PixConnection; created: boolean }> {
   const parsed = connectPixInput.safeParse(input);
   if (!parsed.success) throw validationError(parsed.error, 'body');
   const i = parsed.data;
-  const existing = await existingConnection(em, companyId, 'pix');
-  if (existing && !i.rotateCallbackSecret && existing.keyId !== vaultKey.id) {
-    throw conflict('vault_key_changed', `Connection ${existing.id} was sealed with vault key ${existing.keyId}, this process has ${vaultKey.id}: its callback secret cannot be kept; reconnect with a new one (--rotate-callback-secret) and register the new callback URL`);
-  }
-  const keptSecret = existing && !i.rotateCallbackSecret ? openSecrets<ApiPixSecrets>(existing, vaultKey).callbackSecret : undefined;
-  const secrets: ApiPixSecrets = {
-    clientSecret: i.clientSecret,
-    ...(i.cert && i.key ? { cert: i.cert, key: i.key, ...(i.ca ? { ca: i.ca } : {}) } : {}),
-    callbackSecret: keptSecret ?? randomBytes(32).toString('base64url'),
-  };
-  const settings: ApiPixSettings = {
+  const { row, secrets, created } = await storeConnection(em, vaultKey, {
+    companyId,
+    rail: 'pix',
+    adapter: 'api_pix',
+    settings: apiPixSettings(i),
+    accountOf: apiPixAccount,
+    secrets: (target, key) => apiPixSecrets(i, keptCallbackSecret(target, key, i.rotateCallbackSecret)),
+    callbackIdentity: i.callbackIdentity,
+  });
+  return { connection: toPixConnection(row, secrets), created };
+}
+
+/** What an API Pix-style account keeps in clear (a Pix PSP's, and Efí's payout account, reached alike). */
+export function apiPixSettings(i: ConnectPixParsed): ApiPixSettings {
+  return {
     baseUrl: i.baseUrl,
     tokenUrl: i.tokenUrl,
     clientId: i.clientId,
@@ -55,19 +62,40 @@ export async function connectPix(em: EntityManager, vaultKey: VaultKey, companyI
     ...(i.scopes ? { scopes: i.scopes } : {}),
     ...(i.cert ? { clientCertificate: certificateSummary(i.cert) } : {}),
   };
-  const row = await storeConnection(em, vaultKey, existing, { companyId, rail: 'pix', adapter: 'api_pix', settings, secrets, callbackIdentity: i.callbackIdentity });
-  return { connection: toPixConnection(row, secrets), created: !existing };
 }
 
-/** Removes a company's connection for a rail (its secrets with it); false when there was none. */
+/** What an API Pix-style account seals: the client secret, the mTLS PEMs, the callback secret. */
+export function apiPixSecrets(i: ConnectPixParsed, callbackSecret: string): ApiPixSecrets {
+  return { clientSecret: i.clientSecret, ...(i.cert && i.key ? { cert: i.cert, key: i.key, ...(i.ca ? { ca: i.ca } : {}) } : {}), callbackSecret };
+}
+
+/** The account an API Pix-style connection is: the PSP and the receiver's (or sender's) key; a new client or certificate is a rotation. */
+export const apiPixAccount = (s: ApiPixSettings): string => `${s.baseUrl} ${s.chave}`;
+
+/** How an adapter reaches an API Pix-style account: OAuth2 client credentials, over mutual TLS when the row has a certificate. */
+export function apiPixTransport(s: ApiPixSettings, secrets: ApiPixSecrets): ApiPixConnection {
+  return {
+    baseUrl: s.baseUrl,
+    tokenUrl: s.tokenUrl,
+    clientId: s.clientId,
+    clientSecret: secrets.clientSecret,
+    ...(s.scopes ? { scopes: s.scopes } : {}),
+    ...(secrets.cert && secrets.key ? { tls: { cert: secrets.cert, key: secrets.key, ...(secrets.ca ? { ca: secrets.ca } : {}) } } : {}),
+  };
+}
+
+/**
+ * Retires a company's connection for a rail (`lastro processors disconnect`): new payments use
+ * the deployment default, else get 409 processor_not_configured; payments, boletos and
+ * withdrawals made under it keep resolving it by id, its secrets with it. False when there was none.
+ */
 export async function disconnect(em: EntityManager, companyId: string, rail: ProcessorRail): Promise<boolean> {
-  const removed = await em.nativeDelete(ProcessorConnection, { companyId, rail });
-  return removed > 0;
+  return retireConnection(em, companyId, rail);
 }
 
-/** The stored connections, of one company or of all, without their secrets. */
+/** The stored connections, of one company or of all, retired ones too (after the active ones), without their secrets. */
 export async function listConnections(em: EntityManager, companyId?: string): Promise<ProcessorConnectionView[]> {
-  const rows = await em.find(ProcessorConnection, companyId ? { companyId } : {}, { orderBy: { companyId: 'asc', rail: 'asc' } });
+  const rows = await em.find(ProcessorConnection, companyId ? { companyId } : {}, { orderBy: { companyId: 'asc', rail: 'asc', retiredAt: 'desc nulls first' } });
   return rows.map(connectionView);
 }
 
@@ -82,12 +110,13 @@ export function connectionView(row: ProcessorConnection): ProcessorConnectionVie
     callbackIdentity: row.callbackIdentity,
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
+    retiredAt: row.retiredAt ? iso(row.retiredAt) : null,
   };
 }
 
 const pixConnections = (config: ProcessorsConfigHolder): RailConnections<PixConnection> => ({
   rail: 'pix',
-  open: openPixConnection,
+  open: (row, vaultKey) => toPixConnection(row, openSecrets<ApiPixSecrets>(row, vaultKey)),
   fallback: () => defaultPixConnection(config),
 });
 
@@ -96,37 +125,21 @@ export async function pixConnectionOf(em: EntityManager, vaultKey: VaultKeySourc
   return connectionOf(em, vaultKey, pixConnections(config), company.id);
 }
 
-/** A Pix connection by id (`default`: the deployment default); null when there is no such connection. */
+/** A Pix connection by id (`default`: the deployment default), retired or not; null when there is no such connection. */
 export async function pixConnectionById(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, id: string): Promise<PixConnection | null> {
   return connectionById(em, vaultKey, pixConnections(config), id);
 }
 
-/** Every Pix connection, the deployment default first: what the reconciliation run walks. */
+/** Every Pix connection (retired ones too), the deployment default first: what the reconciliation run walks. */
 export async function allPixConnections(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder): Promise<PixConnection[]> {
-  const rows = await em.find(ProcessorConnection, { rail: 'pix' }, { orderBy: { id: 'asc' } });
-  const fallback = defaultPixConnection(config);
-  return [...(fallback ? [fallback] : []), ...rows.map((row) => openPixConnection(row, vaultKey))];
+  return allConnections(em, vaultKey, pixConnections(config));
 }
 
 /** The deployment default as a connection, or null when the deployment has none. */
 export function defaultPixConnection(config: ProcessorsConfigHolder): PixConnection | null {
   const d = config.processors.pix;
   if (!d) return null;
-  return {
-    id: DEFAULT_CONNECTION_ID,
-    companyId: null,
-    adapter: 'api_pix',
-    baseUrl: d.baseUrl,
-    tokenUrl: d.tokenUrl,
-    clientId: d.clientId,
-    clientSecret: d.clientSecret,
-    ...(d.scopes ? { scopes: d.scopes } : {}),
-    ...(d.tls ? { tls: d.tls } : {}),
-    chave: d.chave,
-    callbackSecret: d.callbackSecret,
-    callbackIdentity: d.callbackIdentity,
-    version: defaultVersion(d),
-  };
+  return { id: DEFAULT_CONNECTION_ID, companyId: null, adapter: 'api_pix', ...d, version: defaultVersion(d) };
 }
 
 /** The deployment default as an operator may see it (it has no row, so no company and no timestamps). */
@@ -136,9 +149,14 @@ export type DefaultConnectionView = Pick<ProcessorConnectionView, 'id' | 'adapte
 export function defaultConnectionView(config: ProcessorsConfigHolder): DefaultConnectionView | null {
   const d = config.processors.pix;
   if (!d) return null;
+  return apiPixDefaultView('api_pix', d, d.callbackIdentity);
+}
+
+/** An API Pix-style deployment default (Pix, payouts) without its secrets. */
+export function apiPixDefaultView(adapter: string, d: ApiPixConnection & { chave: string }, callbackIdentity: string | null): DefaultConnectionView {
   return {
     id: DEFAULT_CONNECTION_ID,
-    adapter: 'api_pix',
+    adapter,
     settings: {
       baseUrl: d.baseUrl,
       tokenUrl: d.tokenUrl,
@@ -148,30 +166,18 @@ export function defaultConnectionView(config: ProcessorsConfigHolder): DefaultCo
       ...(d.tls ? { clientCertificate: certificateSummary(d.tls.cert) } : {}),
     },
     hasClientCertificate: Boolean(d.tls),
-    callbackIdentity: d.callbackIdentity,
+    callbackIdentity,
   };
-}
-
-function openPixConnection(row: ProcessorConnection, vaultKey: VaultKeySource): PixConnection {
-  return toPixConnection(row, openSecrets<ApiPixSecrets>(row, vaultKey));
 }
 
 function toPixConnection(row: ProcessorConnection, secrets: ApiPixSecrets): PixConnection {
   const s = row.settings as ApiPixSettings;
-  const { id, companyId, version } = rowIdentity(row);
   return {
-    id,
-    companyId,
+    ...rowIdentity(row),
     adapter: 'api_pix',
-    baseUrl: s.baseUrl,
-    tokenUrl: s.tokenUrl,
-    clientId: s.clientId,
-    clientSecret: secrets.clientSecret,
-    ...(s.scopes ? { scopes: s.scopes } : {}),
-    ...(secrets.cert && secrets.key ? { tls: { cert: secrets.cert, key: secrets.key, ...(secrets.ca ? { ca: secrets.ca } : {}) } } : {}),
+    ...apiPixTransport(s, secrets),
     chave: s.chave,
     callbackSecret: secrets.callbackSecret,
     callbackIdentity: row.callbackIdentity,
-    version,
   };
 }
