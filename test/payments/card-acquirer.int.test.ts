@@ -1,14 +1,15 @@
 /**
  * Card payments through each company's own acquirer store (no deployment default in this file),
  * at the run's embedded acquirer: 409 processor_not_configured without a store; a payment pinned
- * to the connection it was authorized on, so its refund reaches that store after the company
- * reconnects to another; the card notification route (secret in the path, every notification read
+ * to the connection it was authorized on, so its refund reaches that store, with that store's key,
+ * after the company moves to another store or disconnects; the card notification route (secret in the path, every notification read
  * back from the acquirer, a chargeback opened once through the transaction workflow).
  */
 import { resolveVaultKey } from '../../src/cards/card-vault.key';
 import { openEmbeddedStore, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
 import { cardNotificationPath } from '../../src/processors/cards/card-notifications';
 import { connectCard } from '../../src/processors/connections/card-connections.service';
+import { disconnect } from '../../src/processors/connections/processor-connections.service';
 import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { cardBody, cardToken, eventually, expectLedgerConsistent } from './fixtures';
 
@@ -64,7 +65,7 @@ describe("a company's own store", () => {
     });
   });
 
-  it('authorizes at its store, the payment pinned to the connection; a reconnect takes effect for the next card; the refund reaches the connection the payment was authorized on', async () => {
+  it('authorizes at its store, the payment pinned to the connection; a move to another store takes effect for the next card; the refund reaches the store the payment was authorized on', async () => {
     const res = await pay(t.company.Loja, await cardToken(t.stack, t.company.Loja), 5_000);
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('paid');
@@ -73,20 +74,23 @@ describe("a company's own store", () => {
     const [sale] = await sales(first, paid.payId);
     expect(row).toEqual({ processor_connection_id: connectionId, gateway_reference: sale.PaymentId });
 
-    // Reconnected (same connection row, another store): the next card goes there.
-    expect(await connect(t.company.Loja, second)).toBe(connectionId);
+    // Moved to another store: a connection of its own; the next card goes there.
+    const secondId = await connect(t.company.Loja, second);
+    expect(secondId).not.toBe(connectionId);
     const next = await pay(t.company.Loja, await cardToken(t.stack, t.company.Loja), 2_000);
     expect(next.body.status).toBe('paid');
     expect(await sales(second, next.body.payments[0].id)).toHaveLength(1);
     expect(await sales(first, next.body.payments[0].id)).toHaveLength(0);
+    const [nextRow] = await t.stack.em().execute<{ processor_connection_id: string }[]>(`select processor_connection_id from payments where id = ?`, [next.body.payments[0].id]);
+    expect(nextRow.processor_connection_id).toBe(secondId);
 
-    // The pin is the connection row, not a copy of its credentials: the refund goes to the store the
-    // row names at the time (docs/processors.md, "Which store"), here the first again.
-    await connect(t.company.Loja, first);
+    // The first payment's refund reaches the first store with its own key (the embedded acquirer
+    // refuses another store's key, and knows no sale of the first store at the second).
     const refund = await t.stack.http.post(`/v1/transactions/${paid.txnId}/payments/${paid.payId}/refund`).set(t.company.Loja.headers).send({ amount: 1_500, reason: 'returned' });
     expect(refund.status).toBe(201);
     await eventually(async () => (await t.stack.http.get(`/refunds/${refund.body.id}`).set(t.company.Loja.headers)).body.status === 'refunded');
     expect((await sales(first, paid.payId))[0].VoidedAmount).toBe(1_500);
+    expect(await sales(second, paid.payId)).toHaveLength(0);
     await expectLedgerConsistent(t.stack);
   });
 
@@ -133,6 +137,28 @@ describe("a company's own store", () => {
     const res = await t.stack.http.post(path).send({ PaymentId: sale.PaymentId, ChangeType: 7 });
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('processor_unavailable');
+  });
+
+  it("after a disconnect: a new card is 409 processor_not_configured; the earlier payments' refunds and notifications still use their store", async () => {
+    const before = await pay(t.company.Loja, await cardToken(t.stack, t.company.Loja), 3_000);
+    expect(before.body.status).toBe('paid');
+    expect(await disconnect(t.stack.em(), t.company.Loja.company.id, 'card')).toBe(true);
+
+    const refused = await pay(t.company.Loja, await cardToken(t.stack, t.company.Loja), 1_000);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('processor_not_configured');
+
+    // The refund of a payment made under the disconnected connection: at its store, with its key.
+    const payId = before.body.payments[0].id;
+    const refund = await t.stack.http.post(`/v1/transactions/${before.body.id}/payments/${payId}/refund`).set(t.company.Loja.headers).send({ amount: 500, reason: 'returned' });
+    expect(refund.status).toBe(201);
+    await eventually(async () => (await t.stack.http.get(`/refunds/${refund.body.id}`).set(t.company.Loja.headers)).body.status === 'refunded');
+    expect((await sales(second, payId))[0].VoidedAmount).toBe(500);
+    // The retired connection's notification URL still authenticates (its sale is read back from its store).
+    const [sale] = await sales(first, paid.payId);
+    const notice = await t.stack.http.post(cardNotificationPath({ id: connectionId, merchantKey: first.merchantKey })).send({ PaymentId: sale.PaymentId, ChangeType: 1 });
+    expect(notice.status).toBe(200);
+    await expectLedgerConsistent(t.stack);
   });
 });
 
