@@ -5,6 +5,7 @@ import { ApiError } from '../http/errors';
 import type { Event } from '../events/event.entity';
 import { processorsOf, type CardRail, type Processors } from '../processors/processors';
 import { pinCardRails, type PinnedRail } from './card-acquirers.service';
+import { OUTBOX_GRACE_MS } from '../../workflows/maintenance/maintenance.contract';
 import { authorizeAll, type AuthorizationRequest, type AuthorizationResult, type PaymentGateway } from './payment-gateway';
 import type { Payment } from './payment.entity';
 import { settleTransactions, type ScheduledRelease } from './settlement.service';
@@ -53,8 +54,10 @@ export interface CardDecision {
  * 1. Each pending card is pinned to its company's acquirer store (`pinCardRails`), then authorized
  *    there in order, the first refusal stopping the rest. The card is revealed from the vault
  *    right before its acquirer call and stays in this function's locals; the idempotency key is
- *    the payment id (Cielo's MerchantOrderId, queried before any sale is sent), so deciding again
- *    after a crash gets the same answer back instead of a second charge. A company with no
+ *    the payment id (Cielo's MerchantOrderId). The call that created the transaction sends its
+ *    sales at once (`firstAttemptUntil`); every other decider queries the key before any sale,
+ *    so deciding again after a crash gets the same answer back instead of a second charge. A
+ *    company with no
  *    acquirer fails the card `processor_not_configured` without a call.
  * 2. A refusal voids the cards already approved (idempotent at the acquirer).
  * 3. One database transaction records it all, under the transaction's row locks: the CVVs are
@@ -77,12 +80,12 @@ export async function decideCards(ctx: CardDeciding, transactionId: string, know
  * whose card could not be revealed or authorized answers its error and is left pending (its
  * workflow decides it); the others are decided. Answers in the input's order.
  */
-export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transactionId: string; known?: TransactionAggregate }>): Promise<Array<CardDecision | { error: unknown }>> {
+export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transactionId: string; known?: TransactionAggregate; firstAttemptUntil?: number }>): Promise<Array<CardDecision | { error: unknown }>> {
   const befores = await Promise.all(items.map((i) => i.known ?? loadTransaction(ctx.fork(), null, i.transactionId)));
   const results: Array<CardDecision | { error: unknown } | null> = befores.map((b) => (b.transaction.status !== 'pending' ? { aggregate: b, releases: [], events: [] } : null));
 
   // Authorizations, one gateway round per card position.
-  const deciding = befores.map((agg, n) => ({ agg, n, cards: agg.payments.filter((p) => p.method === 'credit_card' && p.status === 'pending'), outcomes: new Map<string, AuthorizationResult>() }));
+  const deciding = befores.map((agg, n) => ({ agg, n, firstAttemptUntil: items[n].firstAttemptUntil, cards: agg.payments.filter((p) => p.method === 'credit_card' && p.status === 'pending'), outcomes: new Map<string, AuthorizationResult>() }));
   const open = deciding.filter((d) => results[d.n] === null);
   // Every card a decision may call the acquirer for: the pending ones, and the paid ones a refusal voids.
   const pinned = await pinCardRails(
@@ -121,6 +124,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
         installments: payment.installments,
         card: { pan, cvv, holder, expMonth, expYear, document },
         initiator: isMerchantInitiated(d.agg, payment) ? 'merchant' : 'customer',
+        firstAttemptUntil: d.firstAttemptUntil,
       };
       return [{ d, rail, request }];
     });
@@ -269,7 +273,7 @@ export async function decideCreatedTransactionsUndispatched(
   try {
     decided = await decideCardsMany(
       ctx,
-      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c })),
+      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c) })),
     );
   } catch (err) {
     decided = pending.map(() => ({ error: err }));
@@ -284,4 +288,16 @@ export async function decideCreatedTransactionsUndispatched(
     out[n].events.push(...d.events);
   });
   return out;
+}
+
+/**
+ * Until when the call that created a transaction is the only one that can decide its cards, so its
+ * acquirer calls are the first for their keys: the transaction's workflow starts from this call's
+ * dispatch (after the decision) or from the outbox sweeper, which takes an event up only
+ * OUTBOX_GRACE_MS after it was recorded (half of it kept as a margin). Undefined when the call
+ * holds no creation events (it found an earlier creation, whose decider may have charged).
+ */
+function firstAttemptUntil(created: { events: Event[] }): number | undefined {
+  if (created.events.length === 0) return undefined;
+  return Math.min(...created.events.map((e) => e.createdAt.getTime())) + OUTBOX_GRACE_MS / 2;
 }

@@ -25,6 +25,14 @@ export interface AuthorizationRequest {
    * (a subscription's recurring charge on a saved card, with no buyer present). Default customer.
    */
   initiator?: 'customer' | 'merchant';
+  /**
+   * Until this instant (epoch ms) no other call for this idempotency key can start: the caller
+   * wrote the payment in this very call, and every other decider of it starts later. A call that
+   * goes out before it is the key's first, so an adapter that must look for an earlier charge
+   * before sending one (Cielo keeps no idempotency key) skips that look; a lost answer is still
+   * resolved by it. Absent or past: an earlier call may have charged.
+   */
+  firstAttemptUntil?: number;
 }
 
 export type AuthorizationStatus = 'approved' | 'refused' | 'failed';

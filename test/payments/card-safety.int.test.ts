@@ -69,6 +69,8 @@ function startWorker(observed: ObservedAcquirer, shutdownGraceTime: '1s' | '10s'
 /** Wraps a worker's acquirer: counts authorizations, and can hang after the acquirer charged until the activity is cancelled (the worker dies). */
 class ObservedAcquirer {
   calls = 0;
+  /** Each authorization's `firstAttemptUntil` as a yes or no: whether the adapter was told no earlier call could have charged. */
+  firstAttempts: boolean[] = [];
   charged: Promise<void>;
   private markCharged!: () => void;
   constructor(private readonly hangAfterCharge: boolean) {
@@ -78,6 +80,7 @@ class ObservedAcquirer {
     name: inner.name,
     authorize: async (req: AuthorizationRequest): Promise<AuthorizationResult> => {
       this.calls++;
+      this.firstAttempts.push(isFirstAttempt(req));
       const result = await inner.authorize(req);
       this.markCharged();
       if (this.hangAfterCharge) await Context.current().cancelled;
@@ -89,9 +92,14 @@ class ObservedAcquirer {
 
 /** The API's acquirer: the stack's, unless a test makes it unreachable or makes the API fail right after the charge (as a crash would). */
 let apiGatewayMode: 'ok' | 'unreachable' | 'fails-after-charge' = 'ok';
+/** Whether the acquirer adapter was told an authorization is the first for its key (`firstAttemptUntil` still ahead). */
+const isFirstAttempt = (req: AuthorizationRequest): boolean => (req.firstAttemptUntil ?? 0) > Date.now();
+/** The API's authorizations, first attempts or not. */
+const apiFirstAttempts: boolean[] = [];
 const apiAcquirer = (inner: PaymentGateway): PaymentGateway => ({
   name: inner.name,
   async authorize(req) {
+    apiFirstAttempts.push(isFirstAttempt(req));
     if (apiGatewayMode === 'unreachable') throw new Error('acquirer unreachable');
     const result = await inner.authorize(req);
     if (apiGatewayMode === 'fails-after-charge') throw new Error('the API failed after the acquirer charged');
@@ -128,6 +136,7 @@ describe('crash safety', () => {
 
   it('the processor is unreachable from the API, then the worker deciding the card dies after the charge; a new worker completes the payment exactly once', async () => {
     apiGatewayMode = 'unreachable';
+    apiFirstAttempts.length = 0;
     const dying = new ObservedAcquirer(true);
     const workerA = await startWorker(dying, '1s').worker;
     const runningA = workerA.run().catch(() => undefined);
@@ -152,6 +161,10 @@ describe('crash safety', () => {
     }
 
     expect(await statusOf(res.body.id)).toBe('paid');
+    // The API pinned the card: its call was the first attempt; every later one queries before any sale.
+    expect(apiFirstAttempts).toEqual([true]);
+    expect(dying.firstAttempts).toEqual([false]);
+    expect(healthy.firstAttempts).toEqual([false]);
     expect(dying.calls).toBe(1);
     expect(healthy.calls).toBe(1); // the retried activity asked again, with the same idempotency key (Cielo's query found the sale)…
     await expectPaidOnce(res.body.id, res.body.payments[0].id); // …and the acquirer charged once.
@@ -159,12 +172,17 @@ describe('crash safety', () => {
 
   it('the API fails right after the processor charged: the workflow decides the card again with the same key, charged once', async () => {
     apiGatewayMode = 'fails-after-charge';
-    await startWorkerB();
+    apiFirstAttempts.length = 0;
+    const healthy = await startWorkerB();
+    const before = healthy.firstAttempts.length;
     const token = await cardToken(stack, acme, '4111111111111111');
     const res = await api.post('/v1/transactions').set(acme.headers).send(cardBody(token, 7_777, 1));
     expect(res.status).toBe(201);
     expect(res.body.status).toBe('pending');
     await eventually(async () => (await statusOf(res.body.id)) === 'paid');
+    // The API's sale went out as a first attempt (one call); the workflow's, after it, was no first attempt: its query found the sale.
+    expect(apiFirstAttempts).toEqual([true]);
+    expect(healthy.firstAttempts.slice(before)).toEqual([false]);
     await expectPaidOnce(res.body.id, res.body.payments[0].id);
   });
 });

@@ -216,6 +216,42 @@ describe('authorize: one sale per key', () => {
     expect((await onlySale(key)).PaymentId).toBe(again.reference);
   });
 
+  it('a first attempt (nothing sent before for its key) is one call: the sale, no query before it', async () => {
+    const key = newKey();
+    const before = await requestCount();
+    const r = await adapter.authorize(request({ idempotencyKey: key, firstAttemptUntil: Date.now() + 60_000 }));
+    expect(r.status).toBe('approved');
+    expect(await requestCount()).toBe(before + 1);
+    // Asked again (a retry is no first attempt), the query finds it: the same answer, one sale.
+    expect(await adapter.authorize(request({ idempotencyKey: key }))).toEqual(r);
+    expect((await onlySale(key)).PaymentId).toBe(r.reference);
+  });
+
+  it('a first attempt whose window has passed is no first attempt: the query, then the sale', async () => {
+    const before = await requestCount();
+    expect((await adapter.authorize(request({ firstAttemptUntil: Date.now() - 1 }))).status).toBe('approved');
+    expect(await requestCount()).toBe(before + 2);
+  });
+
+  it('a first attempt charged and its answer dropped: still resolved by the query before any other POST, one sale', async () => {
+    await fault({ path: '^POST /1/sales$', dropAnswerAfterCommit: true, times: 1 });
+    const key = newKey();
+    const r = await adapter.authorize(request({ idempotencyKey: key, firstAttemptUntil: Date.now() + 60_000 }));
+    expect(r.status).toBe('approved');
+    expect(r.reference).toBe((await onlySale(key)).PaymentId);
+  });
+
+  it('a first attempt answered 503, then success: the query between them, one sale', async () => {
+    await fault({ path: '^POST /1/sales$', status: 503, retryAfter: 0, times: 1 });
+    const key = newKey();
+    const before = await requestCount();
+    const r = await adapter.authorize(request({ idempotencyKey: key, firstAttemptUntil: Date.now() + 60_000 }));
+    expect(r.status).toBe('approved');
+    // POST (503), the query by MerchantOrderId (nothing), POST.
+    expect(await requestCount()).toBe(before + 3);
+    expect((await onlySale(key)).PaymentId).toBe(r.reference);
+  });
+
   it('reads retried through a 503 of the query host', async () => {
     await fault({ path: '^GET /1/sales$', status: 503, times: 1 });
     const key = newKey();

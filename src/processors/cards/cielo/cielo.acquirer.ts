@@ -9,9 +9,10 @@ import { CieloWireError, assertSoftDescriptor, cieloBrand, isPaymentId, keyOfMer
 /**
  * Lastro's card port over Cielo's E-commerce API 3.0. Cielo keeps no idempotency key: a sale POST
  * sent twice charges twice. So the idempotency key is the sale's `MerchantOrderId`, and the query
- * API decides: every authorization first asks for the sales under its order and answers the one it
- * finds; a POST whose answer is lost (timeout, dropped connection, 5xx, 429) is followed by the same
- * query, and only when Cielo holds no sale is the POST sent again: at once after a 5xx or 429,
+ * API decides: every authorization but a first attempt (`firstAttemptUntil`: no earlier call can
+ * have sent its POST) first asks for the sales under its order and answers the one it finds; a POST
+ * whose answer is lost (timeout, dropped connection, 5xx, 429) is followed by the same query,
+ * and only when Cielo holds no sale is the POST sent again: at once after a 5xx or 429,
  * after a timeout or a dropped connection only by a later call (the request may still land).
  * Voids and reads are retried freely; a partial void (a refund) is checked against the sale's
  * `VoidedAmount` before and after.
@@ -139,13 +140,17 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
       if (err instanceof CieloWireError) return answer('failed', 'processor_error');
       throw err;
     }
-    try {
-      const known = await outcomeOfOrder(key);
-      if (known) return known;
-    } catch (err) {
-      // Credentials Cielo refuses: no sale can be made with them, and asking again will not change that.
-      if (err instanceof CieloAcquirerError && isAuthError(err)) return answer('failed', 'processor_error');
-      throw err;
+    // A first attempt has no earlier POST to find: its sale costs one call. Any other looks first.
+    const firstAttempt = (req.firstAttemptUntil ?? 0) > Date.now();
+    if (!firstAttempt) {
+      try {
+        const known = await outcomeOfOrder(key);
+        if (known) return known;
+      } catch (err) {
+        // Credentials Cielo refuses: no sale can be made with them, and asking again will not change that.
+        if (err instanceof CieloAcquirerError && isAuthError(err)) return answer('failed', 'processor_error');
+        throw err;
+      }
     }
     const route = 'POST /1/sales/';
     for (let i = 0; i < saleAttempts; i++) {
