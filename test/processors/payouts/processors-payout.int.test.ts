@@ -11,6 +11,7 @@ import { loadConfig } from '../../../src/config';
 import { embeddedPayoutProviderEnv } from '../../../src/dev/embedded-payout-provider';
 import { ApiError } from '../../../src/http/errors';
 import { connectPayout } from '../../../src/processors/connections/payout-connections.service';
+import { disconnect } from '../../../src/processors/connections/processor-connections.service';
 import { ProcessorConnection } from '../../../src/processors/connections/processor-connection.entity';
 import { sendAndAwaitPayout } from '../../../src/processors/payouts/payout-outcome';
 import type { PayoutRequest } from '../../../src/processors/payouts/payout-provider.port';
@@ -73,6 +74,24 @@ describe('Processors.payoutFor', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 409, code: 'processor_not_configured', message: expect.stringContaining('lastro processors connect payout') });
     expect(await processors().payoutById(em(), 'default')).toBeNull();
+  });
+
+  it('another account (another key) is a connection of its own; after a disconnect new payouts get 409, and a payout sent through a retired account is still read back through it', async () => {
+    const p = processors();
+    const c = await company();
+    const first = await connectPayout(em(), vaultKey, c.id, connectInput());
+    const sent = request();
+    expect(await sendAndAwaitPayout((await p.payoutFor(em(), c)).provider, sent, { pollMs: 10 })).toMatchObject({ status: 'paid' });
+    const second = await connectPayout(em(), vaultKey, c.id, connectInput());
+    expect(second.created).toBe(true);
+    expect(second.connection.id).not.toBe(first.connection.id);
+    expect((await p.payoutFor(em(), c)).connection.id).toBe(second.connection.id);
+    expect(await disconnect(em(), c.id, 'payout')).toBe(true);
+    await expect(p.payoutFor(em(), c)).rejects.toMatchObject({ status: 409, code: 'processor_not_configured' });
+    // The withdrawal pinned to the first account (its payout_connection_id) is still queried there.
+    const pinned = await p.payoutById(em(), first.connection.id);
+    expect(pinned?.connection).toMatchObject({ id: first.connection.id, chave: first.connection.chave, callbackSecret: first.connection.callbackSecret });
+    expect(await pinned!.provider.get(sent.id)).toMatchObject({ status: 'paid' });
   });
 
   it('refuses a bad connect input with every problem and no value, and an adapter it does not know', async () => {
