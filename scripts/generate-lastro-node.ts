@@ -7,8 +7,9 @@ import openapiTS, { astToString } from 'openapi-typescript';
  *
  * - `src/sdk-node/openapi.ts`: every path, operation and schema as types (openapi-typescript);
  * - `src/sdk-node/operations.ts`: what the client must know at run time about each operation:
- *   whether it takes an API key (public ones refuse it) and whether it declares an
- *   `Idempotency-Key` (writes that do get one automatically and are retried).
+ *   whether it takes an API key (public ones refuse it), whether it declares an
+ *   `Idempotency-Key` (writes that do get one automatically and are retried), and whether a
+ *   list takes cursors (auto-pagination then follows the last item's id).
  *
  * Core routes are served with and without `/v1`; only the `/v1` twin is kept, so each endpoint
  * has one path in the client. test/sdk-node/generated.int.test.ts fails when the committed files
@@ -48,7 +49,8 @@ function operationsSource(doc: Json): string {
       const auth = Array.isArray(op.security) && op.security.length === 0 ? 'public' : 'apiKey';
       const key = (op.parameters ?? []).find((x: Json) => x.in === 'header' && String(x.name).toLowerCase() === 'idempotency-key');
       const idempotencyKey = key ? (key.required ? 'required' : 'optional') : 'none';
-      lines.push(`  ${JSON.stringify(`${method} ${p}`)}: { operationId: ${JSON.stringify(op.operationId)}, auth: '${auth}', idempotencyKey: '${idempotencyKey}' },`);
+      const cursors = (op.parameters ?? []).some((x: Json) => x.in === 'query' && x.name === 'startingAfter') ? ', cursors: true' : '';
+      lines.push(`  ${JSON.stringify(`${method} ${p}`)}: { operationId: ${JSON.stringify(op.operationId)}, auth: '${auth}', idempotencyKey: '${idempotencyKey}'${cursors} },`);
     }
   }
   return `${HEADER}
@@ -58,6 +60,8 @@ export interface OperationFacts {
   readonly auth: 'apiKey' | 'public';
   /** Whether the operation declares an Idempotency-Key header. */
   readonly idempotencyKey: 'optional' | 'required' | 'none';
+  /** A list that takes \`startingAfter\` / \`endingBefore\`: auto-pagination follows the last item's id. */
+  readonly cursors?: boolean;
 }
 
 export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {

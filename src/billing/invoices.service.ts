@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { creationPage } from '../http/pagination';
 import { insertEvents, recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
 import type { Event } from '../events/event.entity';
@@ -194,7 +194,9 @@ export async function listInvoices(em: EntityManager, companyId: string, q: List
     ...(q.subscriptionId ? { subscriptionId: q.subscriptionId } : {}),
     ...(q.customerId ? { customerId: q.customerId } : {}),
   };
-  const [invoices, total] = await em.findAndCount(Invoice, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  const page = await creationPage(em, Invoice, { companyId }, q, 'desc', 'Invoice');
+  const [found, total] = await em.findAndCount(Invoice, page.where(where), page.options);
+  const invoices = page.inListOrder(found);
   return { invoices, total };
 }
 

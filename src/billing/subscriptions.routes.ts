@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { defineRoute } from '../http/route';
 import { notFound } from '../http/errors';
-import { paginated } from '../http/pagination';
+import { paginated, paginatedFlat } from '../http/pagination';
 import {
   cancelSubscriptionSignal,
   invoicePaidSignal,
@@ -94,7 +94,7 @@ export const subscriptionRoutes = [
     responses: { 200: { description: 'A page of subscriptions', schema: subscriptionListSchema } },
     async handler({ em, company, query }) {
       const { subscriptions, total } = await listSubscriptions(em, company.id, query);
-      return { body: { data: subscriptions.map(toSubscriptionView), page: query.page, limit: query.limit, total } };
+      return { body: paginatedFlat(subscriptions.map(toSubscriptionView), total, query) };
     },
   }),
   defineRoute({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cents, currencyCode, idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedFlatSchema, paginatedSchema, paginationQuery } from '../http/pagination';
 import { recurrenceSchema, priceSchema } from './catalog.schemas';
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from './subscription.rules';
 
@@ -81,6 +81,7 @@ export const listSubscriptionsQuery = z.strictObject({
   customerId: z.string().min(1).max(40).optional().meta({ description: 'Customer id (cust_…)' }),
   planId: z.string().min(1).max(40).optional().meta({ description: 'Plan id (plan_…)' }),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const subscriptionIdParams = z.strictObject({ id: idParam });
@@ -134,10 +135,8 @@ export const subscriptionSchema = z
   })
   .meta({ id: 'Subscription' });
 
-/** The spec's sample for this list: data, page, limit, total at the top level. */
-export const subscriptionListSchema = z
-  .object({ data: z.array(subscriptionSchema), page: z.number().int(), limit: z.number().int(), total: z.number().int() })
-  .meta({ id: 'SubscriptionList' });
+/** The spec's sample for this list: data, page, limit, total at the top level (and hasMore). */
+export const subscriptionListSchema = paginatedFlatSchema(subscriptionSchema).meta({ id: 'SubscriptionList' });
 
 export const subscriptionItemSchema = z
   .object({
@@ -173,6 +172,7 @@ export const listInvoicesQuery = z.strictObject({
   subscriptionId: z.string().min(1).max(40).optional().meta({ description: 'Subscription id (sub_…)' }),
   customerId: z.string().min(1).max(40).optional().meta({ description: 'Customer id (cust_…)' }),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const invoiceIdParams = z.strictObject({ id: idParam });

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { creationPage } from '../http/pagination';
 import { recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
 import type { Event } from '../events/event.entity';
@@ -211,7 +211,9 @@ export async function listSubscriptions(em: EntityManager, companyId: string, q:
     ...(q.customerId ? { customerId: q.customerId } : {}),
     ...(q.planId ? { planId: q.planId } : {}),
   };
-  const [subscriptions, total] = await em.findAndCount(Subscription, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  const page = await creationPage(em, Subscription, { companyId }, q, 'desc', 'Subscription');
+  const [found, total] = await em.findAndCount(Subscription, page.where(where), page.options);
+  const subscriptions = page.inListOrder(found);
   return { subscriptions, total };
 }
 

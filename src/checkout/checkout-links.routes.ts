@@ -1,4 +1,5 @@
 import { defineRoute } from '../http/route';
+import { paginatedFlat } from '../http/pagination';
 import { createLinkBody, linkIdParams, linkListSchema, linkSchema, listLinksQuery, updateLinkBody } from './checkout-links.schemas';
 import { archiveLink, createLink, getLink, listLinks, toLinkView, updateLink } from './checkout-links.service';
 
@@ -31,7 +32,7 @@ export const checkoutLinkRoutes = [
     responses: { 200: { description: 'A page of links: data, total, page, limit', schema: linkListSchema } },
     async handler({ em, company, query, deps }) {
       const { links, total } = await listLinks(em, company.id, query);
-      return { body: { data: links.map((l) => toLinkView(l, deps.config.urls.checkoutPage)), total, page: query.page, limit: query.limit } };
+      return { body: paginatedFlat(links.map((l) => toLinkView(l, deps.config.urls.checkoutPage)), total, query) };
     },
   }),
   defineRoute({

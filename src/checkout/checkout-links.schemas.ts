@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idParam, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedFlatSchema, paginationQuery } from '../http/pagination';
 import {
   checkoutContentDefaults,
   checkoutContentFields,
@@ -43,6 +43,7 @@ export const listLinksQuery = z.strictObject({
   status: statusCsv(LINK_STATUSES).optional().meta({ description: 'CSV of active, archived; default both' }),
   search: z.string().trim().min(1).max(255).optional().meta({ description: 'Partial, case-insensitive match on name or description' }),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const linkSchema = z
@@ -63,10 +64,8 @@ export const linkSchema = z
   })
   .meta({ id: 'CheckoutLink' });
 
-/** The spec's exception to the standard envelope: `{ data, total, page, limit }` at top level. */
-export const linkListSchema = z
-  .object({ data: z.array(linkSchema), total: z.number().int(), page: z.number().int(), limit: z.number().int() })
-  .meta({ id: 'CheckoutLinkList' });
+/** The spec's exception to the standard envelope: `{ data, total, page, limit }` at top level (and hasMore). */
+export const linkListSchema = paginatedFlatSchema(linkSchema).meta({ id: 'CheckoutLinkList' });
 
 export type CreateLinkInput = z.output<typeof createLinkBody>;
 export type UpdateLinkInput = z.output<typeof updateLinkBody>;

@@ -3,7 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../http/errors';
-import { likeContains, offsetOf } from '../http/pagination';
+import { creationPage, likeContains } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import { recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
@@ -200,6 +200,8 @@ export async function listLinks(em: EntityManager, companyId: string, q: ListLin
     const term = likeContains(q.search);
     where.$or = [{ name: { $ilike: term } }, { description: { $ilike: term } }];
   }
-  const [links, total] = await em.findAndCount(CheckoutLink, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  const page = await creationPage(em, CheckoutLink, { companyId }, q, 'desc', 'Checkout link');
+  const [found, total] = await em.findAndCount(CheckoutLink, page.where(where), page.options);
+  const links = page.inListOrder(found);
   return { links, total };
 }

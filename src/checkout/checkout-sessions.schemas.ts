@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailAddress } from '../shared/email';
 import { cents, idParam, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { SESSION_STATUSES } from './checkout-session.entity';
 import {
   CHECKOUT_LIMITS,
@@ -56,6 +56,7 @@ export const listChargesQuery = z.strictObject({
   status: statusCsv(SESSION_STATUSES).optional().meta({ description: `CSV of ${SESSION_STATUSES.join(', ')}; default all` }),
   search: z.string().trim().min(1).max(255).optional().meta({ description: 'A session id (exact), or part of the customer name, email or document' }),
   ...paginationQuery,
+  ...cursorQuery,
 });
 export const listSessionsQuery = listChargesQuery.extend({ linkId: idParam.optional().meta({ description: 'Only the sessions of this link' }) });
 

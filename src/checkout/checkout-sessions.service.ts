@@ -6,7 +6,7 @@ import { recordEvent } from '../events/outbox';
 import type { EventType } from '../events/catalog';
 import type { Event } from '../events/event.entity';
 import { conflict, notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { creationPage } from '../http/pagination';
 import { Payment } from '../payments/payment.entity';
 import { Transaction } from '../payments/transaction.entity';
 import { normalizeDocument } from '../shared/documents';
@@ -167,7 +167,9 @@ export async function listSessions(em: EntityManager, companyId: string, q: List
       { customer: { document: { $ilike: `%${normalizeDocument(q.search).replace(/[\\%_]/g, (c) => `\\${c}`)}%` } } },
     ];
   }
-  const [rows, total] = await em.findAndCount(CheckoutSession, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  const page = await creationPage(em, CheckoutSession, { companyId }, q, 'desc', 'Checkout session');
+  const [found, total] = await em.findAndCount(CheckoutSession, page.where(where), page.options);
+  const rows = page.inListOrder(found);
   return { states: await Promise.all(rows.map((s) => loadSessionState(em, s))), total };
 }
 

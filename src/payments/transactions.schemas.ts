@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cents, idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
 import { PIX_MAX_CENTS } from './pix.rules';
 
@@ -129,6 +129,7 @@ export const listTransactionsQuery = z.strictObject({
   createdFrom: isoDateTimeWithOffset.optional(),
   createdTo: isoDateTimeWithOffset.optional(),
   ...paginationQuery,
+  ...cursorQuery,
 });
 export type ListTransactionsQuery = z.output<typeof listTransactionsQuery>;
 

@@ -5,7 +5,7 @@ import { Customer } from '../customers/customer.entity';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { creationPage } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
 import { claimCardToken } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
@@ -291,7 +291,9 @@ export async function listTransactions(em: EntityManager, companyId: string, q: 
   if (q.createdFrom || q.createdTo) {
     where.createdAt = { ...(q.createdFrom ? { $gte: new Date(q.createdFrom) } : {}), ...(q.createdTo ? { $lte: new Date(q.createdTo) } : {}) };
   }
-  const [rows, total] = await em.findAndCount(Transaction, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  const page = await creationPage(em, Transaction, { companyId }, q, 'desc', 'Transaction');
+  const [found, total] = await em.findAndCount(Transaction, page.where(where), page.options);
+  const rows = page.inListOrder(found);
   const ids = rows.map((t) => t.id);
   const payments = ids.length ? await em.find(Payment, { transactionId: { $in: ids } }, { orderBy: { position: 'asc', id: 'asc' } }) : [];
   const splits = ids.length ? await em.find(TransactionSplit, { transactionId: { $in: ids } }, { orderBy: { id: 'asc' } }) : [];

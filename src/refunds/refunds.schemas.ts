@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cents, idParam, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { REFUND_REQUESTERS, REFUND_STATUSES } from './refund.rules';
 
 /** Refunds (spec "Refund", "Refunds (core API)"; docs/refunds.md). */
@@ -9,7 +9,7 @@ export const refundIdParams = z.strictObject({ id: idParam });
 export const refundCreateParams = z.strictObject({ txnId: idParam, payId: idParam });
 export const refundsOfTransactionParams = z.strictObject({ transactionId: idParam });
 export const refundsOfPaymentParams = z.strictObject({ paymentId: idParam });
-export const listRefundsQuery = z.strictObject({ ...paginationQuery });
+export const listRefundsQuery = z.strictObject({ ...paginationQuery, ...cursorQuery });
 
 export const createRefundBody = z.strictObject({
   amount: cents.min(1).optional().meta({ description: 'Integer cents; default the refundable rest of the payment' }),

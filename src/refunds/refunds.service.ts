@@ -7,7 +7,7 @@ import type { Event } from '../events/event.entity';
 import { recordEvent } from '../events/outbox';
 import { feeFor } from '../fees/fees.service';
 import { conflict, notFound } from '../http/errors';
-import { offsetOf, type PageRequest } from '../http/pagination';
+import { creationPage, type CursorPageRequest } from '../http/pagination';
 import { Payment } from '../payments/payment.entity';
 import { TransactionSplit } from '../payments/split.entity';
 import { Transaction } from '../payments/transaction.entity';
@@ -181,10 +181,11 @@ export async function refuseRefund(em: EntityManager, companyId: string | null, 
 }
 
 /** Refunds of a transaction or a payment of the company (404 when it is not the company's), oldest first. */
-export async function listRefunds(em: EntityManager, companyId: string, of: { transactionId: string } | { paymentId: string }, page: PageRequest): Promise<{ items: Refund[]; total: number }> {
+export async function listRefunds(em: EntityManager, companyId: string, of: { transactionId: string } | { paymentId: string }, q: CursorPageRequest): Promise<{ items: Refund[]; total: number }> {
   if ('transactionId' in of) {
     if (!(await em.findOne(Transaction, { id: of.transactionId, companyId }, { fields: ['id'] }))) throw notFound('Transaction');
   } else if (!(await em.findOne(Payment, { id: of.paymentId, companyId }, { fields: ['id'] }))) throw notFound('Payment');
-  const [items, total] = await em.findAndCount(Refund, { companyId, ...of }, { orderBy: { createdAt: 'asc', id: 'asc' }, limit: page.limit, offset: offsetOf(page) });
-  return { items, total };
+  const page = await creationPage(em, Refund, { companyId }, q, 'asc', 'Refund');
+  const [found, total] = await em.findAndCount(Refund, page.where({ companyId, ...of }), page.options);
+  return { items: page.inListOrder(found), total };
 }

@@ -2,7 +2,7 @@ import createClient, { type Client } from 'openapi-fetch';
 import type { paths } from './openapi';
 import { OPERATIONS, type OperationFacts } from './operations';
 import { errorFromResponse } from './errors';
-import { PageList, type PageEnvelope } from './pagination';
+import { PageList, type PageAt, type PageEnvelope } from './pagination';
 import { DEFAULT_RETRY_POLICY, retryingFetch, type RetryPolicy } from './retry';
 import { VERSION } from './version';
 import { webhooks } from './webhooks';
@@ -119,14 +119,18 @@ export class Lastro {
   }
 
   /**
-   * Every item of a list operation, page by page (`page` starts at `params.query.page`, default
-   * 1): `await` it for the first page, `for await` it for the items of every page.
+   * Every item of a list operation, page by page: `await` it for the first page, `for await` it
+   * for the items of every page. It starts where the query says (`page`, default 1, or a cursor:
+   * `startingAfter` / `endingBefore`); on lists that take cursors each next page starts after
+   * the last item seen (pagination.ts, PageList).
    */
   paginate<P extends ListPath, I extends OperationInitOrNot<'get', P>>(path: P, ...[init]: InitArgs<I>): PageList<ItemOf<P>, WithLastResponse<Result<'get', P>> & PageEnvelope<ItemOf<P>>> {
-    const given = (init ?? {}) as { params?: { query?: { page?: number } } };
-    const fetchPage = (page: number) =>
-      (this.request as any)('get', path, { ...given, params: { ...given.params, query: { ...given.params?.query, page } } });
-    return new PageList(fetchPage, given.params?.query?.page ?? 1);
+    type PageQuery = { page?: number; startingAfter?: string; endingBefore?: string } & Record<string, unknown>;
+    const given = (init ?? {}) as { params?: { query?: PageQuery } };
+    const { page, startingAfter, endingBefore, ...filters } = given.params?.query ?? {};
+    const start: PageAt = startingAfter !== undefined ? { startingAfter } : endingBefore !== undefined ? { endingBefore } : { page: page ?? 1 };
+    const fetchPage = (at: PageAt) => (this.request as any)('get', path, { ...given, params: { ...given.params, query: { ...filters, ...at } } });
+    return new PageList(fetchPage, start, OPERATIONS[`get ${path}`]?.cursors === true);
   }
 
   readonly customers = {

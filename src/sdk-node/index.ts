@@ -4,7 +4,7 @@
  */
 export { Lastro, type LastroOptions, type ListPath, type LastResponse, type WithLastResponse } from './client';
 export * from './errors';
-export { PageList, pageInfo, type PageEnvelope } from './pagination';
+export { PageList, pageInfo, nextPageAt, type PageAt, type PageEnvelope } from './pagination';
 export { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 export { webhooks, constructEvent, constructEventOnce, generateTestHeaders, generateTestHeaderString, type ConstructEventOnceOptions } from './webhooks';
 export {

@@ -1443,6 +1443,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         CreateRecipientInput: {
@@ -1618,6 +1620,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         RecipientOwner: components["schemas"]["Recipient"] | null;
@@ -1780,6 +1784,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         StatementEntry: {
@@ -1829,6 +1835,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         WebhookDeliverySummary: {
@@ -1912,6 +1920,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         CreateCardToken: {
@@ -1966,6 +1976,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         Withdrawal: {
@@ -2115,6 +2127,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         TransactionTimeline: {
@@ -2174,6 +2188,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         PlanTemplate: {
@@ -2468,9 +2484,11 @@ export interface components {
         };
         CheckoutLinkList: {
             data: components["schemas"]["CheckoutLink"][];
-            total: number;
             page: number;
             limit: number;
+            total: number;
+            /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+            hasMore: boolean;
         };
         CheckoutSession: {
             id: string;
@@ -2668,6 +2686,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         CheckoutPublicSession: {
@@ -2864,6 +2884,8 @@ export interface components {
             page: number;
             limit: number;
             total: number;
+            /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+            hasMore: boolean;
         };
         SubscriptionItem: {
             id: string;
@@ -2904,6 +2926,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         Invoice: {
@@ -3010,6 +3034,8 @@ export interface components {
                 limit: number;
                 total: number;
                 totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
             };
         };
         RefundSettings: {
@@ -5199,6 +5225,10 @@ export interface operations {
                 status?: "requested" | "approved" | "processing" | "paid" | "rejected" | "cancelled" | "failed";
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -5503,6 +5533,10 @@ export interface operations {
                 createdTo?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -7428,6 +7462,10 @@ export interface operations {
                 search?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -8075,6 +8113,10 @@ export interface operations {
                 search?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -8385,6 +8427,10 @@ export interface operations {
                 search?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
                 /** @description Only the sessions of this link */
                 linkId?: string;
             };
@@ -8949,6 +8995,10 @@ export interface operations {
                 planId?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -9751,6 +9801,10 @@ export interface operations {
                 customerId?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -10155,6 +10209,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path: {
@@ -10216,6 +10274,10 @@ export interface operations {
             query?: {
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path: {

@@ -8,6 +8,8 @@ export interface OperationFacts {
   readonly auth: 'apiKey' | 'public';
   /** Whether the operation declares an Idempotency-Key header. */
   readonly idempotencyKey: 'optional' | 'required' | 'none';
+  /** A list that takes `startingAfter` / `endingBefore`: auto-pagination follows the last item's id. */
+  readonly cursors?: boolean;
 }
 
 export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
@@ -42,11 +44,11 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "get /v1/events/stream": { operationId: "streamEventsV1", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/tokens/cards": { operationId: "createCardTokenV1", auth: 'public', idempotencyKey: 'none' },
   "get /v1/withdrawals/config": { operationId: "getWithdrawalConfigV1", auth: 'apiKey', idempotencyKey: 'none' },
-  "get /v1/withdrawals": { operationId: "listWithdrawalsV1", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /v1/withdrawals": { operationId: "listWithdrawalsV1", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "post /v1/withdrawals": { operationId: "createWithdrawalV1", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /v1/withdrawals/{id}": { operationId: "getWithdrawalV1", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/withdrawals/{id}/cancel": { operationId: "cancelWithdrawalV1", auth: 'apiKey', idempotencyKey: 'optional' },
-  "get /v1/transactions": { operationId: "listTransactionsV1", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /v1/transactions": { operationId: "listTransactionsV1", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "post /v1/transactions": { operationId: "createTransactionV1", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /v1/transactions/{id}": { operationId: "getTransactionV1", auth: 'apiKey', idempotencyKey: 'none' },
   "get /v1/transactions/{id}/timeline": { operationId: "getTransactionTimelineV1", auth: 'apiKey', idempotencyKey: 'none' },
@@ -68,14 +70,14 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "post /plans/{id}/prices": { operationId: "createPlanPrice", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /plans/{id}/prices/{priceId}/archive": { operationId: "archivePlanPrice", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /plans/{id}/charges": { operationId: "createPlanCharge", auth: 'apiKey', idempotencyKey: 'optional' },
-  "get /checkout/links": { operationId: "listCheckoutLinks", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /checkout/links": { operationId: "listCheckoutLinks", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "post /checkout/links": { operationId: "createCheckoutLink", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /checkout/links/{id}": { operationId: "getCheckoutLink", auth: 'apiKey', idempotencyKey: 'none' },
   "put /checkout/links/{id}": { operationId: "updateCheckoutLink", auth: 'apiKey', idempotencyKey: 'optional' },
   "delete /checkout/links/{id}": { operationId: "archiveCheckoutLink", auth: 'apiKey', idempotencyKey: 'optional' },
-  "get /checkout/charges": { operationId: "listCheckoutCharges", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /checkout/charges": { operationId: "listCheckoutCharges", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "post /checkout/charges": { operationId: "createCheckoutCharge", auth: 'apiKey', idempotencyKey: 'optional' },
-  "get /checkout/sessions": { operationId: "listCheckoutSessions", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /checkout/sessions": { operationId: "listCheckoutSessions", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "get /checkout/charges/{id}": { operationId: "getCheckoutCharge", auth: 'apiKey', idempotencyKey: 'none' },
   "get /checkout/sessions/{id}": { operationId: "getCheckoutSession", auth: 'apiKey', idempotencyKey: 'none' },
   "post /checkout/charges/{id}/cancel": { operationId: "cancelCheckoutCharge", auth: 'apiKey', idempotencyKey: 'optional' },
@@ -83,7 +85,7 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "post /checkout/public/sessions/{id}/open": { operationId: "openPublicCheckoutSession", auth: 'public', idempotencyKey: 'none' },
   "post /checkout/public/sessions/{id}/confirm": { operationId: "confirmPublicCheckoutSession", auth: 'public', idempotencyKey: 'required' },
   "post /payment-methods/cards": { operationId: "saveCard", auth: 'apiKey', idempotencyKey: 'optional' },
-  "get /subscriptions": { operationId: "listSubscriptions", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /subscriptions": { operationId: "listSubscriptions", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "post /subscriptions": { operationId: "createSubscription", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /subscriptions/{id}": { operationId: "getSubscription", auth: 'apiKey', idempotencyKey: 'none' },
   "get /subscriptions/{id}/items": { operationId: "listSubscriptionItems", auth: 'apiKey', idempotencyKey: 'none' },
@@ -93,14 +95,14 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "post /subscriptions/{id}/resume": { operationId: "resumeSubscription", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /subscriptions/{id}/payment-method": { operationId: "attachSubscriptionPaymentMethod", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /subscriptions/{id}/usage": { operationId: "reportSubscriptionUsage", auth: 'apiKey', idempotencyKey: 'optional' },
-  "get /invoices": { operationId: "listInvoices", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /invoices": { operationId: "listInvoices", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "get /invoices/{id}": { operationId: "getInvoice", auth: 'apiKey', idempotencyKey: 'none' },
   "get /invoices/{id}/line-items": { operationId: "listInvoiceLineItems", auth: 'apiKey', idempotencyKey: 'none' },
   "post /sandbox/subscriptions/{id}/advance": { operationId: "advanceSandboxSubscription", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /sandbox/invoices/{id}/pay": { operationId: "paySandboxInvoice", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /v1/transactions/{txnId}/payments/{payId}/refund": { operationId: "createRefundV1", auth: 'apiKey', idempotencyKey: 'optional' },
-  "get /v1/refunds/transaction/{transactionId}": { operationId: "listRefundsOfTransactionV1", auth: 'apiKey', idempotencyKey: 'none' },
-  "get /v1/refunds/payment/{paymentId}": { operationId: "listRefundsOfPaymentV1", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /v1/refunds/transaction/{transactionId}": { operationId: "listRefundsOfTransactionV1", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
+  "get /v1/refunds/payment/{paymentId}": { operationId: "listRefundsOfPaymentV1", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "get /v1/refunds/{id}": { operationId: "getRefundV1", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/refunds/{id}/approve": { operationId: "approveRefundV1", auth: 'apiKey', idempotencyKey: 'optional' },
   "post /v1/refunds/{id}/refuse": { operationId: "refuseRefundV1", auth: 'apiKey', idempotencyKey: 'optional' },

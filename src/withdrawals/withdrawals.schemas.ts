@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cents, currencyCode, idParam, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { WITHDRAWAL_STATUSES } from './withdrawal.rules';
 
 /** Withdrawals (spec "Withdrawal", "Wallets and withdrawals"); field names as the spec gives them. */
@@ -25,6 +25,7 @@ export const withdrawalConfigSchema = z
 export const listWithdrawalsQuery = z.strictObject({
   status: z.enum(WITHDRAWAL_STATUSES).optional(),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const createWithdrawalBody = z.strictObject({

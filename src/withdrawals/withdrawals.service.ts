@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, bodyIdNotFound, conflict, notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { creationPage } from '../http/pagination';
 import type { Event } from '../events/event.entity';
 import { computeFee } from '../fees/fee.rules';
 import { feeSpecFor, getFeeTable } from '../fees/fees.service';
@@ -118,7 +118,9 @@ export async function getWithdrawal(em: EntityManager, companyId: string, id: st
 
 export async function listWithdrawals(em: EntityManager, companyId: string, q: ListWithdrawalsQuery): Promise<{ items: Withdrawal[]; total: number }> {
   const where = { companyId, deletedAt: null, ...(q.status ? { status: q.status } : {}) };
-  const [items, total] = await em.findAndCount(Withdrawal, where, { orderBy: { createdAt: 'desc', id: 'desc' }, limit: q.limit, offset: offsetOf(q) });
+  const page = await creationPage(em, Withdrawal, { companyId }, q, 'desc', 'Withdrawal');
+  const [found, total] = await em.findAndCount(Withdrawal, page.where(where), page.options);
+  const items = page.inListOrder(found);
   return { items, total };
 }
 

@@ -1,4 +1,4 @@
-import { Lastro, LastroConnectionError, LastroNotFoundError, LastroRateLimitError, LastroServerError, PageList } from '../../src/sdk-node/index';
+import { Lastro, LastroConnectionError, LastroNotFoundError, LastroRateLimitError, LastroServerError, nextPageAt, PageList, type PageAt } from '../../src/sdk-node/index';
 import { failure } from './failure';
 
 /**
@@ -180,27 +180,48 @@ describe('retries', () => {
 
 describe('PageList', () => {
   const pages = (envelopes: Array<{ data: number[] } & Record<string, unknown>>) => {
-    const asked: number[] = [];
-    return { asked, list: new PageList<number, any>(async (page) => (asked.push(page), envelopes[page - 1])) };
+    const asked: PageAt[] = [];
+    return { asked, list: new PageList<number, any>(async (at) => (asked.push(at), envelopes['page' in at ? at.page - 1 : 0])) };
   };
 
   it('follows the standard envelope to totalPages', async () => {
     const { asked, list } = pages([1, 2, 3].map((page) => ({ data: page === 3 ? [5] : [page * 2 - 1, page * 2], pagination: { page, limit: 2, total: 5, totalPages: 3 } })));
     expect(await list.toArray()).toEqual([1, 2, 3, 4, 5]);
-    expect(asked).toEqual([1, 2, 3]);
+    expect(asked).toEqual([{ page: 1 }, { page: 2 }, { page: 3 }]);
   });
 
   it('follows the flat envelope ({ data, page, limit, total }) of checkout links and subscriptions', async () => {
     const { asked, list } = pages([{ data: [1, 2], page: 1, limit: 2, total: 4 }, { data: [3, 4], page: 2, limit: 2, total: 4 }]);
     expect(await list.toArray()).toEqual([1, 2, 3, 4]);
-    expect(asked).toEqual([1, 2]);
+    expect(asked).toEqual([{ page: 1 }, { page: 2 }]);
   });
 
   it('stops at an empty page, and awaiting it gives the first page only', async () => {
     const { asked, list } = pages([{ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } }]);
     expect(await list).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
     expect(await list.toArray()).toEqual([]);
-    expect(asked).toEqual([1, 1]);
+    expect(asked).toEqual([{ page: 1 }, { page: 1 }]);
+  });
+
+  it('stops where the envelope says hasMore: false, whatever the counts say', async () => {
+    const { asked, list } = pages([{ data: [1, 2], pagination: { page: 1, limit: 2, total: 9, totalPages: 5, hasMore: false } }]);
+    expect(await list.toArray()).toEqual([1, 2]);
+    expect(asked).toEqual([{ page: 1 }]);
+  });
+});
+
+describe('nextPageAt', () => {
+  const envelope = (ids: string[], hasMore: boolean) => ({ data: ids.map((id) => ({ id })), pagination: { page: 1, limit: 2, total: 5, totalPages: 3, hasMore } });
+
+  it('on a list with cursors: after the last item, or before the first one when walking back', () => {
+    expect(nextPageAt({ page: 1 }, envelope(['b', 'a'], true), true)).toEqual({ startingAfter: 'a' });
+    expect(nextPageAt({ startingAfter: 'c' }, envelope(['b', 'a'], true), true)).toEqual({ startingAfter: 'a' });
+    expect(nextPageAt({ endingBefore: 'a' }, envelope(['c', 'b'], true), true)).toEqual({ endingBefore: 'c' });
+  });
+
+  it('by page number on a list without cursors, and nowhere after the last page', () => {
+    expect(nextPageAt({ page: 1 }, envelope(['b', 'a'], true), false)).toEqual({ page: 2 });
+    expect(nextPageAt({ page: 1 }, envelope(['b', 'a'], false), true)).toBeNull();
   });
 });
 
