@@ -140,7 +140,7 @@ describe('plan list', () => {
     expect((await list('createdFrom=2000-01-01T00:00:00-03:00')).body.pagination.total).toBe(4);
     const byName = await list('sortBy=name&sortDir=asc&limit=2&page=2');
     expect(byName.body.data.map((p: { name: string }) => p.name)).toEqual(['Nothing yet', 'Professional']);
-    expect(byName.body.pagination).toEqual({ page: 2, limit: 2, total: 4, totalPages: 2 });
+    expect(byName.body.pagination).toEqual({ page: 2, limit: 2, total: 4, totalPages: 2, hasMore: false });
   });
 
   it.each(['status=gone', 'createdFrom=01/02/2026', 'createdTo=2026-01-01T00:00:00', 'priceMin=-1', 'priceMin=1.5', 'sortBy=code', 'limit=101', 'page=0', 'unknown=1'])(

@@ -146,9 +146,9 @@ describe('GET /checkout/charges and /checkout/sessions', () => {
   it('lists charges only, newest first, in the standard { data, pagination } envelope', async () => {
     const res = await list('/checkout/charges', fresh.headers);
     expect(res.status).toBe(200);
-    expect({ ...res.body, data: res.body.data.map((s: any) => s.id) }).toEqual({ data: [c.id, b.id, a.id], pagination: { total: 3, page: 1, limit: 20, totalPages: 1 } });
+    expect({ ...res.body, data: res.body.data.map((s: any) => s.id) }).toEqual({ data: [c.id, b.id, a.id], pagination: { total: 3, page: 1, limit: 20, totalPages: 1, hasMore: false } });
     const page2 = await list('/checkout/charges?limit=2&page=2', fresh.headers);
-    expect({ ...page2.body, data: page2.body.data.map((s: any) => s.id) }).toEqual({ data: [a.id], pagination: { total: 3, page: 2, limit: 2, totalPages: 2 } });
+    expect({ ...page2.body, data: page2.body.data.map((s: any) => s.id) }).toEqual({ data: [a.id], pagination: { total: 3, page: 2, limit: 2, totalPages: 2, hasMore: false } });
   });
 
   it('filters by status CSV and searches the session id or the customer name, email, document', async () => {

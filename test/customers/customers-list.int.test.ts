@@ -120,7 +120,7 @@ describe('text filters: partial and case-insensitive', () => {
   it('matches no one when nothing contains the term', async () => {
     const res = await list({ name: 'zzz-nobody' });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect(res.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
   });
 
   it('treats % and _ in a filter as literal characters, not wildcards', async () => {
@@ -214,7 +214,7 @@ describe('pagination', () => {
     const res = await list({});
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(['data', 'pagination']);
-    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1 });
+    expect(res.body.pagination).toEqual({ page: 1, limit: 20, total: 5, totalPages: 1, hasMore: false });
     expect(res.body.data[0]).toMatchObject({ id: ids.eve, companyId: t.company.Acme.company.id, deletedAt: null });
   });
 
@@ -222,18 +222,18 @@ describe('pagination', () => {
     const seen: string[] = [];
     for (const page of [1, 2, 3]) {
       const res = await list({ limit: 2, page, sortBy: 'createdAt', sortDir: 'asc' });
-      expect(res.body.pagination).toEqual({ page, limit: 2, total: 5, totalPages: 3 });
+      expect(res.body.pagination).toEqual({ page, limit: 2, total: 5, totalPages: 3, hasMore: page < 3 });
       expect(res.body.data).toHaveLength(page < 3 ? 2 : 1);
       seen.push(...res.body.data.map((c: { id: string }) => nameOf[c.id]));
     }
     expect(seen).toEqual(['ana', 'bruno', 'carla', 'daniel', 'eve']);
     const past = await list({ limit: 2, page: 4 });
-    expect(past.body).toEqual({ data: [], pagination: { page: 4, limit: 2, total: 5, totalPages: 3 } });
+    expect(past.body).toEqual({ data: [], pagination: { page: 4, limit: 2, total: 5, totalPages: 3, hasMore: false } });
   });
 
   it('counts the filtered total, not the company total', async () => {
     const res = await list({ type: 'company', limit: 1 });
-    expect(res.body.pagination).toEqual({ page: 1, limit: 1, total: 2, totalPages: 2 });
+    expect(res.body.pagination).toEqual({ page: 1, limit: 1, total: 2, totalPages: 2, hasMore: true });
   });
 
   it('accepts limit 1 and 100', async () => {

@@ -341,7 +341,7 @@ describe('wallet endpoints', () => {
   it('transactions: statement entries, newest first, paginated and filtered', async () => {
     const res = await t.stack.http.get(`/wallets/owner/${r}/transactions?limit=2`).set(t.company.Acme.headers);
     expect(res.status).toBe(200);
-    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 6, totalPages: 3 });
+    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 6, totalPages: 3, hasMore: true });
     expect(res.body.data[0]).toMatchObject({ currency: 'USD', type: 'adjustment', amount: 700, source: 'sandbox', releaseStatus: 'released' });
     const released = await t.stack.http.get(`/wallets/owner/${r}/transactions?releaseStatus=released&currency=BRL&type=sale`).set(t.company.Acme.headers);
     expect(released.body.data.map((e: { amount: number }) => e.amount)).toEqual([5000]);

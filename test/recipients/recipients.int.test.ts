@@ -252,7 +252,7 @@ describe('GET /recipients, /recipients/owner, /recipients/:id', () => {
   it('lists the company’s merchant recipients (its owner too), newest first, paginated', async () => {
     const res = await t.stack.http.get('/recipients?limit=2').set(company.headers);
     expect(res.status).toBe(200);
-    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 4, totalPages: 2 });
+    expect(res.body.pagination).toEqual({ page: 1, limit: 2, total: 4, totalPages: 2, hasMore: true });
     expect(res.body.data.map((r: { id: string }) => r.id)).toEqual([ids[2], ids[1]]);
   });
 
@@ -262,7 +262,7 @@ describe('GET /recipients, /recipients/owner, /recipients/:id', () => {
     const byDoc = await t.stack.http.get(`/recipients?document=${bodies[1].document}`).set(company.headers);
     expect(byDoc.body.data.map((r: { id: string }) => r.id)).toEqual([ids[1]]);
     const both = await t.stack.http.get(`/recipients?email=${encodeURIComponent(bodies[0].email)}&document=${bodies[1].document}`).set(company.headers);
-    expect(both.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect(both.body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
   });
 
   it.each([

@@ -174,7 +174,7 @@ describe('amounts', () => {
     }
     for (const a of accepted) await refundReaches(t.stack, t.company['Acme Ltda'], a.body.id, 'refunded');
     const list = await t.stack.http.get(`/v1/refunds/payment/${ids.payId}`).set(t.company['Acme Ltda'].headers);
-    expect(list.body.pagination).toEqual({ page: 1, limit: 20, total: 6, totalPages: 1 });
+    expect(list.body.pagination).toEqual({ page: 1, limit: 20, total: 6, totalPages: 1, hasMore: false });
     await expectLedgerConsistent(t.stack);
   });
 
@@ -213,7 +213,7 @@ describe('reads and other companies', () => {
     expect((await refundOf(t.stack, t.company['Acme Ltda'], created[0].id)).body.id).toBe(created[0].id);
     expect((await refundOf(t.stack, t.company['Acme Ltda'], created[0].id.replace(/^ref_/, 'rfd_'))).body.id).toBe(created[0].id);
     const page2 = await t.stack.http.get(`/v1/refunds/transaction/${ids.txnId}?page=2&limit=2`).set(t.company['Acme Ltda'].headers);
-    expect(page2.body.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2 });
+    expect(page2.body.pagination).toEqual({ page: 2, limit: 2, total: 3, totalPages: 2, hasMore: false });
     expect(page2.body.data.map((r: { id: string }) => r.id)).toEqual([created[2].id]);
     expect((await t.stack.http.get(`/refunds/payment/${ids.payId}?limit=101`).set(t.company['Acme Ltda'].headers)).status).toBe(400);
     expect((await t.stack.http.get(`/refunds/payment/${ids.payId}?page=0`).set(t.company['Acme Ltda'].headers)).status).toBe(400);

@@ -93,7 +93,7 @@ describe('resources through the real stack', () => {
     for (let i = 0; i < 5; i++) ids.push((await lastro.customers.create(customerBody(`${tag} ${i}`))).id);
 
     const first = await lastro.customers.list({ q: tag, limit: 2 });
-    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 5, totalPages: 3 });
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 5, totalPages: 3, hasMore: true });
     expect(first.data).toHaveLength(2);
 
     const seen: string[] = [];

@@ -243,7 +243,7 @@ describe('GET /webhooks/deliveries', () => {
     expect(keys(await list('sort=createdAt.asc'))).toEqual(['d1', 'd2', 'd3', 'd4', 'd5']);
     const page = await list('sort=createdAt.asc&limit=2&page=2');
     expect(keys(page)).toEqual(['d3', 'd4']);
-    expect(page.pagination).toEqual({ page: 2, limit: 2, total: 5, totalPages: 3 });
+    expect(page.pagination).toEqual({ page: 2, limit: 2, total: 5, totalPages: 3, hasMore: true });
     expect(page.data[0]).not.toHaveProperty('payload');
   });
 

@@ -131,7 +131,7 @@ describe('requested', () => {
     expect(list.body.data.map((w: { id: string }) => w.id)).toContain(withdrawal.id);
     expect(list.body.data.every((w: { status: string }) => w.status === 'requested')).toBe(true);
     expect((await t.stack.http.get('/withdrawals?status=paid&limit=100').set(t.company.Acme.headers)).body.data.map((w: { id: string }) => w.id)).not.toContain(withdrawal.id);
-    expect((await t.stack.http.get('/withdrawals').set(t.company.Other.headers)).body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0 } });
+    expect((await t.stack.http.get('/withdrawals').set(t.company.Other.headers)).body).toEqual({ data: [], pagination: { page: 1, limit: 20, total: 0, totalPages: 0, hasMore: false } });
     const page = await t.stack.http.get('/withdrawals?limit=1&page=2').set(t.company.Acme.headers);
     expect(page.body.pagination).toMatchObject({ page: 2, limit: 1 });
     expect(page.body.data).toHaveLength(1);
