@@ -25,18 +25,27 @@ const creditCardInput = z.strictObject({
   capture: z.literal(true).default(true).meta({ description: 'Authorize and capture at once (the only mode offered)' }),
 });
 const pixInput = z.strictObject({ expiresIn: z.number().int().min(PIX_EXPIRES_IN.min).max(PIX_EXPIRES_IN.max).default(PIX_EXPIRES_IN.default) });
-const oneOf = (keys: string[]) => (o: Record<string, unknown>, ctx: z.RefinementCtx) => {
-  if (keys.filter((k) => o[k] !== undefined).length !== 1) ctx.addIssue({ code: 'custom', message: `Give exactly one of ${keys.join(' and ')}` });
-};
-const boletoFine = z
-  .strictObject({ percent: z.number().min(0.01).max(2).optional().meta({ description: 'Of the amount, once, from the day after the due date (at most 2%, the consumer code\'s cap)' }), amount: positiveCents.optional() })
-  .superRefine(oneOf(['percent', 'amount']));
-const boletoInterest = z
-  .strictObject({ monthlyPercent: z.number().min(0.01).max(10).optional().meta({ description: 'Per month, charged per calendar day late (a 30-day month)' }), dailyAmount: positiveCents.optional() })
-  .superRefine(oneOf(['monthlyPercent', 'dailyAmount']));
-const boletoDiscount = z
-  .strictObject({ until: calendarDate.meta({ description: 'The last day of the discount, on or before the due date' }), percent: z.number().min(0.01).max(99.99).optional(), amount: positiveCents.optional() })
-  .superRefine(oneOf(['percent', 'amount']));
+/** Exactly one of two forms: checked by zod (one message for either mistake), stated in the OpenAPI document as a oneOf. */
+const oneFormOf = <T extends z.ZodObject>(schema: T, forms: [string, string]) =>
+  schema
+    .superRefine((o: Record<string, unknown>, ctx) => {
+      if (forms.filter((k) => o[k] !== undefined).length !== 1) ctx.addIssue({ code: 'custom', message: `Give exactly one of ${forms.join(' and ')}` });
+    })
+    .meta({ oneOf: forms.map((k) => ({ required: [k] })) });
+const boletoFine = oneFormOf(
+  z.strictObject({ percent: z.number().min(0.01).max(2).optional().meta({ description: 'Of the amount, once, from the day after the due date (at most 2%, the consumer code\'s cap)' }), amount: positiveCents.optional() }),
+  ['percent', 'amount'],
+);
+const boletoInterest = oneFormOf(
+  z.strictObject({ monthlyPercent: z.number().min(0.01).max(10).optional().meta({ description: 'Per month, charged per calendar day late (a 30-day month)' }), dailyAmount: positiveCents.optional() }),
+  ['monthlyPercent', 'dailyAmount'],
+);
+const boletoDiscount = oneFormOf(
+  z.strictObject({ until: calendarDate.meta({ description: 'The last day of the discount, on or before the due date' }), percent: z.number().min(0.01).max(99.99).optional(), amount: positiveCents.optional() }),
+  ['percent', 'amount'],
+);
+/** A fine or interest needs days payable after the due date (the superRefine below), in JSON Schema. */
+const payableAfterDue = { required: ['payableDaysAfterDue'], properties: { payableDaysAfterDue: { minimum: 1 } } };
 const boletoInput = z
   .strictObject({
     dueDate: calendarDate.optional(),
@@ -49,7 +58,9 @@ const boletoInput = z
   .superRefine((b, ctx) => {
     if ((b.fine || b.interest) && !b.payableDaysAfterDue) ctx.addIssue({ code: 'custom', path: ['payableDaysAfterDue'], message: 'A fine or interest applies only after the due date: give the days it stays payable after it' });
     if (b.discount && b.dueDate && b.discount.until > b.dueDate) ctx.addIssue({ code: 'custom', path: ['discount', 'until'], message: 'Must be on or before the due date' });
-  });
+  })
+  // The first rule, for the OpenAPI document; the second compares two values, which JSON Schema cannot.
+  .meta({ dependentSchemas: { fine: payableAfterDue, interest: payableAfterDue } });
 
 const paymentInput = z
   .strictObject({

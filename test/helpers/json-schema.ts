@@ -24,7 +24,7 @@ const typeOk = (type: unknown, v: unknown): boolean => {
   return typeof v === type;
 };
 
-/** Enough of JSON Schema for cross-field rules: boolean schemas, type, const, enum, pattern, maximum, items, minItems, required, properties, anyOf, allOf, oneOf, not. */
+/** Enough of JSON Schema for cross-field rules: boolean schemas, type, const, enum, pattern, minimum, maximum, items, minItems, required, properties, dependentSchemas, anyOf, allOf, oneOf, not. */
 export function allows(schema: Json | boolean, value: unknown, root: Json = schema as Json): boolean {
   if (typeof schema === 'boolean') return schema;
   const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/$defs/', '') : null;
@@ -38,6 +38,7 @@ export function allows(schema: Json | boolean, value: unknown, root: Json = sche
   if (Array.isArray(s.allOf) && !(s.allOf as Json[]).every((b) => allows(b, value, root))) return false;
   if (Array.isArray(s.oneOf) && (s.oneOf as Json[]).filter((b) => allows(b, value, root)).length !== 1) return false;
   if (typeof s.maximum === 'number' && typeof value === 'number' && value > s.maximum) return false;
+  if (typeof s.minimum === 'number' && typeof value === 'number' && value < s.minimum) return false;
   if (Array.isArray(value)) {
     if (typeof s.minItems === 'number' && value.length < s.minItems) return false;
     if (s.items !== undefined && !value.every((v) => allows(s.items as Json, v, root))) return false;
@@ -47,6 +48,9 @@ export function allows(schema: Json | boolean, value: unknown, root: Json = sche
     if (Array.isArray(s.required) && !(s.required as string[]).every((k) => k in obj)) return false;
     for (const [k, sub] of Object.entries((s.properties as Record<string, Json>) ?? {})) {
       if (k in obj && !allows(sub, obj[k], root)) return false;
+    }
+    for (const [k, sub] of Object.entries((s.dependentSchemas as Record<string, Json>) ?? {})) {
+      if (k in obj && !allows(sub, obj, root)) return false;
     }
   }
   return true;
