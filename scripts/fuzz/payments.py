@@ -34,29 +34,14 @@ def boleto_due_dates(body):
             boleto["dueDate"] = soon
 
 
-def exactly_one(block, keys):
-    """Keeps the first of `keys` the block gives; None when it gives none (the block is dropped)."""
-    given = [k for k in keys if block.get(k) is not None]
-    if not given:
-        return None
-    for k in given[1:]:
-        del block[k]
-    return block
-
-
 def boleto_terms(body):
-    """transactions.schemas.ts, rules beyond the JSON Schema: a fine, an interest and a discount
-    each give exactly one of their two forms; a fine or interest needs payableDaysAfterDue; a
-    discount ends on or before the due date."""
+    """transactions.schemas.ts, the rule between two values the JSON Schema cannot state: a discount
+    ends on or before the due date. (The one form of a fine, an interest and a discount, and
+    payableDaysAfterDue with a fine or interest, the document states.)"""
     for payment in body.get("payments") or []:
         boleto = payment.get("boleto") if isinstance(payment, dict) else None
         if not isinstance(boleto, dict):
             continue
-        for key, forms in (("fine", ("percent", "amount")), ("interest", ("monthlyPercent", "dailyAmount")), ("discount", ("percent", "amount"))):
-            if isinstance(boleto.get(key), dict) and exactly_one(boleto[key], forms) is None:
-                del boleto[key]
-        if (boleto.get("fine") or boleto.get("interest")) and not boleto.get("payableDaysAfterDue"):
-            boleto["payableDaysAfterDue"] = 10
         discount, due = boleto.get("discount"), boleto.get("dueDate")
         if isinstance(discount, dict) and isinstance(due, str) and isinstance(discount.get("until"), str) and discount["until"] > due:
             discount["until"] = due
