@@ -76,7 +76,7 @@ export const run = (argv: string[]) =>
         answer: '"status":"paid"',
       },
       pix: { name: 'Pix creation', body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'pix', amount: 1000 }] }), answer: '"status":"waiting_payment"' },
-      boleto: { name: 'boleto creation', body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'boleto', amount: 1000 }] }), answer: '"status":"waiting_payment"' },
+      boleto: { name: 'boleto creation', body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'boleto', amount: 1000, boleto: { payer: { name: 'Bench Payer', document: '52998224725' } } }] }), answer: '"status":"waiting_payment"' },
     };
     type Method = keyof typeof methods;
     const create = (method: Method, clients: number, n: number, created?: string[]) =>

@@ -100,6 +100,9 @@ def checkout_confirm(case):
     for method in ("pix", "boleto"):
         if method in enabled and due <= METHOD_MAX[method]:
             body["payments"] = [{"method": method, "amount": due}]
+            # checkout-confirm.service.ts: a boleto's payer is the buyer, whose CPF/CNPJ it needs.
+            if method == "boleto" and isinstance(customer, dict) and not (session.get("customer") or {}).get("document"):
+                customer["document"] = BUYER["document"]
             return
     if "card" in enabled:
         body["payments"] = [{"method": "credit_card", "cardToken": fresh_card_token(), "amount": due}]

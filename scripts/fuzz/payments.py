@@ -47,6 +47,24 @@ def boleto_terms(body):
             discount["until"] = due
 
 
+def boleto_payers(body):
+    """boleto-payer.rules.ts: a boleto names its payer (boleto.payer, else the customer, which a
+    generated customerId seldom is), with a name of two letters or more and a CPF/CNPJ whose check
+    digits hold: a 422 otherwise, before anything is written."""
+    for payment in body.get("payments") or []:
+        if not isinstance(payment, dict) or payment.get("paymentMethod") != "boleto":
+            continue
+        boleto = payment.setdefault("boleto", {})
+        if not isinstance(boleto, dict):
+            continue
+        payer = boleto.get("payer")
+        if not isinstance(payer, dict):
+            payer = boleto["payer"] = {}
+        if not isinstance(payer.get("name"), str) or len(payer["name"].strip()) < 2:
+            payer["name"] = "Maria Silva"
+        payer["document"] = "529.982.247-25"
+
+
 def transaction_cards(body):
     """A card payment carries a fresh single-use token of the company (never guessed)."""
     for payment in body.get("payments") or []:
@@ -92,7 +110,7 @@ def card_token(body):
         body["token"] = fresh_card_token()
 
 
-transaction = [active_owner, on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates), on_body(boleto_terms)]
+transaction = [active_owner, on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates), on_body(boleto_terms), on_body(boleto_payers)]
 
 REPAIRS = {
     ("POST", "/payment-methods/cards"): [on_body(card_token)],

@@ -7,6 +7,7 @@ import { afterSessionCommit, createCharge } from '../checkout/checkout-sessions.
 import { sessionUrl } from '../checkout/checkout-session-views';
 import { createChargeBody } from '../checkout/checkout-sessions.schemas';
 import { CHECKOUT_LIMITS } from '../checkout/checkout.schemas';
+import { documentKind } from '../shared/documents';
 import { Invoice } from './subscription.entity';
 
 /**
@@ -29,7 +30,8 @@ export async function ensureInvoicePaymentLink(deps: AppDeps, invoiceId: string)
       paymentMethods: { pix: { enabled: true }, boleto: { enabled: true } },
       metadata: { invoiceId: invoice.id, subscriptionId: invoice.subscriptionId },
       expirationMinutes: CHECKOUT_LIMITS.expirationMinutes.max,
-      ...(customer ? { customer: { name: customer.name, email: customer.email } } : {}),
+      // The subscription's customer, prefilled: its CPF/CNPJ is the payer a boleto is registered with.
+      ...(customer ? { customer: { name: customer.name, email: customer.email, ...(documentKind(customer.document) ? { document: customer.document } : {}) } } : {}),
     });
     const { session, event } = await createCharge(tem, deps, company, input);
     invoice.checkoutSessionId = session.id;

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import { Company } from '../companies/company.entity';
 import type { Event } from '../events/event.entity';
-import { badRequest, conflict } from '../http/errors';
+import { ApiError, badRequest, conflict } from '../http/errors';
 import { addCalendarDays, brasiliaToday } from '../payments/artifacts';
 import { createTransaction, prepareTransaction, writePrepared } from '../payments/transactions.service';
 import { processorsOf } from '../processors/processors';
@@ -47,7 +47,25 @@ function assertPayable(session: CheckoutSession, now: Date, replacing: boolean):
 /** One transaction per attempt, numbered in the session's order. */
 const attemptReference = (session: CheckoutSession): string => `${session.id}-${session.attempts.length + 1}`;
 
-function transactionInput(session: CheckoutSession, planned: PlannedPayment[], now: Date): CreateTransactionInput {
+type BoletoPayerInput = NonNullable<NonNullable<CreateTransactionInput['payments'][number]['boleto']>['payer']>;
+
+/**
+ * A boleto's payer is the buyer: the name given, and the CPF/CNPJ given or prefilled by the
+ * merchant (checked by buyerProblems). A boleto is not registered without one: 422
+ * boleto_payer_required, naming the buyer's document, before any processor is called.
+ */
+function boletoPayerOf(session: CheckoutSession, buyer: ConfirmSessionInput['customer'], planned: PlannedPayment[]): BoletoPayerInput | undefined {
+  if (!planned.some((p) => p.method === 'boleto')) return undefined;
+  const given = customerOf(buyer);
+  const document = given?.document ?? session.customer?.document;
+  if (!document) {
+    const message = "A boleto names its payer: give the buyer's CPF or CNPJ";
+    throw new ApiError(422, 'boleto_payer_required', `customer.document: ${message}`, [{ path: 'customer.document', message }]);
+  }
+  return { name: buyer.name, document, address: given?.address ?? session.customer?.address ?? null };
+}
+
+function transactionInput(session: CheckoutSession, planned: PlannedPayment[], now: Date, payer?: BoletoPayerInput): CreateTransactionInput {
   const interest = planned.reduce((s, p) => s + p.chargedAmount - p.baseAmount, 0);
   const items = session.items.map((i) => ({ description: i.name, quantity: i.quantity, amount: i.unitAmount }));
   if (interest > 0) items.push({ description: 'Juros de parcelamento', quantity: 1, amount: interest });
@@ -58,7 +76,7 @@ function transactionInput(session: CheckoutSession, planned: PlannedPayment[], n
     payments: planned.map((p) => {
       if (p.method === 'credit_card') return { paymentMethod: 'credit_card' as const, amount: p.chargedAmount, creditCard: { token: p.cardToken, installments: p.installments, capture: true as const } };
       if (p.method === 'pix') return { paymentMethod: 'pix' as const, amount: p.chargedAmount, pix: { expiresIn: pm.pix!.expiresIn } };
-      return { paymentMethod: 'boleto' as const, amount: p.chargedAmount, boleto: { dueDate: addCalendarDays(brasiliaToday(now), pm.boleto!.dueDateDays) } };
+      return { paymentMethod: 'boleto' as const, amount: p.chargedAmount, boleto: { dueDate: addCalendarDays(brasiliaToday(now), pm.boleto!.dueDateDays), payer } };
     }),
     splits: session.splits.map((s) => ({ recipientId: s.recipientId, type: 'sale' as const, percentage: s.percentage, liable: s.liable, chargeProcessingFee: true })),
     metadata: { ...session.metadata, checkoutSessionId: session.id, ...(session.linkId ? { linkId: session.linkId } : {}) },
@@ -93,8 +111,9 @@ export async function confirmSession(
   const plan = planConfirmPayments(seen.paymentMethods, seen.amount, input.payments);
   problems.push(...plan.problems);
   if (problems.length) throw invalid(problems);
+  const payer = boletoPayerOf(seen, input.customer, plan.planned);
   const company = await em.findOneOrFail(Company, { id: seen.companyId });
-  const prepared = await prepareTransaction(em, company, transactionInput(seen, plan.planned, now), { now, pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company), boletoRail: () => processorsOf(deps).boletoFor(em, company) });
+  const prepared = await prepareTransaction(em, company, transactionInput(seen, plan.planned, now, payer), { now, pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company), boletoRail: () => processorsOf(deps).boletoFor(em, company) });
   const { session, created, events, replaced } = await writePrepared(prepared, () =>
     em.transactional(async (tem) => {
       // Brought up to date first: a refused card attempt may not have reached the workflow yet.

@@ -94,13 +94,14 @@ export const checkoutPublicRoutes = [
     description:
       'Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment ' +
       'with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, ' +
-      'combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 429 rate_limited.',
+      'combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; ' +
+      '422 boleto_payer_required (a boleto without the buyer\'s CPF/CNPJ, given or prefilled); 429 rate_limited.',
     tag,
     auth: 'public',
     idempotencyKey: 'required',
     request: { params: sessionIdParams, body: confirmSessionBody },
     responses: { 200: { description: 'The session after the attempt', schema: publicSessionSchema } },
-    errors: [409, 429],
+    errors: [409, 422, 429],
     transaction: false,
     async handler(ctx) {
       const { em, params, deps, koa, body } = ctx;

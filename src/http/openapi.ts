@@ -13,6 +13,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'Invalid for the current state, or a conflict',
   413: 'Body too large (`payload_too_large`)',
   415: 'Body is not JSON (`unsupported_media_type`)',
+  422: 'A boleto without a payer it can be registered with (`boleto_payer_required`, `boleto_payer_invalid`)',
   429: 'Rate limited (`rate_limited`), see Retry-After',
   502: 'The processor refused the request (`processor_rejected`): the operator checks the company\'s connection',
   503: 'The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After',

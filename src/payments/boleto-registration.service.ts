@@ -7,6 +7,7 @@ import type { PixChargeRequest, PixDueDateModality } from '../processors/pix/pix
 import type { BoletoRail, PixRail } from '../processors/processors';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday } from './artifacts';
 import type { BoletoArtifact, BoletoDiscountTerms, BoletoFineTerms, BoletoInterestTerms } from './payment.entity';
+import { isPayerProblem, resolveBoletoPayer, type PayerInput } from './boleto-payer.rules';
 import { buildPixPayload, parsePixPayload, PixPayloadError, pixTxid } from './pix.rules';
 import { BOLETO_DEFAULT_DUE_DAYS, type CreateTransactionInput, type PaymentInput } from './transactions.schemas';
 
@@ -42,9 +43,11 @@ const NO_BOLETOS: RegisteredBoletos = { byPosition: new Map(), discard: async ()
 export async function registerBoletos(em: EntityManager, company: Company, input: CreateTransactionInput, paymentIds: string[], now: Date, rails: BoletoRails): Promise<RegisteredBoletos> {
   const boletos = input.payments.flatMap((p, position) => (p.paymentMethod === 'boleto' ? [{ position, paymentId: paymentIds[position], payment: p }] : []));
   if (boletos.length === 0) return NO_BOLETOS;
+  // Before anything is written or any processor called: a boleto without its payer cannot be registered.
+  const customer = input.customerId ? await customerPayer(em, company.id, input.customerId) : null;
+  const payers = new Map(boletos.map(({ position, payment }) => [position, payerFor(payment, position, customer)]));
   const rail = await rails.boletoRail();
-  const payer = input.customerId ? await payerOf(em, company.id, input.customerId) : null;
-  const pix = payer ? await rails.pixRail().catch((err: unknown) => (err instanceof ApiError && err.code === 'processor_not_configured' ? null : Promise.reject(err))) : null;
+  const pix = await rails.pixRail().catch((err: unknown) => (err instanceof ApiError && err.code === 'processor_not_configured' ? null : Promise.reject(err)));
   const today = brasiliaToday(now);
 
   const registered: Array<{ issued: IssuedBoleto; pixTxid: string | null }> = [];
@@ -61,6 +64,7 @@ export async function registerBoletos(em: EntityManager, company: Company, input
     await Promise.all(
       boletos.map(async ({ position, paymentId, payment }) => {
         const terms = termsOf(payment, today);
+        const payer = payers.get(position)!;
         const number = await reserveNumber(em, rail.connection.id, paymentId, company.id);
         const issued = await rail.issuer
           .register({
@@ -79,7 +83,7 @@ export async function registerBoletos(em: EntityManager, company: Company, input
           .catch(asApiError);
         const entry = { issued, pixTxid: null as string | null };
         registered.push(entry);
-        const bolepix = pix && payer ? await openBolepix(pix, paymentId, payment.amount, terms, payer, company.name) : null;
+        const bolepix = pix ? await openBolepix(pix, paymentId, payment.amount, terms, payer, company.name) : null;
         entry.pixTxid = bolepix?.txid ?? null;
         byPosition.set(position, {
           artifact: {
@@ -92,6 +96,7 @@ export async function registerBoletos(em: EntityManager, company: Company, input
             fine: terms.fine,
             interest: terms.interest,
             discount: terms.discount,
+            payer: { name: payer.name, document: payer.document, address: payer.address ?? null },
             pix: bolepix,
           },
           gateway: rail.connection.adapter,
@@ -133,13 +138,18 @@ const fineOf = (f: BoletoFineTerms): BoletoFine => ('percent' in f ? { kind: 'pe
 const interestOf = (i: BoletoInterestTerms): BoletoInterest => ('monthlyPercent' in i ? { kind: 'monthly_percent', percent: i.monthlyPercent } : { kind: 'daily_amount', amount: i.dailyAmount });
 const discountOf = (d: BoletoDiscountTerms): BoletoDiscount => ('percent' in d ? { until: d.until, kind: 'percent', percent: d.percent } : { until: d.until, kind: 'fixed', amount: d.amount });
 
-/** The transaction's customer as the boleto's payer (and the cobv's devedor). */
-async function payerOf(em: EntityManager, companyId: string, customerId: string): Promise<BoletoPayer | null> {
+/** The transaction's customer, as a payer to check (its document may be a passport: boleto_payer_invalid). */
+async function customerPayer(em: EntityManager, companyId: string, customerId: string): Promise<PayerInput | null> {
   const c = await em.findOne(Customer, { id: customerId, companyId }, { fields: ['name', 'document', 'address'] });
-  if (!c) return null;
-  const a = c.address;
-  const address = a?.street && a.city && a.state && a.zipCode ? { street: [a.street, a.number].filter(Boolean).join(', '), city: a.city, state: a.state, zipCode: a.zipCode, neighborhood: a.neighborhood ?? undefined } : null;
-  return { name: c.name, document: c.document.replace(/[.\-/\s]/g, '').toUpperCase(), address };
+  return c ? { name: c.name, document: c.document, address: c.address } : null;
+}
+
+/** The payment's payer (its boleto.payer, else the customer), or the 422 that says what is missing. */
+function payerFor(payment: PaymentInput, position: number, customer: PayerInput | null): BoletoPayer {
+  const payer = resolveBoletoPayer(payment.boleto?.payer, customer);
+  if (!isPayerProblem(payer)) return payer;
+  const path = `payments.${position}.boleto.payer`;
+  throw new ApiError(422, payer.code, `payments[${position}].boleto.payer: ${payer.message}`, [{ path, message: payer.message }]);
 }
 
 /** A number from the sequence, recorded (committed on its own, outside any transaction) before the issuer hears of it. */

@@ -28,6 +28,8 @@ export interface BoletoArtifact {
   fine?: BoletoFineTerms | null;
   interest?: BoletoInterestTerms | null;
   discount?: BoletoDiscountTerms | null;
+  /** The payer (pagador) it was registered with, printed on its page and PDF. */
+  payer?: BoletoPayerArtifact;
   /** Bolepix: the due-date Pix charge (cobv) on the company's Pix rail, payable instead of the boleto. */
   pix?: BolepixArtifact | null;
   /** What settled it (`boleto` at the issuer, or `pix`) and what the payer paid (fine and interest in, discount out). */
@@ -40,6 +42,13 @@ export interface BoletoArtifact {
 export type BoletoFineTerms = { percent: number } | { amount: number };
 export type BoletoInterestTerms = { monthlyPercent: number } | { dailyAmount: number };
 export type BoletoDiscountTerms = { until: string } & ({ percent: number } | { amount: number });
+
+export interface BoletoPayerArtifact {
+  name: string;
+  /** CPF or CNPJ, normalized (digits; an alphanumeric CNPJ upper case). */
+  document: string;
+  address: { street: string; city: string; state: string; zipCode: string; neighborhood?: string } | null;
+}
 
 export interface BolepixArtifact {
   /** The BR Code "copia e cola" of the cobv (also the QR code content). */

@@ -8,6 +8,7 @@ import type { PaymentView, SplitView, TransactionView } from './transactions.sch
 /** Public addresses of a payment's buyer artifacts (public, hidden routes of the API process). */
 export const pixQrImageUrl = (base: string, paymentId: string): string => `${base}/pix/${paymentId}/qrcode.png`;
 export const boletoPageUrl = (base: string, paymentId: string): string => `${base}/boletos/${paymentId}`;
+export const boletoPdfUrl = (base: string, paymentId: string): string => `${base}/boletos/${paymentId}/boleto.pdf`;
 
 export function toPaymentView(p: Payment, publicBaseUrl: string): PaymentView {
   return {
@@ -32,8 +33,15 @@ export function toPaymentView(p: Payment, publicBaseUrl: string): PaymentView {
 
 /** The boleto as the merchant sees it: the bolepix charge without its connection, the returned Pix left to the logs. */
 function boletoView(b: BoletoArtifact, paymentId: string, publicBaseUrl: string): NonNullable<PaymentView['boleto']> {
-  const { pix, returnedPix: _returned, ...rest } = b;
-  return { ...rest, ...(pix !== undefined ? { pix: pix ? { qrCode: pix.qrCode, txid: pix.txid } : null } : {}), formattedLine: formattedLine(b.line), url: boletoPageUrl(publicBaseUrl, paymentId) };
+  const { pix, returnedPix: _returned, payer, ...rest } = b;
+  return {
+    ...rest,
+    ...(pix !== undefined ? { pix: pix ? { qrCode: pix.qrCode, txid: pix.txid } : null } : {}),
+    ...(payer ? { payer: { name: payer.name, document: payer.document } } : {}),
+    formattedLine: formattedLine(b.line),
+    url: boletoPageUrl(publicBaseUrl, paymentId),
+    pdfUrl: boletoPdfUrl(publicBaseUrl, paymentId),
+  };
 }
 
 export function toSplitView(s: TransactionSplit): SplitView {

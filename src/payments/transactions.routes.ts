@@ -48,11 +48,12 @@ export const transactionRoutes = [
     description:
       'Sum of items (quantity × amount) must equal the sum of payments. Card payments are authorized before the response; ' +
       'Pix and boleto payments come back with their BR Code / barcode in status waiting_payment. The legacy top-level form ' +
-      '(amount, paymentMethod, creditCard) is accepted. Idempotency-Key is kept 7 days.',
+      '(amount, paymentMethod, creditCard) is accepted. Idempotency-Key is kept 7 days. A boleto names its payer (boleto.payer, else the customer): ' +
+      'neither is 422 boleto_payer_required, a document that is no valid CPF/CNPJ 422 boleto_payer_invalid.',
     tag,
     request: { body: createTransactionBody },
     responses: { 201: { description: 'Created', schema: transactionSchema } },
-    errors: [409, 502, 503],
+    errors: [409, 422, 502, 503],
     // Its own transactions: the rows commit first, then the cards are decided (decideCreatedTransaction).
     transaction: false,
     idempotencyRetentionHours: CREATION_IDEMPOTENCY_HOURS,

@@ -3,6 +3,7 @@ import { cents, idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestam
 import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
 import { PIX_MAX_CENTS } from './pix.rules';
+import { addressSchema } from '../customers/customers.schemas';
 
 export const PAYMENT_METHODS = ['credit_card', 'pix', 'boleto'] as const;
 export const TRANSACTION_STATUSES = ['pending', 'waiting_payment', 'paid', 'refused', 'failed', 'canceled', 'chargeback', 'refunded', 'partially_refunded'] as const;
@@ -46,9 +47,17 @@ const boletoDiscount = oneFormOf(
 );
 /** A fine or interest needs days payable after the due date (the superRefine below), in JSON Schema. */
 const payableAfterDue = { required: ['payableDaysAfterDue'], properties: { payableDaysAfterDue: { minimum: 1 } } };
+const boletoPayer = z
+  .strictObject({
+    name: z.string().trim().min(1).max(255),
+    document: z.string().trim().min(1).max(32).meta({ format: 'cpf-cnpj', description: 'CPF or CNPJ, with or without punctuation; check digits are verified (422 boleto_payer_invalid)' }),
+    address: addressSchema.nullable().optional(),
+  })
+  .meta({ description: "The boleto's payer (pagador), printed on it and registered with the issuer; defaults to the transaction's customer. Neither: 422 boleto_payer_required" });
 const boletoInput = z
   .strictObject({
     dueDate: calendarDate.optional(),
+    payer: boletoPayer.optional(),
     instructions: z.string().trim().max(255).optional(),
     payableDaysAfterDue: z.number().int().min(0).max(60).optional().meta({ description: 'Days after the due date the boleto can still be paid (with fine and interest); 0 (the default): not after it' }),
     fine: boletoFine.optional(),
@@ -177,6 +186,8 @@ export const paymentSchema = z
         dueDate: z.string(),
         instructions: z.string().nullable(),
         url: z.string(),
+        pdfUrl: z.string().meta({ description: 'The boleto as a PDF (the same boleto as url, for printing or attaching)' }),
+        payer: z.object({ name: z.string(), document: z.string() }).optional().meta({ description: "The boleto's payer (pagador), as registered" }),
         number: z.string().optional().meta({ description: "The boleto's number at its issuer (nosso número)" }),
         payableDaysAfterDue: z.number().int().optional(),
         fine: z.object({ percent: z.number().optional(), amount: z.number().int().optional() }).nullable().optional(),

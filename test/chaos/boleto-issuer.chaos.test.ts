@@ -49,7 +49,7 @@ interface Request {
 const requests: Request[] = Array.from({ length: COUNT }, (_, i) => {
   const amount = 10_000 + i;
   const referenceCode = chaosReference('boleto');
-  return { referenceCode, key: randomUUID(), amount, body: { referenceCode, items: [{ description: 'Curso', quantity: 1, amount }], payments: [{ paymentMethod: 'boleto', amount }] } };
+  return { referenceCode, key: randomUUID(), amount, body: { referenceCode, items: [{ description: 'Curso', quantity: 1, amount }], payments: [{ paymentMethod: 'boleto', amount, boleto: { payer: { name: 'Maria Silva', document: '529.982.247-25' } } }] } };
 });
 
 const send = (r: Request) => stack.http.post('/v1/transactions').set(acme.headers).set('Idempotency-Key', r.key).timeout({ response: 60_000, deadline: 90_000 }).send(r.body);

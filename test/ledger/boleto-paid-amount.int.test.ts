@@ -47,7 +47,7 @@ async function sellAndPay(amount: number, boleto: Record<string, unknown>, on: s
     .send({
       referenceCode: newReference(),
       items: [{ description: 'Curso', quantity: 1, amount }],
-      payments: [{ paymentMethod: 'boleto', amount, boleto }],
+      payments: [{ paymentMethod: 'boleto', amount, boleto: { ...boleto, payer: { name: 'Maria Silva', document: '529.982.247-25' } } }],
       splits: [
         { recipientId: seller, percentage: 70, liable: true, chargeProcessingFee: true },
         { recipientId: marketplace, percentage: 30, liable: false, chargeProcessingFee: false },

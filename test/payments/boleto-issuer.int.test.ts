@@ -84,10 +84,13 @@ describe('creating a boleto registers it at the issuer', () => {
     expect(page.text).toContain(b.pix.qrCode);
   });
 
-  it('a boleto without a customer is registered without bolepix (a cobv needs its devedor)', async () => {
-    const { payment } = await createBoleto(1_000, {}, { withCustomer: false });
-    expect(payment.boleto.pix).toBeNull();
+  it("a boleto without a customer names its own payer (boleto.payer): registered with it, and its bolepix cobv has it as devedor", async () => {
+    const { payment } = await createBoleto(1_000, { payer: { name: 'Loja Exemplo Ltda', document: '11.222.333/0001-81' } }, { withCustomer: false });
+    expect(payment.boleto.payer).toEqual({ name: 'Loja Exemplo Ltda', document: '11222333000181' });
     expect((await (await boletoRail()).issuer.get(payment.boleto.number))?.status).toBe('registered');
+    const booked = (await issuerBooks()).find((b) => b.id.endsWith(payment.boleto.number)) as unknown as { payer: unknown };
+    expect(booked.payer).toEqual({ tipoInscricao: 2, numeroInscricao: '11222333000181', nome: 'Loja Exemplo Ltda' });
+    expect(await (await pixRail()).psp.getCharge('due_date', payment.boleto.pix.txid)).toMatchObject({ status: 'ATIVA', amount: 1_000 });
   });
 
   it('fine and interest need days payable after the due date: 400 naming the field', async () => {
@@ -104,7 +107,7 @@ describe('creating a boleto registers it at the issuer', () => {
     const res = await t.stack.http
       .post('/v1/transactions')
       .set(headers())
-      .send({ referenceCode: newReference(), items: [{ description: 'x', quantity: 1, amount: 1_000 }], payments: [{ paymentMethod: 'boleto', amount: 1_000, boleto: { instructions: 'recusar [sandbox:reject]' } }] });
+      .send({ referenceCode: newReference(), items: [{ description: 'x', quantity: 1, amount: 1_000 }], payments: [{ paymentMethod: 'boleto', amount: 1_000, boleto: { instructions: 'recusar [sandbox:reject]', payer: { name: 'Maria Silva', document: '529.982.247-25' } } }] });
     expect(res.status).toBe(502);
     expect(res.body.error.code).toBe('processor_rejected');
     expect(await transactions()).toBe(before);
@@ -116,7 +119,7 @@ describe('creating a boleto registers it at the issuer', () => {
     const res = await t.stack.http
       .post('/v1/transactions')
       .set(headers())
-      .send({ referenceCode: newReference(), items: [{ description: 'x', quantity: 1, amount: 777 }], payments: [{ paymentMethod: 'boleto', amount: 777 }] });
+      .send({ referenceCode: newReference(), items: [{ description: 'x', quantity: 1, amount: 777 }], payments: [{ paymentMethod: 'boleto', amount: 777, boleto: { payer: { name: 'Maria Silva', document: '529.982.247-25' } } }] });
     expect(res.status).toBe(503);
     expect(res.body.error.code).toBe('processor_unavailable');
     expect(await transactions()).toBe(before);
@@ -125,7 +128,7 @@ describe('creating a boleto registers it at the issuer', () => {
 
   it('a registration whose answer was lost is found by a query: one boleto at the issuer, the one the payment shows', async () => {
     await issuer.sim('POST', '/embedded/faults', { path: '^POST /cobrancas/v2/boletos$', dropAnswerAfterCommit: true, times: 1 });
-    const { payment } = await createBoleto(888, {}, { withCustomer: false });
+    const { payment } = await createBoleto(888, { payer: { name: 'Maria Silva', document: '529.982.247-25' } }, { withCustomer: false });
     const mine = (await issuerBooks()).filter((b) => b.terms.amount === 888);
     expect(mine).toHaveLength(1);
     expect(mine[0].id.slice(-10)).toBe(payment.boleto.number);

@@ -96,7 +96,7 @@ describe('boleto', () => {
     const body = {
       referenceCode: newReference(),
       items: [{ description: 'Curso', quantity: 2, amount: 7_500 }],
-      payments: [{ paymentMethod: 'boleto', amount: 15_000, boleto: { dueDate, instructions: 'Não receber após o vencimento' } }],
+      payments: [{ paymentMethod: 'boleto', amount: 15_000, boleto: { dueDate, instructions: 'Não receber após o vencimento', payer: { name: 'Maria Silva', document: '529.982.247-25' } } }],
     };
     const res = await t.stack.http.post('/v1/transactions').set(t.company['Acme Ltda'].headers).send(body);
     expect(res.status).toBe(201);
@@ -165,7 +165,7 @@ describe('amounts past what the payment artefact can carry', () => {
     const res = await t.stack.http.post('/v1/transactions').set(t.company['Acme Ltda'].headers).send({
       referenceCode: newReference(),
       items: [{ description: 'Imóvel', quantity: 1, amount: 9_999_999_999 }],
-      payments: [{ paymentMethod: 'boleto', amount: 9_999_999_999 }],
+      payments: [{ paymentMethod: 'boleto', amount: 9_999_999_999, boleto: { payer: { name: 'Maria Silva', document: '529.982.247-25' } } }],
     });
     expect(res.status).toBe(201);
     expect(parseBarcode(res.body.payments[0].boleto.barcode).amount).toBe(9_999_999_999);

@@ -263,7 +263,9 @@ describe('a deployment without a Pix PSP', () => {
     const boleto = await bare.stack.http
       .post('/v1/transactions')
       .set(bare.company.Solo.headers)
-      .send({ ...body, payments: [{ paymentMethod: 'boleto', amount: 1_000 }] });
+      .send({ ...body, payments: [{ paymentMethod: 'boleto', amount: 1_000, boleto: { payer: { name: 'Maria Silva', document: '529.982.247-25' } } }] });
     expect(boleto.status).toBe(201);
+    // No Pix connection: no bolepix, the boleto alone is payable.
+    expect(boleto.body.payments[0].boleto.pix ?? null).toBeNull();
   });
 });

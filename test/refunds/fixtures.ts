@@ -25,7 +25,9 @@ export async function newCustomer(stack: TestStack, company: SeededCompany): Pro
 
 /** A Pix or boleto transaction paid through the sandbox helper. */
 export async function paidPixOrBoleto(stack: TestStack, company: SeededCompany, method: 'pix' | 'boleto', amount: number, extra: Record<string, unknown> = {}): Promise<{ txnId: string; payId: string }> {
-  const payment = method === 'pix' ? { paymentMethod: 'pix', amount, pix: { expiresIn: 600 } } : { paymentMethod: 'boleto', amount };
+  // A boleto names its payer: the customer when there is one, else a payer of its own.
+  const boleto = extra.customerId ? {} : { boleto: { payer: { name: 'Maria Silva', document: '529.982.247-25' } } };
+  const payment = method === 'pix' ? { paymentMethod: 'pix', amount, pix: { expiresIn: 600 } } : { paymentMethod: 'boleto', amount, ...boleto };
   const res = await stack.http
     .post('/v1/transactions')
     .set(company.headers)

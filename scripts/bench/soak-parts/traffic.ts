@@ -137,10 +137,13 @@ async function cardPayment(w: SoakWorld): Promise<void> {
 
 async function payWaiting(w: SoakWorld, method: 'pix' | 'boleto', extra: Record<string, unknown> = {}): Promise<Answer['body']> {
   const amount = amountOf();
-  const payment = method === 'pix' ? { paymentMethod: 'pix', amount, pix: { expiresIn: 3600 } } : { paymentMethod: 'boleto', amount, boleto: {} };
+  const payment = method === 'pix' ? { paymentMethod: 'pix', amount, pix: { expiresIn: 3600 } } : { paymentMethod: 'boleto', amount, boleto: extra.customerId ? {} : { payer: { name: 'Soak Payer', document: '52998224725' } } };
   const txn = (await call(w, `create ${method} transaction`, 'POST', '/transactions', { body: { referenceCode: ref(method), items: items(amount), payments: [payment], ...extra }, idempotent: true })).body;
   const payId = txn.payments[0].id;
-  if (method === 'boleto') await call(w, 'boleto page', 'GET', `/boletos/${payId}`, { browser: true });
+  if (method === 'boleto') {
+    await call(w, 'boleto page', 'GET', `/boletos/${payId}`, { browser: true });
+    await call(w, 'boleto pdf', 'GET', `/boletos/${payId}/boleto.pdf`, { browser: true });
+  }
   else await call(w, 'pix qr code', 'GET', `/pix/${payId}/qrcode.png`, { browser: true });
   await call(w, 'sandbox pay', 'POST', `/sandbox/payments/${payId}/pay`, { expect: [202] });
   return until(w, 'get transaction', `/transactions/${txn.id}`, (b) => b.status === 'paid', `${method} not paid`);

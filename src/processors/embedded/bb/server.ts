@@ -9,6 +9,7 @@ import { DeliverySender, retryDelays } from '../delivery';
 import { FaultQueue, faultPath, faultRoutes, type QueuedFault } from '../fault-queue';
 import { closeServer, countRequests, listenOn, safeEqual, type EmbeddedServer } from '../http-server';
 import { addDays, amountDueOn, lastPayableDay, type BoletoTerms } from './bb.rules';
+import { checkPagador } from './pagador.rules';
 import { Books, type BookedBoleto } from './state';
 
 /**
@@ -124,15 +125,9 @@ function checkRegistration(body: unknown): { boleto: Omit<BookedBoleto, 'barcode
     terms.discount = d.tipo === 1 ? { kind: 1, value: cents('desconto.valor', d.valor, 0.01), percent: 0, until } : { kind: 2, percent: percent('desconto.porcentagem', d.porcentagem), value: 0, until };
     if (d.tipo === 1 && terms.discount.value >= amount) throw new BbError(400, INVALID, 'desconto.valor: menor que o valor do título');
   }
-  const p = b.pagador as Record<string, unknown> | undefined;
-  let payer: BookedBoleto['payer'] = null;
-  if (p) {
-    const doc = String(p.numeroInscricao ?? '');
-    if ((p.tipoInscricao !== 1 && p.tipoInscricao !== 2) || !/^\d{1,14}$/.test(doc) || typeof p.nome !== 'string' || p.nome.length === 0) {
-      throw new BbError(400, INVALID, 'pagador: tipoInscricao (1 CPF, 2 CNPJ), numeroInscricao e nome');
-    }
-    payer = { tipoInscricao: p.tipoInscricao, numeroInscricao: doc.padStart(p.tipoInscricao === 1 ? 11 : 14, '0'), nome: p.nome };
-  }
+  const pagador = checkPagador(b.pagador);
+  if ('refused' in pagador) throw new BbError(400, INVALID, pagador.refused);
+  const payer: BookedBoleto['payer'] = pagador.ok;
   const instructions = typeof b.mensagemBloquetoOcorrencia === 'string' ? b.mensagemBloquetoOcorrencia : null;
   return {
     boleto: { id, convenio, carteira: b.numeroCarteira as number, variacao: b.numeroVariacaoCarteira as number, terms, issuedOn, reference: String(b.numeroTituloBeneficiario ?? ''), instructions, payer },
