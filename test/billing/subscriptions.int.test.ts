@@ -304,7 +304,7 @@ describe('creation rules, standalone items, usage, lists', () => {
 
   it('lists with the data/page/limit/total envelope and filters; other companies see 404', async () => {
     const all = await get(`/subscriptions?customerId=${customerId}&limit=2`);
-    expect(Object.keys(all.body).sort()).toEqual(['data', 'limit', 'page', 'total']);
+    expect(Object.keys(all.body).sort()).toEqual(['data', 'hasMore', 'limit', 'page', 'total']);
     expect(all.body.data).toHaveLength(2);
     expect(all.body.total).toBeGreaterThan(4);
     const canceled = await get('/subscriptions?status=canceled');

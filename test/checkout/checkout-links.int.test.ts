@@ -504,7 +504,7 @@ describe('GET /checkout/links', () => {
   it('answers { data, total, page, limit } at the top level, newest first, archived included by default', async () => {
     const res = await list('', lister.headers);
     expect(res.status).toBe(200);
-    expect(Object.keys(res.body).sort()).toEqual(['data', 'limit', 'page', 'total']);
+    expect(Object.keys(res.body).sort()).toEqual(['data', 'hasMore', 'limit', 'page', 'total']);
     expect(res.body).toMatchObject({ total: 4, page: 1, limit: 20 });
     expect(res.body.data.map((l: { name: string }) => l.name)).toEqual(['Adesivos 50% off', 'Canecas', 'Bonés', 'Camisetas de verão']);
     expect(res.body.data[1]).toMatchObject({ status: 'archived', deletedAt: expect.any(String) });
