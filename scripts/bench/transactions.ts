@@ -171,7 +171,7 @@ export const run = (argv: string[]) =>
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
     lines.push(`workflow tasks per operation (the workflows' histories, once none waits for a task): ${Object.entries(workflowTasksPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
     lines.push(`PSP round trip alone (1 client): p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms; the adapter's CPU ${alone.clientCpuMsPerCall} ms per call`);
-    lines.push(`acquirer round trip alone (1 client, query + sale): p50 ${authorizeAlone.p50.toFixed(1)} ms, p95 ${authorizeAlone.p95.toFixed(1)} ms; the adapter's CPU ${authorizeAlone.clientCpuMsPerCall} ms per call`);
+    lines.push(`acquirer round trip alone (1 client, a first attempt: the sale): p50 ${authorizeAlone.p50.toFixed(1)} ms, p95 ${authorizeAlone.p95.toFixed(1)} ms; the adapter's CPU ${authorizeAlone.clientCpuMsPerCall} ms per call`);
     for (const r of results) {
       const p = r.psp as { callsPerOp: number; cpuMsPerOp: number };
       const a = r.acquirer as { callsPerOp: number; cpuMsPerOp: number };

@@ -7,8 +7,8 @@ import { pool } from '../harness';
  * The acquirer's part of a card transaction, measured apart from Lastro's: the acquirer is not
  * Lastro, and a real one answers from another machine. The Cielo API calls the acquirer answered
  * (its own counters, `GET /embedded/stats`), and the round trip of the adapter's `authorize` timed
- * from here, through the same adapter the API uses (src/processors/cards/cielo): the query by
- * MerchantOrderId, then the sale POST.
+ * from here, through the same adapter the API uses (src/processors/cards/cielo), as the API's
+ * first attempt makes it: the sale POST alone (no query by MerchantOrderId before it).
  */
 
 /** Requests of Cielo's API (`/1/…`) the acquirer answered so far. */
@@ -23,7 +23,7 @@ export async function acquirerCalls(baseUrl: string): Promise<number> {
 }
 
 /**
- * Times the adapter's `authorize` of an approved card (a fresh key each: one query, one sale),
+ * Times the adapter's `authorize` of an approved card (a fresh key each, a first attempt: one sale),
  * `total` calls with `clients` at a time, after a warm-up that opens the connections: the
  * latencies (ms), and the CPU this process spent per call (the adapter's client side).
  */
@@ -36,6 +36,7 @@ export async function authorizeRoundTrips(store: CardDefaultConfig, clients: num
       currency: 'BRL',
       installments: 1,
       card: { pan: '4111111111111111', cvv: '123', holder: 'BENCH BUYER', expMonth: 12, expYear: 2035, document: '52998224725' },
+      firstAttemptUntil: Date.now() + 60_000,
     });
   try {
     await pool(Math.max(clients, 20), clients, authorize);
