@@ -24,10 +24,10 @@ import { refundBankDetailsPageRoutes } from './refunds/bank-details-page/refund-
 import { pixCallbackRoutes } from './processors/pix/pix-callbacks.routes';
 import { boletoCallbackRoutes } from './processors/boletos/boleto-callbacks.routes';
 import { payoutCallbackRoutes } from './processors/payouts/payout-callbacks.routes';
-import { cardNotificationRoutes } from './processors/cards/card-notifications.routes';
+import { cardCallbackRoutes } from './processors/cards/card-callbacks.routes';
 
 /** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes, ...pixCallbackRoutes, ...cardNotificationRoutes, ...boletoCallbackRoutes, ...payoutCallbackRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes, ...pixCallbackRoutes, ...cardCallbackRoutes, ...boletoCallbackRoutes, ...payoutCallbackRoutes];
   return routes;
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import readline from 'node:readline';
-import { cardNotificationUrl } from '../processors/cards/card-notifications';
+import { cardCallbackUrl } from '../processors/cards/card-callbacks';
 import { DEFAULT_CONNECTION_ID } from '../processors/connections/processor-connections.rules';
 
 /**
@@ -60,7 +60,7 @@ export async function openEmbeddedStore(acquirer: Pick<EmbeddedCieloInfo, 'baseU
  * store (what an operator does in Cielo's panel), so its chargebacks reach `publicBaseUrl`.
  */
 export async function registerEmbeddedNotificationUrl(store: EmbeddedCieloInfo, publicBaseUrl: string): Promise<void> {
-  const url = cardNotificationUrl(publicBaseUrl, { id: DEFAULT_CONNECTION_ID, merchantKey: store.merchantKey });
+  const url = cardCallbackUrl(publicBaseUrl, { id: DEFAULT_CONNECTION_ID, merchantKey: store.merchantKey });
   const res = await fetch(`${store.baseUrl}/embedded/notification-url`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ merchantId: store.merchantId, url }) });
   if (res.status !== 204) throw new Error(`the embedded acquirer did not take the notification URL: ${res.status} ${await res.text()}`);
 }

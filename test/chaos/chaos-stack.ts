@@ -14,7 +14,7 @@ import { startTemporalDevServer, type DevTemporal } from '../../src/dev/temporal
 import { embeddedCardAcquirerEnv, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
 import { embeddedPayoutProviderEnv, type EmbeddedPayoutProviderInfo } from '../../src/dev/embedded-payout-provider';
 import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook, type EmbeddedBbIssuerInfo } from '../../src/dev/embedded-bb-issuer';
-import { cardNotificationUrl } from '../../src/processors/cards/card-notifications';
+import { cardCallbackUrl } from '../../src/processors/cards/card-callbacks';
 import { DEFAULT_CONNECTION_ID } from '../../src/processors/connections/processor-connections.rules';
 import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
 import { freePort } from '../helpers/ports';
@@ -184,7 +184,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
     // The embedded acquirer, its store the deployment's default card connection; a chargeback
     // notification is retried after 2, 4 and 8 s, across an API restart.
     const merchantKey = randomBytes(30).toString('base64').replace(/[+/]/g, 'A').slice(0, 40).toUpperCase();
-    const notificationUrl = cardNotificationUrl(apiUrl, { id: DEFAULT_CONNECTION_ID, merchantKey });
+    const notificationUrl = cardCallbackUrl(apiUrl, { id: DEFAULT_CONNECTION_ID, merchantKey });
     const acquirer = await spawnHelper(
       'acquirer',
       [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'cielo', '--port', '0', '--merchant-id', randomUUID(), '--merchant-key', merchantKey, '--notification-url', notificationUrl, '--notification-retry-base-ms', '2000'],

@@ -54,7 +54,7 @@ const PUBLIC_ROUTES = new Set([
   'receivePixCallbackBare',
   // The other rails' callbacks, the same way: the acquirer's notifications (a chargeback), the
   // issuer's liquidation webhook, the payout provider's Pix webhook. Each is confirmed by a query.
-  'receiveCardNotification',
+  'receiveCardCallback',
   'receiveBoletoCallback',
   'receivePayoutCallback',
   'receivePayoutCallbackBare',

@@ -21,7 +21,7 @@ describe('the one rule for paths and URLs (the access log and the spans)', () =>
     ['/pix/pay_1/qrcode.png', '/pix/[redacted]/qrcode.png'],
     ['/boletos/pay_1', '/boletos/[redacted]'],
     ['/processors/pix/callbacks/default/s3cr3t/pix', '/processors/pix/callbacks/default/[redacted]/pix'],
-    ['/processors/card/notifications/pcn_1/s3cr3t', '/processors/card/notifications/pcn_1/[redacted]'],
+    ['/processors/cards/callbacks/pcn_1/s3cr3t', '/processors/cards/callbacks/pcn_1/[redacted]'],
     ['/processors/boletos/callbacks/default/s3cr3t', '/processors/boletos/callbacks/default/[redacted]'],
     ['/processors/payouts/callbacks/default/s3cr3t/pix', '/processors/payouts/callbacks/default/[redacted]/pix'],
     ['/v1/customers/cus_1', '/v1/customers/cus_1'],

@@ -7,7 +7,7 @@
  */
 import { resolveVaultKey } from '../../src/cards/card-vault.key';
 import { openEmbeddedStore, type EmbeddedCieloInfo } from '../../src/dev/embedded-cielo';
-import { cardNotificationPath } from '../../src/processors/cards/card-notifications';
+import { cardCallbackPath } from '../../src/processors/cards/card-callbacks';
 import { connectCard } from '../../src/processors/connections/card-connections.service';
 import { disconnect } from '../../src/processors/connections/processor-connections.service';
 import { useTestStack, type SeededCompany } from '../helpers/stack';
@@ -61,7 +61,7 @@ describe("a company's own store", () => {
     await fetch(`${first.baseUrl}/embedded/notification-url`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ merchantId: first.merchantId, url: `${t.stack.baseUrl}${cardNotificationPath({ id: connectionId, merchantKey: first.merchantKey })}` }),
+      body: JSON.stringify({ merchantId: first.merchantId, url: `${t.stack.baseUrl}${cardCallbackPath({ id: connectionId, merchantKey: first.merchantKey })}` }),
     });
   });
 
@@ -95,11 +95,11 @@ describe("a company's own store", () => {
   });
 
   it('the notification route: 401 for a wrong secret or an unknown connection; a change other than a chargeback, or a sale with no chargeback, opens nothing', async () => {
-    const path = cardNotificationPath({ id: connectionId, merchantKey: first.merchantKey });
+    const path = cardCallbackPath({ id: connectionId, merchantKey: first.merchantKey });
     const [sale] = await sales(first, paid.payId);
     const wrong = await t.stack.http.post(`${path.slice(0, path.lastIndexOf('/'))}/not-the-secret`).send({ PaymentId: sale.PaymentId, ChangeType: 7 });
     expect(wrong.status).toBe(401);
-    const unknown = await t.stack.http.post(cardNotificationPath({ id: 'pcn_unknown', merchantKey: first.merchantKey })).send({ PaymentId: sale.PaymentId, ChangeType: 7 });
+    const unknown = await t.stack.http.post(cardCallbackPath({ id: 'pcn_unknown', merchantKey: first.merchantKey })).send({ PaymentId: sale.PaymentId, ChangeType: 7 });
     expect(unknown.status).toBe(401);
     expect(unknown.body.error.code).toBe(wrong.body.error.code);
     expect((await t.stack.http.post(path).send({ PaymentId: sale.PaymentId, ChangeType: 1 })).body).toEqual({ opened: 0 });
@@ -111,7 +111,7 @@ describe("a company's own store", () => {
   });
 
   it("the acquirer's chargeback notification opens the dispute once, for what is still chargeable; the same notice again opens nothing", async () => {
-    const path = cardNotificationPath({ id: connectionId, merchantKey: first.merchantKey });
+    const path = cardCallbackPath({ id: connectionId, merchantKey: first.merchantKey });
     const [sale] = await sales(first, paid.payId);
     const made = await fetch(`${first.baseUrl}/embedded/sales/${sale.PaymentId}/chargeback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ Amount: 2_000, ReasonCode: '4837' }) });
     expect(made.status).toBe(201);
@@ -131,7 +131,7 @@ describe("a company's own store", () => {
   });
 
   it('503 when the acquirer cannot confirm a notification (it notifies again)', async () => {
-    const path = cardNotificationPath({ id: connectionId, merchantKey: first.merchantKey });
+    const path = cardCallbackPath({ id: connectionId, merchantKey: first.merchantKey });
     const [sale] = await sales(first, paid.payId);
     await fetch(`${first.baseUrl}/embedded/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: '^GET /1/sales/', status: 503, times: 3 }) });
     const res = await t.stack.http.post(path).send({ PaymentId: sale.PaymentId, ChangeType: 7 });
@@ -156,7 +156,7 @@ describe("a company's own store", () => {
     expect((await sales(second, payId))[0].VoidedAmount).toBe(500);
     // The retired connection's notification URL still authenticates (its sale is read back from its store).
     const [sale] = await sales(first, paid.payId);
-    const notice = await t.stack.http.post(cardNotificationPath({ id: connectionId, merchantKey: first.merchantKey })).send({ PaymentId: sale.PaymentId, ChangeType: 1 });
+    const notice = await t.stack.http.post(cardCallbackPath({ id: connectionId, merchantKey: first.merchantKey })).send({ PaymentId: sale.PaymentId, ChangeType: 1 });
     expect(notice.status).toBe(200);
     await expectLedgerConsistent(t.stack);
   });

@@ -140,7 +140,7 @@ describe('lastro processors', () => {
     expect(JSON.parse(res.stdout)).toEqual({
       created: true,
       connection: expect.objectContaining({ id: connection.id, companyId, rail: 'card', adapter: 'cielo', settings: { baseUrl: 'https://127.0.0.1:9', queryUrl: 'https://127.0.0.1:9/query', merchantId } }),
-      notificationUrl: expect.stringMatching(new RegExp(`/processors/card/notifications/${connection.id}/[A-Za-z0-9_-]{43}$`)),
+      callbackUrl: expect.stringMatching(new RegExp(`/processors/cards/callbacks/${connection.id}/[A-Za-z0-9_-]{43}$`)),
     });
     expectNoSecret(res.stdout + res.stderr, [merchantKey]);
 

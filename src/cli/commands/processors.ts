@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { Argument, Option, type Command } from 'commander';
 import { resolveVaultKey } from '../../cards/card-vault.key';
-import { cardNotificationUrl } from '../../processors/cards/card-notifications';
+import { cardCallbackUrl } from '../../processors/cards/card-callbacks';
 import { ApiError } from '../../http/errors';
 import { CARD_ADAPTERS, PROCESSOR_RAILS, pixCallbackUrl, type ProcessorRail } from '../../processors/connections/processor-connections.rules';
 import { connectCard, defaultCardConnectionView } from '../../processors/connections/card-connections.service';
@@ -185,12 +185,12 @@ export function register(program: Command, ctx: CliContext): void {
           const { connection, created } = await connectCard(em, vaultKey, o.company, input);
           const [view] = (await listConnections(em, o.company)).filter((v) => v.id === connection.id);
           // Cielo's "URL de Notificação" for the store (chargebacks); its secret is derived from the key, which it does not show.
-          return { created, view, notificationUrl: cardNotificationUrl(ctx.config.urls.publicBase, connection) };
+          return { created, view, callbackUrl: cardCallbackUrl(ctx.config.urls.publicBase, connection) };
         })
         .catch((err: unknown) => {
           throw explained(err);
         });
-      printJson({ created: result.created, connection: result.view, notificationUrl: result.notificationUrl });
+      printJson({ created: result.created, connection: result.view, callbackUrl: result.callbackUrl });
     });
 
   registerConnectPayout(connect, ctx);

@@ -3,11 +3,11 @@ import { ApiError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { receiveChargebackNotice } from '../../payments/chargeback-notifications.service';
 import { processorsOf } from '../processors';
-import { isCardNotificationSecret } from './card-notifications';
+import { isCardCallbackSecret } from './card-callbacks';
 
 /**
  * Where a company's acquirer store posts its notifications (Cielo's "URL de Notificação"):
- * `<public base>/processors/card/notifications/<connection id>/<secret>` (card-notifications.ts).
+ * `<public base>/processors/cards/callbacks/<connection id>/<secret>` (card-callbacks.ts).
  * Cielo posts `{"PaymentId", "ChangeType"}` and retries anything but a 200. A chargeback
  * (ChangeType 7) is read back from the acquirer and opened through the transaction workflow's
  * chargeback signal, the sandbox's path; other changes are answered 200 and left alone (Lastro
@@ -30,11 +30,11 @@ const noticeSchema = z
   .meta({ id: 'CardNotification' });
 const receiptSchema = z.object({ opened: z.number().int() }).meta({ id: 'CardNotificationReceipt' });
 
-export const cardNotificationRoutes = [
+export const cardCallbackRoutes = [
   defineRoute({
     method: 'post',
-    path: '/processors/card/notifications/:connectionId/:secret',
-    operationId: 'receiveCardNotification',
+    path: '/processors/cards/callbacks/:connectionId/:secret',
+    operationId: 'receiveCardCallback',
     summary: "An acquirer store's notification (Cielo's URL de Notificação)",
     description: 'Called by the acquirer, not by merchants: a chargeback is read back from the acquirer and opened once (docs/processors.md).',
     tag: 'Processors',
@@ -46,7 +46,7 @@ export const cardNotificationRoutes = [
     transaction: false,
     async handler({ em, params: p, body, deps }) {
       const rail = await processorsOf(deps).cardById(em, p.connectionId);
-      if (!rail || !isCardNotificationSecret(rail.connection, p.secret)) throw refused();
+      if (!rail || !isCardCallbackSecret(rail.connection, p.secret)) throw refused();
       if (body.ChangeType !== CHARGEBACK) {
         deps.logger.info({ connectionId: rail.connection.id, changeType: body.ChangeType }, 'card notification of a change Lastro does not follow; acknowledged');
         return { body: { opened: 0 } };
