@@ -64,7 +64,7 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
       await voidCardPayments(fork(), processorsOf(deps), paymentIds);
     },
     // The processors' step before an unpaid transaction is canceled: Pix charges removed, boletos cancelled at their issuer (and their cobv removed).
-    removePixCharges: async ({ transactionId }) => ({ paid: [...(await removePixCharges(deps, transactionId)), ...(await withdrawBoletos(deps, transactionId))] }),
+    cancelTransactionCharges: async ({ transactionId }) => ({ paid: [...(await removePixCharges(deps, transactionId)), ...(await withdrawBoletos(deps, transactionId))] }),
     finishUnpaidTransaction: (input) =>
       inTransaction(async (em) => {
         const c = await changes(em, input.transactionId, base);

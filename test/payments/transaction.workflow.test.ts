@@ -46,7 +46,7 @@ function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {},
       return { ...after, releases: after.status === 'paid' ? await releases() : [] };
     },
     voidTransactionCards: async (i) => void calls.push(['void', i.paymentIds]),
-    removePixCharges: async () => {
+    cancelTransactionCharges: async () => {
       calls.push(['removePix', null]);
       return { paid: paidAtRemoval };
     },

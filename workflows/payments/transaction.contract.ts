@@ -85,10 +85,11 @@ export interface TransactionActivities {
   decideTransactionCards(input: { transactionId: string }): Promise<TransactionPlan>;
   voidTransactionCards(input: { paymentIds: string[] }): Promise<void>;
   /**
-   * Removes the charges of the transaction's unpaid Pix payments at their PSP before it is
-   * canceled; answers those the PSP had already seen paid (their Pix recorded like a callback's).
+   * Before an unpaid transaction is canceled: removes its Pix charges at their PSP and cancels its
+   * boletos at their issuer (their cobv removed too); answers the payments a processor had already
+   * seen paid (recorded like a callback's), which settle instead.
    */
-  removePixCharges(input: { transactionId: string }): Promise<{ paid: PaymentReceived[] }>;
+  cancelTransactionCharges(input: { transactionId: string }): Promise<{ paid: PaymentReceived[] }>;
   finishUnpaidTransaction(input: { transactionId: string; status: 'canceled'; reason: string; voidedPaymentIds: string[] }): Promise<void>;
   settleTransaction(input: { transactionId: string; paidAt: Record<string, string> }): Promise<SettlementReleaseStep[]>;
   releaseTransactionSettlement(input: SettlementReleaseStep): Promise<void>;

@@ -14,7 +14,7 @@ import {
 const DAY_MS = 86_400_000;
 const retry: RetryPolicy = { initialInterval: '1 second', maximumInterval: '1 minute' };
 /** The acquirer calls: regular activities, with their own timeout and retries, off the workflow task. */
-type ProcessorCalls = 'decideTransactionCards' | 'voidTransactionCards' | 'removePixCharges';
+type ProcessorCalls = 'decideTransactionCards' | 'voidTransactionCards' | 'cancelTransactionCharges';
 const gateway = proxyActivities<Pick<TransactionActivities, ProcessorCalls>>({ startToCloseTimeout: '30 seconds', retry });
 /**
  * Short, idempotent database steps run as local activities, inside the workflow task: no
@@ -73,7 +73,7 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
     // the charge (cancelling the boleto at its issuer) first tells which was, and those settle
     // instead of being canceled unseen.
     if (!allPaid() && awaited.some((p) => (p.method === 'pix' || p.method === 'boleto') && paidAt[p.id] === undefined)) {
-      for (const p of (await gateway.removePixCharges({ transactionId: input.transactionId })).paid) paidAt[p.paymentId] ??= p.paidAt;
+      for (const p of (await gateway.cancelTransactionCharges({ transactionId: input.transactionId })).paid) paidAt[p.paymentId] ??= p.paidAt;
     }
     if (!allPaid()) {
       const reason = cancel?.reason ?? 'expired';
