@@ -494,7 +494,7 @@ export interface paths {
         put?: never;
         /**
          * Create a transaction (card answer in the same response; Pix and boleto wait for payment)
-         * @description Sum of items (quantity × amount) must equal the sum of payments. Card payments are authorized before the response; Pix and boleto payments come back with their BR Code / barcode in status waiting_payment. The legacy top-level form (amount, paymentMethod, creditCard) is accepted. Idempotency-Key is kept 7 days.
+         * @description Sum of items (quantity × amount) must equal the sum of payments. Card payments are authorized before the response; Pix and boleto payments come back with their BR Code / barcode in status waiting_payment. The legacy top-level form (amount, paymentMethod, creditCard) is accepted. Idempotency-Key is kept 7 days. A boleto names its payer (boleto.payer, else the customer): neither is 422 boleto_payer_required, a document that is no valid CPF/CNPJ 422 boleto_payer_invalid.
          */
         post: operations["createTransactionV1"];
         delete?: never;
@@ -973,7 +973,7 @@ export interface paths {
         put?: never;
         /**
          * The buyer pays: card token(s), Pix and/or boleto
-         * @description Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 429 rate_limited.
+         * @description Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 422 boleto_payer_required (a boleto without the buyer's CPF/CNPJ, given or prefilled); 429 rate_limited.
          */
         post: operations["confirmPublicCheckoutSession"];
         delete?: never;
@@ -2075,6 +2075,13 @@ export interface components {
                 dueDate: string;
                 instructions: string | null;
                 url: string;
+                /** @description The boleto as a PDF (the same boleto as url, for printing or attaching) */
+                pdfUrl: string;
+                /** @description The boleto's payer (pagador), as registered */
+                payer?: {
+                    name: string;
+                    document: string;
+                };
                 /** @description The boleto's number at its issuer (nosso número) */
                 number?: string;
                 payableDaysAfterDue?: number;
@@ -5630,6 +5637,16 @@ export interface operations {
                              * @description YYYY-MM-DD
                              */
                             dueDate?: string;
+                            /** @description The boleto's payer (pagador), printed on it and registered with the issuer; defaults to the transaction's customer. Neither: 422 boleto_payer_required */
+                            payer?: {
+                                name: string;
+                                /**
+                                 * Format: cpf-cnpj
+                                 * @description CPF or CNPJ, with or without punctuation; check digits are verified (422 boleto_payer_invalid)
+                                 */
+                                document: string;
+                                address?: components["schemas"]["CustomerAddress"] | null;
+                            };
                             instructions?: string;
                             /** @description Days after the due date the boleto can still be paid (with fine and interest); 0 (the default): not after it */
                             payableDaysAfterDue?: number;
@@ -5638,13 +5655,13 @@ export interface operations {
                                 percent?: number;
                                 /** @description Amount in integer cents */
                                 amount?: number;
-                            };
+                            } & (unknown | unknown);
                             interest?: {
                                 /** @description Per month, charged per calendar day late (a 30-day month) */
                                 monthlyPercent?: number;
                                 /** @description Amount in integer cents */
                                 dailyAmount?: number;
-                            };
+                            } & (unknown | unknown);
                             discount?: {
                                 /**
                                  * Format: date
@@ -5654,7 +5671,7 @@ export interface operations {
                                 percent?: number;
                                 /** @description Amount in integer cents */
                                 amount?: number;
-                            };
+                            } & (unknown | unknown);
                         };
                     } & ({
                         /** @constant */
@@ -5753,6 +5770,15 @@ export interface operations {
             };
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A boleto without a payer it can be registered with (`boleto_payer_required`, `boleto_payer_invalid`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8873,6 +8899,15 @@ export interface operations {
             };
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A boleto without a payer it can be registered with (`boleto_payer_required`, `boleto_payer_invalid`) */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
