@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import { errorBodySchema } from './schemas';
 import { toJsonSchema } from './json-schema';
 import { isWriteMethod, successStatus, type AnyRoute } from './route';
+import { webhookPayloads } from './webhook-payloads';
 
 type Json = Record<string, any>;
 
@@ -24,7 +25,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
  * the reference can never drift from what the API accepts.
  */
 export function buildOpenApi(routes: AnyRoute[], config: Config): Json {
-  const components: Json = { schemas: {}, securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } };
+  const components: Json = { schemas: {}, headers: RESPONSE_HEADERS, securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } };
   const convert = (schema: z.ZodType, io: 'input' | 'output'): Json => hoist(toJsonSchema(schema, io), components.schemas);
   const errorRef = convert(errorBodySchema, 'output');
   const paths: Json = {};
@@ -62,6 +63,7 @@ export function buildOpenApi(routes: AnyRoute[], config: Config): Json {
     for (const status of errorStatuses(route)) {
       op.responses[status] ??= { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: errorRef } } };
     }
+    for (const [status, response] of Object.entries<Json>(op.responses)) response.headers = responseHeaders(route, Number(status));
     paths[path] ??= {};
     paths[path][route.method] = op;
     if (route.versioned) {
@@ -78,8 +80,70 @@ export function buildOpenApi(routes: AnyRoute[], config: Config): Json {
     },
     servers: [{ url: config.urls.publicBase }],
     paths,
+    webhooks: webhookOperations(convert),
     components,
   };
+}
+
+const headerRef = (name: string): Json => ({ $ref: `#/components/headers/${name}` });
+
+/** The headers the API sends, declared once (`components.headers`) and referenced by each response. */
+const RESPONSE_HEADERS: Json = {
+  RequestId: {
+    description: 'This request\'s id (`req_` and 26 characters, time-ordered), on every response; error bodies repeat it as `error.requestId`. Quote it to support.',
+    schema: { type: 'string', pattern: '^req_[0-9a-z]{26}$' },
+  },
+  RateLimitLimit: { description: 'Requests per minute allowed for this API key (`RATE_LIMIT_PER_MINUTE`), on every authenticated answer.', schema: { type: 'integer' } },
+  RateLimitRemaining: { description: 'Requests left for this API key in the current one-minute window.', schema: { type: 'integer', minimum: 0 } },
+  IdempotentReplayed: {
+    description: '`true` when this is the stored answer of an earlier request with the same Idempotency-Key and body (nothing was done again); absent otherwise.',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  RetryAfter: { description: 'Seconds to wait before retrying (a 429, a 409 `idempotency_in_progress`, a 503).', schema: { type: 'integer', minimum: 1 } },
+};
+
+/** The headers of one response of a route: the request id always; the rest where the API sends them. */
+function responseHeaders(route: AnyRoute, status: number): Json {
+  const headers: Json = { 'x-request-id': headerRef('RequestId') };
+  // Set once the key is known: on every answer of an authenticated route but its 401.
+  if (route.auth !== 'public' && status !== 401) {
+    headers['X-RateLimit-Limit'] = headerRef('RateLimitLimit');
+    headers['X-RateLimit-Remaining'] = headerRef('RateLimitRemaining');
+  }
+  // Stored answers (2xx and 4xx) of writes that take an Idempotency-Key are replayed.
+  const takesKey = isWriteMethod(route.method) && (route.auth !== 'public' || route.idempotencyKey === 'required');
+  if (takesKey && status < 500 && ![401, 413, 415, 429].includes(status)) headers['Idempotent-Replayed'] = headerRef('IdempotentReplayed');
+  if (status === 429 || status === 503 || (status === 409 && takesKey)) headers['Retry-After'] = headerRef('RetryAfter');
+  return headers;
+}
+
+/**
+ * The OpenAPI 3.1 `webhooks` section: one entry per event code a webhook can receive, the
+ * envelope Lastro POSTs to the merchant's URL, with the Standard Webhooks headers.
+ */
+function webhookOperations(convert: (s: z.ZodType, io: 'input' | 'output') => Json): Json {
+  const header = (name: string, description: string): Json => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  const parameters = [
+    header('webhook-id', 'The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it'),
+    header('webhook-timestamp', 'Unix seconds of this attempt; refuse one far from now (replays)'),
+    header('webhook-signature', '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook\'s secret; during a rotation two entries, space-separated'),
+  ];
+  const webhooks: Json = {};
+  for (const [code, envelope] of webhookPayloads()) {
+    webhooks[code] = {
+      post: {
+        summary: code,
+        description: envelope.meta()?.description,
+        tags: ['Webhooks'],
+        parameters,
+        requestBody: { required: true, content: { 'application/json': { schema: convert(envelope, 'output') } } },
+        responses: {
+          '2XX': { description: 'Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md)' },
+        },
+      },
+    };
+  }
+  return webhooks;
 }
 
 function errorStatuses(route: AnyRoute): number[] {
