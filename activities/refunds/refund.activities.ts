@@ -72,7 +72,7 @@ export function createRefundActivities(deps: ActivityDeps): RefundActivities {
       const rail = await processorsOf(deps).payoutFor(fork(), { id: request.companyId });
       const provider = deps.wrapPayoutProvider ? deps.wrapPayoutProvider(rail.provider) : rail.provider;
       const payout = refundPayoutRequest(request);
-      const outcome = refundTransferOutcome(await whileHeartbeating(MONEY_HEARTBEAT_MS, () => sendAndAwaitPayout(provider, payout)), payout);
+      const outcome = refundTransferOutcome(await whileHeartbeating(MONEY_HEARTBEAT_MS, () => sendAndAwaitPayout(provider, payout)), payout.id);
       if (outcome.status === 'bounced' && !isAccountFailure(outcome.code)) deps.logger.error({ refundId, code: outcome.code }, 'Refund transfer refused by the payout provider for a reason other than the account: the buyer is asked for details again; check the provider account');
       return outcome;
     },

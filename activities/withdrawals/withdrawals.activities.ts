@@ -2,6 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApplicationFailure } from '@temporalio/activity';
 import { processorsOf } from '../../src/processors/processors';
 import { sendAndAwaitPayout } from '../../src/processors/payouts/payout-outcome';
+import { payoutResultOf } from '../../src/withdrawals/payout-result';
 import { lockWithdrawal } from '../../src/withdrawals/withdrawal-history';
 import {
   applyWithdrawalDecision,
@@ -46,6 +47,8 @@ export function createWithdrawalActivities(deps: ActivityDeps): WithdrawalActivi
       try {
         sending = await fork().transactional((em) => withdrawalPayoutRequest(em, withdrawalId, async (companyId) => (await processors.payoutFor(em, { id: companyId })).connection.id));
       } catch (err) {
+        // The provider's callback or the payout reconciliation recorded the outcome first: carry on from it.
+        if (err instanceof WithdrawalNotProcessing && err.recorded) return err.recorded;
         // The row is not in processing: retrying cannot change that.
         if (err instanceof WithdrawalNotProcessing) throw ApplicationFailure.nonRetryable(err.message, 'WithdrawalNotProcessing');
         throw err;
@@ -58,9 +61,7 @@ export function createWithdrawalActivities(deps: ActivityDeps): WithdrawalActivi
       // attempt times out after the workflow's heartbeat timeout and runs again elsewhere, and that
       // attempt reads the transfer by its id before it sends anything.
       const state = await whileHeartbeating(PAYOUT_HEARTBEAT_MS, () => sendAndAwaitPayout(provider, sending.request));
-      return state.status === 'paid'
-        ? { status: 'paid', pspTransferId: state.transferId ?? sending.request.id, ...(state.returns.length > 0 ? { returns: state.returns } : {}) }
-        : { status: 'failed', pspTransferId: state.transferId, code: state.code };
+      return payoutResultOf(state, sending.request.id);
     },
     completeWithdrawalPayout: ({ withdrawalId, payout }) => move((em) => completeWithdrawalPayout(em, withdrawalId, payout)),
   };

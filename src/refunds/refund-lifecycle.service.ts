@@ -9,8 +9,9 @@ import { loadTransaction } from '../payments/transactions.service';
 import { checkBankDetails, type BankDetailsInput, type BankDetailsProblem } from './bank-details.rules';
 import { checkHolder, NOT_BUYER_MESSAGE } from './refund-buyer.rules';
 import { saleBuyerDocument } from './refund-buyer.service';
-import { releaseRefundHolds, settleRefundMoney } from './refund-money.service';
-import type { RefundTransferRequest, RefundTransferResult } from './refund-transfer';
+import { releaseRefundHolds, returnRefundMoney, settleRefundMoney } from './refund-money.service';
+import type { FinalPayoutState } from '../processors/payouts/payout-outcome';
+import { refundTransferOutcome, refundTransferPayoutId, type RefundTransferRequest, type RefundTransferResult } from './refund-transfer';
 import { Refund } from './refund.entity';
 import type { RefundSnapshot } from '../../workflows/refunds/refund.contract';
 import { acceptsBankDetails, type RefundMethod, type RefundStatus } from './refund.rules';
@@ -165,6 +166,74 @@ export async function applyRefundTransferOutcome(em: EntityManager, refundId: st
   const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details');
   await em.flush();
   return { status: refund.status, events: [event] };
+}
+
+/**
+ * What the payout provider shows of a refund's transfer (`attempt`: the bank-details request it
+ * paid), read back by its callback or the payout reconciliation; only the refund's current
+ * transfer speaks for it:
+ * - still `ted_processing`: the outcome is recorded as the workflow's transfer activity records it
+ *   (the activity then finds the refund moved on);
+ * - `refunded`, and the provider shows the transfer sent back whole (a devolução): the refund is
+ *   open again, `refunded` → `invalid_bank_details` (`reopenReturnedRefund`).
+ * `applied` says what changed; `restart`: the refund's workflow, finished, must run again.
+ */
+export async function applyRefundTransferState(
+  em: EntityManager,
+  transfer: { refundId: string; attempt: number },
+  state: FinalPayoutState,
+  publicBaseUrl: string,
+  now = new Date(),
+): Promise<MoveResult & { applied: 'recorded' | 'returned' | 'unchanged' }> {
+  const refund = await loadRefund(em, null, transfer.refundId, true);
+  const unchanged = { status: refund.status, events: [], applied: 'unchanged' as const };
+  const returnedWhole = state.status === 'paid' && state.returns.reduce((a, r) => a + r.amount, 0) >= refund.amount;
+  // Told again after it reopened the refund (a repeated callback, the next reconciliation): nothing
+  // changes, and the caller makes sure the workflow runs (a restart lost in a crash is made here).
+  if (returnedWhole && acceptsBankDetails(refund.status) && refund.bankDetailsRequests === transfer.attempt + 1) return { ...unchanged, applied: 'returned' };
+  if (refund.bankDetailsRequests !== transfer.attempt) return unchanged;
+  if (refund.status === 'ted_processing') {
+    const outcome = refundTransferOutcome(state, refundTransferPayoutId(refund.id, transfer.attempt));
+    return { ...(await applyRefundTransferOutcome(em, refund.id, outcome, publicBaseUrl, now)), applied: 'recorded' };
+  }
+  if (refund.status !== 'refunded' || !returnedWhole) return unchanged;
+  return { status: 'invalid_bank_details', events: await reopenReturnedRefund(em, refund, now), applied: 'returned' };
+}
+
+/**
+ * A refund whose transfer the receiving bank sent back after it completed: the buyer has not got
+ * the money, the money is back in Lastro's provider account, and the buyer's account is the
+ * likely cause. So the refund is asked for new details as a bounced transfer is
+ * (`invalid_bank_details`, a new link, a new 30-day deadline, refund.awaiting_bank_details), the
+ * completion posting is reversed (the shares reserved for the refund again), and the payment and
+ * the transaction show only the refunds still refunded.
+ */
+async function reopenReturnedRefund(em: EntityManager, refund: Refund, now: Date): Promise<Event[]> {
+  // Lock order transaction → payment → ledger accounts, as completeRefund.
+  await em.execute('select id from transactions where id = ? for update', [refund.transactionId]);
+  await em.execute('select id from payments where id = ? for update', [refund.paymentId]);
+  await returnRefundMoney(em, refund);
+  refund.status = 'invalid_bank_details';
+  refund.refundedAt = null;
+  refund.failureReason = null;
+  refund.bankDetailsDeadline = null;
+  issueBankDetailsToken(refund, now);
+  await em.flush();
+
+  const [row] = await em.execute<{ sum: string }[]>(`select coalesce(sum(amount), 0) as sum from refunds where payment_id = ? and status = 'refunded'`, [refund.paymentId]);
+  const agg = await loadTransaction(em, refund.companyId, refund.transactionId);
+  const payment = agg.payments.find((p) => p.id === refund.paymentId)!;
+  const refunded = Number(row.sum);
+  const paymentRow = payment as { status: string };
+  if (paymentRow.status === 'refunded' || paymentRow.status === 'partially_refunded') paymentRow.status = refunded >= payment.amount ? 'refunded' : refunded > 0 ? 'partially_refunded' : 'paid';
+  const statuses = agg.payments.map((p) => p.status as string);
+  const txn = agg.transaction as { status: string };
+  if (txn.status === 'refunded' || txn.status === 'partially_refunded') {
+    txn.status = statuses.every((s) => s === 'refunded') ? 'refunded' : statuses.some((s) => s === 'refunded' || s === 'partially_refunded') ? 'partially_refunded' : 'paid';
+  }
+  const event = recordRefundEvent(em, refund, 'refund.awaiting_bank_details');
+  await em.flush();
+  return [event];
 }
 
 /** A reminder while the buyer's details are missing: refund.awaiting_bank_details again (the link stays the same; the merchant reads it with GET /refunds/:id). */

@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, conflict } from '../http/errors';
-import { postRefund, releaseReservation, reserveFunds } from '../ledger/ledger.service';
+import { postRefund, releaseReservation, reserveFunds, reversePosting } from '../ledger/ledger.service';
 import { releaseSale } from '../payments/settlement.service';
 import type { TransactionSplit } from '../payments/split.entity';
 import { refundShares, shareDebit, type RefundShare, type SaleShare } from './refund-money.rules';
@@ -136,10 +136,24 @@ export async function reserveRefund(
   return holds;
 }
 
-/** The completed refund's posting (idempotent per refund). */
+/** The refund's completion postings, each with whether a return reversed it. */
+async function refundPostings(em: EntityManager, refundId: string): Promise<Array<{ id: string; reversed: boolean }>> {
+  return em.execute<Array<{ id: string; reversed: boolean }>>(
+    `select p.id, exists (select 1 from ledger_postings r where r.reverses_posting_id = p.id) as reversed
+       from ledger_postings p where p.source = 'refund' and p.source_id = ? and p.kind = 'refund' order by p.created_at, p.id`,
+    [refundId],
+  );
+}
+
+/**
+ * The completed refund's posting, key `refund:<ref_…>`, idempotent per refund. A refund completed
+ * again after its transfer was returned (`returnRefundMoney`) posts under
+ * `refund:<ref_…>:<bank-details request>`, the transfer that completed it this time.
+ */
 export async function settleRefundMoney(em: EntityManager, refund: Refund): Promise<void> {
+  const returned = (await refundPostings(em, refund.id)).some((p) => p.reversed);
   await postRefund(em, {
-    key: `refund:${refund.id}`,
+    key: returned ? `refund:${refund.id}:${refund.bankDetailsRequests}` : `refund:${refund.id}`,
     companyId: refund.companyId,
     currency: refund.currency,
     refundId: refund.id,
@@ -152,5 +166,16 @@ export async function settleRefundMoney(em: EntityManager, refund: Refund): Prom
 export async function releaseRefundHolds(em: EntityManager, refund: Refund): Promise<void> {
   for (const h of refund.holds.filter((x) => x.blocked > 0)) {
     await releaseReservation(em, { key: `refund-unhold:${refund.id}:${h.recipientId}`, companyId: refund.companyId, recipientId: h.recipientId, currency: refund.currency, amount: h.blocked, source: 'refund', sourceId: refund.id });
+  }
+}
+
+/**
+ * The receiving bank sent a completed refund's transfer back: its completion posting is reversed
+ * (one reversal per posting), so the shares are back where the refund took them from (`blocked`:
+ * reserved for the refund again, until the next transfer completes it or it fails and releases them).
+ */
+export async function returnRefundMoney(em: EntityManager, refund: Refund): Promise<void> {
+  for (const p of (await refundPostings(em, refund.id)).filter((x) => !x.reversed)) {
+    await reversePosting(em, { postingId: p.id, description: `refund ${refund.id}: transfer returned by the receiving bank` });
   }
 }

@@ -41,9 +41,21 @@ export function refundPayoutRequest(req: RefundTransferRequest): PayoutRequest {
  * for an account again, and the next transfer has a new id): a failure that is not about the account
  * (the provider refused for its own reasons) is logged by the caller for an operator too.
  */
-export function refundTransferOutcome(state: FinalPayoutState, request: PayoutRequest): RefundTransferResult {
-  if (state.status === 'paid') return { status: 'completed', code: null, transferId: state.transferId ?? request.id };
-  return { status: 'bounced', code: state.code, transferId: state.transferId ?? request.id };
+export function refundTransferOutcome(state: FinalPayoutState, payoutId: string): RefundTransferResult {
+  if (state.status === 'paid') return { status: 'completed', code: null, transferId: state.transferId ?? payoutId };
+  return { status: 'bounced', code: state.code, transferId: state.transferId ?? payoutId };
 }
+
+/**
+ * The refund and the bank-details request a refund transfer's payout id names (`ref01j…2` →
+ * `ref_01j…`, 2: the key `ref_01j…:2`), or null when it names another kind of transfer.
+ */
+export function refundTransferOfPayout(payoutId: string): { refundId: string; attempt: number } | null {
+  const m = /^ref([0-9a-z]{26})(\d{1,6})$/.exec(payoutId);
+  return m ? { refundId: `ref_${m[1]}`, attempt: Number(m[2]) } : null;
+}
+
+/** The payout id of a refund's transfer for its `attempt`-th bank-details request (the key `refundTransferRequest` gives). */
+export const refundTransferPayoutId = (refundId: string, attempt: number): string => payoutIdOf(`${refundId}:${attempt}`);
 
 export const isAccountFailure = (code: string | null): boolean => code !== null && ACCOUNT_FAILURES.has(code);

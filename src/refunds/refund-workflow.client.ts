@@ -25,6 +25,19 @@ export async function ensureRefundWorkflow(temporal: Client, taskQueue: string, 
 }
 
 /**
+ * Runs the refund's workflow again after it finished: a refund reopened after its transfer came
+ * back (refund-lifecycle.service `applyRefundTransferState`). A new run reads the row and waits
+ * for the buyer's new details; a run still going is left alone. Called after the move committed.
+ */
+export async function restartRefundWorkflow(temporal: Client, taskQueue: string, refundId: string): Promise<void> {
+  try {
+    await temporal.workflow.start(REFUND_WORKFLOW, { ...runOptions(taskQueue, refundId), workflowIdConflictPolicy: 'USE_EXISTING', workflowIdReusePolicy: 'ALLOW_DUPLICATE' });
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+  }
+}
+
+/**
  * Tells the workflow its row changed (a review, the buyer's bank details), after the change
  * committed. Signal-with-start: a run that was never started (API crash) starts now and reads
  * the row; a finished one is left alone.

@@ -1,3 +1,4 @@
+import type { FinalPayoutState } from '../processors/payouts/payout-outcome';
 import type { PayoutReturn } from '../processors/payouts/payout-provider.port';
 
 /**
@@ -10,3 +11,10 @@ import type { PayoutReturn } from '../processors/payouts/payout-provider.port';
 export type PayoutResult =
   | { status: 'paid'; pspTransferId: string; returns?: PayoutReturn[] }
   | { status: 'failed'; pspTransferId: string | null; code: string };
+
+/** The provider's final state as the result recorded (`payoutId`: the transfer id when the provider has no end-to-end id yet). */
+export function payoutResultOf(state: FinalPayoutState, payoutId: string): PayoutResult {
+  return state.status === 'paid'
+    ? { status: 'paid', pspTransferId: state.transferId ?? payoutId, ...(state.returns.length > 0 ? { returns: state.returns } : {}) }
+    : { status: 'failed', pspTransferId: state.transferId, code: state.code };
+}

@@ -4,7 +4,8 @@ import { creditAvailable, debitWallet, reversePosting } from '../ledger/ledger.s
 import { payoutIdOf } from '../processors/payouts/payout.rules';
 import type { PayoutRequest, PayoutReturn } from '../processors/payouts/payout-provider.port';
 import { RecipientBankAccount } from '../recipients/recipient.entity';
-import type { PayoutResult } from './payout-result';
+import type { FinalPayoutState } from '../processors/payouts/payout-outcome';
+import { payoutResultOf, type PayoutResult } from './payout-result';
 import { Withdrawal } from './withdrawal.entity';
 import { lockWithdrawal, moveWithdrawal, releaseWithdrawalReservation, withdrawalEvent } from './withdrawal-history';
 import type { WithdrawalStatus } from './withdrawal.rules';
@@ -51,8 +52,27 @@ export async function markWithdrawalProcessing(em: EntityManager, withdrawalId: 
   return { status: w.status, events: [] };
 }
 
-/** The row is past `processing`: no payout may be sent for it. */
-export class WithdrawalNotProcessing extends Error {}
+/**
+ * The row is past `processing`: no payout may be sent for it. `recorded` is the payout's outcome
+ * when the provider's callback or the payout reconciliation recorded it first (the workflow then
+ * carries on from it); null when the row never had a payout.
+ */
+export class WithdrawalNotProcessing extends Error {
+  constructor(
+    message: string,
+    readonly recorded: PayoutResult | null,
+  ) {
+    super(message);
+    this.name = 'WithdrawalNotProcessing';
+  }
+}
+
+/** The payout outcome a row past `processing` shows: paid (also when returned since), failed, or none. */
+function recordedPayout(w: Withdrawal): PayoutResult | null {
+  if (w.paidAt) return { status: 'paid', pspTransferId: w.pspTransferId ?? payoutIdOf(w.id) };
+  const failed = w.status === 'failed' && w.statusHistory.some((h) => h.status === 'processing');
+  return failed ? { status: 'failed', pspTransferId: w.pspTransferId, code: w.statusHistory.at(-1)?.reason ?? 'transfer_failed' } : null;
+}
 
 /** The reason a paid withdrawal's history shows when the receiving bank sent the money back. */
 export const PAYOUT_RETURNED = 'payout_returned';
@@ -65,7 +85,7 @@ export const PAYOUT_RETURNED = 'payout_returned';
  */
 export async function withdrawalPayoutRequest(em: EntityManager, withdrawalId: string, resolve: (companyId: string) => Promise<string>): Promise<{ connectionId: string; request: PayoutRequest }> {
   const w = await locked(em, withdrawalId);
-  if (w.status !== 'processing') throw new WithdrawalNotProcessing(`withdrawal ${withdrawalId} is ${w.status}, not processing: no payout`);
+  if (w.status !== 'processing') throw new WithdrawalNotProcessing(`withdrawal ${withdrawalId} is ${w.status}, not processing: no payout`, recordedPayout(w));
   if (!w.payoutConnectionId) {
     w.payoutConnectionId = await resolve(w.companyId);
     await em.flush();
@@ -132,6 +152,21 @@ export async function applyWithdrawalReturns(em: EntityManager, withdrawalId: st
   if (returns.length > 0 && (w.status === 'paid' || returned)) await creditReturns(em, w, returns);
   await em.flush();
   return { status: w.status, events: [], pending: false };
+}
+
+/**
+ * What the provider shows of a withdrawal's payout, read back by the callback or the payout
+ * reconciliation (src/processors/payouts/payout-reports.service.ts): a payout still in
+ * `processing` gets its outcome recorded as the workflow's payout activity records it (the
+ * activity later finds it recorded); a paid one gets its returns. `applied` says what changed.
+ */
+export async function applyWithdrawalPayoutState(em: EntityManager, withdrawalId: string, state: FinalPayoutState): Promise<MoveResult & { applied: 'recorded' | 'returned' | 'unchanged' }> {
+  const w = await locked(em, withdrawalId);
+  if (w.status === 'processing') return { ...(await completeWithdrawalPayout(em, withdrawalId, payoutResultOf(state, payoutIdOf(withdrawalId)))), applied: 'recorded' };
+  if (state.status !== 'paid' || state.returns.length === 0 || !w.paidAt) return { status: w.status, events: [], applied: 'unchanged' };
+  const before = w.status;
+  const r = await applyWithdrawalReturns(em, withdrawalId, state.returns);
+  return { ...r, applied: before === 'paid' && r.status === 'failed' ? 'returned' : 'unchanged' };
 }
 
 async function creditReturns(em: EntityManager, w: Withdrawal, returns: PayoutReturn[]): Promise<void> {

@@ -1,13 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { ApiError } from '../../http/errors';
 import { defineRoute } from '../../http/route';
-import { Withdrawal } from '../../withdrawals/withdrawal.entity';
-import { applyWithdrawalReturns } from '../../withdrawals/withdrawal-payout.service';
 import { processorsOf, type PayoutRail } from '../processors';
 import { sentIdsOfCallback } from './efi/wire';
-import { withdrawalIdOfPayout } from './payout.rules';
+import { applyPayoutState } from './payout-reports.service';
 import { PayoutProviderError, type PayoutState } from './payout-provider.port';
 
 /**
@@ -15,9 +12,9 @@ import { PayoutProviderError, type PayoutState } from './payout-provider.port';
  * Pix key is `<public base>/processors/payouts/callbacks/<connection id>/<callback secret>`, and
  * Efí appends `/pix`. A callback is a notification, not the record: each transfer it names
  * (`gnExtras.idEnvio`) is read back from the provider by its id, and only what the provider shows
- * is applied. What it applies: money a receiving bank sent back after a withdrawal was paid
- * (`applyWithdrawalReturns`). A payout's own outcome is read by the workflow's payout activity,
- * which waits for it. Every refusal is the same 401, whether the connection exists or not.
+ * is applied, through the path the payout reconciliation takes too (`applyPayoutState`): the
+ * outcome of a withdrawal or refund transfer in flight, and money a receiving bank sent back after
+ * one was paid. Every refusal is the same 401, whether the connection exists or not.
  */
 const refused = () => new ApiError(401, 'unauthenticated', 'This callback is not authenticated for this connection');
 const digest = (s: string) => createHash('sha256').update(s).digest();
@@ -35,18 +32,6 @@ async function confirmed(rail: PayoutRail, ids: string[]): Promise<Array<{ id: s
     if (err instanceof PayoutProviderError) throw new ApiError(503, 'processor_unavailable', 'The payout provider could not confirm the transfers of this callback; send it again');
     throw err;
   }
-}
-
-type Applied = 'returned' | 'pending' | 'ignored';
-
-async function applyReturns(em: EntityManager, connectionId: string, payoutId: string, state: PayoutState): Promise<Applied> {
-  const withdrawalId = withdrawalIdOfPayout(payoutId);
-  if (!withdrawalId || state.status !== 'paid' || state.returns.length === 0) return 'ignored';
-  const w = await em.findOne(Withdrawal, { id: withdrawalId });
-  // Only the connection the withdrawal was sent through speaks for it.
-  if (!w || w.payoutConnectionId !== connectionId) return 'ignored';
-  const r = await em.fork().transactional((tem) => applyWithdrawalReturns(tem as EntityManager, withdrawalId, state.returns));
-  return r.pending ? 'pending' : 'returned';
 }
 
 const params = z.strictObject({ connectionId: z.string().min(1).max(40), secret: z.string().min(1).max(128) });
@@ -75,13 +60,7 @@ const callbackRoute = (path: string, operationId: string) =>
       const read = await confirmed(rail, ids);
       let returned = 0;
       for (const { id, state } of read) {
-        const applied = await applyReturns(em, rail.connection.id, id, state);
-        // The payout's outcome is not recorded yet: the provider sends the callback again later.
-        if (applied === 'pending') throw new ApiError(503, 'processor_unavailable', 'A transfer of this callback is still being recorded; send it again');
-        if (applied === 'returned') returned++;
-        if (applied === 'ignored' && state.status === 'paid' && state.returns.length > 0 && !withdrawalIdOfPayout(id)) {
-          deps.logger.error({ connectionId: rail.connection.id, payoutId: id, returns: state.returns.length }, 'A refund transfer was returned by the receiving bank after it completed: an operator pays the buyer again');
-        }
+        if ((await applyPayoutState(deps, rail.connection.id, id, state)) === 'returned') returned++;
       }
       deps.logger.info({ connectionId: rail.connection.id, named: ids.length, confirmed: read.length, returned }, 'Payout callback');
       return { body: { received: ids.length, returned } };
