@@ -1,4 +1,5 @@
 import type { BoletoDefaultConfig } from './boleto-connection';
+import { allOrNone } from './default-env';
 import { callbackSecretProblem, convenioProblem, normalizePspUrl, normalizeScopes, pspUrlProblem } from './processor-connections.rules';
 
 /** The variables of the deployment's boleto issuer (BB API Cobranças v2); src/config.ts parses them as strings. */
@@ -30,16 +31,7 @@ const OPTIONAL = ['BOLETO_ISSUER_CARTEIRA', 'BOLETO_ISSUER_VARIACAO', 'BOLETO_IS
  */
 export function boletoDefault(env: BoletoIssuerEnv, problems: string[]): BoletoDefaultConfig | undefined {
   const v = (name: keyof BoletoIssuerEnv): string | undefined => (env[name]?.trim() ? env[name]!.trim() : undefined);
-  const missing = REQUIRED.filter((name) => !v(name));
-  if (missing.length === REQUIRED.length) {
-    const stray = OPTIONAL.filter((name) => v(name));
-    if (stray.length > 0) problems.push(`${stray.join(', ')}: set without the deployment's boleto issuer (${REQUIRED.join(', ')})`);
-    return undefined;
-  }
-  if (missing.length > 0) {
-    problems.push(`${missing.join(', ')}: required with the other BOLETO_ISSUER_* variables (set all of ${REQUIRED.join(', ')}, or none)`);
-    return undefined;
-  }
+  if (!allOrNone(v, 'BOLETO_ISSUER', 'boleto issuer', REQUIRED, OPTIONAL, problems)) return undefined;
   const before = problems.length;
   for (const name of ['BOLETO_ISSUER_BASE_URL', 'BOLETO_ISSUER_TOKEN_URL'] as const) {
     const problem = pspUrlProblem(v(name)!);
