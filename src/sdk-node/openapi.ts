@@ -1391,7 +1391,2630 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "transaction.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.created
+         * @description A transaction was created
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.waiting_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.waiting_payment
+         * @description A transaction is waiting for a Pix or boleto payment
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.waiting_payment";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.paid
+         * @description A transaction was paid in full
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.paid";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.refused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.refused
+         * @description A transaction was refused by the processor
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.refused";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.failed
+         * @description A transaction failed to process
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.failed";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.canceled
+         * @description A transaction was canceled or expired unpaid
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.canceled";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.refunded
+         * @description A transaction was refunded, fully or partially
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.refunded";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.chargeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.chargeback
+         * @description A chargeback was opened on a transaction
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transaction.chargeback";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transaction"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.created
+         * @description A payment was created
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "payment.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.waiting_payment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.waiting_payment
+         * @description A payment is waiting for the buyer to pay
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "payment.waiting_payment";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.paid
+         * @description A payment was paid
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "payment.paid";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.refused
+         * @description A payment was refused
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "payment.refused";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.failed
+         * @description A payment failed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "payment.failed";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.refunded
+         * @description A payment was refunded, fully or partially
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "payment.refunded";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payment.chargeback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * payment.chargeback
+         * @description A chargeback was opened on a payment
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "payment.chargeback";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Payment"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.created
+         * @description A customer was created
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "customer.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "customer.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * customer.updated
+         * @description A customer was updated
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "customer.updated";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Customer"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recipient.created
+         * @description A recipient was created or linked to the company
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "recipient.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Recipient"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recipient.updated
+         * @description A recipient was updated
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "recipient.updated";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Recipient"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recipient.approved
+         * @description A recipient passed KYC and is active
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "recipient.approved";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Recipient"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.refused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recipient.refused
+         * @description A recipient was refused at KYC
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "recipient.refused";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Recipient"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "recipient.deleted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * recipient.deleted
+         * @description A recipient was unlinked from the company
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "recipient.deleted";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Recipient"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.requested
+         * @description A withdrawal was requested
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "withdrawal.requested";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Withdrawal"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.paid
+         * @description A withdrawal was paid out
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "withdrawal.paid";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Withdrawal"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "withdrawal.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * withdrawal.rejected
+         * @description A withdrawal was rejected by an operator
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "withdrawal.rejected";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Withdrawal"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.issued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.issued
+         * @description An invoice was issued
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "invoice.issued";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.payment_attempted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.payment_attempted
+         * @description A payment of an invoice was attempted
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "invoice.payment_attempted";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.paid
+         * @description An invoice was paid
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "invoice.paid";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.voided
+         * @description An invoice was voided
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "invoice.voided";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.refunded
+         * @description An invoice was refunded
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "invoice.refunded";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.rescheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.rescheduled
+         * @description A failed invoice charge was rescheduled
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "invoice.rescheduled";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.created
+         * @description A subscription was created
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.activated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.activated
+         * @description A subscription became active
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.activated";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.canceled
+         * @description A subscription was canceled
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.canceled";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.cycle_advanced": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.cycle_advanced
+         * @description A subscription advanced to its next cycle
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.cycle_advanced";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.paused": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.paused
+         * @description A subscription was paused
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.paused";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.resumed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.resumed
+         * @description A subscription was resumed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.resumed";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.session.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.session.created
+         * @description A checkout session was created
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.session.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.session.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.session.paid
+         * @description A checkout session was paid in full
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.session.paid";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.session.partially_paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.session.partially_paid
+         * @description A checkout session received part of its total
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.session.partially_paid";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.session.expired": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.session.expired
+         * @description A checkout session expired
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.session.expired";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.session.canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.session.canceled
+         * @description A checkout session was canceled
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.session.canceled";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.session.failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.session.failed
+         * @description A checkout session failed
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.session.failed";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutSession"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.link.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.link.created
+         * @description A checkout link was created
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.link.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutLink"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.link.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.link.updated
+         * @description A checkout link was updated
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.link.updated";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutLink"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "checkout.link.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * checkout.link.archived
+         * @description A checkout link was archived
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "checkout.link.archived";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["CheckoutLink"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         Error: {
@@ -3053,7 +5676,18 @@ export interface components {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description This request's id (`req_` and 26 characters, time-ordered), on every response; error bodies repeat it as `error.requestId`. Quote it to support. */
+        RequestId: string;
+        /** @description Requests per minute allowed for this API key (`RATE_LIMIT_PER_MINUTE`), on every authenticated answer. */
+        RateLimitLimit: number;
+        /** @description Requests left for this API key in the current one-minute window. */
+        RateLimitRemaining: number;
+        /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key and body (nothing was done again); absent otherwise. */
+        IdempotentReplayed: "true";
+        /** @description Seconds to wait before retrying (a 429, a 409 `idempotency_in_progress`, a 503). */
+        RetryAfter: number;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -3070,6 +5704,7 @@ export interface operations {
             /** @description Healthy */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3086,6 +5721,8 @@ export interface operations {
             /** @description A dependency is unreachable */
             503: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3128,6 +5765,9 @@ export interface operations {
             /** @description A page of customers */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3137,6 +5777,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3146,6 +5789,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3155,6 +5799,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3214,6 +5862,10 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3223,6 +5875,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3232,6 +5888,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3241,6 +5898,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3250,6 +5911,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3259,6 +5925,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3268,6 +5937,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3277,6 +5949,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3299,6 +5975,9 @@ export interface operations {
             /** @description The customer */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3308,6 +5987,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3317,6 +5999,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3326,6 +6009,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3335,6 +6021,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3393,6 +6083,10 @@ export interface operations {
             /** @description The updated customer */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3402,6 +6096,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3411,6 +6109,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3420,6 +6119,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3429,6 +6132,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3438,6 +6146,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3447,6 +6158,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3456,6 +6170,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3481,6 +6199,10 @@ export interface operations {
             /** @description The deleted customer, with deletedAt */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3490,6 +6212,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3499,6 +6225,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3508,6 +6235,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3517,6 +6248,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3526,6 +6262,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3553,6 +6293,9 @@ export interface operations {
             /** @description A page of recipients */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3562,6 +6305,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3571,6 +6317,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3580,6 +6327,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3607,6 +6358,10 @@ export interface operations {
             /** @description The recipient as the company sees it */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3616,6 +6371,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3625,6 +6384,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3634,6 +6394,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3643,6 +6407,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3652,6 +6421,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3661,6 +6433,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3670,6 +6445,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3690,6 +6469,9 @@ export interface operations {
             /** @description The owner, or JSON null when there is none */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3699,6 +6481,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3708,6 +6491,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3730,6 +6517,9 @@ export interface operations {
             /** @description The recipient */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3739,6 +6529,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3748,6 +6541,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3757,6 +6551,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3766,6 +6563,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3795,6 +6596,10 @@ export interface operations {
             /** @description The updated recipient */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3804,6 +6609,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3813,6 +6622,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3822,6 +6632,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3831,6 +6645,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3840,6 +6659,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3849,6 +6671,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3858,6 +6683,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3883,6 +6712,10 @@ export interface operations {
             /** @description Unlinked */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3892,6 +6725,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3901,6 +6738,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3910,6 +6748,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3919,6 +6761,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3928,6 +6775,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3953,6 +6804,10 @@ export interface operations {
             /** @description The link */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3962,6 +6817,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3971,6 +6830,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3980,6 +6840,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3989,6 +6853,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3998,6 +6867,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4021,6 +6894,9 @@ export interface operations {
             /** @description The fee table */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4030,6 +6906,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4039,6 +6918,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4048,6 +6928,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4071,6 +6955,9 @@ export interface operations {
             /** @description Balances */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4080,6 +6967,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4089,6 +6979,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4098,6 +6989,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4107,6 +7001,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4137,6 +7035,9 @@ export interface operations {
             /** @description Summary */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4146,6 +7047,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4155,6 +7059,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4164,6 +7069,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4173,6 +7081,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4205,6 +7117,9 @@ export interface operations {
             /** @description A page of entries */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4214,6 +7129,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4223,6 +7141,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4232,6 +7151,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4241,6 +7163,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4268,6 +7194,10 @@ export interface operations {
             /** @description Credited */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4277,6 +7207,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4286,6 +7220,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4295,6 +7230,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4304,6 +7243,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4313,6 +7257,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4322,6 +7269,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4331,6 +7281,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4351,6 +7305,9 @@ export interface operations {
             /** @description Every event code with its description */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4360,6 +7317,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4369,6 +7327,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4400,6 +7362,9 @@ export interface operations {
             /** @description A page of deliveries */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4409,6 +7374,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4418,6 +7386,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4427,6 +7396,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4449,6 +7422,9 @@ export interface operations {
             /** @description The delivery */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4458,6 +7434,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4467,6 +7446,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4476,6 +7456,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4485,6 +7468,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4510,6 +7497,10 @@ export interface operations {
             /** @description Queued */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4519,6 +7510,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4528,6 +7523,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4537,6 +7533,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4546,6 +7546,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4555,6 +7560,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4581,6 +7590,9 @@ export interface operations {
             /** @description A page of webhooks */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4590,6 +7602,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4599,6 +7614,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4608,6 +7624,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4646,6 +7666,10 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4655,6 +7679,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4664,6 +7692,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4673,6 +7702,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4682,6 +7715,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4691,6 +7729,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4700,6 +7741,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4709,6 +7753,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4731,6 +7779,9 @@ export interface operations {
             /** @description The webhook */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4740,6 +7791,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4749,6 +7803,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4758,6 +7813,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4767,6 +7825,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4807,6 +7869,10 @@ export interface operations {
             /** @description The updated webhook */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4816,6 +7882,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4825,6 +7895,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4834,6 +7905,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4843,6 +7918,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4852,6 +7932,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,6 +7944,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4870,6 +7956,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4895,6 +7985,10 @@ export interface operations {
             /** @description The deleted webhook, with deletedAt */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4904,6 +7998,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4913,6 +8011,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4922,6 +8021,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4931,6 +8034,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4940,6 +8048,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4971,6 +8083,10 @@ export interface operations {
             /** @description The webhook */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4980,6 +8096,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4989,6 +8109,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4998,6 +8119,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5007,6 +8132,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5016,6 +8146,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5025,6 +8158,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5034,6 +8170,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5063,6 +8203,9 @@ export interface operations {
             /** @description Server-Sent Events until `timeout` */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5072,6 +8215,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5081,6 +8227,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5090,6 +8237,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5114,6 +8265,7 @@ export interface operations {
             /** @description The card token */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5123,6 +8275,7 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5132,6 +8285,7 @@ export interface operations {
             /** @description Error */
             403: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5141,6 +8295,7 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5150,6 +8305,7 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5159,6 +8315,8 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5168,6 +8326,8 @@ export interface operations {
             /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
             503: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5191,6 +8351,9 @@ export interface operations {
             /** @description The withdrawal configuration */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5200,6 +8363,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5209,6 +8375,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5218,6 +8385,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5246,6 +8417,9 @@ export interface operations {
             /** @description A page of withdrawals */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5255,6 +8429,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5264,6 +8441,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5273,6 +8451,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5306,6 +8488,10 @@ export interface operations {
             /** @description Requested */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5315,6 +8501,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5324,6 +8514,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5333,6 +8524,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5342,6 +8537,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5351,6 +8551,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5360,6 +8563,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5369,6 +8575,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5391,6 +8601,9 @@ export interface operations {
             /** @description The withdrawal */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5400,6 +8613,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5409,6 +8625,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5418,6 +8635,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5427,6 +8647,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5459,6 +8683,10 @@ export interface operations {
             /** @description Cancelled */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5468,6 +8696,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5477,6 +8709,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5486,6 +8719,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5495,6 +8732,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5504,6 +8746,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5513,6 +8758,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5522,6 +8770,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5554,6 +8806,9 @@ export interface operations {
             /** @description A page of transactions, newest first */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5563,6 +8818,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5572,6 +8830,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5581,6 +8840,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5717,6 +8980,10 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5726,6 +8993,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5735,6 +9006,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5744,6 +9016,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5753,6 +9029,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5762,6 +9043,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5771,6 +9055,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5780,6 +9067,10 @@ export interface operations {
             /** @description A boleto without a payer it can be registered with (`boleto_payer_required`, `boleto_payer_invalid`) */
             422: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5789,6 +9080,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5798,6 +9093,9 @@ export interface operations {
             /** @description The processor refused the request (`processor_rejected`): the operator checks the company's connection */
             502: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5807,6 +9105,10 @@ export interface operations {
             /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
             503: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5829,6 +9131,9 @@ export interface operations {
             /** @description The transaction */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5838,6 +9143,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5847,6 +9155,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5856,6 +9165,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5865,6 +9177,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5887,6 +9203,9 @@ export interface operations {
             /** @description The timeline */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5896,6 +9215,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5905,6 +9227,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5914,6 +9237,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5923,6 +9249,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5948,6 +9278,10 @@ export interface operations {
             /** @description Cancellation accepted; the transaction as it is now */
             202: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5957,6 +9291,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5966,6 +9304,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5975,6 +9314,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5984,6 +9327,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5993,6 +9341,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6021,6 +9373,10 @@ export interface operations {
             /** @description Payment accepted; the payment as it is now */
             202: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6030,6 +9386,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6039,6 +9399,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6048,6 +9409,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6057,6 +9422,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6066,6 +9436,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6075,6 +9449,10 @@ export interface operations {
             /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
             503: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6109,6 +9487,10 @@ export interface operations {
             /** @description Chargeback accepted */
             202: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6118,6 +9500,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6127,6 +9513,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6136,6 +9523,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6145,6 +9536,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6154,6 +9550,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6163,6 +9562,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6172,6 +9574,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6181,6 +9587,10 @@ export interface operations {
             /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
             503: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6222,6 +9632,9 @@ export interface operations {
             /** @description A page of plans */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6231,6 +9644,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6240,6 +9656,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6249,6 +9666,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6284,6 +9705,10 @@ export interface operations {
             /** @description The plan, in draft */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6293,6 +9718,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6302,6 +9731,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6311,6 +9741,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6320,6 +9754,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6329,6 +9768,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6338,6 +9780,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6347,6 +9792,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6369,6 +9818,9 @@ export interface operations {
             /** @description The plan */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6378,6 +9830,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6387,6 +9842,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6396,6 +9852,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6405,6 +9864,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6441,6 +9904,10 @@ export interface operations {
             /** @description The plan */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6450,6 +9917,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6459,6 +9930,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6468,6 +9940,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6477,6 +9953,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6486,6 +9967,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6495,6 +9979,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6504,6 +9991,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6529,6 +10020,10 @@ export interface operations {
             /** @description The active plan */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6538,6 +10033,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6547,6 +10046,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6556,6 +10056,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6565,6 +10069,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6574,6 +10083,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6599,6 +10112,10 @@ export interface operations {
             /** @description The archived plan */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6608,6 +10125,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6617,6 +10138,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6626,6 +10148,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6635,6 +10161,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6644,6 +10175,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6668,6 +10203,9 @@ export interface operations {
             /** @description The plan template */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6677,6 +10215,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6686,6 +10227,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6695,6 +10237,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6704,6 +10249,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6726,6 +10275,9 @@ export interface operations {
             /** @description Components */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6735,6 +10287,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6744,6 +10299,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6753,6 +10309,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6762,6 +10321,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6812,6 +10375,10 @@ export interface operations {
             /** @description The component */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6821,6 +10388,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6830,6 +10401,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6839,6 +10411,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6848,6 +10424,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6857,6 +10438,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6866,6 +10450,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6875,6 +10462,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6901,6 +10492,10 @@ export interface operations {
             /** @description The archived component */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6910,6 +10505,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6919,6 +10518,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6928,6 +10528,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6937,6 +10541,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6946,6 +10555,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6989,6 +10602,10 @@ export interface operations {
             /** @description The component */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6998,6 +10615,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7007,6 +10628,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7016,6 +10638,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7025,6 +10651,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7034,6 +10665,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7043,6 +10677,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7052,6 +10689,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7074,6 +10715,9 @@ export interface operations {
             /** @description Price versions */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7083,6 +10727,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7092,6 +10739,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7101,6 +10749,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7110,6 +10761,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7181,6 +10836,10 @@ export interface operations {
             /** @description The price */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7190,6 +10849,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7199,6 +10862,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7208,6 +10872,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7217,6 +10885,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7226,6 +10899,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7235,6 +10911,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7244,6 +10923,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7270,6 +10953,10 @@ export interface operations {
             /** @description The archived price */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7279,6 +10966,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7288,6 +10979,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7297,6 +10989,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7306,6 +11002,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7315,6 +11016,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7408,6 +11113,10 @@ export interface operations {
             /** @description The component and its price */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7417,6 +11126,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7426,6 +11139,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7435,6 +11149,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7444,6 +11162,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7453,6 +11176,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7462,6 +11188,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7471,6 +11200,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7502,6 +11235,9 @@ export interface operations {
             /** @description A page of links: data, total, page, limit */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7511,6 +11247,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7520,6 +11259,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7529,6 +11269,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7701,6 +11445,10 @@ export interface operations {
             /** @description The link, version 0, with its public url */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7710,6 +11458,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7719,6 +11471,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7728,6 +11481,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7737,6 +11494,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7746,6 +11508,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7755,6 +11520,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7764,6 +11532,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7786,6 +11558,9 @@ export interface operations {
             /** @description The link */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7795,6 +11570,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7804,6 +11582,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7813,6 +11592,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7822,6 +11604,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7989,6 +11775,10 @@ export interface operations {
             /** @description The updated link */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7998,6 +11788,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8007,6 +11801,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8016,6 +11811,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8025,6 +11824,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8034,6 +11838,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8043,6 +11850,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8052,6 +11862,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8077,6 +11891,10 @@ export interface operations {
             /** @description The archived link */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8086,6 +11904,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8095,6 +11917,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8104,6 +11927,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8113,6 +11940,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8122,6 +11954,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8153,6 +11989,9 @@ export interface operations {
             /** @description A page of sessions: data, pagination */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8162,6 +12001,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8171,6 +12013,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8180,6 +12023,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8373,6 +12220,10 @@ export interface operations {
             /** @description The session, status created, with its url */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8382,6 +12233,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8391,6 +12246,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8400,6 +12256,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8409,6 +12269,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8418,6 +12283,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8427,6 +12295,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8436,6 +12307,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8469,6 +12344,9 @@ export interface operations {
             /** @description A page of sessions: data, pagination */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8478,6 +12356,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8487,6 +12368,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8496,6 +12378,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8518,6 +12404,9 @@ export interface operations {
             /** @description The session */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8527,6 +12416,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8536,6 +12428,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8545,6 +12438,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8554,6 +12450,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8576,6 +12476,9 @@ export interface operations {
             /** @description The session */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8585,6 +12488,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8594,6 +12500,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8603,6 +12510,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8612,6 +12522,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8637,6 +12551,10 @@ export interface operations {
             /** @description The canceled session */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8646,6 +12564,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8655,6 +12577,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8664,6 +12587,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8673,6 +12600,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8682,6 +12614,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8704,6 +12640,7 @@ export interface operations {
             /** @description The session as the buyer sees it */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8713,6 +12650,7 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8722,6 +12660,7 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8731,6 +12670,8 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8753,6 +12694,7 @@ export interface operations {
             /** @description The session as the buyer sees it */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8762,6 +12704,7 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8771,6 +12714,7 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8780,6 +12724,8 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8855,6 +12801,8 @@ export interface operations {
             /** @description The session after the attempt */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8864,6 +12812,8 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8873,6 +12823,8 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8882,6 +12834,9 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8891,6 +12846,7 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8900,6 +12856,7 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8909,6 +12866,8 @@ export interface operations {
             /** @description A boleto without a payer it can be registered with (`boleto_payer_required`, `boleto_payer_invalid`) */
             422: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8918,6 +12877,8 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8949,6 +12910,10 @@ export interface operations {
             /** @description The saved card */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8958,6 +12923,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8967,6 +12936,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8976,6 +12946,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8985,6 +12959,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8994,6 +12973,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9003,6 +12985,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9012,6 +12997,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9044,6 +13033,9 @@ export interface operations {
             /** @description A page of subscriptions */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9053,6 +13045,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9062,6 +13057,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9071,6 +13067,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9137,6 +13137,10 @@ export interface operations {
             /** @description The subscription */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9146,6 +13150,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9155,6 +13163,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9164,6 +13173,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9173,6 +13186,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9182,6 +13200,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9191,6 +13212,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9200,6 +13224,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9222,6 +13250,9 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9231,6 +13262,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9240,6 +13274,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9249,6 +13284,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9258,6 +13296,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9280,6 +13322,9 @@ export interface operations {
             /** @description Items */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9289,6 +13334,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9298,6 +13346,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9307,6 +13356,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9316,6 +13368,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9351,6 +13407,10 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9360,6 +13420,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9369,6 +13433,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9378,6 +13443,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9387,6 +13456,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9396,6 +13470,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9405,6 +13482,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9414,6 +13494,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9439,6 +13523,10 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9448,6 +13536,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9457,6 +13549,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9466,6 +13559,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9475,6 +13572,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9484,6 +13586,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9509,6 +13615,10 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9518,6 +13628,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9527,6 +13641,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9536,6 +13651,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9545,6 +13664,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9554,6 +13678,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9579,6 +13707,10 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9588,6 +13720,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9597,6 +13733,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9606,6 +13743,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9615,6 +13756,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9624,6 +13770,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9655,6 +13805,10 @@ export interface operations {
             /** @description The subscription */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9664,6 +13818,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9673,6 +13831,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9682,6 +13841,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9691,6 +13854,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9700,6 +13868,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9709,6 +13880,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9718,6 +13892,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9755,6 +13933,10 @@ export interface operations {
             /** @description The usage record */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9764,6 +13946,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9773,6 +13959,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9782,6 +13969,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9791,6 +13982,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9800,6 +13996,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9809,6 +14008,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9818,6 +14020,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9850,6 +14056,9 @@ export interface operations {
             /** @description A page of invoices */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9859,6 +14068,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9868,6 +14080,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9877,6 +14090,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9899,6 +14116,9 @@ export interface operations {
             /** @description The invoice */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9908,6 +14128,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9917,6 +14140,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9926,6 +14150,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9935,6 +14162,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9957,6 +14188,9 @@ export interface operations {
             /** @description Line items */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9966,6 +14200,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9975,6 +14212,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9984,6 +14222,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9993,6 +14234,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10018,6 +14263,10 @@ export interface operations {
             /** @description The subscription; its workflow runs the next cycle now */
             202: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10027,6 +14276,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10036,6 +14289,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10045,6 +14299,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10054,6 +14312,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10063,6 +14326,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10088,6 +14355,10 @@ export interface operations {
             /** @description The invoice */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10097,6 +14368,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10106,6 +14381,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10115,6 +14391,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10124,6 +14404,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10133,6 +14418,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10168,6 +14457,10 @@ export interface operations {
             /** @description Created */
             201: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10177,6 +14470,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10186,6 +14483,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10195,6 +14493,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10204,6 +14506,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10213,6 +14520,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10222,6 +14532,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10231,6 +14544,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10260,6 +14577,9 @@ export interface operations {
             /** @description A page of refunds */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10269,6 +14589,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10278,6 +14601,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10287,6 +14611,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10296,6 +14623,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10325,6 +14656,9 @@ export interface operations {
             /** @description A page of refunds */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10334,6 +14668,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10343,6 +14680,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10352,6 +14690,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10361,6 +14702,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10383,6 +14728,9 @@ export interface operations {
             /** @description The refund */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10392,6 +14740,9 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10401,6 +14752,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10410,6 +14762,9 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10419,6 +14774,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10444,6 +14803,10 @@ export interface operations {
             /** @description Approved */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10453,6 +14816,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10462,6 +14829,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10471,6 +14839,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10480,6 +14852,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10489,6 +14866,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10521,6 +14902,10 @@ export interface operations {
             /** @description Refused */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10530,6 +14915,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10539,6 +14928,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10548,6 +14938,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10557,6 +14951,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10566,6 +14965,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10575,6 +14977,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10584,6 +14989,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10609,6 +15018,10 @@ export interface operations {
             /** @description Confirmed: the transfer starts */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10618,6 +15031,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10627,6 +15044,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10636,6 +15054,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10645,6 +15067,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10654,6 +15081,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10674,6 +15105,9 @@ export interface operations {
             /** @description The settings */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10683,6 +15117,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10692,6 +15127,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10721,6 +15160,10 @@ export interface operations {
             /** @description The settings as stored */
             200: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10730,6 +15173,10 @@ export interface operations {
             /** @description Invalid body or parameter (`validation_failed`) */
             400: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10739,6 +15186,7 @@ export interface operations {
             /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
             401: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10748,6 +15196,10 @@ export interface operations {
             /** @description Not found, or not the caller's (`not_found`) */
             404: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10757,6 +15209,11 @@ export interface operations {
             /** @description Invalid for the current state, or a conflict */
             409: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10766,6 +15223,9 @@ export interface operations {
             /** @description Body too large (`payload_too_large`) */
             413: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10775,6 +15235,9 @@ export interface operations {
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10784,6 +15247,10 @@ export interface operations {
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
                     [name: string]: unknown;
                 };
                 content: {
