@@ -48,6 +48,8 @@ async function customer(): Promise<string> {
   return (customerId = res.body.id);
 }
 
+const PAYER = { name: 'Maria Silva', document: '529.982.247-25' };
+
 async function createBoleto(amount: number, boleto: Record<string, unknown> = {}, opts: { withCustomer?: boolean } = { withCustomer: true }) {
   const res = await t.stack.http
     .post('/v1/transactions')
@@ -56,7 +58,8 @@ async function createBoleto(amount: number, boleto: Record<string, unknown> = {}
       referenceCode: newReference(),
       ...(opts.withCustomer ? { customerId: await customer() } : {}),
       items: [{ description: 'Curso', quantity: 1, amount }],
-      payments: [{ paymentMethod: 'boleto', amount, boleto: { dueDate: inDays(5), ...boleto } }],
+      // Without a customer a boleto names a payer of its own.
+      payments: [{ paymentMethod: 'boleto', amount, boleto: { dueDate: inDays(5), ...(opts.withCustomer ? {} : { payer: PAYER }), ...boleto } }],
     });
   expect(res.status).toBe(201);
   return { txn: res.body, payment: res.body.payments[0] };
@@ -128,7 +131,7 @@ describe('creating a boleto registers it at the issuer', () => {
 
   it('a registration whose answer was lost is found by a query: one boleto at the issuer, the one the payment shows', async () => {
     await issuer.sim('POST', '/embedded/faults', { path: '^POST /cobrancas/v2/boletos$', dropAnswerAfterCommit: true, times: 1 });
-    const { payment } = await createBoleto(888, { payer: { name: 'Maria Silva', document: '529.982.247-25' } }, { withCustomer: false });
+    const { payment } = await createBoleto(888, {}, { withCustomer: false });
     const mine = (await issuerBooks()).filter((b) => b.terms.amount === 888);
     expect(mine).toHaveLength(1);
     expect(mine[0].id.slice(-10)).toBe(payment.boleto.number);
@@ -256,7 +259,7 @@ describe('the boleto sweep', () => {
       [t.company.Acme.company.id],
     );
     const rail = await boletoRail();
-    await rail.issuer.register({ number, amount: 999, issuedOn: today(), dueDate: inDays(3), daysPayableAfterDue: 0, reference: 'orphan' });
+    await rail.issuer.register({ number, amount: 999, issuedOn: today(), dueDate: inDays(3), daysPayableAfterDue: 0, reference: 'orphan', payer: { name: 'Maria Silva', document: '52998224725' } });
     expect((await sweep()).orphansCanceled).toBe(0);
     const later = await sweep(new Date(Date.now() + 11 * 60_000));
     expect(later.orphansCanceled).toBe(1);

@@ -94,6 +94,17 @@ it('5xx twice: queried after each, POSTed again, registered once; 5xx on every a
   expect(await booked(down.number)).toHaveLength(0);
 });
 
+it("a registration without its payer, or with a CPF whose check digits are wrong, is refused as BB refuses it (400, BB's erros body, not retried) and nothing is registered", async () => {
+  for (const payer of [null, { name: 'Maria Silva', document: '52998224724' }]) {
+    const r = request({ payer });
+    const before = await postsAndGets();
+    const refused = await adapter.register(r).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'BoletoIssuerError', retryable: false, status: 400, code: '4874911', message: expect.stringContaining('pagador') });
+    expect((await postsAndGets()).posts - before.posts).toBe(1);
+    expect(await booked(r.number)).toEqual([]);
+  }
+});
+
 it('a refusal is not retried; a number held for another boleto is refused; wrong credentials fail', async () => {
   const refused = await adapter.register(request({ instructions: '[sandbox:reject]' })).catch((e: unknown) => e);
   expect(refused).toMatchObject({ retryable: false, status: 400, code: '4874900' });
