@@ -10,3 +10,4 @@ export * from './refunds/refund.workflow';
 export * from './billing/billing-run.workflow';
 export * from './payments/pix-reconciliation.workflow';
 export * from './payments/boleto-sweep.workflow';
+export * from './payouts/payout-reconciliation.workflow';
