@@ -10,6 +10,7 @@ import { createCheckoutSessionActivities } from './checkout/checkout-session.act
 import { createRefundActivities } from './refunds/refund.activities';
 import { createPixReconciliationActivities } from './payments/pix-reconciliation.activities';
 import { createBoletoSweepActivities } from './payments/boleto-sweep.activities';
+import { createPayoutReconciliationActivities } from './payouts/payout-reconciliation.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -25,6 +26,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createRefundActivities(deps),
     ...createPixReconciliationActivities(deps),
     ...createBoletoSweepActivities(deps),
+    ...createPayoutReconciliationActivities(deps),
   };
 }
 
