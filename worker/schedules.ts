@@ -10,6 +10,7 @@ import { registerPayoutWebhook } from '../src/processors/payouts/payout-webhooks
 import type { Logger } from '../src/shared/logger';
 import { PIX_RECONCILIATION_SCHEDULE } from '../workflows/payments/pix-reconciliation.contract';
 import { BOLETO_SWEEP_SCHEDULE } from '../workflows/payments/boleto-sweep.contract';
+import { PAYOUT_RECONCILIATION_SCHEDULE } from '../workflows/payouts/payout-reconciliation.contract';
 
 /**
  * Creates the maintenance schedules, the Pix reconciliation's and the billing run's if they do not exist yet, so every
@@ -22,6 +23,7 @@ export async function ensureMaintenanceSchedules(client: Client, taskQueue: stri
     ...MAINTENANCE_SCHEDULES.map((s) => ({ ...s, taskQueue })),
     { ...PIX_RECONCILIATION_SCHEDULE, taskQueue },
     { ...BOLETO_SWEEP_SCHEDULE, taskQueue },
+    { ...PAYOUT_RECONCILIATION_SCHEDULE, taskQueue },
     { ...BILLING_RUN_SCHEDULE, taskQueue: billingRunTaskQueue(taskQueue) },
   ];
   for (const s of schedules) {
