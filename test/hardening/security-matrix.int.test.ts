@@ -36,6 +36,8 @@ const PUBLIC_ROUTES = new Set([
   'getSdkSandboxPage',
   'getPixQrCode',
   'getBoletoPage',
+  // The boleto's PDF: the same access rule as its page (the unguessable payment id).
+  'getBoletoPdf',
   // The buyer's hosted checkout: the session id is the credential.
   'getPublicCheckoutSession',
   'openPublicCheckoutSession',
