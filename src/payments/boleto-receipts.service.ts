@@ -22,7 +22,9 @@ type Deps = Pick<AppDeps, 'orm' | 'temporal' | 'config' | 'logger'>;
  * - a payment of both (the buyer paid the two before either cancel landed) keeps the boleto's
  *   money and returns the Pix by devolução, whichever came first: a boleto payment cannot be sent
  *   back on any wire (the payer's account is unknown to the beneficiary), a Pix can, to the
- *   account it came from. The ledger posted the payment's amount once and is not touched.
+ *   account it came from. The ledger posted the payment once, at the paid amount of the way that
+ *   settled it first (settlement.rules `receivedAmount`), and is not touched: a boleto liquidated
+ *   for another amount than the Pix it replaces leaves that difference to an operator (docs/ledger.md).
  */
 
 export interface BoletoReceiptReport {
@@ -178,6 +180,9 @@ async function settleDouble(deps: Deps, row: Row, r: Receipt): Promise<void> {
     return;
   }
   await returnPix(deps, row, pix);
+  if (pix.amount !== r.paidAmount) {
+    deps.logger.error({ paymentId: row.id, pixAmount: pix.amount, boletoAmount: r.paidAmount }, 'Boleto liquidated for another amount than the Pix it replaces: the sale may be booked at the Pix amount; an operator checks the sale posting against the boleto');
+  }
   await em.execute(`update payments set gateway_reference = ?, boleto = boleto || ?::jsonb, updated_at = now() where id = ? and gateway_reference = ?`, [
     referenceOf(r),
     JSON.stringify({ paidVia: 'boleto', paidAmount: r.paidAmount }),
