@@ -203,6 +203,11 @@ describe('the buyer page in Chromium', () => {
     const printable = await stack.http.get(new URL(href!).pathname);
     expect(printable.status).toBe(200);
     expect(printable.text).toContain(line);
+    // The buyer, with the CPF typed on the page, is the boleto's payer; the page links its PDF.
+    expect(printable.text).toContain('Maria Silva - CPF 529.982.247-25');
+    const pdfHref = /href="([^"]+\/boleto\.pdf)"/.exec(printable.text)?.[1];
+    const pdf = await stack.http.get(new URL(pdfHref!).pathname);
+    expect({ status: pdf.status, type: pdf.headers['content-type'] }).toEqual({ status: 200, type: 'application/pdf' });
     await buyer.context.close();
   });
 
