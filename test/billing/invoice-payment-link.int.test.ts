@@ -30,6 +30,8 @@ it('an open send_invoice invoice has a checkout payment link; paying it by Pix p
   const charge = await get(`/checkout/charges/${invoice.checkoutSessionId}`);
   expect(charge.status).toBe(200);
   expect(charge.body).toMatchObject({ url: invoice.paymentUrl, metadata: { invoiceId: invoice.id, subscriptionId: sub.body.id } });
+  // The subscription's customer prefilled, its CPF the payer a boleto would be registered with.
+  expect(charge.body.customer).toMatchObject({ name: 'Ana Souza', document: '52998224725' });
 
   // The buyer pays on the page by Pix; the sandbox settles the Pix.
   const confirm = await t.stack.http.post(`/checkout/public/sessions/${invoice.checkoutSessionId}/confirm`).set('Idempotency-Key', randomUUID()).send({ customer: buyer, payments: [{ method: 'pix' }] });
@@ -48,6 +50,19 @@ it('an open send_invoice invoice has a checkout payment link; paying it by Pix p
   await eventually(async () => (await get(`/subscriptions/${sub.body.id}`)).body.cyclesCompleted === 1, 30_000, 'the cycle advanced');
   const types = (await t.stack.em().execute<{ type: string }[]>(`select type from events where entity_id = ? order by created_at, id`, [invoice.id])).map((e) => e.type);
   expect(types).toEqual(['invoice.issued', 'invoice.paid']);
+});
+
+it("an invoice paid by boleto names the subscription's customer as the payer, the buyer giving only a name", async () => {
+  const customer = await post('/customers', { ...buyer, name: 'Bruno Lima', email: 'bruno@example.com', document: '111.444.777-35', type: 'individual' });
+  const sub = await post('/subscriptions', { customerId: customer.body.id, items: [{ description: 'Hosting', unitAmount: 3000 }], recurrence: { interval: 1, unit: 'month' }, currency: 'BRL', collectionMethod: 'send_invoice' });
+  const invoice = await eventually(async () => {
+    const [inv] = (await get(`/invoices?subscriptionId=${sub.body.id}`)).body.data ?? [];
+    return inv?.checkoutSessionId ? inv : null;
+  }, 30_000, 'the invoice and its payment link');
+  const confirm = await t.stack.http.post(`/checkout/public/sessions/${invoice.checkoutSessionId}/confirm`).set('Idempotency-Key', randomUUID()).send({ customer: { name: 'Bruno Lima' }, payments: [{ method: 'boleto' }] });
+  expect(confirm.status).toBe(200);
+  const [row] = await t.stack.em().execute<{ boleto: { payer: unknown } }[]>('select boleto from payments where id = ?', [confirm.body.payments[0].id]);
+  expect(row.boleto.payer).toMatchObject({ name: 'Bruno Lima', document: '11144477735' });
 });
 
 it('an invoice charged automatically on a saved card gets no payment link', async () => {
