@@ -1,11 +1,7 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { processorsOf } from '../../src/processors/processors';
-import { registerPayoutWebhook } from '../../src/processors/payouts/payout-webhooks.service';
-import { PAYOUT_RECONCILIATION_WORKFLOW } from '../../workflows/payouts/payout-reconciliation.contract';
 import { useTestStack } from '../helpers/stack';
 import { eventually, expectLedgerConsistent } from '../payments/fixtures';
 import { runProviderSends } from '../processors/embedded-efi-process';
-import { decidePayout } from '../withdrawals/fixtures';
+import { decidePayout, runPayoutReconciliation, withLostPayoutCallbacks } from '../withdrawals/fixtures';
 import { eventTypesOf, newCustomer, paidPixOrBoleto, refundOf, refundReaches } from './fixtures';
 
 /**
@@ -42,17 +38,8 @@ async function completedBoletoRefund(amount: number) {
   return { ...ids, customer, firstLink, refund: done };
 }
 
-async function lostCallbacks<T>(fn: () => Promise<T>): Promise<T> {
-  const rail = (await processorsOf(t.stack.deps).payoutById(t.stack.em() as unknown as EntityManager, 'default'))!;
-  await rail.provider.registerWebhook('http://127.0.0.1:9/nowhere');
-  try {
-    return await fn();
-  } finally {
-    await registerPayoutWebhook(rail, t.stack.baseUrl);
-  }
-}
-
-const reconcile = () => t.stack.client.workflow.execute(PAYOUT_RECONCILIATION_WORKFLOW, { taskQueue: t.stack.config.temporal.taskQueue, workflowId: `payout-reconciliation-${Date.now()}`, args: [] });
+const reconcile = () => runPayoutReconciliation(t.stack);
+const lostCallbacks = <T>(fn: () => Promise<T>) => withLostPayoutCallbacks(t.stack, fn);
 
 it('returned after it completed (the provider calls back): invalid_bank_details with a new link, the money reserved again; new details refund it once more', async () => {
   const { refund, customer, txnId, firstLink } = await completedBoletoRefund(2_500);

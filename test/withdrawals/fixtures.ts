@@ -1,4 +1,9 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { TestStack, SeededCompany } from '../helpers/stack';
+import { processorsOf } from '../../src/processors/processors';
+import { registerPayoutWebhook } from '../../src/processors/payouts/payout-webhooks.service';
+import { PAYOUT_RECONCILIATION_WORKFLOW } from '../../workflows/payouts/payout-reconciliation.contract';
+import type { PayoutReconciliationResult } from '../../workflows/payouts/payout-reconciliation.contract';
 import { sendKycDecision } from '../../src/recipients/recipient-onboarding-workflow.client';
 import { setFees } from '../../src/fees/fees.service';
 import { withdrawalStateQuery, type WithdrawalState } from '../../workflows/withdrawals/withdrawal.contract';
@@ -99,3 +104,18 @@ export async function decidePayout(key: string, outcome: 'paid' | 'failed' | 're
   });
   return res.status;
 }
+
+/** Runs `fn` with the stack's payout callbacks lost (the provider's webhook pointed nowhere), then registers the webhook again. */
+export async function withLostPayoutCallbacks<T>(stack: TestStack, fn: () => Promise<T>): Promise<T> {
+  const rail = (await processorsOf(stack.deps).payoutById(stack.em() as unknown as EntityManager, 'default'))!;
+  await rail.provider.registerWebhook('http://127.0.0.1:9/nowhere');
+  try {
+    return await fn();
+  } finally {
+    await registerPayoutWebhook(rail, stack.baseUrl);
+  }
+}
+
+/** One payout reconciliation run on the stack's worker, as its schedule starts it. */
+export const runPayoutReconciliation = (stack: TestStack): Promise<PayoutReconciliationResult> =>
+  stack.client.workflow.execute(PAYOUT_RECONCILIATION_WORKFLOW, { taskQueue: stack.config.temporal.taskQueue, workflowId: `payout-reconciliation-${Date.now()}-${Math.random().toString(36).slice(2)}`, args: [] });

@@ -1,12 +1,8 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
-import { processorsOf } from '../../src/processors/processors';
 import { reconcilePayoutPage } from '../../src/processors/payouts/payout-reconciliation.service';
-import { registerPayoutWebhook } from '../../src/processors/payouts/payout-webhooks.service';
 import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
-import { PAYOUT_RECONCILIATION_WORKFLOW } from '../../workflows/payouts/payout-reconciliation.contract';
 import { useTestStack } from '../helpers/stack';
 import { expectLedgerConsistent } from '../payments/fixtures';
-import { activeRecipient, awaitingApproval, balances, decidePayout, fund, historyOf, providerSends, until, waitForStatus } from './fixtures';
+import { activeRecipient, awaitingApproval, balances, decidePayout, fund, historyOf, providerSends, runPayoutReconciliation, until, waitForStatus, withLostPayoutCallbacks } from './fixtures';
 
 /**
  * The payout reconciliation against the run's embedded payout provider, with the provider's
@@ -17,17 +13,8 @@ import { activeRecipient, awaitingApproval, balances, decidePayout, fund, histor
 const t = useTestStack({ companies: ['Acme'] });
 const acme = () => t.company.Acme;
 
-async function lostCallbacks<T>(fn: () => Promise<T>): Promise<T> {
-  const rail = (await processorsOf(t.stack.deps).payoutById(t.stack.em() as unknown as EntityManager, 'default'))!;
-  await rail.provider.registerWebhook('http://127.0.0.1:9/nowhere');
-  try {
-    return await fn();
-  } finally {
-    await registerPayoutWebhook(rail, t.stack.baseUrl);
-  }
-}
-
-const reconcile = () => t.stack.client.workflow.execute(PAYOUT_RECONCILIATION_WORKFLOW, { taskQueue: t.stack.config.temporal.taskQueue, workflowId: `payout-reconciliation-${Date.now()}`, args: [] });
+const reconcile = () => runPayoutReconciliation(t.stack);
+const lostCallbacks = <T>(fn: () => Promise<T>) => withLostPayoutCallbacks(t.stack, fn);
 
 async function approvedWithdrawal(amount: number, bankAccount = '12345') {
   const r = await activeRecipient(t.stack, acme(), bankAccount);
