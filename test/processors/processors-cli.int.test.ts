@@ -187,12 +187,14 @@ describe('lastro processors', () => {
     expectNoSecret(res.stderr, [CLIENT_SECRET]);
   });
 
-  it('disconnect: removes the connection; a second time there is none', async () => {
+  it('disconnect: retires the connection (list shows it with its retiredAt); a second time there is none', async () => {
     const companyId = await newCompany();
     expect((await lastro([...connectArgs(companyId), '--client-secret-file', secretFile])).code).toBe(0);
     const res = await lastro(['disconnect', 'pix', '--company', companyId]);
     expect(res).toMatchObject({ code: 0 });
     expect(JSON.parse(res.stdout)).toEqual({ companyId, rail: 'pix', disconnected: true });
+    const list = JSON.parse((await lastro(['list', '--company', companyId])).stdout);
+    expect(list.connections).toEqual([expect.objectContaining({ companyId, rail: 'pix', retiredAt: expect.any(String) })]);
     const again = await lastro(['disconnect', 'pix', '--company', companyId]);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(`Company ${companyId} has no pix connection`);

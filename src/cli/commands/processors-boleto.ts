@@ -1,12 +1,10 @@
-import fs from 'node:fs';
 import { Option, type Command } from 'commander';
 import { resolveVaultKey } from '../../cards/card-vault.key';
-import { ApiError } from '../../http/errors';
 import { connectBoleto } from '../../processors/connections/boleto-connections.service';
 import { BOLETO_ADAPTERS, boletoCallbackUrl } from '../../processors/connections/processor-connections.rules';
 import type { ConnectBoletoInput } from '../../processors/connections/processor-connections.schemas';
-import { listConnections } from '../../processors/connections/processor-connections.service';
 import { printJson, type CliContext } from '../context';
+import { callbackUrlOnce, connectAndView, secretFrom } from './processor-connect';
 
 /** Where the issuer's client secret and application key come from when no file is named (never argv, which `ps` shows). */
 export const BOLETO_CLIENT_SECRET_ENV = 'LASTRO_BOLETO_CLIENT_SECRET';
@@ -34,22 +32,6 @@ const OPTION_OF: Record<string, string> = {
   convenio: '--convenio', carteira: '--carteira', variacaoCarteira: '--variacao', agencia: '--agencia', conta: '--conta', scopes: '--scopes',
 };
 
-function secret(file: string | undefined, option: string, envName: string, env: NodeJS.ProcessEnv, what: string): string {
-  if (file && env[envName]) throw new Error(`Give the ${what} once: ${option} or ${envName}, not both`);
-  let value: string | undefined;
-  if (file) {
-    try {
-      value = fs.readFileSync(file, 'utf8').trim();
-    } catch (err) {
-      throw new Error(`${option}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-    }
-  } else {
-    value = env[envName]?.trim();
-  }
-  if (!value) throw new Error(`The ${what} is read from ${option} <file> or from ${envName} (never from the command line, which other users see in ps)`);
-  return value;
-}
-
 const int = (v: string | undefined): number | undefined => (v === undefined ? undefined : /^\d+$/.test(v) ? Number(v) : NaN);
 
 /** The boleto connect input from the options: the client secret and the application key from files or the environment, never from argv. */
@@ -59,8 +41,8 @@ export function connectBoletoInputFrom(o: ConnectBoletoOptions, env: NodeJS.Proc
     baseUrl: o.baseUrl,
     tokenUrl: o.tokenUrl,
     clientId: o.clientId,
-    clientSecret: secret(o.clientSecretFile, '--client-secret-file', BOLETO_CLIENT_SECRET_ENV, env, 'client secret'),
-    appKey: secret(o.appKeyFile, '--app-key-file', BOLETO_APP_KEY_ENV, env, 'application key (gw-dev-app-key)'),
+    clientSecret: secretFrom(o.clientSecretFile, '--client-secret-file', BOLETO_CLIENT_SECRET_ENV, env, 'client secret'),
+    appKey: secretFrom(o.appKeyFile, '--app-key-file', BOLETO_APP_KEY_ENV, env, 'application key (gw-dev-app-key)'),
     convenio: o.convenio,
     ...(o.carteira !== undefined ? { carteira: int(o.carteira) } : {}),
     ...(o.variacao !== undefined ? { variacaoCarteira: int(o.variacao) } : {}),
@@ -97,24 +79,15 @@ export function registerConnectBoleto(connect: Command, ctx: CliContext): void {
     .action(async (o: ConnectBoletoOptions) => {
       const input = connectBoletoInputFrom(o);
       const vaultKey = resolveVaultKey(ctx.config);
-      const result = await ctx
-        .transaction(async (em) => {
-          const { connection, created } = await connectBoleto(em, vaultKey, o.company, input);
-          const [view] = (await listConnections(em, o.company)).filter((v) => v.id === connection.id);
-          return { connection, created, view };
-        })
-        .catch((err: unknown) => {
-          if (!(err instanceof ApiError) || !err.details?.length) throw err;
-          throw new Error(`Invalid connection:\n${err.details.map((d) => `  ${OPTION_OF[d.path] ?? (d.path || 'options')}: ${d.message}`).join('\n')}`);
-        });
-      const newSecret = result.created || Boolean(o.rotateCallbackSecret);
+      const result = await connectAndView(ctx, o.company, OPTION_OF, (em) => connectBoleto(em, vaultKey, o.company, input));
       printJson({
         created: result.created,
         connection: result.view,
-        callbackUrl: newSecret ? boletoCallbackUrl(ctx.config.urls.publicBase, result.connection) : null,
-        callbackUrlNotice: newSecret
-          ? "SECRET: register this URL as the convênio's webhook in BB's developer portal; it authenticates the issuer's callbacks and is shown only now; to replace it, connect again with --rotate-callback-secret"
-          : 'Unchanged and not shown again (it holds the callback secret); connect again with --rotate-callback-secret for a new one',
+        ...callbackUrlOnce(
+          result.created || Boolean(o.rotateCallbackSecret),
+          () => boletoCallbackUrl(ctx.config.urls.publicBase, result.connection),
+          "SECRET: register this URL as the convênio's webhook in BB's developer portal; it authenticates the issuer's callbacks and is shown only now; to replace it, connect again with --rotate-callback-secret",
+        ),
       });
     });
 }

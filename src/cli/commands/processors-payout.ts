@@ -1,12 +1,11 @@
 import { Option, type Command } from 'commander';
 import { resolveVaultKey } from '../../cards/card-vault.key';
-import { ApiError } from '../../http/errors';
-import { payoutCallbackUrl, PAYOUT_ADAPTERS, type PayoutConnection } from '../../processors/connections/payout-connection';
+import { payoutCallbackUrl, PAYOUT_ADAPTERS } from '../../processors/connections/payout-connection';
 import { connectPayout } from '../../processors/connections/payout-connections.service';
-import { listConnections } from '../../processors/connections/processor-connections.service';
 import { createEfiPayoutProvider } from '../../processors/payouts/efi';
 import { registerPayoutWebhook } from '../../processors/payouts/payout-webhooks.service';
 import { printJson, type CliContext } from '../context';
+import { callbackUrlOnce, connectAndView, registerWebhookNow } from './processor-connect';
 import { connectPixInputFrom } from './processors';
 
 /** Where the payout provider's client secret comes from when no file is named (never argv). */
@@ -25,19 +24,6 @@ interface ConnectPayoutOptions {
   keyFile?: string;
   caFile?: string;
   rotateCallbackSecret?: boolean;
-}
-
-/** Registers the callback URL for the account's key at the provider now; a provider that cannot be reached does not undo the connection. */
-async function registerAtProvider(connection: PayoutConnection, publicBase: string): Promise<{ registered: boolean; error?: string }> {
-  const provider = createEfiPayoutProvider(connection);
-  try {
-    await registerPayoutWebhook({ connection, provider }, publicBase);
-    return { registered: true };
-  } catch (err) {
-    return { registered: false, error: `the provider did not take the webhook (${err instanceof Error ? err.message : String(err)}); register the callbackUrl there, or connect again` };
-  } finally {
-    await provider.close();
-  }
 }
 
 /**
@@ -65,26 +51,18 @@ export function registerConnectPayout(connect: Command, ctx: CliContext): void {
       const env = { ...process.env, LASTRO_PIX_CLIENT_SECRET: process.env[PAYOUT_CLIENT_SECRET_ENV] };
       const input = { adapter: o.adapter, ...connectPixInputFrom(o, env) };
       const vaultKey = resolveVaultKey(ctx.config);
-      const result = await ctx
-        .transaction(async (em) => {
-          const { connection, created } = await connectPayout(em, vaultKey, o.company, input);
-          const [view] = (await listConnections(em, o.company)).filter((v) => v.id === connection.id);
-          return { connection, created, view };
-        })
-        .catch((err: unknown) => {
-          if (err instanceof ApiError && err.details?.length) throw new Error(`Invalid connection:\n${err.details.map((d) => `  ${d.path || 'options'}: ${d.message}`).join('\n')}`);
-          throw err;
-        });
-      const newSecret = result.created || Boolean(o.rotateCallbackSecret);
-      const webhook = await registerAtProvider(result.connection, ctx.config.urls.publicBase);
+      const result = await connectAndView(ctx, o.company, {}, (em) => connectPayout(em, vaultKey, o.company, input));
+      const connection = result.connection;
+      const webhook = await registerWebhookNow(createEfiPayoutProvider(connection), (provider) => registerPayoutWebhook({ connection, provider }, ctx.config.urls.publicBase), 'provider');
       printJson({
         created: result.created,
         connection: result.view,
         webhook,
-        callbackUrl: newSecret ? payoutCallbackUrl(ctx.config.urls.publicBase, result.connection) : null,
-        callbackUrlNotice: newSecret
-          ? "SECRET: this URL authenticates the provider's callbacks and is shown only now; Lastro registered it for the key when `webhook.registered` is true"
-          : 'Unchanged and not shown again (it holds the callback secret); connect again with --rotate-callback-secret for a new one',
+        ...callbackUrlOnce(
+          result.created || Boolean(o.rotateCallbackSecret),
+          () => payoutCallbackUrl(ctx.config.urls.publicBase, connection),
+          "SECRET: this URL authenticates the provider's callbacks and is shown only now; Lastro registered it for the key when `webhook.registered` is true",
+        ),
       });
     });
 }

@@ -1,16 +1,14 @@
-import fs from 'node:fs';
 import { Argument, Option, type Command } from 'commander';
 import { resolveVaultKey } from '../../cards/card-vault.key';
 import { cardCallbackUrl } from '../../processors/cards/card-callbacks';
-import { ApiError } from '../../http/errors';
 import { CARD_ADAPTERS, PROCESSOR_RAILS, pixCallbackUrl, type ProcessorRail } from '../../processors/connections/processor-connections.rules';
 import { connectCard, defaultCardConnectionView } from '../../processors/connections/card-connections.service';
 import { connectPix, defaultConnectionView, disconnect, listConnections } from '../../processors/connections/processor-connections.service';
+import { callbackUrlOnce, connectAndView, readOptionFile, registerWebhookNow, secretFrom } from './processor-connect';
 import type { ConnectCardInput, ConnectPixInput } from '../../processors/connections/processor-connections.schemas';
 import { printJson, type CliContext } from '../context';
 import { createApiPixPsp } from '../../processors/pix/api-pix';
 import { registerPixWebhook } from '../../processors/pix/pix-webhooks.service';
-import type { PixConnection } from '../../processors/connections/pix-connection';
 import { defaultPayoutConnectionView } from '../../processors/connections/payout-connections.service';
 import { registerConnectPayout } from './processors-payout';
 import { registerConnectBoleto } from './processors-boleto';
@@ -52,22 +50,6 @@ const OPTION_OF: Record<string, string> = {
   adapter: '--adapter', queryUrl: '--query-url', merchantId: '--merchant-id', merchantKey: '--merchant-key-file',
 };
 
-function read(file: string, option: string): string {
-  try {
-    return fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new Error(`${option}: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
-  }
-}
-
-/** A secret from its file option or its environment variable, exactly one of them: argv would show it in `ps`. */
-function secretFrom(file: string | undefined, option: string, envName: string, env: NodeJS.ProcessEnv, what: string): string {
-  if (file && env[envName]) throw new Error(`Give the ${what} once: ${option} or ${envName}, not both`);
-  const secret = file ? read(file, option).trim() : env[envName]?.trim();
-  if (!secret) throw new Error(`The ${what} is read from ${option} <file> or from ${envName} (never from the command line, which other users see in ps)`);
-  return secret;
-}
-
 /** The connect input from the options: secrets and PEM files read from files (or the client secret from the environment), never from argv. */
 export function connectPixInputFrom(o: ConnectPixOptions, env: NodeJS.ProcessEnv = process.env): ConnectPixInput {
   const clientSecret = secretFrom(o.clientSecretFile, '--client-secret-file', CLIENT_SECRET_ENV, env, 'client secret');
@@ -78,9 +60,9 @@ export function connectPixInputFrom(o: ConnectPixOptions, env: NodeJS.ProcessEnv
     clientSecret,
     chave: o.chave,
     ...(o.scopes !== undefined ? { scopes: o.scopes } : {}),
-    ...(o.certFile ? { cert: read(o.certFile, '--cert-file') } : {}),
-    ...(o.keyFile ? { key: read(o.keyFile, '--key-file') } : {}),
-    ...(o.caFile ? { ca: read(o.caFile, '--ca-file') } : {}),
+    ...(o.certFile ? { cert: readOptionFile(o.certFile, '--cert-file') } : {}),
+    ...(o.keyFile ? { key: readOptionFile(o.keyFile, '--key-file') } : {}),
+    ...(o.caFile ? { ca: readOptionFile(o.caFile, '--ca-file') } : {}),
     ...(o.callbackIdentity !== undefined ? { callbackIdentity: o.callbackIdentity } : {}),
     ...(o.rotateCallbackSecret ? { rotateCallbackSecret: true } : {}),
   };
@@ -92,30 +74,6 @@ export function connectCardInputFrom(o: ConnectCardOptions, env: NodeJS.ProcessE
   return { adapter: o.adapter, baseUrl: o.baseUrl, queryUrl: o.queryUrl, merchantId: o.merchantId, merchantKey };
 }
 
-/** A validation failure with every field, by its option; other errors as they are. */
-function explained(err: unknown): unknown {
-  if (!(err instanceof ApiError) || !err.details?.length) return err;
-  const lines = err.details.map((d) => `  ${OPTION_OF[d.path] ?? (d.path || 'options')}: ${d.message}`);
-  return new Error(`Invalid connection:\n${lines.join('\n')}`);
-}
-
-/**
- * Registers the connection's callback URL at its PSP (`PUT /webhook/{chave}`) right away, so its
- * first Pix calls back. A PSP that cannot be reached does not undo the connection: the answer
- * says so, and the worker's reconciliation run settles what the missing callbacks would have.
- */
-async function registerAtPsp(connection: PixConnection, publicBase: string): Promise<{ registered: boolean; error?: string }> {
-  const psp = createApiPixPsp(connection);
-  try {
-    await registerPixWebhook({ connection, psp }, publicBase);
-    return { registered: true };
-  } catch (err) {
-    return { registered: false, error: `the PSP did not take the webhook (${err instanceof Error ? err.message : String(err)}); register the callbackUrl there, or connect again` };
-  } finally {
-    await psp.close();
-  }
-}
-
 /**
  * `processors connect pix|card …`, `processors list [--company]`, `processors disconnect <rail> --company`:
  * a company's processors (src/processors/connections/). Secrets go in through files or the
@@ -124,7 +82,7 @@ async function registerAtPsp(connection: PixConnection, publicBase: string): Pro
 export function register(program: Command, ctx: CliContext): void {
   const processors = program.command('processors').description("Companies' processors (Pix PSP accounts, card acquirers): connect, list, disconnect");
 
-  const connect = processors.command('connect').description("Connect a company's processor for a rail (replaces its connection if it has one)");
+  const connect = processors.command('connect').description("Connect a company's processor for a rail (the same account: its connection updated; another: the old one retired)");
   connect
     .command('pix')
     .description("Connect a company's Pix PSP (the Central Bank's API Pix: OAuth2 client credentials over mutual TLS)")
@@ -143,28 +101,22 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (o: ConnectPixOptions) => {
       const input = connectPixInputFrom(o);
       const vaultKey = resolveVaultKey(ctx.config);
-      const result = await ctx
-        .transaction(async (em) => {
-          const { connection, created } = await connectPix(em, vaultKey, o.company, input);
-          const [view] = (await listConnections(em, o.company)).filter((v) => v.id === connection.id);
-          return { connection, created, view };
-        })
-        .catch((err: unknown) => {
-          throw explained(err);
-        });
-      const newSecret = result.created || Boolean(o.rotateCallbackSecret);
+      const result = await connectAndView(ctx, o.company, OPTION_OF, (em) => connectPix(em, vaultKey, o.company, input));
       if (o.callbackIdentity && !ctx.config.processors.callbackIdentityHeader) {
         process.stderr.write('lastro: warning: --callback-identity is set but PIX_CALLBACK_IDENTITY_HEADER is not (in this environment): the API refuses every callback of this connection until the edge passes the identity in that header\n');
       }
-      const webhook = await registerAtPsp(result.connection, ctx.config.urls.publicBase);
+      // Registered at the PSP (`PUT /webhook/{chave}`); if it cannot be, the reconciliation run settles what the callbacks would have.
+      const connection = result.connection;
+      const webhook = await registerWebhookNow(createApiPixPsp(connection), (psp) => registerPixWebhook({ connection, psp }, ctx.config.urls.publicBase), 'PSP');
       printJson({
         created: result.created,
         connection: result.view,
         webhook,
-        callbackUrl: newSecret ? pixCallbackUrl(ctx.config.urls.publicBase, result.connection) : null,
-        callbackUrlNotice: newSecret
-          ? 'SECRET: this URL authenticates the PSP\'s callbacks and is shown only now. Lastro registered it at the PSP when `webhook.registered` is true; otherwise register it there; to replace it, connect again with --rotate-callback-secret'
-          : 'Unchanged and not shown again (it holds the callback secret); connect again with --rotate-callback-secret for a new one',
+        ...callbackUrlOnce(
+          result.created || Boolean(o.rotateCallbackSecret),
+          () => pixCallbackUrl(ctx.config.urls.publicBase, connection),
+          "SECRET: this URL authenticates the PSP's callbacks and is shown only now. Lastro registered it at the PSP when `webhook.registered` is true; otherwise register it there; to replace it, connect again with --rotate-callback-secret",
+        ),
       });
     });
 
@@ -180,17 +132,9 @@ export function register(program: Command, ctx: CliContext): void {
     .action(async (o: ConnectCardOptions) => {
       const input = connectCardInputFrom(o);
       const vaultKey = resolveVaultKey(ctx.config);
-      const result = await ctx
-        .transaction(async (em) => {
-          const { connection, created } = await connectCard(em, vaultKey, o.company, input);
-          const [view] = (await listConnections(em, o.company)).filter((v) => v.id === connection.id);
-          // Cielo's "URL de Notificação" for the store (chargebacks); its secret is derived from the key, which it does not show.
-          return { created, view, callbackUrl: cardCallbackUrl(ctx.config.urls.publicBase, connection) };
-        })
-        .catch((err: unknown) => {
-          throw explained(err);
-        });
-      printJson({ created: result.created, connection: result.view, callbackUrl: result.callbackUrl });
+      const result = await connectAndView(ctx, o.company, OPTION_OF, (em) => connectCard(em, vaultKey, o.company, input));
+      // Cielo's "URL de Notificação" for the store (chargebacks); its secret is derived from the key, so it can be shown every time.
+      printJson({ created: result.created, connection: result.view, callbackUrl: cardCallbackUrl(ctx.config.urls.publicBase, result.connection) });
     });
 
   registerConnectPayout(connect, ctx);
@@ -198,7 +142,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   processors
     .command('list')
-    .description("The deployment's default Pix PSP and card acquirer and the companies' connections, without their secrets")
+    .description("The deployment's default processors and the companies' connections (retired ones with their retiredAt), without their secrets")
     .option('--company <companyId>', 'only this company’s connections')
     .action(async (o: { company?: string }) => {
       const connections = await ctx.transaction((em) => listConnections(em, o.company));
@@ -207,7 +151,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   processors
     .command('disconnect')
-    .description("Remove a company's processor for a rail, secrets included (its charges then use the deployment default, if any)")
+    .description("Retire a company's processor for a rail: new charges use the deployment default, if any; what was made under it keeps using it (secrets kept sealed)")
     .addArgument(new Argument('<rail>', 'the rail').choices(PROCESSOR_RAILS))
     .requiredOption('--company <companyId>', 'comp_… id')
     .action(async (rail: ProcessorRail, o: { company: string }) => {
