@@ -11,9 +11,10 @@ import openapiTS, { astToString } from 'openapi-typescript';
  *   `Idempotency-Key` (writes that do get one automatically and are retried), and whether a
  *   list takes cursors (auto-pagination then follows the last item's id).
  *
- * Core routes are served with and without `/v1`; only the `/v1` twin is kept, so each endpoint
- * has one path in the client. test/sdk-node/generated.int.test.ts fails when the committed files
- * differ from what the live `GET /openapi.json` of the test stack generates.
+ * The document has one path per endpoint (merchant routes at `/v1`, their unversioned aliases
+ * left out); a twin without `/v1` would be dropped all the same. test/sdk-node/generated.int.test.ts
+ * fails when the committed files differ from what the live `GET /openapi.json` of the test stack
+ * generates.
  */
 
 type Json = Record<string, any>;

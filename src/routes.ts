@@ -26,8 +26,14 @@ import { boletoCallbackRoutes } from './processors/boletos/boleto-callbacks.rout
 import { payoutCallbackRoutes } from './processors/payouts/payout-callbacks.routes';
 import { cardCallbackRoutes } from './processors/cards/card-callbacks.routes';
 
-/** Every HTTP route of the API process, in one list: it is also the OpenAPI document's source. */
+/**
+ * Every HTTP route of the API process, in one list: it is also the OpenAPI document's source.
+ * Every merchant route (an API key's, and the public API routes that say so) is served under
+ * `/v1`, its unversioned alias still answering (the spec writes paths both ways); pages, the
+ * buyer's checkout calls, processor callbacks and system routes have one path.
+ */
 export function allRoutes(): AnyRoute[] {
   const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes, ...pixCallbackRoutes, ...cardCallbackRoutes, ...boletoCallbackRoutes, ...payoutCallbackRoutes];
+  for (const route of routes) route.versioned ??= route.auth !== 'public' && !route.hidden;
   return routes;
 }

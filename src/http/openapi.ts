@@ -64,11 +64,8 @@ export function buildOpenApi(routes: AnyRoute[], config: Config): Json {
       op.responses[status] ??= { description: ERROR_DESCRIPTIONS[status] ?? 'Error', content: { 'application/json': { schema: errorRef } } };
     }
     for (const [status, response] of Object.entries<Json>(op.responses)) response.headers = responseHeaders(route, Number(status));
-    paths[path] ??= {};
-    paths[path][route.method] = op;
-    if (route.versioned) {
-      (paths[`/v1${path}`] ??= {})[route.method] = { ...op, operationId: `${route.operationId}V1` };
-    }
+    // A versioned route is documented at its /v1 path only; its unversioned alias still answers.
+    (paths[route.versioned ? `/v1${path}` : path] ??= {})[route.method] = op;
   }
 
   return {

@@ -57,7 +57,10 @@ export interface RouteSpec<P extends Schema | undefined, Q extends Schema | unde
   method: HttpMethod;
   /** Koa path, e.g. `/customers/:id`. */
   path: string;
-  /** Also served under `/v1` (core API routes, decisions.md "Deployment shape"). */
+  /**
+   * Served under `/v1`, the unversioned path still answering but left out of the OpenAPI
+   * document. Every API-key route is (src/routes.ts); a public API route says so.
+   */
   versioned?: boolean;
   operationId: string;
   summary: string;

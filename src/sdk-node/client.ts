@@ -90,7 +90,7 @@ export class Lastro {
   }
 
   /**
-   * Any operation of the API: `path` is its template in the OpenAPI document (core routes with
+   * Any operation of the API: `path` is its template in the OpenAPI document (merchant routes with
    * `/v1`), `params.path` / `params.query` its parameters, `body` its JSON body. Resolves to the
    * success body; throws a LastroError for any other answer.
    */
@@ -194,15 +194,15 @@ export class Lastro {
   };
 
   readonly subscriptions = {
-    create: (body: Body<'post', '/subscriptions'>, options?: CallOptions) => this.request('post', '/subscriptions', { body, ...options }),
-    retrieve: (id: string, options?: CallOptions) => this.request('get', '/subscriptions/{id}', { params: { path: { id } }, ...options }),
-    list: (query?: Query<'get', '/subscriptions'>, options?: CallOptions) => this.paginate('/subscriptions', { params: { query }, ...options }),
-    cancel: (id: string, body: Body<'post', '/subscriptions/{id}/cancel'>, options?: CallOptions) => this.request('post', '/subscriptions/{id}/cancel', { params: { path: { id } }, body, ...options }),
+    create: (body: Body<'post', '/v1/subscriptions'>, options?: CallOptions) => this.request('post', '/v1/subscriptions', { body, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/subscriptions/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/subscriptions'>, options?: CallOptions) => this.paginate('/v1/subscriptions', { params: { query }, ...options }),
+    cancel: (id: string, body: Body<'post', '/v1/subscriptions/{id}/cancel'>, options?: CallOptions) => this.request('post', '/v1/subscriptions/{id}/cancel', { params: { path: { id } }, body, ...options }),
   };
 
   readonly invoices = {
-    retrieve: (id: string, options?: CallOptions) => this.request('get', '/invoices/{id}', { params: { path: { id } }, ...options }),
-    list: (query?: Query<'get', '/invoices'>, options?: CallOptions) => this.paginate('/invoices', { params: { query }, ...options }),
+    retrieve: (id: string, options?: CallOptions) => this.request('get', '/v1/invoices/{id}', { params: { path: { id } }, ...options }),
+    list: (query?: Query<'get', '/v1/invoices'>, options?: CallOptions) => this.paginate('/v1/invoices', { params: { query }, ...options }),
   };
 
   /** The public card tokens endpoint (no API key is sent): what the browser SDK calls, for server-side tests and tools. */
@@ -212,6 +212,6 @@ export class Lastro {
 
   /** Sandbox simulators (404 in production). */
   readonly sandbox = {
-    payPayment: (paymentId: string, options?: CallOptions) => this.request('post', '/sandbox/payments/{payId}/pay', { params: { path: { payId: paymentId } }, ...options }),
+    payPayment: (paymentId: string, options?: CallOptions) => this.request('post', '/v1/sandbox/payments/{payId}/pay', { params: { path: { payId: paymentId } }, ...options }),
   };
 }

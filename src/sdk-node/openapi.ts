@@ -30,10 +30,10 @@ export interface paths {
          * List customers
          * @description Text filters (name, email, document, phone, q) match partially and case-insensitively. Deleted customers are not listed.
          */
-        get: operations["listCustomersV1"];
+        get: operations["listCustomers"];
         put?: never;
         /** Create a customer */
-        post: operations["createCustomerV1"];
+        post: operations["createCustomer"];
         delete?: never;
         options?: never;
         head?: never;
@@ -48,12 +48,12 @@ export interface paths {
             cookie?: never;
         };
         /** Get a customer (deleted ones too, with deletedAt) */
-        get: operations["getCustomerV1"];
+        get: operations["getCustomer"];
         /** Update a customer (any subset of the create fields) */
-        put: operations["updateCustomerV1"];
+        put: operations["updateCustomer"];
         post?: never;
         /** Delete a customer (soft; idempotent) */
-        delete: operations["deleteCustomerV1"];
+        delete: operations["deleteCustomer"];
         options?: never;
         head?: never;
         patch?: never;
@@ -70,13 +70,13 @@ export interface paths {
          * List the company’s merchant recipients
          * @description Filters combine (AND): an e-mail and a document of two different recipients give an empty list.
          */
-        get: operations["listRecipientsV1"];
+        get: operations["listRecipients"];
         put?: never;
         /**
          * Create (or reuse) a recipient and link it to the company
          * @description The registration is global (one per CPF/CNPJ) and matched by document only; everything else (name, contact, profile, bank account, files) is the company’s own, never shown to or changed by another company. The link starts `pending` when an address and a bank account are known, otherwise `new`. Role: seller by default; at most one owner per company (409 `owner_already_exists`).
          */
-        post: operations["createRecipientV1"];
+        post: operations["createRecipient"];
         delete?: never;
         options?: never;
         head?: never;
@@ -91,7 +91,7 @@ export interface paths {
             cookie?: never;
         };
         /** The company’s owner recipient, or null */
-        get: operations["getOwnerRecipientV1"];
+        get: operations["getOwnerRecipient"];
         put?: never;
         post?: never;
         delete?: never;
@@ -108,15 +108,15 @@ export interface paths {
             cookie?: never;
         };
         /** Get a recipient linked to the company */
-        get: operations["getRecipientV1"];
+        get: operations["getRecipient"];
         /**
          * Update a recipient (any subset of the create fields)
          * @description Changes only the company’s own view. On an active recipient, a change of name, type, legal profile fields (address, legal representative, company data, Pix key) or a bank account not in the recipient’s own document takes the link back to `pending` for a new KYC review; e-mail and phone change freely. The document never changes (409 `recipient_document_shared`, whoever else pays the same person): to pay someone else, create a recipient with their document.
          */
-        put: operations["updateRecipientV1"];
+        put: operations["updateRecipient"];
         post?: never;
         /** Unlink a recipient from the company (the global registration stays) */
-        delete: operations["deleteRecipientV1"];
+        delete: operations["deleteRecipient"];
         options?: never;
         head?: never;
         patch?: never;
@@ -135,7 +135,7 @@ export interface paths {
          * A single-use link to the KYC page, for the seller
          * @description The seller reviews their data and uploads identification, selfie and (companies) social contract. Valid 7 days, single use.
          */
-        post: operations["createRecipientKycLinkV1"];
+        post: operations["createRecipientKycLink"];
         delete?: never;
         options?: never;
         head?: never;
@@ -153,7 +153,7 @@ export interface paths {
          * The resolved fee table of the account in one currency
          * @description Unconfigured fees are 0 / 0; creditCard always has 12 entries. `currency` defaults to the account currency.
          */
-        get: operations["getFeesV1"];
+        get: operations["getFees"];
         put?: never;
         post?: never;
         delete?: never;
@@ -173,7 +173,7 @@ export interface paths {
          * A recipient’s balances, one virtual wallet per currency
          * @description availableBalance = released money (blocked included); withdrawableBalance = availableBalance − blockedBalance.
          */
-        get: operations["getWalletBalanceV1"];
+        get: operations["getWalletBalance"];
         put?: never;
         post?: never;
         delete?: never;
@@ -190,7 +190,7 @@ export interface paths {
             cookie?: never;
         };
         /** Statement totals per currency and entry type */
-        get: operations["getWalletSummaryV1"];
+        get: operations["getWalletSummary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -207,7 +207,7 @@ export interface paths {
             cookie?: never;
         };
         /** Statement entries (debits negative), newest first */
-        get: operations["listWalletTransactionsV1"];
+        get: operations["listWalletTransactions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -216,7 +216,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/ledger/credit": {
+    "/v1/sandbox/ledger/credit": {
         parameters: {
             query?: never;
             header?: never;
@@ -244,7 +244,7 @@ export interface paths {
             cookie?: never;
         };
         /** The event catalog: every code a webhook can subscribe to */
-        get: operations["listWebhookListenersV1"];
+        get: operations["listWebhookListeners"];
         put?: never;
         post?: never;
         delete?: never;
@@ -261,7 +261,7 @@ export interface paths {
             cookie?: never;
         };
         /** List webhook deliveries (without payload and returnData; see the detail) */
-        get: operations["listWebhookDeliveriesV1"];
+        get: operations["listWebhookDeliveries"];
         put?: never;
         post?: never;
         delete?: never;
@@ -278,7 +278,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a delivery with its payload and the last answer (returnData) */
-        get: operations["getWebhookDeliveryV1"];
+        get: operations["getWebhookDelivery"];
         put?: never;
         post?: never;
         delete?: never;
@@ -300,7 +300,7 @@ export interface paths {
          * Send a delivery again now (same delivery, attemptCount +1)
          * @description Queued for an immediate attempt: a delivery waiting for its next scheduled retry is attempted now; a finished one (success or failed) is sent once more. 409 when its webhook is inactive or deleted.
          */
-        post: operations["retryWebhookDeliveryV1"];
+        post: operations["retryWebhookDelivery"];
         delete?: never;
         options?: never;
         head?: never;
@@ -315,13 +315,13 @@ export interface paths {
             cookie?: never;
         };
         /** List webhooks (deleted ones are not listed) */
-        get: operations["listWebhooksV1"];
+        get: operations["listWebhooks"];
         put?: never;
         /**
          * Create a webhook
          * @description The URL must be https and resolve only to public addresses (400 webhook_url_not_allowed otherwise). Without a secret, a whsec_ secret is generated.
          */
-        post: operations["createWebhookV1"];
+        post: operations["createWebhook"];
         delete?: never;
         options?: never;
         head?: never;
@@ -336,15 +336,15 @@ export interface paths {
             cookie?: never;
         };
         /** Get a webhook (deleted ones too, with deletedAt) */
-        get: operations["getWebhookV1"];
+        get: operations["getWebhook"];
         /**
          * Update a webhook (any of name, url, events, secret; version +1 on a change)
          * @description After a secret change the previous secret keeps signing, beside the new one, for 24 hours.
          */
-        put: operations["updateWebhookV1"];
+        put: operations["updateWebhook"];
         post?: never;
         /** Delete a webhook (soft; idempotent) */
-        delete: operations["deleteWebhookV1"];
+        delete: operations["deleteWebhook"];
         options?: never;
         head?: never;
         patch?: never;
@@ -364,7 +364,7 @@ export interface paths {
         options?: never;
         head?: never;
         /** Activate or deactivate a webhook (an inactive one gets no new deliveries) */
-        patch: operations["setWebhookStatusV1"];
+        patch: operations["setWebhookStatus"];
         trace?: never;
     };
     "/v1/events/stream": {
@@ -378,7 +378,7 @@ export interface paths {
          * The company's events as they happen, as Server-Sent Events (what `lastro listen` reads)
          * @description A `text/event-stream`. First a `ready` event (`data: { companyId, since, resumedAfter }`), then one message per event: `id:` the event id, `data:` the webhook envelope exactly as a delivery sends it. A `: keep-alive` comment every 15 s. The stream ends after `timeout` seconds (or when the API restarts); reconnect with the `Last-Event-ID` header (or `lastEventId`) and the `since` of the first ready event to get what happened meanwhile, including events that committed late: deduplicate on the id. Only the caller’s events, only webhook event codes. At most 10 open streams per company and API process (429). When the key is revoked or rotated, or the company deleted, the stream ends within a second with `event: revoked` (`data: { reason: "key_revoked" | "company_deleted", message }`) and sends nothing committed after that; a reconnection is 401.
          */
-        get: operations["streamEventsV1"];
+        get: operations["streamEvents"];
         put?: never;
         post?: never;
         delete?: never;
@@ -400,7 +400,7 @@ export interface paths {
          * Tokenize a card (browser SDK; public, CORS, no API key)
          * @description Called by the browser SDK with the public companyId; requests with an x-api-key are refused (400 secret_key_not_allowed). An invalid card or an unknown companyId is 400 (the SDK: "Failed to generate any tokens"). A page whose origin the company does not allow gets 403 origin_not_allowed without CORS headers. Rate limited per client address and per company (429). The token is opaque, single use and valid 24 hours.
          */
-        post: operations["createCardTokenV1"];
+        post: operations["createCardToken"];
         delete?: never;
         options?: never;
         head?: never;
@@ -415,7 +415,7 @@ export interface paths {
             cookie?: never;
         };
         /** Withdrawal fee and minimum amount in one currency */
-        get: operations["getWithdrawalConfigV1"];
+        get: operations["getWithdrawalConfig"];
         put?: never;
         post?: never;
         delete?: never;
@@ -432,13 +432,13 @@ export interface paths {
             cookie?: never;
         };
         /** List withdrawals, newest first */
-        get: operations["listWithdrawalsV1"];
+        get: operations["listWithdrawals"];
         put?: never;
         /**
          * Request a withdrawal of a recipient’s withdrawable balance
          * @description Aggregates the withdrawable balance of the recipient’s wallets in the currency, picks the wallet (walletId), computes fee and netAmount, and reserves the gross amount (blocked) in the same transaction that creates the withdrawal. It then waits for an operator (signals `approve` / `reject` on the workflow with the withdrawal’s id). 409: `insufficient_balance`, `amount_below_minimum`, `no_active_wallet`, `recipient_not_active`, `recipient_without_bank_account`.
          */
-        post: operations["createWithdrawalV1"];
+        post: operations["createWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -453,7 +453,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a withdrawal with its statusHistory */
-        get: operations["getWithdrawalV1"];
+        get: operations["getWithdrawal"];
         put?: never;
         post?: never;
         delete?: never;
@@ -475,7 +475,7 @@ export interface paths {
          * Cancel a requested withdrawal (its reservation is released)
          * @description 409 `withdrawal_not_cancellable` once it is past `requested`.
          */
-        post: operations["cancelWithdrawalV1"];
+        post: operations["cancelWithdrawal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -490,13 +490,13 @@ export interface paths {
             cookie?: never;
         };
         /** List transactions */
-        get: operations["listTransactionsV1"];
+        get: operations["listTransactions"];
         put?: never;
         /**
          * Create a transaction (card answer in the same response; Pix and boleto wait for payment)
          * @description Sum of items (quantity × amount) must equal the sum of payments. Card payments are authorized before the response; Pix and boleto payments come back with their BR Code / barcode in status waiting_payment. The legacy top-level form (amount, paymentMethod, creditCard) is accepted. Idempotency-Key is kept 7 days. A boleto names its payer (boleto.payer, else the customer): neither is 422 boleto_payer_required, a document that is no valid CPF/CNPJ 422 boleto_payer_invalid.
          */
-        post: operations["createTransactionV1"];
+        post: operations["createTransaction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -511,7 +511,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a transaction with its payments and split items */
-        get: operations["getTransactionV1"];
+        get: operations["getTransaction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -528,7 +528,7 @@ export interface paths {
             cookie?: never;
         };
         /** What happened to a transaction, and what is scheduled next (expiry, settlement releases) */
-        get: operations["getTransactionTimelineV1"];
+        get: operations["getTransactionTimeline"];
         put?: never;
         post?: never;
         delete?: never;
@@ -550,14 +550,14 @@ export interface paths {
          * Cancel an unpaid Pix/boleto transaction
          * @description Accepted (202): the transaction workflow cancels it, voids any approved card of it and sends transaction.canceled.
          */
-        post: operations["cancelTransactionV1"];
+        post: operations["cancelTransaction"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
         trace?: never;
     };
-    "/sandbox/payments/{payId}/pay": {
+    "/v1/sandbox/payments/{payId}/pay": {
         parameters: {
             query?: never;
             header?: never;
@@ -577,7 +577,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/payments/{payId}/chargeback": {
+    "/v1/sandbox/payments/{payId}/chargeback": {
         parameters: {
             query?: never;
             header?: never;
@@ -597,7 +597,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans": {
+    "/v1/plans": {
         parameters: {
             query?: never;
             header?: never;
@@ -618,7 +618,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}": {
+    "/v1/plans/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -636,7 +636,7 @@ export interface paths {
         patch: operations["updatePlan"];
         trace?: never;
     };
-    "/plans/{id}/publish": {
+    "/v1/plans/{id}/publish": {
         parameters: {
             query?: never;
             header?: never;
@@ -653,7 +653,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}/archive": {
+    "/v1/plans/{id}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -670,7 +670,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}/template": {
+    "/v1/plans/{id}/template": {
         parameters: {
             query?: never;
             header?: never;
@@ -690,7 +690,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}/items": {
+    "/v1/plans/{id}/items": {
         parameters: {
             query?: never;
             header?: never;
@@ -708,7 +708,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}/items/{itemId}": {
+    "/v1/plans/{id}/items/{itemId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -726,7 +726,7 @@ export interface paths {
         patch: operations["updatePlanItem"];
         trace?: never;
     };
-    "/plans/{id}/prices": {
+    "/v1/plans/{id}/prices": {
         parameters: {
             query?: never;
             header?: never;
@@ -747,7 +747,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}/prices/{priceId}/archive": {
+    "/v1/plans/{id}/prices/{priceId}/archive": {
         parameters: {
             query?: never;
             header?: never;
@@ -764,7 +764,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/plans/{id}/charges": {
+    "/v1/plans/{id}/charges": {
         parameters: {
             query?: never;
             header?: never;
@@ -784,7 +784,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/checkout/links": {
+    "/v1/checkout/links": {
         parameters: {
             query?: never;
             header?: never;
@@ -805,7 +805,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/checkout/links/{id}": {
+    "/v1/checkout/links/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -830,7 +830,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/checkout/charges": {
+    "/v1/checkout/charges": {
         parameters: {
             query?: never;
             header?: never;
@@ -851,7 +851,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/checkout/sessions": {
+    "/v1/checkout/sessions": {
         parameters: {
             query?: never;
             header?: never;
@@ -868,7 +868,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/checkout/charges/{id}": {
+    "/v1/checkout/charges/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -885,7 +885,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/checkout/sessions/{id}": {
+    "/v1/checkout/sessions/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -902,7 +902,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/checkout/charges/{id}/cancel": {
+    "/v1/checkout/charges/{id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -982,7 +982,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/payment-methods/cards": {
+    "/v1/payment-methods/cards": {
         parameters: {
             query?: never;
             header?: never;
@@ -1002,7 +1002,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions": {
+    "/v1/subscriptions": {
         parameters: {
             query?: never;
             header?: never;
@@ -1020,7 +1020,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}": {
+    "/v1/subscriptions/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1037,7 +1037,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}/items": {
+    "/v1/subscriptions/{id}/items": {
         parameters: {
             query?: never;
             header?: never;
@@ -1054,7 +1054,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}/cancel": {
+    "/v1/subscriptions/{id}/cancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -1071,7 +1071,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}/uncancel": {
+    "/v1/subscriptions/{id}/uncancel": {
         parameters: {
             query?: never;
             header?: never;
@@ -1088,7 +1088,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}/pause": {
+    "/v1/subscriptions/{id}/pause": {
         parameters: {
             query?: never;
             header?: never;
@@ -1105,7 +1105,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}/resume": {
+    "/v1/subscriptions/{id}/resume": {
         parameters: {
             query?: never;
             header?: never;
@@ -1122,7 +1122,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}/payment-method": {
+    "/v1/subscriptions/{id}/payment-method": {
         parameters: {
             query?: never;
             header?: never;
@@ -1139,7 +1139,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/subscriptions/{id}/usage": {
+    "/v1/subscriptions/{id}/usage": {
         parameters: {
             query?: never;
             header?: never;
@@ -1156,7 +1156,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/invoices": {
+    "/v1/invoices": {
         parameters: {
             query?: never;
             header?: never;
@@ -1173,7 +1173,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/invoices/{id}": {
+    "/v1/invoices/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1190,7 +1190,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/invoices/{id}/line-items": {
+    "/v1/invoices/{id}/line-items": {
         parameters: {
             query?: never;
             header?: never;
@@ -1207,7 +1207,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/subscriptions/{id}/advance": {
+    "/v1/sandbox/subscriptions/{id}/advance": {
         parameters: {
             query?: never;
             header?: never;
@@ -1224,7 +1224,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sandbox/invoices/{id}/pay": {
+    "/v1/sandbox/invoices/{id}/pay": {
         parameters: {
             query?: never;
             header?: never;
@@ -1254,7 +1254,7 @@ export interface paths {
          * Refund a paid payment, fully or partly
          * @description amount defaults to the refundable rest (paid minus refunds not refused or failed). Partial refunds are allowed until the paid amount is used up, also under concurrent requests (the payment row is locked). The recipients’ shares are reserved at once. With automatic approval on (GET/PUT /settings/refunds) a card or Pix refund starts processing and a boleto refund starts awaiting_bank_details; otherwise it starts pending. 409: `payment_not_refundable` (not paid, or already refunded in full), `refund_exceeds_refundable`, `insufficient_balance` (a recipient cannot cover its share).
          */
-        post: operations["createRefundV1"];
+        post: operations["createRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1269,7 +1269,7 @@ export interface paths {
             cookie?: never;
         };
         /** Refunds of a transaction, oldest first */
-        get: operations["listRefundsOfTransactionV1"];
+        get: operations["listRefundsOfTransaction"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1286,7 +1286,7 @@ export interface paths {
             cookie?: never;
         };
         /** Refunds of a payment, oldest first */
-        get: operations["listRefundsOfPaymentV1"];
+        get: operations["listRefundsOfPayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1303,7 +1303,7 @@ export interface paths {
             cookie?: never;
         };
         /** Get a refund (ref_ or rfd_ id) */
-        get: operations["getRefundV1"];
+        get: operations["getRefund"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1325,7 +1325,7 @@ export interface paths {
          * Approve a pending refund
          * @description Card and Pix: processing (sent to the acquirer, then refunded or failed). Boleto: awaiting_bank_details with bankDetailsUrl. 409 `refund_not_reviewable` unless pending.
          */
-        post: operations["approveRefundV1"];
+        post: operations["approveRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1345,7 +1345,7 @@ export interface paths {
          * Refuse a refund (its reserved money is released)
          * @description Allowed while no money has moved to the buyer (pending, or a boleto refund waiting for bank details or for the confirmation of the buyer’s account). The optional reason is the reviewer’s note: the refund’s own reason is kept. 409 `refund_not_reviewable` otherwise.
          */
-        post: operations["refuseRefundV1"];
+        post: operations["refuseRefund"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1365,7 +1365,7 @@ export interface paths {
          * Confirm the buyer’s account of a boleto refund (the sale recorded no buyer document)
          * @description A boleto refund is paid only to the buyer: the account holder’s CPF/CNPJ must match the one the buyer gave at payment (customer, checkout form or payer data). When the sale recorded none, the buyer’s account waits in awaiting_confirmation (shown in bankAccount) and no transfer starts until the merchant confirms it here (→ bank_details_received, then the TED) or refuses the refund (POST /refunds/{id}/refuse). 409 `refund_not_awaiting_confirmation` otherwise.
          */
-        post: operations["confirmRefundBankDetailsV1"];
+        post: operations["confirmRefundBankDetails"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1380,9 +1380,9 @@ export interface paths {
             cookie?: never;
         };
         /** The company’s refund settings (automatic approval, on by default) */
-        get: operations["getRefundSettingsV1"];
+        get: operations["getRefundSettings"];
         /** Turn automatic refund approval on or off */
-        put: operations["setRefundSettingsV1"];
+        put: operations["setRefundSettings"];
         post?: never;
         delete?: never;
         options?: never;
@@ -5738,7 +5738,7 @@ export interface operations {
             };
         };
     };
-    listCustomersV1: {
+    listCustomers: {
         parameters: {
             query?: {
                 name?: string;
@@ -5811,7 +5811,7 @@ export interface operations {
             };
         };
     };
-    createCustomerV1: {
+    createCustomer: {
         parameters: {
             query?: never;
             header?: {
@@ -5961,7 +5961,7 @@ export interface operations {
             };
         };
     };
-    getCustomerV1: {
+    getCustomer: {
         parameters: {
             query?: never;
             header?: never;
@@ -6033,7 +6033,7 @@ export interface operations {
             };
         };
     };
-    updateCustomerV1: {
+    updateCustomer: {
         parameters: {
             query?: never;
             header?: {
@@ -6182,7 +6182,7 @@ export interface operations {
             };
         };
     };
-    deleteCustomerV1: {
+    deleteCustomer: {
         parameters: {
             query?: never;
             header?: {
@@ -6274,7 +6274,7 @@ export interface operations {
             };
         };
     };
-    listRecipientsV1: {
+    listRecipients: {
         parameters: {
             query?: {
                 /** @description Exact e-mail (case-insensitive) */
@@ -6339,7 +6339,7 @@ export interface operations {
             };
         };
     };
-    createRecipientV1: {
+    createRecipient: {
         parameters: {
             query?: never;
             header?: {
@@ -6457,7 +6457,7 @@ export interface operations {
             };
         };
     };
-    getOwnerRecipientV1: {
+    getOwnerRecipient: {
         parameters: {
             query?: never;
             header?: never;
@@ -6503,7 +6503,7 @@ export interface operations {
             };
         };
     };
-    getRecipientV1: {
+    getRecipient: {
         parameters: {
             query?: never;
             header?: never;
@@ -6575,7 +6575,7 @@ export interface operations {
             };
         };
     };
-    updateRecipientV1: {
+    updateRecipient: {
         parameters: {
             query?: never;
             header?: {
@@ -6695,7 +6695,7 @@ export interface operations {
             };
         };
     };
-    deleteRecipientV1: {
+    deleteRecipient: {
         parameters: {
             query?: never;
             header?: {
@@ -6787,7 +6787,7 @@ export interface operations {
             };
         };
     };
-    createRecipientKycLinkV1: {
+    createRecipientKycLink: {
         parameters: {
             query?: never;
             header?: {
@@ -6879,7 +6879,7 @@ export interface operations {
             };
         };
     };
-    getFeesV1: {
+    getFees: {
         parameters: {
             query?: {
                 /** @description Exactly 3 letters, upper-cased; default the account currency */
@@ -6940,7 +6940,7 @@ export interface operations {
             };
         };
     };
-    getWalletBalanceV1: {
+    getWalletBalance: {
         parameters: {
             query?: never;
             header?: never;
@@ -7013,7 +7013,7 @@ export interface operations {
             };
         };
     };
-    getWalletSummaryV1: {
+    getWalletSummary: {
         parameters: {
             query?: {
                 type?: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
@@ -7093,7 +7093,7 @@ export interface operations {
             };
         };
     };
-    listWalletTransactionsV1: {
+    listWalletTransactions: {
         parameters: {
             query?: {
                 type?: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
@@ -7293,7 +7293,7 @@ export interface operations {
             };
         };
     };
-    listWebhookListenersV1: {
+    listWebhookListeners: {
         parameters: {
             query?: never;
             header?: never;
@@ -7339,7 +7339,7 @@ export interface operations {
             };
         };
     };
-    listWebhookDeliveriesV1: {
+    listWebhookDeliveries: {
         parameters: {
             query?: {
                 webhookId?: string;
@@ -7408,7 +7408,7 @@ export interface operations {
             };
         };
     };
-    getWebhookDeliveryV1: {
+    getWebhookDelivery: {
         parameters: {
             query?: never;
             header?: never;
@@ -7480,7 +7480,7 @@ export interface operations {
             };
         };
     };
-    retryWebhookDeliveryV1: {
+    retryWebhookDelivery: {
         parameters: {
             query?: never;
             header?: {
@@ -7572,7 +7572,7 @@ export interface operations {
             };
         };
     };
-    listWebhooksV1: {
+    listWebhooks: {
         parameters: {
             query?: {
                 isActive?: "true" | "false";
@@ -7636,7 +7636,7 @@ export interface operations {
             };
         };
     };
-    createWebhookV1: {
+    createWebhook: {
         parameters: {
             query?: never;
             header?: {
@@ -7765,7 +7765,7 @@ export interface operations {
             };
         };
     };
-    getWebhookV1: {
+    getWebhook: {
         parameters: {
             query?: never;
             header?: never;
@@ -7837,7 +7837,7 @@ export interface operations {
             };
         };
     };
-    updateWebhookV1: {
+    updateWebhook: {
         parameters: {
             query?: never;
             header?: {
@@ -7968,7 +7968,7 @@ export interface operations {
             };
         };
     };
-    deleteWebhookV1: {
+    deleteWebhook: {
         parameters: {
             query?: never;
             header?: {
@@ -8060,7 +8060,7 @@ export interface operations {
             };
         };
     };
-    setWebhookStatusV1: {
+    setWebhookStatus: {
         parameters: {
             query?: never;
             header?: {
@@ -8182,7 +8182,7 @@ export interface operations {
             };
         };
     };
-    streamEventsV1: {
+    streamEvents: {
         parameters: {
             query?: {
                 /** @description Comma-separated event codes to receive; every code when left out */
@@ -8249,7 +8249,7 @@ export interface operations {
             };
         };
     };
-    createCardTokenV1: {
+    createCardToken: {
         parameters: {
             query?: never;
             header?: never;
@@ -8336,7 +8336,7 @@ export interface operations {
             };
         };
     };
-    getWithdrawalConfigV1: {
+    getWithdrawalConfig: {
         parameters: {
             query?: {
                 /** @description Exactly 3 letters, upper-cased; default the account currency */
@@ -8397,7 +8397,7 @@ export interface operations {
             };
         };
     };
-    listWithdrawalsV1: {
+    listWithdrawals: {
         parameters: {
             query?: {
                 status?: "requested" | "approved" | "processing" | "paid" | "rejected" | "cancelled" | "failed";
@@ -8463,7 +8463,7 @@ export interface operations {
             };
         };
     };
-    createWithdrawalV1: {
+    createWithdrawal: {
         parameters: {
             query?: never;
             header?: {
@@ -8587,7 +8587,7 @@ export interface operations {
             };
         };
     };
-    getWithdrawalV1: {
+    getWithdrawal: {
         parameters: {
             query?: never;
             header?: never;
@@ -8659,7 +8659,7 @@ export interface operations {
             };
         };
     };
-    cancelWithdrawalV1: {
+    cancelWithdrawal: {
         parameters: {
             query?: never;
             header?: {
@@ -8782,7 +8782,7 @@ export interface operations {
             };
         };
     };
-    listTransactionsV1: {
+    listTransactions: {
         parameters: {
             query?: {
                 status?: "pending" | "waiting_payment" | "paid" | "refused" | "failed" | "canceled" | "chargeback" | "refunded" | "partially_refunded";
@@ -8852,7 +8852,7 @@ export interface operations {
             };
         };
     };
-    createTransactionV1: {
+    createTransaction: {
         parameters: {
             query?: never;
             header?: {
@@ -9117,7 +9117,7 @@ export interface operations {
             };
         };
     };
-    getTransactionV1: {
+    getTransaction: {
         parameters: {
             query?: never;
             header?: never;
@@ -9189,7 +9189,7 @@ export interface operations {
             };
         };
     };
-    getTransactionTimelineV1: {
+    getTransactionTimeline: {
         parameters: {
             query?: never;
             header?: never;
@@ -9261,7 +9261,7 @@ export interface operations {
             };
         };
     };
-    cancelTransactionV1: {
+    cancelTransaction: {
         parameters: {
             query?: never;
             header?: {
@@ -14430,7 +14430,7 @@ export interface operations {
             };
         };
     };
-    createRefundV1: {
+    createRefund: {
         parameters: {
             query?: never;
             header?: {
@@ -14556,7 +14556,7 @@ export interface operations {
             };
         };
     };
-    listRefundsOfTransactionV1: {
+    listRefundsOfTransaction: {
         parameters: {
             query?: {
                 page?: number;
@@ -14635,7 +14635,7 @@ export interface operations {
             };
         };
     };
-    listRefundsOfPaymentV1: {
+    listRefundsOfPayment: {
         parameters: {
             query?: {
                 page?: number;
@@ -14714,7 +14714,7 @@ export interface operations {
             };
         };
     };
-    getRefundV1: {
+    getRefund: {
         parameters: {
             query?: never;
             header?: never;
@@ -14786,7 +14786,7 @@ export interface operations {
             };
         };
     };
-    approveRefundV1: {
+    approveRefund: {
         parameters: {
             query?: never;
             header?: {
@@ -14878,7 +14878,7 @@ export interface operations {
             };
         };
     };
-    refuseRefundV1: {
+    refuseRefund: {
         parameters: {
             query?: never;
             header?: {
@@ -15001,7 +15001,7 @@ export interface operations {
             };
         };
     };
-    confirmRefundBankDetailsV1: {
+    confirmRefundBankDetails: {
         parameters: {
             query?: never;
             header?: {
@@ -15093,7 +15093,7 @@ export interface operations {
             };
         };
     };
-    getRefundSettingsV1: {
+    getRefundSettings: {
         parameters: {
             query?: never;
             header?: never;
@@ -15139,7 +15139,7 @@ export interface operations {
             };
         };
     };
-    setRefundSettingsV1: {
+    setRefundSettings: {
         parameters: {
             query?: never;
             header?: {

@@ -1,4 +1,5 @@
 import { useTestStack } from '../helpers/stack';
+import { allRoutes } from '../../src/routes';
 import { EVENT_TYPES as API_EVENT_TYPES, isWebhookEventType } from '../../src/events/catalog';
 import { eventEnvelopeSchema } from '../../src/http/webhook-payloads';
 import { EVENT_TYPES as CLIENT_EVENT_TYPES } from '../../src/sdk-node/webhook-events';
@@ -8,7 +9,8 @@ import { eventually, pixBody } from '../payments/fixtures';
 /**
  * The OpenAPI document's `webhooks` section (every event code, its envelope and data schema)
  * and its response headers, checked against what the real stack sends: the events it records
- * and the headers on its answers.
+ * and the headers on its answers; and the one versioned surface (every merchant route at `/v1`,
+ * its unversioned alias answering but left out of the document).
  */
 let doc: any;
 const t = useTestStack({
@@ -103,5 +105,40 @@ describe('response headers', () => {
     expect(documented('/health', 'get', 200)).toEqual(['x-request-id']);
     expect(documented('/v1/customers', 'get', 429)).toEqual(['retry-after', 'x-ratelimit-limit', 'x-ratelimit-remaining', 'x-request-id']);
     expect(documented('/v1/customers', 'get', 401)).toEqual(['x-request-id']);
+  });
+});
+
+describe('one versioned surface', () => {
+  const get = (path: string) => t.stack.http.get(path).set(t.company.Acme.headers);
+  const link = { items: [{ name: 'Boné', quantity: 1, unitAmount: 4000 }], paymentMethods: { pix: { enabled: true } } };
+
+  it('serves every merchant route under /v1 and documents it there only; the alias answers the same', async () => {
+    const merchant = allRoutes().filter((r) => r.auth !== 'public' && !r.hidden);
+    expect(merchant.filter((r) => !r.versioned).map((r) => `${r.method} ${r.path}`)).toEqual([]);
+    expect((await t.stack.http.post('/v1/checkout/links').set(t.company.Acme.headers).send(link)).status).toBe(201);
+    for (const path of ['/subscriptions', '/invoices', '/plans', '/checkout/links', '/checkout/sessions', '/customers', '/transactions']) {
+      const [versioned, alias] = [await get(`/v1${path}`), await get(path)];
+      expect({ path, status: versioned.status }).toEqual({ path, status: 200 });
+      expect(alias.body).toEqual(versioned.body);
+      expect(doc.paths[`/v1${path}`].get).toBeDefined();
+      expect(doc.paths[path]).toBeUndefined();
+    }
+  });
+
+  it('one Idempotency-Key spans /v1 and the alias: the second call replays the first', async () => {
+    const key = `v1-alias-${Date.now()}`;
+    const first = await t.stack.http.post('/v1/checkout/links').set(t.company.Acme.headers).set('Idempotency-Key', key).send(link);
+    const again = await t.stack.http.post('/checkout/links').set(t.company.Acme.headers).set('Idempotency-Key', key).send(link);
+    expect(first.status).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.body.id).toBe(first.body.id);
+  });
+
+  it('keeps one path for system routes, the buyer\'s checkout calls and the card tokens already at /v1', async () => {
+    expect(doc.paths['/health']).toBeDefined();
+    expect((await t.stack.http.get('/v1/health')).status).toBe(404);
+    expect(doc.paths['/checkout/public/sessions/{id}']).toBeDefined();
+    expect(doc.paths['/v1/checkout/public/sessions/{id}']).toBeUndefined();
+    expect(doc.paths['/v1/tokens/cards'].post).toBeDefined();
   });
 });

@@ -128,7 +128,7 @@ describe('error responses (default stack)', () => {
     expectErrorBody(res, 400, 'validation_failed');
     expect(res.body.error.message).toMatch(/"__proto__"/);
     const doc = (await t.stack.http.get('/openapi.json')).body;
-    const metadata = doc.paths['/customers'].post.requestBody.content['application/json'].schema;
+    const metadata = doc.paths['/v1/customers'].post.requestBody.content['application/json'].schema;
     expect(metadata.properties.metadata.propertyNames.not).toEqual({ const: '__proto__' });
   });
 

@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { useTestStack } from '../helpers/stack';
 import { allRoutes } from '../../src/routes';
-import { isWriteMethod } from '../../src/http/route';
+import { isWriteMethod, type AnyRoute } from '../../src/http/route';
 
 /**
  * GET /openapi.json is a valid OpenAPI 3.1 document that documents every public route
- * (and its /v1 twin), and /docs renders it with assets served from this origin.
+ * (a merchant route at its /v1 path only), and /docs renders it with assets served from this origin.
  */
 
 const root = path.resolve(__dirname, '..', '..');
@@ -41,6 +41,7 @@ const t = useTestStack({
 });
 
 const openApiPath = (koaPath: string) => koaPath.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+const documentedPath = (route: AnyRoute) => `${route.versioned ? '/v1' : ''}${openApiPath(route.path)}`;
 
 describe('GET /openapi.json', () => {
   it('is a valid OpenAPI 3.1 document', () => {
@@ -58,19 +59,17 @@ describe('GET /openapi.json', () => {
     expect(validateOpenApi(broken).valid).toBe(false);
   });
 
-  it('documents every non-hidden route, and the /v1 twin of every versioned one, and nothing else', () => {
+  it('documents every non-hidden route once: a versioned one at /v1 only (its alias answers, undocumented), and nothing else', () => {
     const expected = new Set<string>();
-    for (const route of allRoutes().filter((r) => !r.hidden)) {
-      expected.add(`${route.method} ${openApiPath(route.path)}`);
-      if (route.versioned) expected.add(`${route.method} /v1${openApiPath(route.path)}`);
-    }
+    for (const route of allRoutes().filter((r) => !r.hidden)) expected.add(`${route.method} ${documentedPath(route)}`);
     const documented = new Set<string>();
     for (const [p, item] of Object.entries<Record<string, unknown>>(doc.paths)) {
       for (const method of Object.keys(item)) documented.add(`${method} ${p}`);
     }
     expect([...documented].sort()).toEqual([...expected].sort());
     // The customers API is part of it (a sanity check that the comparison is not vacuous).
-    expect([...documented]).toEqual(expect.arrayContaining(['post /customers', 'get /v1/customers/{id}', 'delete /customers/{id}']));
+    expect([...documented]).toEqual(expect.arrayContaining(['post /v1/customers', 'get /v1/customers/{id}', 'delete /v1/customers/{id}', 'get /v1/subscriptions', 'post /v1/checkout/links']));
+    expect([...documented].filter((d) => / \/(customers|subscriptions|checkout\/links)/.test(d))).toEqual([]);
   });
 
   it('leaves hidden routes (pages, assets, the document itself) out', () => {
@@ -95,8 +94,7 @@ describe('GET /openapi.json', () => {
 
   it('gives each operation with a body a required JSON requestBody schema, and none to the others', () => {
     for (const route of allRoutes().filter((r) => !r.hidden)) {
-      const paths = [openApiPath(route.path), ...(route.versioned ? [`/v1${openApiPath(route.path)}`] : [])];
-      for (const p of paths) {
+      for (const p of [documentedPath(route)]) {
         const op = doc.paths[p][route.method];
         if (route.request?.body) {
           expect({ op: `${route.method} ${p}`, required: op.requestBody?.required }).toEqual({ op: `${route.method} ${p}`, required: true });
@@ -111,14 +109,14 @@ describe('GET /openapi.json', () => {
   });
 
   it('describes the customer body from the same schema that validates it', () => {
-    const schema = doc.paths['/customers'].post.requestBody.content['application/json'].schema;
+    const schema = doc.paths['/v1/customers'].post.requestBody.content['application/json'].schema;
     expect(schema.additionalProperties).toBe(false);
     expect(schema.required).toEqual(expect.arrayContaining(['name', 'email', 'type', 'document', 'phone']));
     expect(schema.required).not.toContain('documentType');
     expect(Object.keys(schema.properties)).toEqual(
       expect.arrayContaining(['name', 'email', 'type', 'document', 'documentType', 'phone', 'address', 'metadata']),
     );
-    const list = doc.paths['/customers'].get.parameters.map((p: any) => p.name);
+    const list = doc.paths['/v1/customers'].get.parameters.map((p: any) => p.name);
     expect(list).toEqual(
       expect.arrayContaining(['name', 'email', 'document', 'documentType', 'phone', 'type', 'q', 'createdFrom', 'createdTo', 'sortBy', 'sortDir', 'page', 'limit']),
     );
@@ -127,7 +125,7 @@ describe('GET /openapi.json', () => {
   it('declares the API key, the Idempotency-Key header on authenticated writes, and the error body', () => {
     expect(doc.components.securitySchemes.apiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-api-key' });
     for (const route of allRoutes().filter((r) => !r.hidden)) {
-      const op = doc.paths[openApiPath(route.path)][route.method];
+      const op = doc.paths[documentedPath(route)][route.method];
       const idem = (op.parameters ?? []).find((p: any) => p.in === 'header' && p.name === 'Idempotency-Key');
       if (isWriteMethod(route.method) && route.auth !== 'public') {
         expect(idem?.schema).toEqual({ type: 'string', minLength: 1, maxLength: 255 });
@@ -136,13 +134,13 @@ describe('GET /openapi.json', () => {
       if (route.auth === 'public') expect(op.security).toEqual([]);
     }
     expect(doc.components.schemas.Error).toBeDefined();
-    expect(doc.paths['/customers'].post.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.paths['/v1/customers'].post.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
   });
 
   it('lists the Idempotency-Key as required where the route refuses a call without one (public checkout confirm)', () => {
     const header = (p: string, m: string) => (doc.paths[p][m].parameters ?? []).find((x: any) => x.in === 'header' && x.name === 'Idempotency-Key');
     expect(header('/checkout/public/sessions/{id}/confirm', 'post')).toMatchObject({ required: true, schema: { type: 'string', minLength: 1, maxLength: 255 } });
-    expect(header('/customers', 'post').required).toBe(false);
+    expect(header('/v1/customers', 'post').required).toBe(false);
   });
 });
 

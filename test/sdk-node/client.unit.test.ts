@@ -233,7 +233,7 @@ describe('types (checked by npm run typecheck)', () => {
       const code: string = listeners.data[0].code;
       const customer = await lastro.request('get', '/v1/customers/{id}', { params: { path: { id: 'cust_1' } } });
       const email: string = customer.email;
-      for await (const plan of lastro.paginate('/plans', { params: { query: { limit: 5 } } })) void plan.id;
+      for await (const plan of lastro.paginate('/v1/plans', { params: { query: { limit: 5 } } })) void plan.id;
       const page = await lastro.customers.list({ limit: 2 });
       const totalPages: number = page.pagination.totalPages;
       // @ts-expect-error a path the API does not have
