@@ -45,19 +45,24 @@ async function watched(em: EntityManager, input: PayoutPageInput): Promise<Watch
   const inFlightBefore = new Date(input.now.getTime() - input.inFlightAfterMs);
   const paidSince = new Date(input.now.getTime() - input.paidWithinMs);
   if (input.kind === 'withdrawal') {
+    // Each arm is one of the partial indexes (Migration20261201200000PayoutReconciliation).
     const rows = await em.execute<Array<{ id: string; payout_connection_id: string; company_id: string }>>(
-      `select id, payout_connection_id, company_id from withdrawals
-        where payout_connection_id is not null and ((status = 'processing' and updated_at < ?) or paid_at >= ?) and id > ?
-        order by id limit ?`,
+      `select id, payout_connection_id, company_id from (
+         select id, payout_connection_id, company_id from withdrawals where status = 'processing' and payout_connection_id is not null and updated_at < ?
+         union
+         select id, payout_connection_id, company_id from withdrawals where paid_at is not null and payout_connection_id is not null and paid_at >= ?
+       ) w where id > ? order by id limit ?`,
       [inFlightBefore, paidSince, input.after ?? '', input.limit],
     );
     return rows.map((r) => ({ id: r.id, payoutId: payoutIdOf(r.id), connectionId: r.payout_connection_id, companyId: r.company_id }));
   }
   // A refund transfer's id is the refund's and its current bank-details request's; its connection the company's.
   const rows = await em.execute<Array<{ id: string; company_id: string; bank_details_requests: number }>>(
-    `select id, company_id, bank_details_requests from refunds
-      where payment_method = 'boleto' and ((status = 'ted_processing' and updated_at < ?) or (status = 'refunded' and refunded_at >= ?)) and id > ?
-      order by id limit ?`,
+    `select id, company_id, bank_details_requests from (
+       select id, company_id, bank_details_requests from refunds where status = 'ted_processing' and updated_at < ?
+       union
+       select id, company_id, bank_details_requests from refunds where status = 'refunded' and payment_method = 'boleto' and refunded_at >= ?
+     ) r where id > ? order by id limit ?`,
     [inFlightBefore, paidSince, input.after ?? '', input.limit],
   );
   return rows.map((r) => ({ id: r.id, payoutId: refundTransferPayoutId(r.id, Number(r.bank_details_requests)), connectionId: null, companyId: r.company_id }));
