@@ -68,6 +68,16 @@ export function receivedAmount(payment: { method: string; amount: number; boleto
   return typeof paid === 'number' && Number.isSafeInteger(paid) && paid > 0 ? paid : payment.amount;
 }
 
+/**
+ * The processing fee a sale of `received` cents can bear: the face amount's fee, but never more
+ * than what the fee payers receive of it (a boleto paid with a discount so deep that its fee
+ * would pass their share: they keep nothing rather than go negative; the platform earns less).
+ */
+export function bearableFee(splits: SplitShareInput[], received: number, fee: number): number {
+  const payers = shareAmount(splits, received, 0).filter((s) => s.paysFee).reduce((a, s) => a + s.gross, 0);
+  return Math.min(fee, payers);
+}
+
 /** A line of a sale posting (the ledger's PostingLine, as data). */
 export interface SaleLine {
   account: { recipientId: string; bucket: 'pending'; currency: string } | { platform: 'revenue' | 'settlement'; currency: string };

@@ -3,7 +3,7 @@ import { post, postMany, type PostingInput, type PostingLine } from '../ledger/l
 import { chargebackKeyPrefix, lockSale } from './chargeback.service';
 import { feeTables, paymentFee } from './payment-fee.service';
 import type { Payment } from './payment.entity';
-import { receivedAmount, salePosting, settlementReleases } from './settlement.rules';
+import { bearableFee, receivedAmount, salePosting, settlementReleases } from './settlement.rules';
 import { markTransactionPaid, type Changes } from './transaction-lifecycle.service';
 import type { TransactionAggregate } from './transaction-views';
 
@@ -28,8 +28,10 @@ export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: Tr
   const fees = feeTables(em);
   const postings = await Promise.all(
     sales.map(async ({ agg: { transaction, splits }, payment }) => {
-      const fee = await paymentFee(em, transaction.companyId, { method: payment.method, installments: payment.installments, amount: payment.amount, currency: payment.currency }, fees);
-      const sale = salePosting({ method: payment.method, installments: payment.installments, amount: receivedAmount(payment), currency: payment.currency, paidAt: payment.paidAt!.toISOString(), fee, splits });
+      const received = receivedAmount(payment);
+      const faceFee = await paymentFee(em, transaction.companyId, { method: payment.method, installments: payment.installments, amount: payment.amount, currency: payment.currency }, fees);
+      const fee = received < payment.amount ? bearableFee(splits, received, faceFee) : faceFee;
+      const sale = salePosting({ method: payment.method, installments: payment.installments, amount: received, currency: payment.currency, paidAt: payment.paidAt!.toISOString(), fee, splits });
       const input: PostingInput = {
         key: `sale:${payment.id}`,
         kind: 'sale',
