@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { PixPspError } from '../../pix/pix-psp.port';
-import { createDispatcher, send, type HttpAnswer, type Transport } from '../../pix/api-pix/http';
+import { createTransport, send, type HttpAnswer, type Transport } from '../../pix/api-pix/http';
 import { OAuthToken } from '../../pix/api-pix/oauth-token';
 import { backoffMs } from '../../retry-timing';
 import { BoletoIssuerError, type BoletoIssuer, type IssuedBoleto, type PaidBoleto } from '../boleto-issuer.port';
@@ -26,14 +26,7 @@ export interface BbCobrancaIssuer extends BoletoIssuer {
 }
 
 export function createBbCobrancaIssuer(connection: BbCobrancaConnection, options: BbCobrancaOptions = {}): BbCobrancaIssuer {
-  const dispatcher = createDispatcher(connection.tls);
-  const transport: Transport = {
-    dispatcher,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    attempts: Math.max(1, options.attempts ?? 3),
-    retryBaseMs: options.retryBaseMs ?? 200,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 5_000,
-  };
+  const transport = createTransport(connection.tls, options);
   // One attempt per POST: the registration loop below decides, by a query, whether to send another.
   const once: Transport = { ...transport, attempts: 1 };
   const baseUrl = connection.baseUrl.replace(/\/+$/, '');
@@ -150,7 +143,7 @@ export function createBbCobrancaIssuer(connection: BbCobrancaConnection, options
       return [...paid.values()];
     },
 
-    close: () => dispatcher.close(),
+    close: () => transport.dispatcher.close(),
   };
   return issuer;
 }

@@ -1,5 +1,5 @@
 import { PixPspError } from '../../pix/pix-psp.port';
-import { createDispatcher, send, type HttpAnswer, type Transport } from '../../pix/api-pix/http';
+import { createTransport, send, type HttpAnswer } from '../../pix/api-pix/http';
 import { OAuthToken } from '../../pix/api-pix/oauth-token';
 import { isPayoutId } from '../payout.rules';
 import { PayoutProviderError, type PayoutProvider, type PayoutRequest, type PayoutState } from '../payout-provider.port';
@@ -18,14 +18,7 @@ export interface EfiPayoutProvider extends PayoutProvider {
 }
 
 export function createEfiPayoutProvider(connection: EfiConnection, options: EfiOptions = {}): EfiPayoutProvider {
-  const dispatcher = createDispatcher(connection.tls);
-  const transport: Transport = {
-    dispatcher,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    attempts: Math.max(1, options.attempts ?? 3),
-    retryBaseMs: options.retryBaseMs ?? 200,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 5_000,
-  };
+  const transport = createTransport(connection.tls, options);
   const baseUrl = connection.baseUrl.replace(/\/+$/, '');
   const token = new OAuthToken(connection, transport);
 
@@ -119,6 +112,6 @@ export function createEfiPayoutProvider(connection: EfiConnection, options: EfiO
       const a = await call('PUT', route, `/v2/webhook/${encodeURIComponent(connection.chave)}`, { webhookUrl: url }, { 'x-skip-mtls-checking': 'true' });
       if (a.status < 200 || a.status >= 300) throw refused(route, a);
     },
-    close: () => dispatcher.close(),
+    close: () => transport.dispatcher.close(),
   };
 }

@@ -1,6 +1,6 @@
 import { PixPspError, type PixCharge, type PixChargeKind, type PixPsp, type ReceivedPix } from '../pix-psp.port';
 import type { ApiPixConnection, ApiPixOptions } from './api-pix.connection';
-import { createDispatcher, send, type HttpAnswer, type Transport } from './http';
+import { createTransport, send, type HttpAnswer } from './http';
 import { OAuthToken } from './oauth-token';
 import { problemOf } from './problem';
 import { ApiPixWireError, assertId, chargeFromWire, chargeToWire, pixFromWire, pixPageFromWire, refundFromWire, refundToWire, webhookUrlFromWire } from './wire';
@@ -23,14 +23,7 @@ const PATHS = { immediate: 'cob', due_date: 'cobv' } as const satisfies Record<P
 const MAX_PAGES = 10_000;
 
 export function createApiPixPsp(connection: ApiPixConnection, options: ApiPixOptions = {}): ApiPixPsp {
-  const dispatcher = createDispatcher(connection.tls);
-  const transport: Transport = {
-    dispatcher,
-    timeoutMs: options.timeoutMs ?? 10_000,
-    attempts: Math.max(1, options.attempts ?? 3),
-    retryBaseMs: options.retryBaseMs ?? 200,
-    maxRetryAfterMs: options.maxRetryAfterMs ?? 5_000,
-  };
+  const transport = createTransport(connection.tls, options);
   const pageSize = options.pageSize ?? 100;
   const baseUrl = connection.baseUrl.replace(/\/+$/, '');
   const token = new OAuthToken(connection, transport);
@@ -144,7 +137,7 @@ export function createApiPixPsp(connection: ApiPixConnection, options: ApiPixOpt
       return exchange('GET', 'GET /webhook/{chave}', `/webhook/${encodeURIComponent(chave)}`, webhookUrlFromWire, { nullable: true });
     },
 
-    close: () => dispatcher.close(),
+    close: () => transport.dispatcher.close(),
   };
   return psp;
 }

@@ -17,6 +17,33 @@ export interface Transport extends RetryLimits {
   dispatcher: Dispatcher;
 }
 
+/** A client's timeouts and retries (the Pix PSP's, the issuer's, the payout provider's options). */
+export interface TransportOptions {
+  /** Per attempt, the whole exchange. Default 10 s. */
+  timeoutMs?: number;
+  /** Attempts per call. Default 3. */
+  attempts?: number;
+  /** First backoff delay; each later one doubles it. Default 200 ms. */
+  retryBaseMs?: number;
+  /** Longest wait a `Retry-After` can impose. Default 5 s. */
+  maxRetryAfterMs?: number;
+}
+
+/**
+ * The transport of a client to one processor account reached by OAuth2 over mutual TLS (an API
+ * Pix PSP, BB's API Cobranças, Efí's Pix Envio): its own keep-alive connections, presenting the
+ * client certificate when there is one, and its timeouts and retries.
+ */
+export function createTransport(tls: ApiPixConnection['tls'], options: TransportOptions = {}): Transport {
+  return {
+    dispatcher: createDispatcher(tls),
+    timeoutMs: options.timeoutMs ?? 10_000,
+    attempts: Math.max(1, options.attempts ?? 3),
+    retryBaseMs: options.retryBaseMs ?? 200,
+    maxRetryAfterMs: options.maxRetryAfterMs ?? 5_000,
+  };
+}
+
 export interface HttpRequest {
   method: 'GET' | 'PUT' | 'PATCH' | 'POST';
   url: string;
