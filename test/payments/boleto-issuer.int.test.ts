@@ -1,6 +1,9 @@
 import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook } from '../../src/dev/embedded-bb-issuer';
 import { parseBarcode, validateBarcode } from '../../src/payments/boleto.rules';
 import { parsePixPayload } from '../../src/payments/pix.rules';
+import { resolveVaultKey } from '../../src/cards/card-vault.key';
+import { connectBoleto } from '../../src/processors/connections/boleto-connections.service';
+import { disconnect } from '../../src/processors/connections/processor-connections.service';
 import { processorsOf } from '../../src/processors/processors';
 import { sweepBoletos } from '../../src/payments/boleto-sweep.service';
 import { useTestStack } from '../helpers/stack';
@@ -265,5 +268,30 @@ describe('the boleto sweep', () => {
     expect(later.orphansCanceled).toBe(1);
     expect((await rail.issuer.get(number))?.status).toBe('canceled');
     expect((await sweep(new Date(Date.now() + 12 * 60_000))).orphansCanceled).toBe(0);
+  });
+});
+
+describe("a company's own convênio, disconnected", () => {
+  it("a boleto registered on the company's connection is paid and settled through it after a disconnect (its webhook still authenticates); the next boleto goes to the deployment default", async () => {
+    const companyId = t.company.Acme.company.id;
+    const own = embeddedBoletoIssuerEnv(issuer.info);
+    const { connection } = await connectBoleto(t.stack.em(), resolveVaultKey(t.stack.config), companyId, {
+      adapter: 'bb_cobranca', baseUrl: issuer.info.baseUrl, tokenUrl: issuer.info.tokenUrl, clientId: issuer.info.clientId, clientSecret: issuer.info.clientSecret,
+      appKey: issuer.info.appKey, convenio: own.BOLETO_ISSUER_CONVENIO, agencia: own.BOLETO_ISSUER_AGENCIA, conta: own.BOLETO_ISSUER_CONTA,
+    });
+    await registerEmbeddedBoletoWebhook(connection, t.stack.baseUrl);
+    const { txn, payment } = await createBoleto(4_000);
+    const pinned = async (paymentId: string) => (await t.stack.em().execute<{ processor_connection_id: string }[]>(`select processor_connection_id from payments where id = ?`, [paymentId]))[0].processor_connection_id;
+    expect(await pinned(payment.id)).toBe(connection.id);
+
+    expect(await disconnect(t.stack.em(), companyId, 'boleto')).toBe(true);
+    expect((await payAtIssuer(payment.boleto.line)).status).toBe(201);
+    await paidSoon(txn.id);
+    expect((await get(txn.id)).payments[0].boleto).toMatchObject({ paidVia: 'boleto', paidAmount: 4_000 });
+    expect(await salePostings(payment.id)).toBe(1);
+
+    const next = await createBoleto(1_000);
+    expect(await pinned(next.payment.id)).toBe('default');
+    await expectLedgerConsistent(t.stack);
   });
 });
