@@ -1,8 +1,8 @@
-import type { CheckoutLink, CheckoutSession, Customer, Invoice, Payment, Recipient, Subscription, Transaction, Withdrawal } from './types';
+import type { webhooks } from './openapi';
 
 /**
- * The event codes a webhook receives (GET /webhooks/listeners; test/sdk-node checks this list
- * against the live one).
+ * The event codes a webhook receives (GET /webhooks/listeners, the document's `webhooks`
+ * section; test/sdk-node checks this list against the live one).
  */
 export const EVENT_TYPES = [
   'transaction.created', 'transaction.waiting_payment', 'transaction.paid', 'transaction.refused', 'transaction.failed',
@@ -17,30 +17,19 @@ export const EVENT_TYPES = [
   'checkout.link.created', 'checkout.link.updated', 'checkout.link.archived',
 ] as const;
 
-export type EventType = (typeof EVENT_TYPES)[number];
+/** The event codes, from the OpenAPI document's `webhooks` section (one entry per code). */
+export type EventType = keyof webhooks & string;
 
-/** `data` of an event: the entity as the API shows it, by the event code's domain. */
-export type EventData<E extends EventType> = E extends `checkout.session.${string}`
-  ? CheckoutSession
-  : E extends `checkout.link.${string}`
-    ? CheckoutLink
-    : E extends `transaction.${string}`
-      ? Transaction
-      : E extends `payment.${string}`
-        ? Payment
-        : E extends `customer.${string}`
-          ? Customer
-          : E extends `recipient.${string}`
-            ? Recipient
-            : E extends `withdrawal.${string}`
-              ? Withdrawal
-              : E extends `invoice.${string}`
-                ? Invoice
-                : E extends `subscription.${string}`
-                  ? Subscription
-                  : never;
+// EVENT_TYPES (needed at run time) names every code of the document and no other: a code
+// added to the API and not here, or the reverse, fails the typecheck.
+type Exactly<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const everyCodeListed: Exactly<(typeof EVENT_TYPES)[number], EventType> = true;
+void everyCodeListed;
 
 /** The envelope Lastro POSTs (docs/webhooks.md), one member per event code: narrow on `event`. */
 export type LastroEvent = {
-  [E in EventType]: { id: string; event: E; companyId: string; createdAt: string; data: EventData<E> };
+  [E in EventType]: webhooks[E]['post']['requestBody']['content']['application/json'];
 }[EventType];
+
+/** `data` of an event: the entity as the API shows it, by the event code's domain (the document's schema for it). */
+export type EventData<E extends EventType> = Extract<LastroEvent, { event: E }>['data'];
