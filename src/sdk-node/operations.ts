@@ -32,7 +32,7 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "get /v1/wallets/owner/{ownerId}/transactions": { operationId: "listWalletTransactions", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/sandbox/ledger/credit": { operationId: "sandboxLedgerCredit", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /v1/webhooks/listeners": { operationId: "listWebhookListeners", auth: 'apiKey', idempotencyKey: 'none' },
-  "get /v1/webhooks/deliveries": { operationId: "listWebhookDeliveries", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /v1/webhooks/deliveries": { operationId: "listWebhookDeliveries", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "get /v1/webhooks/deliveries/{id}": { operationId: "getWebhookDelivery", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/webhooks/deliveries/{id}/retry": { operationId: "retryWebhookDelivery", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /v1/webhooks": { operationId: "listWebhooks", auth: 'apiKey', idempotencyKey: 'none' },

@@ -46,7 +46,7 @@ export function nextPageAt(at: PageAt, envelope: PageEnvelope<unknown>, cursors:
  * loop goes; `.pages()` for the envelopes; `.toArray()` to collect every item.
  *
  * On lists that take cursors (transactions, withdrawals, refunds, invoices, subscriptions,
- * checkout links and sessions) each next page starts after the last item seen: a sale arriving
+ * checkout links and sessions, webhook deliveries) each next page starts after the last item seen: a sale arriving
  * while the loop runs neither repeats nor hides an item. Started with `endingBefore`, the loop
  * walks towards the start of the list, page by page (each page in the list's order). Other
  * lists go by page number, where an item created or deleted meanwhile can shift a page by one.

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { recordEvent } from '../events/outbox';
 import { conflict, notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { creationPage } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import type { Event } from '../events/event.entity';
 import { isWebhookEventType } from '../events/catalog';
@@ -56,13 +56,10 @@ export async function listDeliveries(em: EntityManager, companyId: string, q: Li
   if (q.status) where.status = q.status;
   if (q.from || q.to) where.createdAt = { ...(q.from ? { $gte: new Date(q.from) } : {}), ...(q.to ? { $lte: new Date(q.to) } : {}) };
   const dir = q.sort === 'createdAt.asc' ? 'asc' : 'desc';
-  const [deliveries, total] = await em.findAndCount(WebhookDelivery, where, {
-    // The id (time-ordered) breaks ties between deliveries created in the same instant.
-    orderBy: { createdAt: dir, id: dir },
-    limit: q.limit,
-    offset: offsetOf(q),
-  });
-  return { deliveries, total };
+  // Ordered by createdAt, then the id (time-ordered), which breaks ties within one instant.
+  const page = await creationPage(em, WebhookDelivery, { companyId }, q, dir, 'Webhook delivery');
+  const [found, total] = await em.findAndCount(WebhookDelivery, page.where(where), page.options);
+  return { deliveries: page.inListOrder(found), total };
 }
 
 // ---------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES, type WebhookEventType } from '../events/catalog';
 import { idParam, isoDateTimeWithOffset, nullableTimestamp, queryBoolean, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { checkSuppliedSecret } from './webhook-signature';
 
 /** An event code of the catalog (GET /webhooks/listeners); anything else is a 400 naming the code. */
@@ -62,6 +62,7 @@ export const listDeliveriesQuery = z.strictObject({
   to: isoDateTimeWithOffset.optional().meta({ description: 'createdAt at or before (ISO 8601 with offset)' }),
   sort: z.enum(['createdAt.asc', 'createdAt.desc']).default('createdAt.desc'),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const webhookSchema = z

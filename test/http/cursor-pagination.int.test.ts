@@ -92,7 +92,7 @@ describe('transactions by cursor', () => {
 describe('every list that takes a cursor', () => {
   it('looks the cursor up among its own items: a missing one, or another resource\'s id, is 404 naming it', async () => {
     const sale = (await t.stack.http.get(`/v1/transactions/${order[0]}`).set(acme())).body;
-    const lists = ['/v1/withdrawals', '/v1/subscriptions', '/v1/invoices', '/v1/checkout/sessions', '/v1/checkout/charges', '/v1/checkout/links', `/v1/refunds/transaction/${sale.id}`, `/v1/refunds/payment/${sale.payments[0].id}`];
+    const lists = ['/v1/withdrawals', '/v1/webhooks/deliveries', '/v1/subscriptions', '/v1/invoices', '/v1/checkout/sessions', '/v1/checkout/charges', '/v1/checkout/links', `/v1/refunds/transaction/${sale.id}`, `/v1/refunds/payment/${sale.payments[0].id}`];
     for (const path of lists) {
       for (const param of ['startingAfter', 'endingBefore']) {
         const res = await t.stack.http.get(`${path}?${param}=nothing_here`).set(acme());

@@ -69,9 +69,11 @@ describe('events resend', () => {
       fetch: async (request) => {
         calls.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
         if (request.method === 'POST') return Response.json({ ok: true }, { headers: { 'x-request-id': 'req_retry' } });
-        const page = Number(new URL(request.url).searchParams.get('page'));
-        const data = page === 1 ? [delivery('whd_1', 'evt_01jzq9v6v3m2k7d8e9f0g1h2j3'), delivery('whd_2', 'evt_other')] : [delivery('whd_3', 'evt_01jzq9v6v3m2k7d8e9f0g1h2j3')];
-        return Response.json({ data, pagination: { page, limit: 100, total: 3, totalPages: 2 } });
+        // The deliveries list takes cursors: the second page starts after the first one's last item.
+        const after = new URL(request.url).searchParams.get('startingAfter');
+        if (after === null) return Response.json({ data: [delivery('whd_1', 'evt_01jzq9v6v3m2k7d8e9f0g1h2j3'), delivery('whd_2', 'evt_other')], pagination: { page: 1, limit: 2, total: 3, totalPages: 2, hasMore: true } });
+        expect(after).toBe('whd_2');
+        return Response.json({ data: [delivery('whd_3', 'evt_01jzq9v6v3m2k7d8e9f0g1h2j3')], pagination: { page: 1, limit: 2, total: 1, totalPages: 1, hasMore: false } });
       },
     });
     const resent = await resendEvent(lastro, 'evt_01jzq9v6v3m2k7d8e9f0g1h2j3');
