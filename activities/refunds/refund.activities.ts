@@ -66,12 +66,15 @@ export function createRefundActivities(deps: ActivityDeps): RefundActivities {
     completeGatewayRefund: ({ refundId, outcome }) => move((em) => applyGatewayRefundOutcome(em, refundId, outcome, base)),
     startRefundTed: ({ refundId }) => move((em) => markRefundTedProcessing(em, refundId)),
     async sendRefundTed({ refundId }) {
-      const request = await refundTransferRequest(fork(), refundId);
-      if (!request) return null;
-      // The company's payout provider, as for withdrawals; the id is the refund's and its details request's.
-      const rail = await processorsOf(deps).payoutFor(fork(), { id: request.companyId });
+      const processors = processorsOf(deps);
+      // The company's payout provider, as for withdrawals, pinned on the refund; the id is the refund's and its details request's.
+      const pinned = await fork().transactional((em) => refundTransferRequest(em, refundId, async (companyId) => (await processors.payoutFor(em, { id: companyId })).connection.id));
+      if (!pinned) return null;
+      const rail = await processors.payoutById(fork(), pinned.connectionId);
+      // Connections are retired, never deleted: a missing one is a broken database, left to an operator (the activity retries).
+      if (!rail) throw new Error(`The refund transfer's payout connection ${pinned.connectionId} is not found`);
       const provider = deps.wrapPayoutProvider ? deps.wrapPayoutProvider(rail.provider) : rail.provider;
-      const payout = refundPayoutRequest(request);
+      const payout = refundPayoutRequest(pinned.request);
       const outcome = refundTransferOutcome(await whileHeartbeating(MONEY_HEARTBEAT_MS, () => sendAndAwaitPayout(provider, payout)), payout.id);
       if (outcome.status === 'bounced' && !isAccountFailure(outcome.code)) deps.logger.error({ refundId, code: outcome.code }, 'Refund transfer refused by the payout provider for a reason other than the account: the buyer is asked for details again; check the provider account');
       return outcome;

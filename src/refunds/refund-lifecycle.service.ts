@@ -34,9 +34,12 @@ export async function refundSnapshot(em: EntityManager, refundId: string): Promi
 }
 
 /** A plain status move (no money, no event): applies only from `from`, so a retry changes nothing. */
-async function moveRefund(em: EntityManager, refundId: string, from: RefundStatus, to: RefundStatus): Promise<MoveResult> {
+async function moveRefund(em: EntityManager, refundId: string, from: RefundStatus, to: RefundStatus, onMove?: (refund: Refund) => void): Promise<MoveResult> {
   const refund = await loadRefund(em, null, refundId, true);
-  if (refund.status === from) refund.status = to;
+  if (refund.status === from) {
+    refund.status = to;
+    onMove?.(refund);
+  }
   await em.flush();
   return { status: refund.status, events: [] };
 }
@@ -145,14 +148,38 @@ export async function submitBankDetails(em: EntityManager, token: string, input:
   return { outcome: holder === 'buyer' ? 'received' : 'awaiting_confirmation', refundId: refund.id, events };
 }
 
-/** bank_details_received → ted_processing. */
-export const markRefundTedProcessing = (em: EntityManager, refundId: string) => moveRefund(em, refundId, 'bank_details_received', 'ted_processing');
+/**
+ * bank_details_received → ted_processing. The transfer for these details goes through the company's
+ * payout connection as it is when it is sent (an earlier transfer's stays pinned until then, so a
+ * repeated callback of its return is still recognized).
+ */
+export const markRefundTedProcessing = (em: EntityManager, refundId: string) =>
+  moveRefund(em, refundId, 'bank_details_received', 'ted_processing', (refund) => {
+    refund.transferConnectionId = null;
+  });
 
-/** The TED to send (keyed per refund and details request), or null when the refund is not in ted_processing. */
-export async function refundTransferRequest(em: EntityManager, refundId: string): Promise<RefundTransferRequest | null> {
-  const refund = await em.findOne(Refund, { id: refundId });
-  if (!refund || refund.status !== 'ted_processing' || !refund.bankDetails) return null;
-  return { idempotencyKey: `${refund.id}:${refund.bankDetailsRequests}`, companyId: refund.companyId, amount: refund.amount, currency: refund.currency, bankDetails: refund.bankDetails };
+/**
+ * The transfer to send (keyed per refund and details request) and the payout connection it goes
+ * through, or null when the refund is not in ted_processing. The connection is fixed on the refund
+ * the first time (`resolve`: the company's payout connection now) and kept until a new details
+ * request, so a retry after a crash asks the same provider account for the transfer by its id
+ * before any send (as a withdrawal's payout).
+ */
+export async function refundTransferRequest(
+  em: EntityManager,
+  refundId: string,
+  resolve: (companyId: string) => Promise<string>,
+): Promise<{ connectionId: string; request: RefundTransferRequest } | null> {
+  const refund = await loadRefund(em, null, refundId, true);
+  if (refund.status !== 'ted_processing' || !refund.bankDetails) return null;
+  if (!refund.transferConnectionId) {
+    refund.transferConnectionId = await resolve(refund.companyId);
+    await em.flush();
+  }
+  return {
+    connectionId: refund.transferConnectionId,
+    request: { idempotencyKey: `${refund.id}:${refund.bankDetailsRequests}`, companyId: refund.companyId, amount: refund.amount, currency: refund.currency, bankDetails: refund.bankDetails },
+  };
 }
 
 /** ted_processing → refunded | invalid_bank_details (a new link: new token, the old one dead; refund.awaiting_bank_details again). */

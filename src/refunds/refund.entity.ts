@@ -46,6 +46,8 @@ export class Refund extends BaseEntity {
   bankDetailsRequests: Opt<number> = 0;
   bankDetailsReminders: Opt<number> = 0;
   bankDetails: Opt<RefundBankDetails> | null = null;
+  /** The payout connection the current bank-details request's transfer goes through: fixed before its first send, cleared by a new request. */
+  transferConnectionId: Opt<string> | null = null;
 }
 
 export const RefundSchema = new EntitySchema<Refund, BaseEntity>({
@@ -76,5 +78,6 @@ export const RefundSchema = new EntitySchema<Refund, BaseEntity>({
     bankDetailsRequests: { type: 'integer' },
     bankDetailsReminders: { type: 'integer' },
     bankDetails: { type: 'json', nullable: true },
+    transferConnectionId: { type: 'string', length: 40, nullable: true },
   },
 });

@@ -1,6 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { vaultKey } from '../../src/cards/card-vault.key';
+import { connectPayout } from '../../src/processors/connections/payout-connections.service';
+import { disconnect } from '../../src/processors/connections/processor-connections.service';
 import { useTestStack } from '../helpers/stack';
 import { eventually, expectLedgerConsistent } from '../payments/fixtures';
-import { runProviderSends } from '../processors/embedded-efi-process';
+import { runProviderSends, startEmbeddedEfi } from '../processors/embedded-efi-process';
 import { decidePayout, runPayoutReconciliation, withLostPayoutCallbacks } from '../withdrawals/fixtures';
 import { eventTypesOf, newCustomer, paidPixOrBoleto, refundOf, refundReaches } from './fixtures';
 
@@ -10,7 +14,8 @@ import { eventTypesOf, newCustomer, paidPixOrBoleto, refundOf, refundReaches } f
  * (`invalid_bank_details`, a new link, refund.awaiting_bank_details), its completion posting is
  * reversed (the shares reserved for it again), the payment and the transaction show it, and the
  * buyer's new details complete it once more. With the provider's callback, and with the callback
- * lost (the payout reconciliation finds it).
+ * lost (the payout reconciliation finds it), and after the company moved its payouts to another
+ * account (the transfer's own connection still speaks for it).
  */
 const t = useTestStack({ companies: ['Acme Ltda'], owners: ['Acme Ltda'] });
 const acme = () => t.company['Acme Ltda'];
@@ -101,4 +106,29 @@ it('returned with its callback lost: the payout reconciliation finds it and appl
   expect(await postings(refund.id)).toHaveLength(2);
   await eventually(async () => (await t.stack.client.workflow.getHandle(refund.id).describe()).status.name === 'RUNNING');
   await expectLedgerConsistent(t.stack);
+});
+
+it('returned after the company moved its payouts to another account: the account it was sent through still speaks for it, by callback and by reconciliation; the next transfer goes through the new one', async () => {
+  const { refund, customer } = await completedBoletoRefund(1_200);
+  // Sent through the deployment default; the company now connects an account of its own, at another provider process (which knows nothing of the first transfer).
+  const other = await startEmbeddedEfi(['--settle-delay-ms', '10']);
+  const a = other.info;
+  const moved = await connectPayout(t.stack.em(), vaultKey(), acme().company.id, { adapter: 'efi', baseUrl: a.baseUrl, tokenUrl: a.tokenUrl, clientId: a.clientId, clientSecret: a.clientSecret, chave: randomUUID() });
+  try {
+    await lostCallbacks(async () => {
+      expect(await decidePayout(`${refund.id}:1`, 'returned')).toBe(200);
+      expect((await reconcile()).refunds).toMatchObject({ returned: 1, errors: 0 });
+    });
+    const reopened = await refundReaches(t.stack, acme(), refund.id, 'invalid_bank_details');
+    const pinned = async () => (await t.stack.em().execute<Array<{ c: string | null }>>(`select transfer_connection_id as c from refunds where id = ?`, [refund.id]))[0].c;
+    expect(await pinned()).toBe('default');
+    expect((await t.stack.http.post(new URL(reopened.bankDetailsUrl).pathname).send(bankDetails(customer.document, '54321-0'))).status).toBe(200);
+    // The transfer for the new details goes through the company's connection as it is when it is sent.
+    await refundReaches(t.stack, acme(), refund.id, 'refunded');
+    expect(await pinned()).toBe(moved.connection.id);
+    await expectLedgerConsistent(t.stack);
+  } finally {
+    await disconnect(t.stack.em(), acme().company.id, 'payout');
+    await other.stop();
+  }
 });

@@ -32,8 +32,7 @@ export interface PayoutPageInput {
 interface Watched {
   id: string;
   payoutId: string;
-  connectionId: string | null;
-  companyId: string;
+  connectionId: string;
 }
 
 type Deps = Pick<AppDeps, 'orm' | 'temporal' | 'config' | 'logger' | 'dispatcher'>;
@@ -46,26 +45,26 @@ async function watched(em: EntityManager, input: PayoutPageInput): Promise<Watch
   const paidSince = new Date(input.now.getTime() - input.paidWithinMs);
   if (input.kind === 'withdrawal') {
     // Each arm is one of the partial indexes (Migration20261201200000PayoutReconciliation).
-    const rows = await em.execute<Array<{ id: string; payout_connection_id: string; company_id: string }>>(
-      `select id, payout_connection_id, company_id from (
-         select id, payout_connection_id, company_id from withdrawals where status = 'processing' and payout_connection_id is not null and updated_at < ?
+    const rows = await em.execute<Array<{ id: string; payout_connection_id: string }>>(
+      `select id, payout_connection_id from (
+         select id, payout_connection_id from withdrawals where status = 'processing' and payout_connection_id is not null and updated_at < ?
          union
-         select id, payout_connection_id, company_id from withdrawals where paid_at is not null and payout_connection_id is not null and paid_at >= ?
+         select id, payout_connection_id from withdrawals where paid_at is not null and payout_connection_id is not null and paid_at >= ?
        ) w where id > ? order by id limit ?`,
       [inFlightBefore, paidSince, input.after ?? '', input.limit],
     );
-    return rows.map((r) => ({ id: r.id, payoutId: payoutIdOf(r.id), connectionId: r.payout_connection_id, companyId: r.company_id }));
+    return rows.map((r) => ({ id: r.id, payoutId: payoutIdOf(r.id), connectionId: r.payout_connection_id }));
   }
-  // A refund transfer's id is the refund's and its current bank-details request's; its connection the company's.
-  const rows = await em.execute<Array<{ id: string; company_id: string; bank_details_requests: number }>>(
-    `select id, company_id, bank_details_requests from (
-       select id, company_id, bank_details_requests from refunds where status = 'ted_processing' and updated_at < ?
+  // A refund transfer's id is the refund's and its current bank-details request's; its connection the one it was sent through.
+  const rows = await em.execute<Array<{ id: string; bank_details_requests: number; transfer_connection_id: string }>>(
+    `select id, bank_details_requests, transfer_connection_id from (
+       select id, bank_details_requests, transfer_connection_id from refunds where status = 'ted_processing' and updated_at < ?
        union
-       select id, company_id, bank_details_requests from refunds where status = 'refunded' and payment_method = 'boleto' and refunded_at >= ?
-     ) r where id > ? order by id limit ?`,
+       select id, bank_details_requests, transfer_connection_id from refunds where status = 'refunded' and payment_method = 'boleto' and refunded_at >= ?
+     ) r where transfer_connection_id is not null and id > ? order by id limit ?`,
     [inFlightBefore, paidSince, input.after ?? '', input.limit],
   );
-  return rows.map((r) => ({ id: r.id, payoutId: refundTransferPayoutId(r.id, Number(r.bank_details_requests)), connectionId: null, companyId: r.company_id }));
+  return rows.map((r) => ({ id: r.id, payoutId: refundTransferPayoutId(r.id, Number(r.bank_details_requests)), connectionId: r.transfer_connection_id }));
 }
 
 /** Reconciles one page; `next` is the cursor of the following page, null after the last. */
@@ -75,7 +74,7 @@ export async function reconcilePayoutPage(deps: Deps, input: PayoutPageInput): P
   const processors = processorsOf(deps);
   for (const row of rows) {
     const em = fork(deps);
-    const rail = row.connectionId ? await processors.payoutById(em, row.connectionId) : await processors.payoutFor(em, { id: row.companyId }).catch(() => null);
+    const rail = await processors.payoutById(em, row.connectionId);
     if (!rail) {
       report.errors++;
       deps.logger.error({ kind: input.kind, id: row.id, connectionId: row.connectionId }, 'Payout reconciliation: the transfer\'s payout connection is gone; an operator restores it');

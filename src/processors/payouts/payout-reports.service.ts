@@ -7,7 +7,6 @@ import { restartRefundWorkflow } from '../../refunds/refund-workflow.client';
 import { Refund } from '../../refunds/refund.entity';
 import { Withdrawal } from '../../withdrawals/withdrawal.entity';
 import { applyWithdrawalPayoutState } from '../../withdrawals/withdrawal-payout.service';
-import { processorsOf } from '../processors';
 import { withdrawalIdOfPayout } from './payout.rules';
 import type { PayoutState } from './payout-provider.port';
 
@@ -52,9 +51,8 @@ async function applyToRefund(deps: Deps, connectionId: string, transfer: { refun
   const em = fork(deps);
   const refund = await em.findOne(Refund, { id: transfer.refundId });
   if (!refund) return 'ignored';
-  // A refund transfer goes through the company's payout connection: only that one speaks for it.
-  const rail = await processorsOf(deps).payoutFor(em, { id: refund.companyId }).catch(() => null);
-  if (!rail || rail.connection.id !== connectionId) return 'ignored';
+  // Only the connection the refund's transfer was sent through speaks for it.
+  if (refund.transferConnectionId !== connectionId) return 'ignored';
   if (state.status === 'processing') return refund.status === 'ted_processing' ? 'pending' : 'unchanged';
   const r = await fork(deps).transactional((tem) => applyRefundTransferState(tem, transfer, state, deps.config.urls.publicBase));
   dispatch(deps, r.events);
