@@ -26,7 +26,9 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /** A clean environment: npm settings of the process that started jest (npm test) must not leak into the install. */
 function cleanEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && !k.startsWith('NODE_')) env[k] = v;
+  // NODE_EXTRA_CA_CERTS stays: it is the machine's trust (a proxy's CA), not a setting of this run's Node,
+  // and the npm that runs under the suite's Node (scripts/jest-on-node.sh) reads no machine npmrc's cafile.
+  for (const [k, v] of Object.entries(process.env)) if (!/^npm_/i.test(k) && (!k.startsWith('NODE_') || k === 'NODE_EXTRA_CA_CERTS')) env[k] = v;
   return { ...env, ...extra };
 }
 

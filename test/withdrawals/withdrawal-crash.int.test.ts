@@ -5,14 +5,16 @@ import { createActivities } from '../../activities';
 import { createLastroWorker } from '../../worker';
 import { approveSignal } from '../../workflows/withdrawals/withdrawal.contract';
 import type { PayoutProvider } from '../../src/processors/payouts/payout-provider.port';
-import { activeRecipient, awaitingApproval, balances, fund, historyOf, providerSends, until, waitForStatus } from './fixtures';
+import { activeRecipient, awaitingApproval, balances, fund, historyOf, providerSends, until, waitForStatus, withLostPayoutCallbacks } from './fixtures';
 
 /**
  * A worker dies mid-transfer: the payout provider (the embedded Efí, its own process) has accepted
  * the Pix but the answer never comes back. The payout activity stops heartbeating, times out (20
  * seconds) and runs again on another worker, which reads the transfer by its id (the withdrawal
  * id) before sending anything: the provider shows the first Pix, so the recipient is paid once and
- * the ledger debits once.
+ * the ledger debits once. The provider's callbacks are lost meanwhile, so it is the retried
+ * activity that reads the transfer back (a callback would record it first: payout-reconciliation
+ * and the refund transfer tests cover that path).
  */
 
 let stack: TestStack;
@@ -42,7 +44,7 @@ afterAll(async () => {
 });
 
 
-it('a worker crash after the provider accepted the transfer does not pay twice', async () => {
+it('a worker crash after the provider accepted the transfer does not pay twice', () => withLostPayoutCallbacks(stack, async () => {
   const hung = new Promise<void>((resolve) => (unblockCrashed = resolve));
   let crashedCalls = 0;
   // The provider books the Pix, then this worker "dies" before the answer reaches Temporal.
@@ -109,4 +111,4 @@ it('a worker crash after the provider accepted the transfer does not pay twice',
   const debits = await stack.em().execute(`select kind from ledger_postings where source_id = ? and kind in ('withdrawal', 'withdrawal_fee')`, [w.id]);
   expect(debits).toEqual([{ kind: 'withdrawal' }]);
   expect(await balances(stack, acme, recipientId)).toEqual({ availableBalance: 0, blockedBalance: 0, withdrawableBalance: 0 });
-}, 180_000);
+}), 180_000);
