@@ -365,8 +365,12 @@ describe('POST /checkout/links', () => {
     expectError(await t.stack.http.get('/checkout/links').set('x-api-key', 'sk_sandbox_wrong'), 401, 'unauthenticated');
   });
 
-  it('has no /v1 twin', async () => {
-    expect((await t.stack.http.post('/v1/checkout/links').set(t.company.Acme.headers).send(minimal)).status).toBe(404);
+  it('answers at /v1 as at its unversioned path (the one surface, the alias kept)', async () => {
+    const versioned = await t.stack.http.post('/v1/checkout/links').set(t.company.Acme.headers).send(minimal);
+    expect(versioned.status).toBe(201);
+    const alias = await t.stack.http.get(`/checkout/links/${versioned.body.id}`).set(t.company.Acme.headers);
+    expect(alias.status).toBe(200);
+    expect(alias.body).toMatchObject({ id: versioned.body.id, url: versioned.body.url });
   });
 
   it('replays an Idempotency-Key and refuses it with another body (409 idempotency_conflict)', async () => {
