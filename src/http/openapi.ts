@@ -143,6 +143,12 @@ function webhookOperations(convert: (s: z.ZodType, io: 'input' | 'output') => Js
   return webhooks;
 }
 
+/** A list paged by cursor (pagination.ts `cursorQuery`): a cursor naming no item of the list is a 404. */
+function takesCursor(route: AnyRoute): boolean {
+  const query = route.request?.query;
+  return query instanceof z.ZodObject && 'startingAfter' in query.shape;
+}
+
 function errorStatuses(route: AnyRoute): number[] {
   const out = new Set<number>(route.errors ?? []);
   if (route.request?.params || route.request?.query || route.request?.body) out.add(400);
@@ -154,8 +160,8 @@ function errorStatuses(route: AnyRoute): number[] {
     out.add(401);
     out.add(429);
   }
-  // A body may name a resource of the company (recipientId, customerId…) that does not exist.
-  if (route.request?.params || (route.request?.body && route.auth !== 'public')) out.add(404);
+  // A body may name a resource of the company (recipientId, customerId…) that does not exist; so may a list's cursor.
+  if (route.request?.params || (route.request?.body && route.auth !== 'public') || takesCursor(route)) out.add(404);
   if (isWriteMethod(route.method) && route.auth !== 'public') out.add(409);
   out.delete(successStatus(route));
   return [...out].sort();
