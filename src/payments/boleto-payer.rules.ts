@@ -1,4 +1,5 @@
 import { documentKind, normalizeDocument } from '../shared/documents';
+import type { CustomerAddress } from '../customers/customer.entity';
 import type { BoletoPayer } from '../processors/boletos/boleto-issuer.port';
 
 /**
@@ -7,22 +8,10 @@ import type { BoletoPayer } from '../processors/boletos/boleto-issuer.port';
  * processor is called: the payment's own `boleto.payer`, else the transaction's customer. Pure.
  */
 
-/** The eight-key address of a customer (customers.schemas.ts), each key a string or null. */
-export interface PayerAddressInput {
-  street: string | null;
-  number: string | null;
-  complement: string | null;
-  neighborhood: string | null;
-  city: string | null;
-  state: string | null;
-  zipCode: string | null;
-  country: string | null;
-}
-
 export interface PayerInput {
   name: string;
   document: string;
-  address?: PayerAddressInput | null;
+  address?: CustomerAddress | null;
 }
 
 export type PayerProblem = { code: 'boleto_payer_required' | 'boleto_payer_invalid'; message: string };
@@ -32,7 +21,7 @@ export type PayerProblem = { code: 'boleto_payer_required' | 'boleto_payer_inval
  * 8-digit CEP), else none: an issuer gets a whole address or no address, never a part (a part is
  * refused, and the name and document are what registration requires).
  */
-export function issuerAddressOf(a: PayerAddressInput | null | undefined): BoletoPayer['address'] {
+export function issuerAddressOf(a: CustomerAddress | null | undefined): BoletoPayer['address'] {
   const state = a?.state?.trim().toUpperCase() ?? '';
   const zipCode = a?.zipCode?.replace(/\D/g, '') ?? '';
   if (!a?.street?.trim() || !a.city?.trim() || !/^[A-Z]{2}$/.test(state) || zipCode.length !== 8) return null;

@@ -1,6 +1,4 @@
-import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook } from '../../src/dev/embedded-bb-issuer';
-import { useTestStack } from '../helpers/stack';
-import { startEmbeddedBb, type EmbeddedBbProcess } from '../processors/embedded-bb-process';
+import { useStackWithEmbeddedBb, type EmbeddedBbProcess } from '../processors/embedded-bb-process';
 import { balanceOf, eventually, expectLedgerConsistent, newRecipient, newReference, platformBalance, setCompanyFees } from '../payments/fixtures';
 
 /**
@@ -10,19 +8,7 @@ import { balanceOf, eventually, expectLedgerConsistent, newRecipient, newReferen
  * amount's; the payment's view and its transaction.paid event carry the paid amount.
  */
 let issuer: EmbeddedBbProcess;
-beforeAll(async () => {
-  issuer = await startEmbeddedBb(['--webhook-retry-base-ms', '100']);
-}, 60_000);
-afterAll(() => issuer?.stop());
-
-const t = useTestStack({
-  companies: ['Acme'],
-  owners: ['Acme'],
-  env: () => embeddedBoletoIssuerEnv(issuer.info),
-  async setup(t) {
-    await registerEmbeddedBoletoWebhook({ id: 'default', ...t.stack.config.processors.boleto! }, t.stack.baseUrl);
-  },
-});
+const t = useStackWithEmbeddedBb((started) => (issuer = started));
 
 const FEE = 300;
 const headers = () => t.company.Acme.headers;

@@ -6,8 +6,7 @@ import { connectBoleto } from '../../src/processors/connections/boleto-connectio
 import { disconnect } from '../../src/processors/connections/processor-connections.service';
 import { processorsOf } from '../../src/processors/processors';
 import { sweepBoletos } from '../../src/payments/boleto-sweep.service';
-import { useTestStack } from '../helpers/stack';
-import { startEmbeddedBb, type EmbeddedBbProcess } from '../processors/embedded-bb-process';
+import { useStackWithEmbeddedBb, type EmbeddedBbProcess } from '../processors/embedded-bb-process';
 import { eventually, expectLedgerConsistent, newReference } from './fixtures';
 
 /**
@@ -18,19 +17,7 @@ import { eventually, expectLedgerConsistent, newReference } from './fixtures';
  * boleto at the issuer, and an issuer that fails or refuses leaves nothing written.
  */
 let issuer: EmbeddedBbProcess;
-beforeAll(async () => {
-  issuer = await startEmbeddedBb(['--webhook-retry-base-ms', '100']);
-}, 60_000);
-afterAll(() => issuer?.stop());
-
-const t = useTestStack({
-  companies: ['Acme'],
-  owners: ['Acme'],
-  env: () => embeddedBoletoIssuerEnv(issuer.info),
-  async setup(t) {
-    await registerEmbeddedBoletoWebhook({ id: 'default', ...t.stack.config.processors.boleto! }, t.stack.baseUrl);
-  },
-});
+const t = useStackWithEmbeddedBb((started) => (issuer = started));
 afterEach(() => issuer.sim('DELETE', '/embedded/faults'));
 
 const headers = () => t.company.Acme.headers;

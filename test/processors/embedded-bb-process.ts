@@ -1,5 +1,6 @@
 import { startEmbeddedProcess, type EmbeddedProcess } from './embedded-process';
-import type { EmbeddedBbIssuerInfo } from '../../src/dev/embedded-bb-issuer';
+import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook, type EmbeddedBbIssuerInfo } from '../../src/dev/embedded-bb-issuer';
+import { useTestStack } from '../helpers/stack';
 
 /**
  * The embedded boleto issuer (BB API Cobranças v2) as a child process, as a test drives it:
@@ -26,4 +27,26 @@ export async function simulator(baseUrl: string, method: string, p: string, body
     // not JSON
   }
   return { status: res.status, body: parsed };
+}
+
+/**
+ * A test stack whose default boleto connection is an embedded issuer of the file's own (so a file
+ * may drive its faults and payments alone), with the issuer's webhook pointed at the stack.
+ * `started` gets the issuer before the stack starts.
+ */
+export function useStackWithEmbeddedBb(started: (issuer: EmbeddedBbProcess) => void): ReturnType<typeof useTestStack> {
+  let issuer: EmbeddedBbProcess;
+  beforeAll(async () => {
+    issuer = await startEmbeddedBb(['--webhook-retry-base-ms', '100']);
+    started(issuer);
+  }, 60_000);
+  afterAll(() => issuer?.stop());
+  return useTestStack({
+    companies: ['Acme'],
+    owners: ['Acme'],
+    env: () => embeddedBoletoIssuerEnv(issuer.info),
+    async setup(t) {
+      await registerEmbeddedBoletoWebhook({ id: 'default', ...t.stack.config.processors.boleto! }, t.stack.baseUrl);
+    },
+  });
 }
