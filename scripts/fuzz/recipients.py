@@ -8,7 +8,7 @@ import threading
 import urllib.parse
 
 from .generators import VALID_DOCUMENTS, cpf_from, document_fits
-from .stack import api, on_body, path_id, seed, throwaways, versioned, with_body
+from .stack import api, on_body, path_id, seed, throwaways, with_body
 
 active_recipients = {}
 
@@ -109,11 +109,11 @@ def spare_owner_writes(case):
 recipient_writes = [spare_owner_writes, with_body(recipient_split), on_body(pix_key)]
 
 REPAIRS = {
-    **versioned("DELETE", "/recipients/{id}", [spare_owner_writes]),
-    **versioned("POST", "/recipients/{id}/kyc-link", [spare_owner_writes]),
-    **versioned("POST", "/recipients", [on_body(not_the_owner), on_body(pix_key)]),
-    **versioned("PUT", "/recipients/{id}", recipient_writes),
-    **versioned("POST", "/withdrawals", [on_body(linked_recipient)]),
+    ("DELETE", "/recipients/{id}"): [spare_owner_writes],
+    ("POST", "/recipients/{id}/kyc-link"): [spare_owner_writes],
+    ("POST", "/recipients"): [on_body(not_the_owner), on_body(pix_key)],
+    ("PUT", "/recipients/{id}"): recipient_writes,
+    ("POST", "/withdrawals"): [on_body(linked_recipient)],
     ("POST", "/sandbox/ledger/credit"): [on_body(linked_recipient)],
 }
 
@@ -121,9 +121,9 @@ REPAIRS = {
 wallet = {"ownerId": "LASTRO_FUZZ_OWNER_ID"}
 withdrawal = {"id": "LASTRO_FUZZ_WITHDRAWAL_ID"}
 SEEDED = {
-    **versioned("GET", "/wallets/owner/{ownerId}/balance", wallet),
-    **versioned("GET", "/wallets/owner/{ownerId}/summary", wallet),
-    **versioned("GET", "/wallets/owner/{ownerId}/transactions", wallet),
-    **versioned("GET", "/withdrawals/{id}", withdrawal),
-    **versioned("POST", "/withdrawals/{id}/cancel", withdrawal),
+    ("GET", "/wallets/owner/{ownerId}/balance"): wallet,
+    ("GET", "/wallets/owner/{ownerId}/summary"): wallet,
+    ("GET", "/wallets/owner/{ownerId}/transactions"): wallet,
+    ("GET", "/withdrawals/{id}"): withdrawal,
+    ("POST", "/withdrawals/{id}/cancel"): withdrawal,
 }

@@ -58,11 +58,6 @@ def with_body(repair):
     return lambda case: repair(case) if isinstance(case.body, dict) else None
 
 
-def versioned(method, path, value):
-    """The same entry for a route and its /v1 twin."""
-    return {(method, path): value, (method, f"/v1{path}"): value}
-
-
 COMPANY_ID = re.compile(r"comp_[0-9a-z]{26}")
 
 
