@@ -2,7 +2,7 @@
 
 import datetime
 
-from .stack import SAFE_INTEGER, fresh_card_token, on_body, versioned, whole
+from .stack import SAFE_INTEGER, fresh_card_token, on_body, whole
 from .recipients import active_owner, receiving
 
 def split_percentages(splits):
@@ -35,16 +35,25 @@ def boleto_due_dates(body):
 
 
 def boleto_terms(body):
-    """transactions.schemas.ts, the rule between two values the JSON Schema cannot state: a discount
-    ends on or before the due date. (The one form of a fine, an interest and a discount, and
-    payableDaysAfterDue with a fine or interest, the document states.)"""
+    """transactions.schemas.ts, the rules between two values the JSON Schema cannot state: a discount
+    ends on or before the due date, and a fixed one is less than the payment's amount. (The one
+    form of a fine, an interest and a discount, and payableDaysAfterDue with a fine or interest,
+    the document states.)"""
     for payment in body.get("payments") or []:
         boleto = payment.get("boleto") if isinstance(payment, dict) else None
         if not isinstance(boleto, dict):
             continue
         discount, due = boleto.get("discount"), boleto.get("dueDate")
-        if isinstance(discount, dict) and isinstance(due, str) and isinstance(discount.get("until"), str) and discount["until"] > due:
+        if not isinstance(discount, dict):
+            continue
+        if isinstance(due, str) and isinstance(discount.get("until"), str) and discount["until"] > due:
             discount["until"] = due
+        amount = payment.get("amount")
+        if isinstance(discount.get("amount"), int) and isinstance(amount, int) and discount["amount"] >= amount:
+            if amount > 1:
+                discount["amount"] = amount - 1
+            else:
+                boleto.pop("discount")
 
 
 def boleto_payers(body):
@@ -114,7 +123,7 @@ transaction = [active_owner, on_body(transaction_amounts), on_body(transaction_s
 
 REPAIRS = {
     ("POST", "/payment-methods/cards"): [on_body(card_token)],
-    **versioned("POST", "/transactions", transaction),
+    ("POST", "/transactions"): transaction,
     ("POST", "/sandbox/payments/{payId}/chargeback"): [on_body(chargeback_amount)],
 }
 
@@ -122,11 +131,11 @@ REPAIRS = {
 # end a pending refund, so each has its own too.
 refund = {"id": "LASTRO_FUZZ_REFUND_ID"}
 SEEDED = {
-    **versioned("GET", "/refunds/{id}", refund),
-    **versioned("POST", "/refunds/{id}/approve", refund),
-    **versioned("POST", "/refunds/{id}/refuse", {"id": "LASTRO_FUZZ_REFUSED_REFUND_ID"}),
-    **versioned("POST", "/transactions/{txnId}/payments/{payId}/refund", {"txnId": "LASTRO_FUZZ_PAID_TRANSACTION_ID", "payId": "LASTRO_FUZZ_PAID_PAYMENT_ID"}),
-    **versioned("POST", "/transactions/{id}/cancel", {"id": "LASTRO_FUZZ_PENDING_TRANSACTION_ID"}),
+    ("GET", "/refunds/{id}"): refund,
+    ("POST", "/refunds/{id}/approve"): refund,
+    ("POST", "/refunds/{id}/refuse"): {"id": "LASTRO_FUZZ_REFUSED_REFUND_ID"},
+    ("POST", "/transactions/{txnId}/payments/{payId}/refund"): {"txnId": "LASTRO_FUZZ_PAID_TRANSACTION_ID", "payId": "LASTRO_FUZZ_PAID_PAYMENT_ID"},
+    ("POST", "/transactions/{id}/cancel"): {"id": "LASTRO_FUZZ_PENDING_TRANSACTION_ID"},
     ("POST", "/sandbox/payments/{payId}/pay"): {"payId": "LASTRO_FUZZ_PENDING_PAYMENT_ID"},
     ("POST", "/sandbox/payments/{payId}/chargeback"): {"payId": "LASTRO_FUZZ_CARD_PAYMENT_ID"},
 }

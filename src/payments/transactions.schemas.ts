@@ -83,6 +83,9 @@ const paymentInput = z
     if (p.paymentMethod === 'credit_card' && !p.creditCard) ctx.addIssue({ code: 'custom', path: ['creditCard'], message: 'creditCard.token is required for credit_card' });
     const others = { credit_card: ['pix', 'boleto'], pix: ['creditCard', 'boleto'], boleto: ['creditCard', 'pix'] }[p.paymentMethod] as Array<'creditCard' | 'pix' | 'boleto'>;
     for (const key of others) if (p[key] !== undefined) ctx.addIssue({ code: 'custom', path: [key], message: `${key} is not allowed with paymentMethod ${p.paymentMethod}` });
+    // An issuer refuses a discount that takes the whole amount, so it is the request's mistake, not the issuer's.
+    const discount = p.boleto?.discount?.amount;
+    if (discount !== undefined && discount >= p.amount) ctx.addIssue({ code: 'custom', path: ['boleto', 'discount', 'amount'], message: "A fixed discount is less than the payment's amount" });
   })
   // The superRefine above in JSON Schema: each method's own options object, and no other's.
   .meta({

@@ -38,4 +38,11 @@ describe('boleto terms in the OpenAPI document', () => {
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['payments.0.boleto.fine', 'Give exactly one of percent and amount']]);
   });
+
+  it.each([[999, true], [1000, false], [5000, false]])('a fixed discount of %d on a boleto of 1000: accepted %s (the issuer refuses one that takes the whole amount)', (amount, accepted) => {
+    const body = { referenceCode: 'order-1', items: [{ description: 'Camiseta', quantity: 1, amount: 1000 }], payments: [{ paymentMethod: 'boleto', amount: 1000, boleto: { dueDate: '2030-01-10', discount: { until: '2030-01-05', amount } } }] };
+    const parsed = createTransactionBody.safeParse(body);
+    expect(parsed.success).toBe(accepted);
+    if (!accepted) expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['payments.0.boleto.discount.amount', "A fixed discount is less than the payment's amount"]]);
+  });
 });
