@@ -271,11 +271,11 @@ export async function statementsDuring(rootEm: EntityManager, run: () => Promise
       where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'`,
   );
   if (process.env.BENCH_SQL) {
-    // Where PostgreSQL's time went: the statements that took the most of it.
+    // Where PostgreSQL's time went: the statements that took the most of it (BENCH_SQL=calls: the most run).
     const top = await connection.execute<{ calls: number; total_ms: number; query: string }[]>(
       `select calls::int, round(total_exec_time::numeric, 1)::float as total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements
         where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
-        order by total_exec_time desc limit 12`,
+        order by ${process.env.BENCH_SQL === 'calls' ? 'calls desc limit 40' : 'total_exec_time desc limit 12'}`,
     );
     for (const t of top) process.stderr.write(`  ${String(t.total_ms).padStart(9)} ms ${String(t.calls).padStart(7)} calls  ${t.query}\n`);
   }
