@@ -42,7 +42,7 @@ export function connectBoletoInputFrom(o: ConnectBoletoOptions, env: NodeJS.Proc
     tokenUrl: o.tokenUrl,
     clientId: o.clientId,
     clientSecret: secretFrom(o.clientSecretFile, '--client-secret-file', BOLETO_CLIENT_SECRET_ENV, env, 'client secret'),
-    appKey: secretFrom(o.appKeyFile, '--app-key-file', BOLETO_APP_KEY_ENV, env, 'application key (gw-dev-app-key)'),
+    appKey: secretFrom(o.appKeyFile, '--app-key-file', BOLETO_APP_KEY_ENV, env, 'application key'),
     convenio: o.convenio,
     ...(o.carteira !== undefined ? { carteira: int(o.carteira) } : {}),
     ...(o.variacao !== undefined ? { variacaoCarteira: int(o.variacao) } : {}),
@@ -68,7 +68,7 @@ export function registerConnectBoleto(connect: Command, ctx: CliContext): void {
     .requiredOption('--token-url <url>', "the issuer's OAuth2 token endpoint (https)")
     .requiredOption('--client-id <id>', 'the OAuth2 client id of the application')
     .option('--client-secret-file <file>', `a file holding the OAuth2 client secret (else $${BOLETO_CLIENT_SECRET_ENV})`)
-    .option('--app-key-file <file>', `a file holding the application key, sent as gw-dev-app-key (else $${BOLETO_APP_KEY_ENV})`)
+    .option('--app-key-file <file>', `a file holding the application key, sent as gw-app-key (gw-dev-app-key to a homologation host) (else $${BOLETO_APP_KEY_ENV})`)
     .requiredOption('--convenio <digits>', 'the convênio of cobrança (7 digits)')
     .option('--carteira <n>', 'the carteira (default 17)')
     .option('--variacao <n>', "the carteira's variação (default 35)")

@@ -3,7 +3,7 @@ import type { ApiPixConnection } from '../../pix/api-pix/api-pix.connection';
 /**
  * How Lastro reaches Banco do Brasil's API Cobranças v2 for one beneficiary: the API's base URL,
  * the OAuth2 token endpoint and client credentials (the same shape as an API Pix PSP's, BB's
- * portal issues both), the application key BB sends as `gw-dev-app-key`, and the beneficiary's
+ * portal issues both), the application key (sent as `gw-app-key`, or `gw-dev-app-key` to a homologation host), and the beneficiary's
  * contract: the convênio (7 digits), its carteira and variação, and the agência and conta the
  * list of boletos is asked by.
  */

@@ -5,11 +5,12 @@ import { OAuthToken } from '../../pix/api-pix/oauth-token';
 import { backoffMs } from '../../retry-timing';
 import { BoletoIssuerError, type BoletoIssuer, type IssuedBoleto, type PaidBoleto } from '../boleto-issuer.port';
 import type { BbCobrancaConnection, BbCobrancaOptions } from './bb-cobranca.connection';
-import { bbErrorOf, BbWireError, boletoFromWire, paidPageFromWire, registeredFromWire, registrationToWire, titleId, toBbDate } from './wire';
+import { appKeyParam, bbErrorOf, BbWireError, boletoFromWire, paidPageFromWire, registeredFromWire, registrationToWire, titleId, toBbDate } from './wire';
 
 /**
  * Lastro's boleto port over Banco do Brasil's API Cobranças v2 (online registration): OAuth2
- * client credentials, the application key as `gw-dev-app-key`, JSON over HTTPS. The transport,
+ * client credentials, the application key as `gw-app-key` in production (`gw-dev-app-key` in
+ * homologation: `appKeyParam`), JSON over HTTPS. The transport,
  * the token and the retry timing are the API Pix adapter's (the same OAuth2 and HTTP faults).
  *
  * The registration is the one call that is not idempotent on the wire, so it is never sent twice
@@ -31,7 +32,7 @@ export function createBbCobrancaIssuer(connection: BbCobrancaConnection, options
   const once: Transport = { ...transport, attempts: 1 };
   const baseUrl = connection.baseUrl.replace(/\/+$/, '');
   const token = new OAuthToken(connection, transport);
-  const key = `gw-dev-app-key=${encodeURIComponent(connection.appKey)}`;
+  const key = `${appKeyParam(baseUrl)}=${encodeURIComponent(connection.appKey)}`;
 
   async function call(t: Transport, method: 'GET' | 'POST', route: string, path: string, query: string, body?: unknown): Promise<HttpAnswer> {
     try {

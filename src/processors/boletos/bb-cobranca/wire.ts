@@ -32,6 +32,26 @@ export function numberOfTitle(connection: Pick<BbCobrancaConnection, 'convenio'>
   return m && m[1] === connection.convenio ? m[2] : null;
 }
 
+/**
+ * The query parameter BB's API gateway reads the application key from: `gw-app-key` in
+ * production (api.bb.com.br and BB's other production hosts), `gw-dev-app-key` in homologation
+ * and the sandbox (hosts with an `hm`, `homologa…` or `sandbox` label) and anywhere else (the
+ * embedded issuer accepts both). Named by the host, so a production connection cannot be made
+ * with the sandbox's parameter by forgetting an option.
+ */
+export function appKeyParam(baseUrl: string): 'gw-app-key' | 'gw-dev-app-key' {
+  let host: string;
+  try {
+    host = new URL(baseUrl).hostname.toLowerCase();
+  } catch {
+    return 'gw-dev-app-key';
+  }
+  const labels = host.split('.');
+  const bb = host === 'bb.com.br' || host.endsWith('.bb.com.br');
+  const testing = labels.some((l) => l === 'hm' || l === 'sandbox' || l.startsWith('homologa'));
+  return bb && !testing ? 'gw-app-key' : 'gw-dev-app-key';
+}
+
 export const toBbDate = (iso: string): string => iso.split('-').reverse().join('.');
 export function fromBbDate(d: unknown): string {
   const m = typeof d === 'string' ? /^(\d{2})\.(\d{2})\.(\d{4})$/.exec(d) : null;
