@@ -112,13 +112,12 @@ export function applyLines(balances: Map<string, AccountBalance>, lines: Readonl
 }
 
 /**
- * Entries in the order they are inserted: credits first (largest first), then debits, keeping
- * the given order among equal amounts. The balance trigger and the CHECK run row by row, so an
- * account both credited and debited in one insert never dips below zero halfway through.
+ * The wallet accounts a posting takes money from: those its lines leave with a negative net
+ * (a sale's pending +gross −fee is a credit). Only these can overdraw, so only these are
+ * locked; platform accounts (`walletId` null) may go negative and are never.
  */
-export function creditsFirst<T extends { amount: number }>(entries: readonly T[]): T[] {
-  return entries
-    .map((e, i) => ({ e, i }))
-    .sort((a, b) => b.e.amount - a.e.amount || a.i - b.i)
-    .map(({ e }) => e);
+export function debitedAccounts(lines: ReadonlyArray<{ id: string; walletId: string | null; amount: number }>): string[] {
+  const net = new Map<string, number>();
+  for (const l of lines) if (l.walletId !== null) net.set(l.id, (net.get(l.id) ?? 0) + l.amount);
+  return [...net].filter(([, amount]) => amount < 0).map(([id]) => id);
 }

@@ -2,8 +2,9 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../http/errors';
 import { newId } from '../shared/ids';
 import { assertCents } from '../shared/money';
+import { foldBalances, lockBalances } from './balance-fold';
 import type { PlatformBucket, WalletBucket } from './ledger.entity';
-import { applyLines, creditsFirst, overdrawnLine, postingProblem, reversalType, type PostingSource, type StatementType } from './ledger.rules';
+import { applyLines, debitedAccounts, overdrawnLine, postingProblem, reversalType, type PostingSource, type StatementType } from './ledger.rules';
 
 /**
  * The posting API: every money movement of every module goes through `post` (or one of the
@@ -12,9 +13,10 @@ import { applyLines, creditsFirst, overdrawnLine, postingProblem, reversalType, 
  * - Double entry: lines sum to zero per currency (checked here, and by the database at commit).
  * - Idempotency: a posting is made once per `key` (retried activities post again safely,
  *   concurrent ones too: the key's unique index makes the later one a replay).
- * - No negative wallet bucket, under any concurrency: the accounts a posting touches are
- *   locked with SELECT … FOR UPDATE in id order (so two postings never deadlock), the new
- *   balances are checked (409 `insufficient_balance`), and a CHECK constraint backs it up.
+ * - No negative wallet bucket, under any concurrency: the wallet accounts a posting takes money
+ *   from are locked in id order (so two postings never deadlock) and folded (balance-fold.ts),
+ *   the new balances are checked (409 `insufficient_balance`), and a CHECK constraint on the
+ *   folded rows backs it up. Credits lock nothing: a sale costs its two inserts.
  * - Immutability: corrections are reversing postings (`reversePosting`), never edits.
  * - Tenancy: a wallet line names a recipient; the wallet is that recipient's wallet of the
  *   posting's company (`companyId`, required for any wallet line). The company is the
@@ -197,13 +199,12 @@ export async function postMany(em: EntityManager, inputs: PostingInput[]): Promi
     }
     const accountsOf = inputs.map((input) => input.lines.map((l) => resolved.get(refKey(l.account, input.companyId ?? null))!));
 
-    // Lock every touched account in one fixed order, then check the balances each posting would reach.
-    const ids = [...new Set(accountsOf.flat().map((a) => a.id))].sort();
-    const locked = await tem.execute<{ id: string; owner_type: string; balance: string }[]>(
-      `select id, owner_type, balance from ledger_accounts where id in (${ids.map(() => '?').join(', ')}) order by id for update`,
-      ids,
-    );
-    const balances = new Map(locked.map((a) => [a.id, { ownerType: a.owner_type, balance: Number(a.balance) }]));
+    // Lock only the wallet accounts a posting takes money from (its net there is negative): those
+    // could overdraw. A credit, and every platform account (which may go negative), is never
+    // locked, so no row is locked by every sale. Folded under the lock, their balances are exact.
+    const debited = [...new Set(inputs.flatMap((input, n) => debitedAccounts(input.lines.map((l, i) => ({ ...accountsOf[n][i], amount: l.amount })))))].sort();
+    const locked = await lockBalances(tem, debited);
+    const balances = new Map([...locked].map(([id, balance]) => [id, { ownerType: 'wallet', balance }]));
     const results: Array<PostingResult | null> = inputs.map(() => null);
     for (const [n, input] of inputs.entries()) {
       const lines = input.lines.map((l, i) => ({ accountId: accountsOf[n][i].id, amount: l.amount }));
@@ -254,14 +255,14 @@ export async function postMany(em: EntityManager, inputs: PostingInput[]): Promi
       .flatMap(({ input, n, postingId }) =>
         input.lines.map((l, i) => [postingId, accountsOf[n][i].id, accountsOf[n][i].walletId, currencyOf(l.account), l.amount, l.type, l.inStatement, l.releaseAt ?? null, now] as const),
       );
-    // Credits first: the balance trigger and the CHECK run row by row, so an account debited
-    // and credited in these postings must never dip below zero halfway through.
-    const ordered = creditsFirst(entries.map((e) => ({ amount: e[4], entry: e }))).map((e) => e.entry);
-    if (ordered.length === 0) return results as PostingResult[];
+    if (entries.length === 0) return results as PostingResult[];
     await tem.execute(
-      `insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at) values ${ordered.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      ordered.flat(),
+      `insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at) values ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      entries.flat(),
     );
+    // Folded again, the debited rows hold their new balances, so the CHECK on wallet rows
+    // (never below zero) backs the check above, as the database's own guard.
+    await foldBalances(tem, debited);
     return results as PostingResult[];
   });
 }

@@ -17,7 +17,7 @@ export async function getBalances(em: EntityManager, companyId: string, recipien
             coalesce(sum(a.balance) filter (where a.bucket = 'pending'), 0) as pending,
             coalesce(sum(a.balance) filter (where a.bucket = 'available'), 0) as available,
             coalesce(sum(a.balance) filter (where a.bucket = 'blocked'), 0) as blocked
-       from wallets w join ledger_accounts a on a.wallet_id = w.id
+       from wallets w join ledger_balances a on a.wallet_id = w.id
       where w.company_id = ? and w.recipient_id = ? group by a.currency order by a.currency`,
     [companyId, recipientId],
   );

@@ -55,7 +55,7 @@ async function sourcesOf(em: EntityManager, companyId: string, paymentId: string
     [companyId, recipientId, currency, `sale:${paymentId}`, `release:${paymentId}:`, chargebackKeyPrefix(paymentId)],
   );
   const [available] = await em.execute<{ balance: string }[]>(
-    `select a.balance from ledger_accounts a join wallets w on w.id = a.wallet_id where w.company_id = ? and w.recipient_id = ? and w.currency = ? and a.bucket = 'available'`,
+    `select a.balance from ledger_balances a join wallets w on w.id = a.wallet_id where w.company_id = ? and w.recipient_id = ? and w.currency = ? and a.bucket = 'available'`,
     [companyId, recipientId, currency],
   );
   return [

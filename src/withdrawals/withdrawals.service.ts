@@ -4,6 +4,7 @@ import { creationPage } from '../http/pagination';
 import type { Event } from '../events/event.entity';
 import { computeFee } from '../fees/fee.rules';
 import { feeSpecFor, getFeeTable } from '../fees/fees.service';
+import { lockBalances } from '../ledger/balance-fold';
 import { reserveFunds } from '../ledger/ledger.service';
 import { assertRecipientActive } from '../recipients/recipients.service';
 import { newId } from '../shared/ids';
@@ -25,16 +26,20 @@ interface WalletFunds {
 
 /**
  * The recipient's physical wallets in `currency` with their withdrawable (available bucket)
- * balance, locked FOR UPDATE until the transaction ends: a concurrent withdrawal waits here
+ * balance, locked (ledger lockBalances) until the transaction ends: a concurrent withdrawal waits here
  * and then sees this one's reservation, so two can never spend the same cents. Largest first.
  */
 async function lockWalletFunds(em: EntityManager, companyId: string, recipientId: string, currency: string): Promise<WalletFunds[]> {
-  const rows = await em.execute<{ wallet_id: string; balance: string }[]>(
-    `select a.wallet_id, a.balance from wallets w join ledger_accounts a on a.wallet_id = w.id and a.bucket = 'available'
-      where w.company_id = ? and w.recipient_id = ? and w.currency = ? order by a.id for update of a`,
+  const accounts = await em.execute<{ id: string; wallet_id: string }[]>(
+    `select a.id, a.wallet_id from wallets w join ledger_accounts a on a.wallet_id = w.id and a.bucket = 'available'
+      where w.company_id = ? and w.recipient_id = ? and w.currency = ? order by a.id`,
     [companyId, recipientId, currency],
   );
-  return rows.map((r) => ({ walletId: r.wallet_id, withdrawable: Number(r.balance) })).sort((a, b) => b.withdrawable - a.withdrawable);
+  const balances = await lockBalances(
+    em,
+    accounts.map((r) => r.id),
+  );
+  return accounts.map((r) => ({ walletId: r.wallet_id, withdrawable: balances.get(r.id)! })).sort((a, b) => b.withdrawable - a.withdrawable);
 }
 
 const money = (cents: number, currency: string) => `${currency} ${(cents / 100).toFixed(2)}`;

@@ -16,9 +16,9 @@ export async function ledgerViolations(stack: ChaosStack): Promise<string[]> {
     `select posting_id, currency, sum(amount)::text as total from ledger_entries group by posting_id, currency having sum(amount) <> 0`,
   );
   const drifted = await stack.sql<{ id: string; balance: string; total: string }>(
-    `select a.id, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as total
-       from ledger_accounts a left join ledger_entries e on e.account_id = a.id
-      group by a.id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
+    `select a.account_id as id, a.balance::text as balance, coalesce(sum(e.amount), 0)::text as total
+       from ledger_balances a left join ledger_entries e on e.account_id = a.account_id
+      group by a.account_id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
   );
   return [
     ...unbalanced.map((r) => `posting ${r.posting_id} sums to ${r.total} ${r.currency}`),

@@ -46,11 +46,11 @@ async function invariants(): Promise<void> {
   const unbalanced = await em.execute(`select posting_id, currency, sum(amount) from ledger_entries group by posting_id, currency having sum(amount) <> 0`);
   expect(unbalanced).toEqual([]);
   const drift = await em.execute(
-    `select a.id, a.balance, coalesce(sum(e.amount), 0) as sum from ledger_accounts a left join ledger_entries e on e.account_id = a.id
-      group by a.id having a.balance <> coalesce(sum(e.amount), 0)`,
+    `select a.account_id, a.balance, coalesce(sum(e.amount), 0) as sum from ledger_balances a left join ledger_entries e on e.account_id = a.account_id
+      group by a.account_id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`,
   );
   expect(drift).toEqual([]);
-  const negative = await em.execute(`select id from ledger_accounts where owner_type = 'wallet' and balance < 0`);
+  const negative = await em.execute(`select account_id from ledger_balances where owner_type = 'wallet' and balance < 0`);
   expect(negative).toEqual([]);
 }
 

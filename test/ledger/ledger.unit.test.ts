@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { applyLines, creditsFirst, overdrawnLine, postingProblem, reversalType, toBalanceView } from '../../src/ledger/ledger.rules';
+import { applyLines, debitedAccounts, overdrawnLine, postingProblem, reversalType, toBalanceView } from '../../src/ledger/ledger.rules';
 
 describe('postingProblem (double entry, before the database sees it)', () => {
   it('accepts balanced lines per currency', () => {
@@ -47,7 +47,7 @@ describe('balances and reversals', () => {
   });
 });
 
-describe('a batch of postings checked in turn (overdrawnLine, applyLines, creditsFirst)', () => {
+describe('a batch of postings checked in turn (overdrawnLine, applyLines, debitedAccounts)', () => {
   const balances = () =>
     new Map([
       ['w', { ownerType: 'wallet', balance: 100 }],
@@ -73,15 +73,19 @@ describe('a batch of postings checked in turn (overdrawnLine, applyLines, credit
     expect(overdrawnLine(b, [{ accountId: 'p', amount: 101 }, { accountId: 'w', amount: -101 }])).toBe(1);
   });
 
-  it('orders credits before debits, largest first, stable among equals', () => {
-    const lines = [
-      { amount: -5, id: 'a' },
-      { amount: 3, id: 'b' },
-      { amount: 7, id: 'c' },
-      { amount: 3, id: 'd' },
-      { amount: -9, id: 'e' },
+  it('locks only the wallet accounts a posting leaves with a negative net, never a platform account', () => {
+    const sale = [
+      { id: 'pending', walletId: 'wlt', amount: 9000 },
+      { id: 'pending', walletId: 'wlt', amount: -270 },
+      { id: 'revenue', walletId: null, amount: 270 },
+      { id: 'settlement', walletId: null, amount: -9000 },
     ];
-    expect(creditsFirst(lines).map((l) => l.id)).toEqual(['c', 'b', 'd', 'a', 'e']);
-    expect(lines.map((l) => l.id)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(debitedAccounts(sale)).toEqual([]);
+    const release = [
+      { id: 'pending', walletId: 'wlt', amount: -8730 },
+      { id: 'available', walletId: 'wlt', amount: 8730 },
+    ];
+    expect(debitedAccounts(release)).toEqual(['pending']);
+    expect(debitedAccounts([...release, { id: 'pending', walletId: 'wlt', amount: 8730 }, { id: 'settlement', walletId: null, amount: -8730 }])).toEqual([]);
   });
 });

@@ -52,14 +52,14 @@ export function cardBody(token: string, amount: number, installments = 1, extra:
   };
 }
 
-/** Ledger invariants after every case: balanced postings, cached balances equal to entries, no negative wallet bucket. */
+/** Ledger invariants after every case: balanced postings, balances (folded + changes) equal to entries, no negative wallet bucket. */
 export async function expectLedgerConsistent(stack: TestStack): Promise<void> {
   const em = stack.em();
   expect(await em.execute(`select posting_id from ledger_entries group by posting_id, currency having sum(amount) <> 0`)).toEqual([]);
   expect(
-    await em.execute(`select a.id from ledger_accounts a left join ledger_entries e on e.account_id = a.id group by a.id having a.balance <> coalesce(sum(e.amount), 0)`),
+    await em.execute(`select a.account_id from ledger_balances a left join ledger_entries e on e.account_id = a.account_id group by a.account_id, a.balance having a.balance <> coalesce(sum(e.amount), 0)`),
   ).toEqual([]);
-  expect(await em.execute(`select id from ledger_accounts where owner_type = 'wallet' and balance < 0`)).toEqual([]);
+  expect(await em.execute(`select account_id from ledger_balances where owner_type = 'wallet' and balance < 0`)).toEqual([]);
 }
 
 /** The one company linking `recipientId` in a test (wallets are per company and recipient). */
@@ -75,7 +75,7 @@ export async function balanceOf(stack: TestStack, recipientId: string): Promise<
 }
 
 export async function platformBalance(stack: TestStack, bucket: 'revenue' | 'settlement'): Promise<number> {
-  const [row] = await stack.em().execute<{ balance: string }[]>(`select balance from ledger_accounts where owner_type = 'platform' and bucket = ? and currency = 'BRL'`, [bucket]);
+  const [row] = await stack.em().execute<{ balance: string }[]>(`select balance from ledger_balances where owner_type = 'platform' and bucket = ? and currency = 'BRL'`, [bucket]);
   return Number(row?.balance ?? 0);
 }
 

@@ -375,7 +375,7 @@ describe('concurrency', () => {
     expect(await balances(t.stack, t.company.Acme, r)).toEqual({ availableBalance: 10_000, blockedBalance: 10_000, withdrawableBalance: 0 });
     const [{ count }] = await t.stack.em().execute(`select count(*)::int as count from withdrawals where recipient_id = ? and status = 'requested'`, [r]);
     expect(count).toBe(10);
-    const negative = await t.stack.em().execute(`select id from ledger_accounts where owner_type = 'wallet' and balance < 0`);
+    const negative = await t.stack.em().execute(`select account_id from ledger_balances where owner_type = 'wallet' and balance < 0`);
     expect(negative).toEqual([]);
     // Every one of them has its waiting workflow.
     for (const res of created) expect((await signal(res.body.id).query(withdrawalStateQuery)).withdrawalId).toBe(res.body.id);
