@@ -32,7 +32,8 @@ export default async function globalSetup(): Promise<void> {
     const port = await freePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lastro-test-pg-'));
     fs.chmodSync(dataDir, 0o755);
-    global.__LASTRO_PG__ = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'data'), port });
+    // pg_stat_statements loaded (created only where a test asks for it): statement counts as the benchmarks take them.
+    global.__LASTRO_PG__ = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'data'), port, settings: { shared_preload_libraries: 'pg_stat_statements' } });
     serverUrl = global.__LASTRO_PG__.serverUrl;
   }
   const templateUrl = await ensureDatabase(serverUrl, TEMPLATE_DB);
