@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { purgeExpiredIdempotencyKeys } from '../../src/http/idempotency';
 import { purgeExpiredCardSecrets } from '../../src/cards/card-vault.service';
+import { foldChangedAccounts } from '../../src/ledger/balance-fold';
 import type { ActivityDeps } from '../deps';
 
 export function createMaintenanceActivities({ orm, dispatcher }: ActivityDeps) {
@@ -17,6 +18,10 @@ export function createMaintenanceActivities({ orm, dispatcher }: ActivityDeps) {
     /** Idempotent: an event already dispatched is skipped (returns false). */
     async dispatchEvent({ eventId }: { eventId: string }): Promise<boolean> {
       return dispatcher.dispatch(eventId);
+    },
+    /** One page of the balance fold; idempotent (a page folded twice finds no changes the second time). */
+    async foldBalanceChanges(page: { after: string | null; limit: number }): Promise<{ folded: number; last: string | null }> {
+      return foldChangedAccounts(orm.em.fork() as EntityManager, page);
     },
   };
 }

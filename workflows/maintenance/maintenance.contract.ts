@@ -21,8 +21,16 @@ export const MAINTENANCE_SCHEDULES = [
     every: '1 minute',
     memo: 'Dispatches events still undispatched a minute after they were recorded',
   },
+  {
+    scheduleId: 'lastro-fold-balances',
+    workflowType: 'foldBalancesWorkflow',
+    every: '5 minutes',
+    memo: 'Folds ledger balance changes into their accounts (keeps the platform accounts\' changes from growing)',
+  },
 ] as const;
 
 /** Events older than this and still undispatched are picked up by the sweeper. */
 export const OUTBOX_GRACE_MS = 60_000;
 export const OUTBOX_SWEEP_BATCH = 500;
+/** Accounts folded per activity of the balance fold. */
+export const BALANCE_FOLD_PAGE = 500;
