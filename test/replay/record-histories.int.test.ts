@@ -1,5 +1,5 @@
 import type { Client } from '@temporalio/client';
-import { purgeCardSecretsWorkflow, purgeIdempotencyKeysWorkflow, sweepOutboxWorkflow } from '../../workflows/maintenance/maintenance.workflow';
+import { foldBalancesWorkflow, purgeCardSecretsWorkflow, purgeIdempotencyKeysWorkflow, sweepOutboxWorkflow } from '../../workflows/maintenance/maintenance.workflow';
 import { sendKycDecision } from '../../src/recipients/recipient-onboarding-workflow.client';
 import { recipientOnboardingWorkflowId } from '../../workflows/recipients/recipient-onboarding.contract';
 import { sendWithdrawalDecision } from '../../src/withdrawals/withdrawal-workflow.client';
@@ -56,6 +56,7 @@ const RECORDERS: Record<string, Recorder> = {
   purgeCardSecretsWorkflow: maintenance(purgeCardSecretsWorkflow),
   purgeIdempotencyKeysWorkflow: maintenance(purgeIdempotencyKeysWorkflow),
   sweepOutboxWorkflow: maintenance(sweepOutboxWorkflow),
+  foldBalancesWorkflow: maintenance(foldBalancesWorkflow),
   recipientOnboardingWorkflow: {
     domain: 'recipients',
     name: 'kyc-approved',
