@@ -11,6 +11,7 @@ import { createRefundActivities } from './refunds/refund.activities';
 import { createPixReconciliationActivities } from './payments/pix-reconciliation.activities';
 import { createBoletoSweepActivities } from './payments/boleto-sweep.activities';
 import { createPayoutReconciliationActivities } from './payouts/payout-reconciliation.activities';
+import { createReleaseRunActivities } from './receivables/release-run.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -27,6 +28,7 @@ export function createActivities(deps: ActivityDeps) {
     ...createPixReconciliationActivities(deps),
     ...createBoletoSweepActivities(deps),
     ...createPayoutReconciliationActivities(deps),
+    ...createReleaseRunActivities(deps),
   };
 }
 

@@ -11,6 +11,7 @@ import type { Logger } from '../src/shared/logger';
 import { PIX_RECONCILIATION_SCHEDULE } from '../workflows/payments/pix-reconciliation.contract';
 import { BOLETO_SWEEP_SCHEDULE } from '../workflows/payments/boleto-sweep.contract';
 import { PAYOUT_RECONCILIATION_SCHEDULE } from '../workflows/payouts/payout-reconciliation.contract';
+import { RELEASE_RUNS_SCHEDULE } from '../workflows/receivables/release-run.contract';
 
 /**
  * Creates the maintenance schedules, the Pix reconciliation's and the billing run's if they do not exist yet, so every
@@ -25,9 +26,11 @@ export async function ensureMaintenanceSchedules(client: Client, taskQueue: stri
     { ...BOLETO_SWEEP_SCHEDULE, taskQueue },
     { ...PAYOUT_RECONCILIATION_SCHEDULE, taskQueue },
     { ...BILLING_RUN_SCHEDULE, taskQueue: billingRunTaskQueue(taskQueue) },
+    { ...RELEASE_RUNS_SCHEDULE, taskQueue },
   ];
   for (const s of schedules) {
-    const spec = { intervals: [{ every: s.every }] };
+    // Daily at a local hour (the release runs): a calendar in its time zone; the rest every interval.
+    const spec = 'calendar' in s ? { calendars: [{ ...s.calendar }], timezone: s.timezone } : { intervals: [{ every: s.every }] };
     const action = { type: 'startWorkflow' as const, workflowType: s.workflowType, taskQueue: s.taskQueue, workflowId: s.scheduleId };
     try {
       await client.schedule.create({

@@ -11,3 +11,4 @@ export * from './billing/billing-run.workflow';
 export * from './payments/pix-reconciliation.workflow';
 export * from './payments/boleto-sweep.workflow';
 export * from './payouts/payout-reconciliation.workflow';
+export * from './receivables/release-run.workflow';

@@ -2,11 +2,10 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../../src/events/event.entity';
 import { voidCardPayments } from '../../src/payments/card-acquirers.service';
 import { cardDecidingOf, decideCards } from '../../src/payments/card-decision.service';
-import { openChargeback } from '../../src/payments/chargeback.service';
 import { processorsOf } from '../../src/processors/processors';
 import { removePixCharges } from '../../src/payments/pix-charges.service';
 import { withdrawBoletos } from '../../src/payments/boleto-receipts.service';
-import { releaseSale, scheduledReleases, settleTransaction, type ScheduledRelease } from '../../src/payments/settlement.service';
+import { settleTransaction } from '../../src/payments/settlement.service';
 import { changes, finishUnpaidTransaction } from '../../src/payments/transaction-lifecycle.service';
 import { loadTransactionPayments } from '../../src/payments/transactions.service';
 import type { TransactionAggregate } from '../../src/payments/transaction-views';
@@ -14,19 +13,15 @@ import type { TransactionActivities, TransactionPlan } from '../../workflows/pay
 import type { ActivityDeps } from '../deps';
 
 /**
- * States a transaction reaches only after it was paid and settled: for its workflow it is still
- * `paid`, with releases to run (each moves what refunds and chargebacks left pending). A paid
- * card's workflow first runs at its first release, by which time a refund or a chargeback may
- * have come.
+ * States a transaction reaches only after it was paid and settled (a refund or a chargeback
+ * may come before a late-started workflow runs): for its workflow it is `paid`, nothing to do.
  */
 const AFTER_PAID = new Set<string>(['chargeback', 'refunded', 'partially_refunded']);
-const settled = (status: string) => status === 'paid' || AFTER_PAID.has(status);
 
-const planOf = (agg: Pick<TransactionAggregate, 'transaction' | 'payments'>, releases: ScheduledRelease[]): TransactionPlan => ({
+const planOf = (agg: Pick<TransactionAggregate, 'transaction' | 'payments'>): TransactionPlan => ({
   status: (AFTER_PAID.has(agg.transaction.status) ? 'paid' : agg.transaction.status) as TransactionPlan['status'],
   reason: agg.transaction.statusReason,
   payments: agg.payments.map((p) => ({ id: p.id, method: p.method, status: p.status, expiresAt: p.expiresAt?.toISOString() ?? null })),
-  releases,
 });
 
 /**
@@ -47,18 +42,11 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
   };
 
   return {
-    async loadTransactionPlan({ transactionId }) {
-      const em = fork();
-      const agg = await loadTransactionPayments(em, transactionId);
-      return planOf(agg, settled(agg.transaction.status) ? await scheduledReleases(em, agg) : []);
-    },
+    loadTransactionPlan: async ({ transactionId }) => planOf(await loadTransactionPayments(fork(), transactionId)),
     async decideTransactionCards({ transactionId }) {
       const decided = await decideCards(deciding, transactionId);
       dispatcher.dispatchSoon(decided.events.map((e) => e.id));
-      const { aggregate, releases } = decided;
-      // Settled by another decider (the API) in the meantime: the releases its settlement scheduled.
-      if (settled(aggregate.transaction.status) && releases.length === 0) return planOf(aggregate, await scheduledReleases(fork(), aggregate));
-      return planOf(aggregate, releases);
+      return planOf(decided.aggregate);
     },
     async voidTransactionCards({ paymentIds }) {
       await voidCardPayments(fork(), processorsOf(deps), paymentIds);
@@ -74,12 +62,8 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
     settleTransaction: ({ transactionId, paidAt }) =>
       inTransaction(async (em) => {
         const c = await changes(em, transactionId, base);
-        const releases = await settleTransaction(em, c, paidAt);
-        return { events: c.events, value: releases };
+        await settleTransaction(em, c, paidAt);
+        return { events: c.events, value: undefined };
       }),
-    async releaseTransactionSettlement(step) {
-      await releaseSale(fork(), step);
-    },
-    openTransactionChargeback: (input) => inTransaction(async (em) => ({ events: await openChargeback(em, input, base), value: undefined })),
   };
 }

@@ -18,6 +18,7 @@ import { CheckoutSessionSchema } from '../checkout/checkout-session.entity';
 import { InvoiceLineItemSchema, InvoiceSchema, SavedCardSchema, SubscriptionItemSchema, SubscriptionSchema, UsageRecordSchema } from '../billing/subscription.entity';
 import { RefundSchema } from '../refunds/refund.entity';
 import { ProcessorConnectionSchema } from '../processors/connections/processor-connection.entity';
+import { ReceivableSchema } from '../receivables/receivable.entity';
 
 /** Every persisted entity. A new domain adds its schemas here. */
 export const entities = [
@@ -34,4 +35,5 @@ export const entities = [
   SubscriptionSchema, SubscriptionItemSchema, InvoiceSchema, InvoiceLineItemSchema, UsageRecordSchema, SavedCardSchema,
   RefundSchema,
   ProcessorConnectionSchema,
+  ReceivableSchema,
 ];

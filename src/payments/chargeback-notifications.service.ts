@@ -3,21 +3,21 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/errors';
 import type { CardRail } from '../processors/processors';
-import { chargebackSignal, type ChargebackRequest } from '../../workflows/payments/transaction.contract';
 import type { AcquirerChargeback } from './payment-gateway';
 import { Payment } from './payment.entity';
-import { chargeableAmount } from './chargeback.service';
-import { signalTransactionWorkflow } from './transaction-workflow.client';
+import { chargeableAmount, openChargeback, type ChargebackRequest } from './chargeback.service';
 
 /**
- * The chargebacks an acquirer reports, opened through the same path as the sandbox's: the
- * transaction workflow's chargeback signal (`openChargeback`, once per chargeback id).
+ * The chargebacks an acquirer reports (the sandbox's come the same way: the embedded acquirer
+ * notifies as Cielo does), each opened directly: `openChargeback` in its own database
+ * transaction, once per chargeback id, its events dispatched after the commit. No workflow: a
+ * chargeback can come any time after the sale.
  */
 
 /**
  * The chargeback id of one dispute at one store: derived from the connection, the sale and the
  * acquirer's case number, so a notification sent again (Cielo retries, a reconciliation reads the
- * same sale) names the same chargeback and the workflow opens it once.
+ * same sale) names the same chargeback and it is opened once.
  */
 export function acquirerChargebackId(connectionId: string, saleReference: string, caseNumber: string): string {
   const digest = createHash('sha256').update(`${connectionId}\n${saleReference}\n${caseNumber}`).digest();
@@ -25,7 +25,7 @@ export function acquirerChargebackId(connectionId: string, saleReference: string
 }
 
 export interface ChargebackNoticeOutcome {
-  /** Chargebacks signalled to their transaction's workflow by this notice. */
+  /** Chargebacks this notice opened. */
   opened: ChargebackRequest[];
   /** Why nothing (more) was opened, for the log. */
   ignored: string | null;
@@ -34,11 +34,11 @@ export interface ChargebackNoticeOutcome {
 /**
  * A store's notification that a sale changed: the sale is read back from the acquirer (the
  * notification is not the record: a forged one opens nothing the acquirer does not show), then
- * each of its chargebacks not yet opened in Lastro is signalled, up to what is still chargeable of
+ * each of its chargebacks not yet opened in Lastro is opened, up to what is still chargeable of
  * the payment. The sale must belong to a card payment authorized on this very connection. An
  * acquirer that cannot answer is a 503 (the acquirer notifies again).
  */
-export async function receiveChargebackNotice(deps: Pick<AppDeps, 'temporal' | 'config'>, em: EntityManager, rail: CardRail, saleReference: string): Promise<ChargebackNoticeOutcome> {
+export async function receiveChargebackNotice(deps: Pick<AppDeps, 'config' | 'dispatcher'>, em: EntityManager, rail: CardRail, saleReference: string): Promise<ChargebackNoticeOutcome> {
   const sale = await rail.acquirer.sale(saleReference).catch((err: unknown) => {
     throw new ApiError(503, 'processor_unavailable', `The acquirer could not confirm this notification; send it again (${(err as Error).message})`);
   });
@@ -54,14 +54,15 @@ export async function receiveChargebackNotice(deps: Pick<AppDeps, 'temporal' | '
   for (const cb of sale.chargebacks) {
     const request = chargebackRequest(rail.connection.id, sale.reference, payment.id, cb, open);
     if (known.has(request.chargebackId) || request.amount <= 0) continue;
-    if (!(await signalTransactionWorkflow(deps, payment.transactionId, chargebackSignal, request))) return { opened, ignored: "the transaction's workflow has finished (past the chargeback window)" };
+    const events = await em.fork().transactional((tem) => openChargeback(tem as EntityManager, { ...request, transactionId: payment.transactionId }, deps.config.urls.publicBase));
+    deps.dispatcher.dispatchSoon(events.map((e) => e.id));
     opened.push(request);
     open -= request.amount;
   }
   return { opened, ignored: opened.length === 0 ? 'every chargeback of the sale is opened already, or nothing is left to charge back' : null };
 }
 
-/** The signal for one of the acquirer's chargebacks: its amount, at most what is still chargeable; its reason the dispute's reason code (the payment's statusReason). */
+/** The request for one of the acquirer's chargebacks: its amount, at most what is still chargeable; its reason the dispute's reason code (the payment's statusReason). */
 function chargebackRequest(connectionId: string, saleReference: string, paymentId: string, cb: AcquirerChargeback, open: number): ChargebackRequest & { amount: number } {
   return {
     chargebackId: acquirerChargebackId(connectionId, saleReference, cb.caseNumber),

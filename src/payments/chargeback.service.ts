@@ -3,11 +3,25 @@ import { ulid } from 'ulid';
 import type { Event } from '../events/event.entity';
 import { feeFor } from '../fees/fees.service';
 import { post, type PostingLine } from '../ledger/ledger.service';
+import { pendingTakes } from '../receivables/receivable.rules';
+import { lowerReceivables } from '../receivables/receivables.service';
 import { liableShares, takeFromSources, type ChargebackSource } from './chargeback.rules';
 import type { Payment } from './payment.entity';
 import { changes } from './transaction-lifecycle.service';
 
-/** Chargeback ids (`cbk_…`, time-ordered like every id): made by the sender of the signal, they key the posting. */
+/**
+ * A chargeback to open. `chargebackId` (made by the sender: derived from the acquirer's case)
+ * keys the ledger posting, so a repeated notice never blocks twice.
+ */
+export interface ChargebackRequest {
+  chargebackId: string;
+  paymentId: string;
+  /** Cents; null = what is still chargeable of the payment. */
+  amount: number | null;
+  reason: string;
+}
+
+/** Chargeback ids (`cbk_…`, time-ordered like every id): they key the posting. */
 export const newChargebackId = (): string => `cbk_${ulid().toLowerCase()}`;
 
 /** Statuses a chargeback can be opened from (a payment already partly charged back can take another). */
@@ -80,7 +94,7 @@ async function sourcesOf(em: EntityManager, companyId: string, paymentId: string
  */
 export async function openChargeback(
   em: EntityManager,
-  input: { transactionId: string; chargebackId: string; paymentId: string; amount: number | null; reason: string },
+  input: ChargebackRequest & { transactionId: string },
   publicBaseUrl: string,
 ): Promise<Event[]> {
   const c = await changes(em, input.transactionId, publicBaseUrl);
@@ -95,6 +109,7 @@ export async function openChargeback(
   const currency = p.currency;
   const fee = (await feeFor(em, companyId, currency, { kind: 'chargeback' }, amount)) + (await feeFor(em, companyId, currency, { kind: 'chargeback_penalty' }, amount));
   const lines: PostingLine[] = [];
+  const fromPending: Array<{ recipientId: string; releaseAt: string | null; amount: number }> = [];
   let blocked = 0;
   let charged = 0;
   let uncovered = 0;
@@ -102,6 +117,7 @@ export async function openChargeback(
     const { takes, uncovered: short } = takeFromSources(share, await sourcesOf(em, companyId, p.id, share.recipientId, currency));
     uncovered += short.block + short.fee;
     for (const t of takes) {
+      if (t.bucket === 'pending') fromPending.push({ recipientId: share.recipientId, releaseAt: t.releaseAt, amount: t.amount });
       const from = { account: { recipientId: share.recipientId, bucket: t.bucket, currency }, releaseAt: t.releaseAt };
       if (t.purpose === 'block') {
         blocked += t.amount;
@@ -125,6 +141,8 @@ export async function openChargeback(
       description: `chargeback ${input.chargebackId} of ${p.id}: ${blocked} blocked, ${charged} fees${uncovered ? `, ${uncovered} uncovered (carried by the platform)` : ''}`,
       lines,
     });
+    // The receivables keep what is still pending of their installment.
+    await lowerReceivables(em, p.id, pendingTakes(fromPending));
   }
 
   const record = { id: input.chargebackId, amount, reason: input.reason, blocked, fee: charged, uncovered, createdAt: new Date().toISOString() };

@@ -39,16 +39,6 @@ export function settlementReleases(input: { method: ReleaseMethod; installments:
   }));
 }
 
-/**
- * The first moment a paid transaction's workflow has anything to do: its earliest release
- * (the payments' first release dates). Until then it only waits, so its start can be delayed
- * to that moment (chargebacks start it at once: signal-with-start). Null when nothing is paid.
- */
-export function firstReleaseAt(payments: Array<{ method: ReleaseMethod; installments: number; paidAt: string }>): string | null {
-  const firsts = payments.map((p) => releaseSchedule({ method: p.method, amount: 0, installments: p.method === 'credit_card' ? p.installments : 1, paidAt: p.paidAt })[0].releaseAt);
-  return firsts.length === 0 ? null : firsts.reduce((a, b) => (Date.parse(b) < Date.parse(a) ? b : a));
-}
-
 /** Net cents a release moves for each recipient (pending → available), zero moves left out. */
 export function releaseMoves(release: SettlementRelease): Array<{ recipientId: string; amount: number }> {
   const byRecipient = new Map<string, number>();
@@ -80,7 +70,7 @@ export function bearableFee(splits: SplitShareInput[], received: number, fee: nu
 
 /** A line of a sale posting (the ledger's PostingLine, as data). */
 export interface SaleLine {
-  account: { recipientId: string; bucket: 'pending'; currency: string } | { platform: 'revenue' | 'settlement'; currency: string };
+  account: { recipientId: string; bucket: 'pending' | 'available'; currency: string } | { platform: 'revenue' | 'settlement'; currency: string };
   amount: number;
   type: 'sale' | 'platform_fee' | 'fee';
   inStatement: boolean;
@@ -96,6 +86,8 @@ export interface SaleLine {
  *   platform revenue      +fee             (Lastro's processing fee)
  *
  * for every split item and release n. Balanced whatever the split: the shares add up to the amount.
+ * A Pix is available at payment (`availableAtOnce`): its recipients' lines credit `available`
+ * directly, still carrying their date, and nothing is left to release.
  */
 export function salePosting(input: {
   method: ReleaseMethod;
@@ -105,19 +97,25 @@ export function salePosting(input: {
   paidAt: string;
   fee: number;
   splits: SplitShareInput[];
-}): { lines: SaleLine[]; releases: Array<{ index: number; releaseAt: string; amount: number }> } {
+}): { lines: SaleLine[]; releases: Array<{ index: number; releaseAt: string; amount: number }>; settlement: SettlementRelease[] } {
   const { currency } = input;
   const shares = shareAmount(input.splits, input.amount, input.fee);
   const releases = settlementReleases({ method: input.method, installments: input.installments, paidAt: input.paidAt, shares });
+  const bucket = availableAtOnce(input.method) ? ('available' as const) : ('pending' as const);
   const lines: SaleLine[] = [];
   for (const r of releases) {
     for (const s of r.slices) {
-      const account = { recipientId: s.recipientId, bucket: 'pending' as const, currency };
+      const account = { recipientId: s.recipientId, bucket, currency };
       if (s.gross) lines.push({ account, amount: s.gross, type: s.type, inStatement: true, releaseAt: r.releaseAt });
       if (s.fee) lines.push({ account, amount: -s.fee, type: 'fee', inStatement: true, releaseAt: r.releaseAt });
     }
   }
   if (input.fee) lines.push({ account: { platform: 'revenue', currency }, amount: input.fee, type: 'fee', inStatement: false });
   lines.push({ account: { platform: 'settlement', currency }, amount: -input.amount, type: 'sale', inStatement: false });
-  return { lines, releases: releases.map((r) => ({ index: r.index, releaseAt: r.releaseAt, amount: r.slices.reduce((a, s) => a + s.gross - s.fee, 0) })) };
+  return { lines, releases: releases.map((r) => ({ index: r.index, releaseAt: r.releaseAt, amount: r.slices.reduce((a, s) => a + s.gross - s.fee, 0) })), settlement: releases };
+}
+
+/** Whether a payment's money is available at payment, with no pending step (Pix: the PSP settled it already). */
+export function availableAtOnce(method: ReleaseMethod): boolean {
+  return method === 'pix';
 }

@@ -1,13 +1,15 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { post, postMany, type PostingInput, type PostingLine } from '../ledger/ledger.service';
-import { chargebackKeyPrefix, lockSale } from './chargeback.service';
+import { postMany, type PostingInput } from '../ledger/ledger.service';
+import { receivablesOf } from '../receivables/receivable.rules';
+import { insertReceivables, pendingInstallments, releaseInstallments, type SaleReceivables } from '../receivables/receivables.service';
+import { lockSale } from './chargeback.service';
 import { feeTables, paymentFee } from './payment-fee.service';
 import type { Payment } from './payment.entity';
-import { bearableFee, receivedAmount, salePosting, settlementReleases } from './settlement.rules';
+import { availableAtOnce, bearableFee, receivedAmount, salePosting } from './settlement.rules';
 import { markTransactionPaid, type Changes } from './transaction-lifecycle.service';
 import type { TransactionAggregate } from './transaction-views';
 
-/** A release the transaction workflow sleeps until (plain JSON: it crosses into the workflow). */
+/** A release a sale scheduled: its receivables' installment, released by the release run of its date. */
 export interface ScheduledRelease {
   paymentId: string;
   postingId: string;
@@ -20,8 +22,10 @@ export interface ScheduledRelease {
 /**
  * The sale postings of paid payments, balanced and idempotent (key `sale:<pay_id>`; lines:
  * settlement.rules `salePosting` over what arrived, `receivedAmount`: a boleto's paid amount), made together in one `postMany`: their fees read once per
- * company's fee table, their accounts locked and their rows inserted in a few statements
- * whatever their number. Returns each payment's releases to schedule, in order.
+ * company's fee table, their rows inserted in a few statements whatever their number; then
+ * their receivables (per recipient and installment) in one more statement, in the same
+ * transaction. A Pix's are born released (its sale credits `available`). Returns each
+ * payment's releases, in order.
  */
 export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<ScheduledRelease[][]> {
   if (sales.length === 0) return [];
@@ -45,6 +49,14 @@ export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: Tr
     }),
   );
   const posted = await postMany(em, postings.map((p) => p.input));
+  await insertReceivables(
+    em,
+    postings.map(({ sale }, n): SaleReceivables => {
+      const { transaction } = sales[n].agg;
+      const { payment } = sales[n];
+      return { companyId: transaction.companyId, transactionId: transaction.id, paymentId: payment.id, salePostingId: posted[n].postingId, currency: payment.currency, drafts: receivablesOf(sale.settlement, availableAtOnce(payment.method)) };
+    }),
+  );
   return postings.map(({ sale }, n) => sale.releases.map((r) => ({ paymentId: sales[n].payment.id, postingId: posted[n].postingId, ...r })));
 }
 
@@ -68,8 +80,7 @@ export async function settleTransactions(em: EntityManager, cs: Changes[], paidA
   for (const c of cs) markTransactionPaid(c, paidAt);
   const paid = cs.filter((c) => c.agg.transaction.status === 'paid');
   if (paid.length === 0) return cs.map(() => []);
-  // The status changes and their events are written first: the postings lock ledger rows every
-  // sale of the company (and the platform's accounts every sale) posts to, held until the commit.
+  // The status changes and their events are written first, then the postings and receivables.
   await em.flush();
   const sales = paid.flatMap((c) => c.agg.payments.map((payment) => ({ agg: c.agg, payment })));
   const posted = await postPaymentSales(em, sales);
@@ -79,70 +90,25 @@ export async function settleTransactions(em: EntityManager, cs: Changes[], paidA
 }
 
 /**
- * The releases a paid transaction's sale postings scheduled, read from the postings (not the
- * fee table, which may have changed since): what a workflow started after the settlement sleeps on.
- * Release n is the payment's n-th release date (settlement.rules); one whose shares round to
- * nothing moves 0.
+ * The releases still to come of a transaction's paid payments (their pending receivables, net
+ * of chargebacks, all recipients together): what its timeline shows as scheduled.
  */
 export async function scheduledReleases(em: EntityManager, agg: Pick<TransactionAggregate, 'payments'>): Promise<ScheduledRelease[]> {
   const paid = agg.payments.filter((p) => p.status !== 'canceled' && p.paidAt);
-  if (paid.length === 0) return [];
-  const rows = await em.execute<{ posting_id: string; key: string; release_at: string | Date | null; net: string }[]>(
-    `select p.id as posting_id, p.key, e.release_at, sum(e.amount) as net
-       from ledger_postings p join ledger_entries e on e.posting_id = p.id join ledger_accounts a on a.id = e.account_id
-      where p.key in (${paid.map(() => '?').join(', ')}) and a.bucket = 'pending'
-      group by p.id, p.key, e.release_at`,
-    paid.map((p) => `sale:${p.id}`),
-  );
-  return paid.flatMap((payment) => {
-    const own = rows.filter((r) => r.key === `sale:${payment.id}`);
-    if (own.length === 0) throw new Error(`Payment ${payment.id} is paid but has no sale posting`);
-    const dates = settlementReleases({ method: payment.method, installments: payment.installments, paidAt: payment.paidAt!.toISOString(), shares: [] });
-    return dates.map((d) => ({
-      paymentId: payment.id,
-      postingId: own[0].posting_id,
-      index: d.index,
-      releaseAt: d.releaseAt,
-      amount: Number(own.find((r) => r.release_at !== null && new Date(r.release_at).toISOString() === d.releaseAt)?.net ?? 0),
-    }));
-  });
+  return (await pendingInstallments(em, paid.map((p) => p.id))).map((r) => ({ paymentId: r.paymentId, postingId: '', index: r.installment, releaseAt: r.releaseAt, amount: r.amount }));
 }
 
 /**
- * Release n of a sale posting: what that posting left pending with this releaseAt, per
- * recipient, moves to available (key `release:<pay_id>:<n>`, idempotent). Read from the
- * posting's own entries, so a fee table changed since cannot make it disagree.
+ * Release n of a sale made early, one at a time (a refund needing the sale's pending money
+ * before its date): what the sale posting left pending with this releaseAt, per recipient,
+ * net of what chargebacks took from it, moves to available (key `release:<pay_id>:<n>`, the one
+ * the release run makes: whichever comes first makes it, the other finds it) and its
+ * receivables are released by it. Under the sale's lock, as the run and chargebacks.
  */
 export async function releaseSale(em: EntityManager, r: Pick<ScheduledRelease, 'paymentId' | 'postingId' | 'index' | 'releaseAt'>): Promise<void> {
   await em.transactional(async (tem) => {
     await lockSale(tem, r.paymentId);
-    // Net of what chargebacks already took from this installment (their lines carry its date).
-    const rows = await tem.execute<{ recipient_id: string; currency: string; net: string }[]>(
-      `select w.recipient_id, e.currency, sum(e.amount) as net
-         from ledger_entries e join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
-         join ledger_postings p on p.id = e.posting_id
-        where (e.posting_id = ? or starts_with(p.key, ?)) and a.bucket = 'pending' and e.release_at = ?
-        group by w.recipient_id, e.currency order by w.recipient_id`,
-      [r.postingId, chargebackKeyPrefix(r.paymentId), new Date(r.releaseAt)],
-    );
-    const moves = rows.filter((x) => Number(x.net) > 0);
-    if (moves.length === 0) return;
     const [sale] = await tem.execute<{ company_id: string; source_id: string }[]>('select company_id, source_id from ledger_postings where id = ?', [r.postingId]);
-    // The lines carry the installment's date: the statement counts a sale entry as released
-    // only when a release line of its posting has its releaseAt (none would release them all).
-    const lines = moves.flatMap((m): PostingLine[] => [
-      { account: { recipientId: m.recipient_id, bucket: 'pending', currency: m.currency }, amount: -Number(m.net), type: 'sale', inStatement: false, releaseAt: r.releaseAt },
-      { account: { recipientId: m.recipient_id, bucket: 'available', currency: m.currency }, amount: Number(m.net), type: 'sale', inStatement: false, releaseAt: r.releaseAt },
-    ]);
-    await post(tem, {
-      key: `release:${r.paymentId}:${r.index}`,
-      kind: 'release',
-      companyId: sale.company_id,
-      source: 'transaction',
-      sourceId: sale.source_id,
-      releasesPostingId: r.postingId,
-      description: `release ${r.index} of ${r.paymentId}`,
-      lines,
-    });
+    await releaseInstallments(tem, [{ paymentId: r.paymentId, installment: r.index, salePostingId: r.postingId, releaseAt: new Date(r.releaseAt).toISOString(), companyId: sale.company_id, transactionId: sale.source_id }]);
   });
 }

@@ -19,24 +19,13 @@ const startOptions = (taskQueue: string, transactionId: string) => ({
 });
 
 /**
- * Starts the workflow if it has not run yet (idempotent).
- *
- * A transaction already paid has nothing to do before its first release (`wakeAt`): its
- * workflow is created now and its first task delayed until then (Temporal's start delay), so a
- * day of card sales costs no worker time until their money is due. A chargeback before that
- * comes through `signalTransactionWorkflow`, whose signal-with-start ends the delay at once.
- *
- * Otherwise, started in the worker process (the outbox sweeper, a billing charge left pending),
- * its first task comes back in the start's answer and runs on this worker at once: no
- * task-queue round trip.
+ * Starts the workflow if it has not run yet (idempotent). Started in the worker process (the
+ * outbox sweeper, a billing charge left pending), its first task comes back in the start's
+ * answer and runs on this worker at once: no task-queue round trip.
  */
-export async function ensureTransactionWorkflow(temporal: Client, taskQueue: string, transactionId: string, wakeAt: Date | null = null): Promise<void> {
-  const delay = wakeAt ? wakeAt.getTime() - Date.now() : 0;
+export async function ensureTransactionWorkflow(temporal: Client, taskQueue: string, transactionId: string): Promise<void> {
   try {
-    await temporal.workflow.start(TRANSACTION_WORKFLOW, {
-      ...startOptions(taskQueue, transactionId),
-      ...(delay > 0 ? { startDelay: delay } : { requestEagerStart: startsEagerly(temporal) }),
-    });
+    await temporal.workflow.start(TRANSACTION_WORKFLOW, { ...startOptions(taskQueue, transactionId), requestEagerStart: startsEagerly(temporal) });
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
   }
@@ -46,8 +35,6 @@ export async function ensureTransactionWorkflow(temporal: Client, taskQueue: str
  * Signals a transaction's workflow, starting it first when it has not run yet: a transaction
  * committed while Temporal was unreachable has no workflow until the outbox subscriber starts
  * it, and a buyer's payment (or a cancel) arriving before that must not be turned away.
- * Always a signal-with-start: a plain signal would wait out a paid transaction's start delay
- * (a chargeback must be handled as it arrives), a signal-with-start ends it.
  * A finished workflow is never started again (REJECT_DUPLICATE): false, and the caller answers
  * as it does when the database already shows the state.
  */

@@ -1,6 +1,7 @@
 import { reserveFunds } from '../../src/ledger/ledger.service';
 import { getBalance } from '../../src/ledger/wallets.service';
-import { chargebackSignal } from '../../workflows/payments/transaction.contract';
+import { openChargeback } from '../../src/payments/chargeback.service';
+import { daysFromNow, runReleaseRuns } from '../helpers/release-runs';
 import { useTestStack, type SeededCompany } from '../helpers/stack';
 import { cardBody, cardToken, eventually, expectLedgerConsistent, linkingCompany, newRecipient, pixBody, platformBalance, setCompanyFees } from './fixtures';
 
@@ -25,14 +26,12 @@ async function paidCard(company: SeededCompany, amount: number, extra: Record<st
   const res = await t.stack.http.post('/transactions').set(company.headers).send(cardBody(await cardToken(t.stack, company), amount, 1, extra));
   expect(res.status).toBe(201);
   expect(res.body.status).toBe('paid');
-  // Its workflow is started right after the answer: before the tests move the server's clock.
-  await eventually(() => t.stack.client.workflow.getHandle(res.body.id).describe().then(() => true, () => false));
   return { transactionId: res.body.id as string, paymentId: res.body.payments[0].id as string };
 }
 
 const chargeback = (company: SeededCompany, paymentId: string, body: object = {}) => t.stack.http.post(`/sandbox/payments/${paymentId}/chargeback`).set(company.headers).send(body);
 
-/** The payment once the workflow has handled chargebacks worth `total` cents. */
+/** The payment once the acquirer's notifications opened chargebacks worth `total` cents. */
 const chargedBack = (company: SeededCompany, transactionId: string, total: number) =>
   eventually(async () => {
     const res = await t.stack.http.get(`/transactions/${transactionId}`).set(company.headers);
@@ -44,8 +43,6 @@ const eventCount = async (entityId: string, type: string) => {
   return Number(n);
 };
 
-// Card sales made after a test moved the test server's clock release at once (their dates come
-// from the API's clock): the tests that need money still pending run first.
 describe('refusals', () => {
   it('409 for a payment not paid (refused card, Pix waiting or paid), 404 for another company or an unknown id, 400 for a bad body', async () => {
     const { company } = await merchant();
@@ -90,7 +87,7 @@ describe('partial chargebacks and idempotency', () => {
     await expectLedgerConsistent(t.stack);
   });
 
-  it('a repeated signal (same chargeback id) blocks once; the same Idempotency-Key replays the same chargeback', async () => {
+  it('a chargeback opened again (same chargeback id) blocks once; the same Idempotency-Key replays the same chargeback', async () => {
     const { company, owner } = await merchant();
     const { transactionId, paymentId } = await paidCard(company, 10_000);
     const first = await chargeback(company, paymentId, { amount: 1_000 }).set('Idempotency-Key', 'cb-1');
@@ -98,9 +95,9 @@ describe('partial chargebacks and idempotency', () => {
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.body).toEqual(first.body);
     await chargedBack(company, transactionId, 1_000);
-    const handle = t.stack.client.workflow.getHandle(transactionId);
-    await handle.signal(chargebackSignal, { chargebackId: first.body.id, paymentId, amount: 1_000, reason: 'chargeback' });
-    // Signals are handled in order: once this later one is done, the repeat has been too.
+    // As a notice sent again opens it: the same chargeback id finds it on the payment and does nothing.
+    const repeated = await t.stack.em().transactional((em) => openChargeback(em, { transactionId, chargebackId: first.body.id, paymentId, amount: 1_000, reason: 'chargeback' }, t.stack.config.urls.publicBase));
+    expect(repeated).toEqual([]);
     expect((await chargeback(company, paymentId, { amount: 500 })).status).toBe(202);
     await chargedBack(company, transactionId, 1_500);
     expect(await buckets(owner)).toMatchObject({ blocked: 1_500 });
@@ -146,9 +143,11 @@ describe('a chargeback on a split sale', () => {
     expect(statement.body.data).toEqual([expect.objectContaining({ type: 'fee', amount: -438, source: 'chargeback', sourceId: res.body.id })]);
     await expectLedgerConsistent(t.stack);
 
-    // The release 30 days later moves only what the chargeback left pending (m's share).
-    await t.stack.env.sleep('31 days');
-    await eventually(async () => (await buckets(m)).available === 2_000);
+    // The chargeback lowered a and b's receivables to nothing; the release run of D+30 moves only what it left pending (m's share).
+    const receivables = await t.stack.em().execute<{ recipient_id: string; amount: string }[]>(`select recipient_id, amount from receivables where payment_id = ? order by amount`, [paymentId]);
+    expect(receivables.map((r) => [r.recipient_id, Number(r.amount)])).toEqual(expect.arrayContaining([[a, 0], [b, 0], [m, 2_000]]));
+    await runReleaseRuns(t.stack, daysFromNow(30));
+    expect(await buckets(m)).toEqual({ pending: 0, blocked: 0, available: 2_000 });
     expect(await buckets(a)).toEqual({ pending: 0, blocked: 6_250, available: 10_000 - 1_250 - 438 });
     await expectLedgerConsistent(t.stack);
   });
@@ -158,8 +157,8 @@ describe('shortfall', () => {
   it('after the release, takes from available; what the wallet cannot cover is carried by the platform (recorded on the payment)', async () => {
     const { company, owner } = await merchant();
     const { transactionId, paymentId } = await paidCard(company, 10_000);
-    await t.stack.env.sleep('31 days');
-    await eventually(async () => (await buckets(owner)).available === 10_000);
+    await runReleaseRuns(t.stack, daysFromNow(30));
+    expect((await buckets(owner)).available).toBe(10_000);
     // A reservation (as a withdrawal in flight makes) leaves 3 000 free: the chargeback can block only that much.
     await t.stack.em().transactional((em) =>
       reserveFunds(em, { key: `test-reserve:${owner}`, companyId: company.company.id, recipientId: owner, currency: 'BRL', amount: 7_000, source: 'sandbox', sourceId: owner }),

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { firstReleaseAt, releaseMoves, salePosting, settlementReleases } from '../../src/payments/settlement.rules';
+import { releaseMoves, salePosting, settlementReleases } from '../../src/payments/settlement.rules';
 import { shareAmount, splitProblem, type SplitShareInput } from '../../src/payments/split.rules';
 import { itfWidths } from '../../src/payments/itf-barcode.rules';
 
@@ -111,17 +111,17 @@ describe('salePosting (the lines of a paid payment’s sale posting)', () => {
   });
 });
 
-describe('firstReleaseAt', () => {
-  const paidAt = '2026-03-01T12:00:00.000Z';
-  it('is the earliest first release of the paid payments: card D+30, boleto D+1, Pix at payment', () => {
-    expect(firstReleaseAt([{ method: 'credit_card', installments: 3, paidAt }])).toBe('2026-03-31T12:00:00.000Z');
-    expect(firstReleaseAt([{ method: 'credit_card', installments: 1, paidAt }, { method: 'boleto', installments: 1, paidAt }])).toBe('2026-03-02T12:00:00.000Z');
-    expect(firstReleaseAt([{ method: 'credit_card', installments: 2, paidAt }, { method: 'pix', installments: 1, paidAt }])).toBe(paidAt);
+describe('salePosting of a Pix', () => {
+  it('credits available at once (nothing pending, nothing to release later)', () => {
+    const { lines } = salePosting({ method: 'pix', installments: 1, amount: 10_000, currency: 'BRL', paidAt: '2026-03-01T12:00:00.000Z', fee: 99, splits: [item('a', { percentage: 100 })] });
+    const wallet = lines.filter((l) => 'recipientId' in l.account);
+    expect(wallet.map((l) => 'bucket' in l.account && l.account.bucket)).toEqual(['available', 'available']);
+    expect(lines.reduce((a, l) => a + l.amount, 0)).toBe(0);
   });
-  it('takes each payment at its own payment date', () => {
-    expect(firstReleaseAt([{ method: 'credit_card', installments: 1, paidAt }, { method: 'credit_card', installments: 1, paidAt: '2026-02-20T00:00:00.000Z' }])).toBe('2026-03-22T00:00:00.000Z');
-  });
-  it('is null when nothing is paid', () => {
-    expect(firstReleaseAt([])).toBeNull();
+  it('leaves a card and a boleto pending', () => {
+    for (const method of ['credit_card', 'boleto'] as const) {
+      const { lines } = salePosting({ method, installments: 1, amount: 10_000, currency: 'BRL', paidAt: '2026-03-01T12:00:00.000Z', fee: 99, splits: [item('a', { percentage: 100 })] });
+      expect(lines.filter((l) => 'recipientId' in l.account).every((l) => 'bucket' in l.account && l.account.bucket === 'pending')).toBe(true);
+    }
   });
 });

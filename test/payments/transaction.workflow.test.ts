@@ -1,16 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { TestWorkflowEnvironment } from '@temporalio/testing';
 import { DefaultLogger, Runtime, Worker } from '@temporalio/worker';
-import {
-  CHARGEBACK_WINDOW_DAYS,
-  cancelTransactionSignal,
-  chargebackSignal,
-  paymentReceivedSignal,
-  type SettlementReleaseStep,
-  type TransactionActivities,
-  type PaymentReceived,
-  type TransactionPlan,
-} from '../../workflows/payments/transaction.contract';
+import { cancelTransactionSignal, paymentReceivedSignal, type TransactionActivities, type PaymentReceived, type TransactionPlan } from '../../workflows/payments/transaction.contract';
 import { createTimeSkippingEnv } from '../helpers/temporal-env';
 import { workflowBundle } from '../helpers/workflow-bundle';
 import { recordHistory } from '../replay/history-files';
@@ -35,15 +26,13 @@ const distinct = (calls: Array<[string, unknown]>) => [...new Map(calls.map((c) 
 const DECLINED = { status: 'refused', reason: 'card_declined' } as const;
 
 /** Activities that record their calls: the plan as the database shows it, and what deciding the cards makes of it. */
-function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {}, releasesAfter: number[] = [], paidAtRemoval: PaymentReceived[] = []) {
+function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {}, paidAtRemoval: PaymentReceived[] = []) {
   const calls: Array<[string, unknown]> = [];
-  const releases = async () => Promise.all(releasesAfter.map(async (ms, k): Promise<SettlementReleaseStep> => ({ paymentId: 'pay_1', postingId: 'pst_1', index: k + 1, releaseAt: await expiresIn(ms), amount: 100 })));
   const activities: TransactionActivities = {
-    loadTransactionPlan: async () => ({ ...plan, releases: plan.status === 'paid' ? await releases() : [] }),
+    loadTransactionPlan: async () => plan,
     decideTransactionCards: async () => {
       calls.push(['decide', null]);
-      const after = { ...plan, ...decided };
-      return { ...after, releases: after.status === 'paid' ? await releases() : [] };
+      return { ...plan, ...decided };
     },
     voidTransactionCards: async (i) => void calls.push(['void', i.paymentIds]),
     cancelTransactionCharges: async () => {
@@ -51,17 +40,12 @@ function recorder(plan: TransactionPlan, decided: Partial<TransactionPlan> = {},
       return { paid: paidAtRemoval };
     },
     finishUnpaidTransaction: async (i) => void calls.push(['finish', [i.status, i.reason, i.voidedPaymentIds]]),
-    settleTransaction: async (i) => {
-      calls.push(['settle', Object.keys(i.paidAt)]);
-      return releases();
-    },
-    releaseTransactionSettlement: async (r) => void calls.push(['release', r.index]),
-    openTransactionChargeback: async (c) => void calls.push(['chargeback', [c.chargebackId, c.amount, c.reason]]),
+    settleTransaction: async (i) => void calls.push(['settle', Object.keys(i.paidAt)]),
   };
   return { calls, activities };
 }
 
-const plan = (status: TransactionPlan['status'], payments: TransactionPlan['payments'], reason: string | null = null): TransactionPlan => ({ status, reason, payments, releases: [] });
+const plan = (status: TransactionPlan['status'], payments: TransactionPlan['payments'], reason: string | null = null): TransactionPlan => ({ status, reason, payments });
 const card = (id: string, status = 'pending') => ({ id, method: 'credit_card' as const, status, expiresAt: null });
 
 async function withWorker<T>(activities: TransactionActivities, fn: (taskQueue: string) => Promise<T>): Promise<T> {
@@ -73,21 +57,19 @@ async function withWorker<T>(activities: TransactionActivities, fn: (taskQueue: 
 /** A date `ms` ahead on the test server's clock, which earlier tests moved forward. */
 const expiresIn = async (ms: number) => new Date((await env.currentTimeMs()) + ms).toISOString();
 
-it('cards left pending (the API could not decide them): decided by the activity; card approved + Pix waits, settles on payment, releases on its timers', async () => {
+it('cards left pending (the API could not decide them): decided by the activity; card approved + Pix waits, settles on payment and ends (the release runs take it from there)', async () => {
   const pix = { id: 'pay_p', method: 'pix' as const, status: 'waiting_payment', expiresAt: await expiresIn(3_600_000) };
-  const { calls, activities } = recorder(plan('pending', [card('pay_c'), pix]), { status: 'waiting_payment', payments: [card('pay_c', 'paid'), pix] }, [DAY, 30 * DAY]);
+  const { calls, activities } = recorder(plan('pending', [card('pay_c'), pix]), { status: 'waiting_payment', payments: [card('pay_c', 'paid'), pix] });
   await withWorker(activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_1' }] });
     await handle.signal(paymentReceivedSignal, { paymentId: 'pay_p', paidAt: new Date().toISOString() });
     await handle.signal(paymentReceivedSignal, { paymentId: 'pay_p', paidAt: new Date().toISOString() });
     expect(await handle.result()).toEqual({ status: 'paid', reason: null });
-    await recordHistory('payments', 'card-and-pix-paid-released', handle);
+    await recordHistory('payments', 'card-and-pix-paid', handle);
   });
   expect(distinct(calls)).toEqual([
     ['decide', null],
     ['settle', ['pay_p']],
-    ['release', 1],
-    ['release', 2],
   ]);
 });
 
@@ -140,11 +122,10 @@ it('a Pix left unpaid at its expiry: its charge is removed at the PSP, then the 
   ]);
 
   const paidAt = new Date((await env.currentTimeMs()) + 3_599_000).toISOString();
-  const raced = recorder(plan('waiting_payment', [{ ...pix, expiresAt: await expiresIn(3_600_000) }]), {}, [], [{ paymentId: 'pay_p', paidAt }]);
+  const raced = recorder(plan('waiting_payment', [{ ...pix, expiresAt: await expiresIn(3_600_000) }]), {}, [{ paymentId: 'pay_p', paidAt }]);
   await withWorker(raced.activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_7' }] });
     await handle.signal(cancelTransactionSignal, { reason: 'canceled_by_merchant' });
-    await env.sleep(181 * DAY);
     expect(await handle.result()).toEqual({ status: 'paid', reason: null });
     await recordHistory('payments', 'pix-paid-before-its-charge-was-removed', handle);
   });
@@ -154,26 +135,12 @@ it('a Pix left unpaid at its expiry: its charge is removed at the PSP, then the 
   ]);
 });
 
-it('paid by the API before the start: releases on its timers, chargebacks handled as they arrive until the window closes', async () => {
-  const { calls, activities } = recorder(plan('paid', [card('pay_c', 'paid')]), {}, [30 * DAY]);
+it('paid by the API before the start (a late start: the sweeper after a crash): nothing left to do, it ends at once', async () => {
+  const { calls, activities } = recorder(plan('paid', [card('pay_c', 'paid')]));
   await withWorker(activities, async (taskQueue) => {
     const handle = await env.client.workflow.start('transactionWorkflow', { taskQueue, workflowId: `txn_${randomUUID()}`, args: [{ transactionId: 'txn_5' }] });
-    const reached = async (step: string) => {
-      while (!calls.some(([s]) => s === step)) await new Promise((r) => setTimeout(r, 20));
-    };
-    await handle.signal(chargebackSignal, { chargebackId: 'cbk_1', paymentId: 'pay_c', amount: 300, reason: 'fraud' });
-    await reached('chargeback');
-    await env.sleep(31 * DAY);
-    await reached('release');
-    // After the last release the run is still open (chargeback window): a late chargeback is taken.
-    expect((await handle.describe()).status.name).toBe('RUNNING');
-    await handle.signal(chargebackSignal, { chargebackId: 'cbk_2', paymentId: 'pay_c', amount: null, reason: '' });
-    await env.sleep(CHARGEBACK_WINDOW_DAYS * DAY);
     expect(await handle.result()).toEqual({ status: 'paid', reason: null });
-    await recordHistory('payments', 'card-paid-chargebacks-in-window', handle);
+    await recordHistory('payments', 'card-paid-before-start', handle);
   });
-  // The test server may fire the 30-day timer before the first signal lands: those two are unordered.
-  const steps = distinct(calls);
-  expect(steps.slice(0, 2)).toEqual(expect.arrayContaining([['chargeback', ['cbk_1', 300, 'fraud']], ['release', 1]]));
-  expect(steps.slice(2)).toEqual([['chargeback', ['cbk_2', null, 'chargeback']]]);
+  expect(calls).toEqual([]);
 });

@@ -32,25 +32,8 @@ export interface CancelRequest {
   reason: string;
 }
 
-/**
- * Sent by POST /sandbox/payments/:payId/chargeback (or, later, an acquirer's dispute notice).
- * `chargebackId` (made by the sender) keys the ledger posting, so a repeated signal or a
- * retried activity never blocks twice.
- */
-export interface ChargebackRequest {
-  chargebackId: string;
-  paymentId: string;
-  /** Cents; null = what is still chargeable of the payment. */
-  amount: number | null;
-  reason: string;
-}
-
-/** How long after settlement a paid transaction's workflow still takes chargebacks (card networks allow up to 180 days). */
-export const CHARGEBACK_WINDOW_DAYS = 180;
-
 export const paymentReceivedSignal = defineSignal<[PaymentReceived]>('paymentReceived');
 export const cancelTransactionSignal = defineSignal<[CancelRequest]>('cancel');
-export const chargebackSignal = defineSignal<[ChargebackRequest]>('chargeback');
 
 export interface PlannedPayment {
   id: string;
@@ -59,23 +42,11 @@ export interface PlannedPayment {
   expiresAt: string | null;
 }
 
-/**
- * The transaction as the workflow finds it, and (paid) the releases its settlement scheduled.
- * Refunded or charged back since its payment, it is still `paid` here: its releases still run.
- */
+/** The transaction as the workflow finds it. Refunded or charged back since its payment, it is still `paid` here. */
 export interface TransactionPlan {
   status: 'pending' | TransactionOutcomeStatus;
   reason: string | null;
   payments: PlannedPayment[];
-  releases: SettlementReleaseStep[];
-}
-
-export interface SettlementReleaseStep {
-  paymentId: string;
-  postingId: string;
-  index: number;
-  releaseAt: string;
-  amount: number;
 }
 
 /** The activities the workflow calls; activities/payments implements exactly this interface. */
@@ -91,8 +62,6 @@ export interface TransactionActivities {
    */
   cancelTransactionCharges(input: { transactionId: string }): Promise<{ paid: PaymentReceived[] }>;
   finishUnpaidTransaction(input: { transactionId: string; status: 'canceled'; reason: string; voidedPaymentIds: string[] }): Promise<void>;
-  settleTransaction(input: { transactionId: string; paidAt: Record<string, string> }): Promise<SettlementReleaseStep[]>;
-  releaseTransactionSettlement(input: SettlementReleaseStep): Promise<void>;
-  /** Blocks the amount from the liable recipients, charges fee and penalty, marks the payment and transaction `chargeback` (once per chargebackId). */
-  openTransactionChargeback(input: ChargebackRequest & { transactionId: string }): Promise<void>;
+  /** Marks it paid and posts its sales with their receivables (released later by the release runs). */
+  settleTransaction(input: { transactionId: string; paidAt: Record<string, string> }): Promise<void>;
 }

@@ -1,0 +1,14 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { listCompaniesDue, listDueReceivables, releaseDueReceivables } from '../../src/receivables/receivables.service';
+import type { ReleaseRunActivities } from '../../workflows/receivables/release-run.contract';
+import type { ActivityDeps } from '../deps';
+
+/** Activities of the release runs (signatures in their contract), thin over receivables.service. */
+export function createReleaseRunActivities(deps: ActivityDeps): ReleaseRunActivities {
+  const fork = () => deps.orm.em.fork() as EntityManager;
+  return {
+    listCompaniesDue: ({ on, after, limit }) => listCompaniesDue(fork(), on, after, limit),
+    listDueReceivables: ({ companyId, on, after, limit }) => listDueReceivables(fork(), companyId, on, after, limit),
+    releaseDueReceivables: (input) => releaseDueReceivables(fork(), input),
+  };
+}
