@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cents, csvOf, currencyCode, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { checkRecurrence, checkSchemeFields } from './price.rules';
 
 const slug = z.string().min(1).max(100).regex(/^[a-z0-9-_]+$/, 'Use lower-case letters, digits, - and _');
@@ -49,6 +49,7 @@ export const listPlansQuery = z
     sortBy: z.enum(['createdAt', 'name']).default('createdAt'),
     sortDir: z.enum(['asc', 'desc']).default('desc'),
     ...paginationQuery,
+    ...cursorQuery,
   });
 
 export const planIdParams = z.strictObject({ id: idParam });

@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { conflict, notFound } from '../http/errors';
-import { likeContains, offsetOf } from '../http/pagination';
+import { likeContains, sortedPage } from '../http/pagination';
 import { newId } from '../shared/ids';
 import { Plan, PlanItem, Price } from './plan.entity';
 import type { CreatePlanInput, ListPlansQuery, UpdatePlanInput } from './catalog.schemas';
@@ -97,9 +97,10 @@ export async function listPlans(em: EntityManager, companyId: string, q: ListPla
       [q.priceMin ?? 0, q.priceMax ?? Number.MAX_SAFE_INTEGER],
     );
   }
-  qb.orderBy({ [q.sortBy]: q.sortDir, id: q.sortDir }).limit(q.limit).offset(offsetOf(q));
+  const page = await sortedPage(em, Plan, { companyId }, q, { by: q.sortBy, order: q.sortDir }, 'Plan');
+  qb.andWhere(page.where({}) as Record<string, unknown>).orderBy(page.options.orderBy).limit(page.options.limit).offset(page.options.offset);
   const [plans, total] = await qb.getResultAndCount();
-  return { plans, total };
+  return { plans: page.inListOrder(plans), total };
 }
 
 /** A YYYY-MM-DD bound covers its whole UTC day (both bounds are inclusive); an instant is itself. */

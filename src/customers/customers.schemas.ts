@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from '../shared/email';
 import { isValidCnpj, isValidCpf, normalizeDocument } from '../shared/documents';
 import { idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 
 const addressField = z.string().max(255).nullable();
 
@@ -98,6 +98,7 @@ export const listCustomersQuery = z.strictObject({
   sortBy: z.enum(['name', 'createdAt', 'updatedAt']).default('createdAt'),
   sortDir: z.enum(['asc', 'desc']).default('desc'),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const customerSchema = z

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { likeContains, offsetOf } from '../http/pagination';
+import { likeContains, offsetOf, offsetPage, sortedPage, type ListPage } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
@@ -149,7 +149,7 @@ export async function deleteCustomer(em: EntityManager, companyId: string, id: s
  * The list query, built on its own so that its plan can be inspected (the trigram indexes).
  * Text filters are partial and case-insensitive; deleted customers are hidden.
  */
-export function customerListQuery(em: EntityManager, companyId: string, q: ListCustomersQuery) {
+export function customerListQuery(em: EntityManager, companyId: string, q: ListCustomersQuery, page: ListPage<Customer> = offsetPage(q, sortOf(q))) {
   const where: Record<string, unknown> = { companyId, deletedAt: null };
   if (q.name) where.name = { $ilike: likeContains(q.name) };
   if (q.email) where.email = { $ilike: likeContains(q.email) };
@@ -171,13 +171,10 @@ export function customerListQuery(em: EntityManager, companyId: string, q: ListC
       ...(documentTerm ? [{ document: { $ilike: likeContains(documentTerm) } }] : []),
     ];
   }
-  return em
-    .createQueryBuilder(Customer)
-    .where(where)
-    .orderBy({ [q.sortBy]: q.sortDir, id: q.sortDir })
-    .limit(q.limit)
-    .offset(offsetOf(q));
+  return em.createQueryBuilder(Customer).where(page.where(where) as Record<string, unknown>).orderBy(page.options.orderBy).limit(page.options.limit).offset(page.options.offset);
 }
+
+const sortOf = (q: ListCustomersQuery) => ({ by: q.sortBy, order: q.sortDir });
 
 /**
  * A page of customers (plain rows, as getCustomer) and the exact total. A page shorter than
@@ -186,8 +183,10 @@ export function customerListQuery(em: EntityManager, companyId: string, q: ListC
  * a full page, or an empty one past the first, runs the count over the same filters.
  */
 export async function listCustomers(em: EntityManager, companyId: string, q: ListCustomersQuery): Promise<{ customers: CustomerRow[]; total: number }> {
-  const customers: CustomerRow[] = await customerListQuery(em, companyId, q).execute('all');
+  const page = await sortedPage(em, Customer, { companyId }, q, sortOf(q), 'Customer');
+  const rows: CustomerRow[] = await customerListQuery(em, companyId, q, page).execute('all');
+  const customers = page.inListOrder(rows);
   const endReached = customers.length < q.limit && (customers.length > 0 || q.page === 1);
-  const total = endReached ? offsetOf(q) + customers.length : await customerListQuery(em, companyId, q).getCount();
+  const total = endReached ? offsetOf(q) + customers.length : await customerListQuery(em, companyId, q, page).getCount();
   return { customers, total };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { raw, type EntityName, type FilterQuery } from '@mikro-orm/core';
+import { raw, type EntityKey, type EntityName, type FilterQuery } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, bodyIdNotFound } from './errors';
 
@@ -72,47 +72,74 @@ export function paginatedFlatSchema<T extends z.ZodType>(item: T) {
 }
 
 /**
- * A list page ordered by creation (`created_at`, then `id`), by page and limit or by a cursor.
+ * A list page in the list's sort (a column, then `id`), by page and limit or by a cursor.
  * `where` adds the cursor's condition to the list's own; `options` orders and bounds the query;
  * `inListOrder` puts the rows back in the list's order (an `endingBefore` page is read backwards).
  */
-export interface CreationPage<T extends object> {
+export interface ListPage<T extends object> {
   where(list: FilterQuery<T>): FilterQuery<T>;
   options: { orderBy: Record<string, 'asc' | 'desc'>; limit: number; offset: number };
-  inListOrder(rows: T[]): T[];
+  inListOrder<R>(rows: R[]): R[];
+}
+
+/** A list's sort: an entity property (a column) and a direction; `id` breaks ties the same way. */
+export interface ListSort {
+  by: string;
+  order: 'asc' | 'desc';
+}
+
+/** The page of a request without a cursor: by page and limit. */
+export function offsetPage<T extends object>(q: PageRequest, sort: ListSort): ListPage<T> {
+  return { where: (list) => list, options: { orderBy: { [sort.by]: sort.order, id: sort.order }, limit: q.limit, offset: offsetOf(q) }, inListOrder: <R>(rows: R[]) => rows };
 }
 
 /**
- * Resolves a list request on an entity ordered by creation, newest first (`desc`) or oldest
- * first (`asc`). A cursor must name an item of the caller's (`scope`, e.g. `{ companyId }`),
- * whatever the filters: another company's id or a missing one is 404 naming the parameter.
- * The cursor's creation time is compared in the database, to the microsecond.
+ * Where a cursor page reads from: `startingAfter` goes on in the list's order, `endingBefore`
+ * goes back against it (its rows are then put back in the list's order), and the comparison
+ * of `(sort key, id)` with the cursor's that selects what lies past it.
  */
-export async function creationPage<T extends object>(
+export function cursorReading(param: 'startingAfter' | 'endingBefore', order: 'asc' | 'desc'): { readOrder: 'asc' | 'desc'; op: '>' | '<'; backwards: boolean } {
+  const backwards = param === 'endingBefore';
+  const readOrder = backwards ? (order === 'asc' ? 'desc' : 'asc') : order;
+  return { readOrder, op: readOrder === 'asc' ? '>' : '<', backwards };
+}
+
+/**
+ * Resolves a list request on an entity of a company sorted by `sort` (then `id`). A cursor must
+ * name a row of the caller's (`scope`, e.g. `{ companyId }`), whatever the filters: another
+ * company's id or a missing one is 404 naming the parameter. The page holds the rows whose
+ * `(sort key, id)` lies past the cursor row's, compared in the database against that row's
+ * current values (a timestamp to the microsecond, a name in the column's collation).
+ */
+export async function sortedPage<T extends object>(
   em: EntityManager,
   entity: EntityName<T>,
   scope: { companyId: string },
   q: CursorPageRequest,
-  order: 'asc' | 'desc',
+  sort: ListSort,
   what: string,
-): Promise<CreationPage<T>> {
+): Promise<ListPage<T>> {
   const cursor = cursorOf(q);
-  const forward = { orderBy: { createdAt: order, id: order }, limit: q.limit, offset: offsetOf(q) };
-  if (!cursor) return { where: (list) => list, options: forward, inListOrder: (rows) => rows };
+  if (!cursor) return offsetPage(q, sort);
 
-  const table = em.getMetadata().find(entity)!.tableName;
-  const [row] = await em.execute<{ created_at: string }[]>(`select created_at::text as created_at from "${table}" where id = ? and company_id = ?`, [cursor.id, scope.companyId]);
+  const meta = em.getMetadata().find(entity)!;
+  const table = meta.tableName;
+  const column = meta.properties[sort.by as EntityKey<T>].fieldNames[0];
+  const [row] = await em.execute<unknown[]>(`select 1 from "${table}" where id = ? and company_id = ?`, [cursor.id, scope.companyId]);
   if (!row) throw bodyIdNotFound(cursor.param, what);
-  // startingAfter goes on in the list's order, endingBefore goes back against it.
-  const backwards = cursor.param === 'endingBefore';
-  const readOrder = backwards ? (order === 'asc' ? 'desc' : 'asc') : order;
-  const op = readOrder === 'asc' ? '>' : '<';
-  const past = { [raw((alias: string) => `(${alias}.created_at, ${alias}.id) ${op} (?::timestamptz, ?)`, [row.created_at, cursor.id])]: [] };
+  const { readOrder, op, backwards } = cursorReading(cursor.param, sort.order);
+  // A raw key serves one query: each query built from this page gets its own.
+  const past = () => ({ [raw((alias: string) => `(${alias}."${column}", ${alias}.id) ${op} (select c."${column}", c.id from "${table}" c where c.id = ?)`, [cursor.id])]: [] });
   return {
-    where: (list) => ({ $and: [list, past] }) as FilterQuery<T>,
-    options: { orderBy: { createdAt: readOrder, id: readOrder }, limit: q.limit, offset: 0 },
-    inListOrder: (rows) => (backwards ? [...rows].reverse() : rows),
+    where: (list) => ({ $and: [list, past()] }) as FilterQuery<T>,
+    options: { orderBy: { [sort.by]: readOrder, id: readOrder }, limit: q.limit, offset: 0 },
+    inListOrder: <R>(rows: R[]) => (backwards ? [...rows].reverse() : rows),
   };
+}
+
+/** A list ordered by creation, newest first (`desc`) or oldest first (`asc`): `sortedPage` on `createdAt`. */
+export function creationPage<T extends object>(em: EntityManager, entity: EntityName<T>, scope: { companyId: string }, q: CursorPageRequest, order: 'asc' | 'desc', what: string): Promise<ListPage<T>> {
+  return sortedPage(em, entity, scope, q, { by: 'createdAt', order }, what);
 }
 
 /** The cursor of a request, if any; two cursors, or a cursor with a page beyond the first, are a 400. */

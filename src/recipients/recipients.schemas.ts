@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailAddress } from '../shared/email';
 import { documentKind } from '../shared/documents';
 import { idParam, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { decodeBase64File, type CheckedFile } from './kyc-files';
 import type { KycFileKind } from './recipient.entity';
 
@@ -218,6 +218,7 @@ export const listRecipientsQuery = z.strictObject({
   email: emailAddress().optional().meta({ description: 'Exact e-mail (case-insensitive)' }),
   document: z.string().trim().min(11).max(18).optional().meta({ description: 'Exact CPF/CNPJ, punctuation ignored' }),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const bankAccountSchema = z

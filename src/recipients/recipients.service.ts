@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { badRequest, conflict, notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
+import { cursorOf, cursorReading, offsetOf } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
@@ -337,10 +337,21 @@ export async function listRecipients(em: EntityManager, companyId: string, q: Li
     where.push('r.document = ?');
     params.push(normalizeDocument(q.document));
   }
+  // Newest link first; a cursor is a recipient linked to the company (deleted links too: their place is known).
+  const cursor = cursorOf(q);
+  const reading = cursor ? cursorReading(cursor.param, 'desc') : { readOrder: 'desc', op: '<', backwards: false };
+  if (cursor) {
+    const [linked] = await em.execute(`select 1 from recipient_links where recipient_id = ? and company_id = ?`, [cursor.id, companyId]);
+    if (!linked) throw bodyIdNotFound(cursor.param, 'Recipient');
+    where.push(`(l.created_at, r.id) ${reading.op} (select c.created_at, c.recipient_id from recipient_links c where c.recipient_id = ? and c.company_id = ?)`);
+    params.push(cursor.id, companyId);
+  }
   const from = `from recipient_links l join recipients r on r.id = l.recipient_id where ${where.join(' and ')}`;
   const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total ${from}`, params);
-  const rows = await em.execute<{ id: string }[]>(`select r.id ${from} order by l.created_at desc, r.id desc limit ? offset ?`, [...params, q.limit, offsetOf(q)]);
-  const items = await loadLinked(em, companyId, rows.map((r) => r.id));
+  const order = reading.readOrder;
+  const rows = await em.execute<{ id: string }[]>(`select r.id ${from} order by l.created_at ${order}, r.id ${order} limit ? offset ?`, [...params, q.limit, cursor ? 0 : offsetOf(q)]);
+  const ids = rows.map((r) => r.id);
+  const items = await loadLinked(em, companyId, reading.backwards ? ids.reverse() : ids);
   return { items, total: Number(total) };
 }
 

@@ -5755,6 +5755,10 @@ export interface operations {
                 sortDir?: "asc" | "desc";
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -5790,6 +5794,18 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6283,6 +6299,10 @@ export interface operations {
                 document?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -6318,6 +6338,18 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7596,6 +7628,10 @@ export interface operations {
                 event?: "transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived";
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -7631,6 +7667,18 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9662,6 +9710,10 @@ export interface operations {
                 sortDir?: "asc" | "desc";
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path?: never;
@@ -9697,6 +9749,18 @@ export interface operations {
             401: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
                     [name: string]: unknown;
                 };
                 content: {

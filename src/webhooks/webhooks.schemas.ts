@@ -52,6 +52,7 @@ export const listWebhooksQuery = z.strictObject({
   isActive: queryBoolean.optional(),
   event: eventCode.optional().meta({ description: 'Webhooks that receive this event (subscribed to it, or to all)' }),
   ...paginationQuery,
+  ...cursorQuery,
 });
 
 export const listDeliveriesQuery = z.strictObject({

@@ -1,7 +1,7 @@
 import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, conflict, notFound } from '../http/errors';
-import { offsetOf } from '../http/pagination';
+import { creationPage } from '../http/pagination';
 import { iso } from '../db/base.entity';
 import { EVENT_CATALOG, EVENT_TYPES } from '../events/catalog';
 import { newId } from '../shared/ids';
@@ -137,12 +137,10 @@ export async function listWebhooks(em: EntityManager, companyId: string, q: List
   if (q.isActive !== undefined) qb.andWhere({ isActive: q.isActive });
   // Subscribed to the code, or to everything (empty list).
   if (q.event) qb.andWhere(...subscribedToSql('w', q.event));
-  const [webhooks, total] = await qb
-    .orderBy({ createdAt: 'desc', id: 'desc' })
-    .limit(q.limit)
-    .offset(offsetOf(q))
-    .getResultAndCount();
-  return { webhooks, total };
+  const page = await creationPage(em, Webhook, { companyId }, q, 'desc', 'Webhook');
+  qb.andWhere(page.where({}) as Record<string, unknown>).orderBy(page.options.orderBy).limit(page.options.limit).offset(page.options.offset);
+  const [webhooks, total] = await qb.getResultAndCount();
+  return { webhooks: page.inListOrder(webhooks), total };
 }
 
 /** SQL for "this webhook receives `code`": subscribed to it, or to everything (empty list). */

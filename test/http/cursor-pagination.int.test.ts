@@ -1,13 +1,15 @@
 import { Lastro } from '../../src/sdk-node/index';
 import { useTestStack } from '../helpers/stack';
 import { pixBody } from '../payments/fixtures';
+import { sellerBody } from '../recipients/fixtures';
 
 /**
  * Cursor pagination (`startingAfter` / `endingBefore`, `hasMore`) beside page and limit, on the
  * real stack (PostgreSQL, Temporal, the embedded Pix PSP), and lastro-node's auto-pagination
  * over it: sales arriving while a merchant walks the list neither repeat nor hide one.
  */
-const t = useTestStack({ companies: ['Acme', 'Other'], owners: ['Acme', 'Other'] });
+const HOOK_URL = 'http://127.0.0.1:9999/hook';
+const t = useTestStack({ env: { WEBHOOK_ALLOWLIST: '127.0.0.1:9999' }, companies: ['Acme', 'Other'], owners: ['Acme', 'Other'] });
 
 const acme = () => t.company.Acme.headers;
 const newSale = async (headers = acme()): Promise<string> => {
@@ -92,7 +94,7 @@ describe('transactions by cursor', () => {
 describe('every list that takes a cursor', () => {
   it('looks the cursor up among its own items: a missing one, or another resource\'s id, is 404 naming it', async () => {
     const sale = (await t.stack.http.get(`/v1/transactions/${order[0]}`).set(acme())).body;
-    const lists = ['/v1/withdrawals', '/v1/webhooks/deliveries', '/v1/subscriptions', '/v1/invoices', '/v1/checkout/sessions', '/v1/checkout/charges', '/v1/checkout/links', `/v1/refunds/transaction/${sale.id}`, `/v1/refunds/payment/${sale.payments[0].id}`];
+    const lists = ['/v1/customers', '/v1/plans', '/v1/recipients', '/v1/webhooks', '/v1/withdrawals', '/v1/webhooks/deliveries', '/v1/subscriptions', '/v1/invoices', '/v1/checkout/sessions', '/v1/checkout/charges', '/v1/checkout/links', `/v1/refunds/transaction/${sale.id}`, `/v1/refunds/payment/${sale.payments[0].id}`];
     for (const path of lists) {
       for (const param of ['startingAfter', 'endingBefore']) {
         const res = await t.stack.http.get(`${path}?${param}=nothing_here`).set(acme());
@@ -101,6 +103,107 @@ describe('every list that takes a cursor', () => {
     }
     // A transaction is no cursor of the withdrawals list: the cursor names an item of that list.
     expect((await t.stack.http.get(`/v1/withdrawals?startingAfter=${sale.id}`).set(acme())).status).toBe(404);
+  });
+});
+
+/** Every id of a list, walked one way by cursor (`limit` a page), and each page's `hasMore`. */
+async function walk(path: string, query: string, param: 'startingAfter' | 'endingBefore', from?: string): Promise<{ ids: string[]; hasMore: boolean[] }> {
+  const seen: string[] = [];
+  const hasMore: boolean[] = [];
+  let cursor = from;
+  for (let pages = 0; pages < 20; pages++) {
+    const res = await t.stack.http.get(`${path}?${query}${cursor ? `&${param}=${cursor}` : ''}`).set(acme());
+    expect(res.status).toBe(200);
+    const page = ids(res);
+    hasMore.push(res.body.pagination.hasMore);
+    seen.push(...(param === 'startingAfter' ? page : [...page].reverse()));
+    if (!res.body.pagination.hasMore) return { ids: param === 'startingAfter' ? seen : seen.reverse(), hasMore };
+    cursor = param === 'startingAfter' ? page[page.length - 1] : page[0];
+  }
+  throw new Error(`${path}: more than 20 pages`);
+}
+
+/** The whole list by offset, then walked by cursor both ways two items a page: the same items in the same order. */
+async function expectCursorWalks(path: string, query: string, expected: string[]): Promise<void> {
+  const all = await t.stack.http.get(`${path}?${query}&limit=100`).set(acme());
+  expect(ids(all)).toEqual(expected);
+  const forward = await walk(path, `${query}&limit=2`, 'startingAfter');
+  expect(forward.ids).toEqual(expected);
+  expect(forward.hasMore).toEqual([true, true, false]);
+  // Back from the last item: everything before it.
+  const back = await walk(path, `${query}&limit=2`, 'endingBefore', expected[expected.length - 1]);
+  expect(back.ids).toEqual(expected.slice(0, -1));
+}
+
+describe('customers, plans, recipients and webhooks by cursor', () => {
+  const em = () => t.stack.em();
+
+  it('customers: in every sort, ties on the sort key broken by id; a deleted customer still marks its place', async () => {
+    const names = ['Bia', 'Ana', 'Caio', 'Ana', 'Duda'];
+    const made: string[] = [];
+    for (const [i, name] of names.entries()) {
+      const res = await t.stack.http.post('/v1/customers').set(acme()).send({ name, email: `c${i}@example.com`, type: 'individual', document: '529.982.247-25', phone: '+55 11 91111-1111' });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    // One creation instant for all: the creation sort rests on the id alone.
+    await em().execute(`update customers set created_at = '2026-03-01T12:00:00.123456Z' where id in (${made.map(() => '?').join(',')})`, made);
+    const byId = [...made].sort();
+    await expectCursorWalks('/v1/customers', 'sortBy=createdAt&sortDir=desc', [...byId].reverse());
+    await expectCursorWalks('/v1/customers', 'sortBy=createdAt&sortDir=asc', byId);
+    const byName = [...made].sort((a, b) => names[made.indexOf(a)].localeCompare(names[made.indexOf(b)]) || (a < b ? -1 : 1));
+    await expectCursorWalks('/v1/customers', 'sortBy=name&sortDir=asc', byName);
+    // Filters keep applying past the cursor.
+    const anas = byName.filter((id) => names[made.indexOf(id)] === 'Ana');
+    expect(ids(await t.stack.http.get(`/v1/customers?sortBy=name&sortDir=asc&name=ana&startingAfter=${anas[0]}`).set(acme()))).toEqual([anas[1]]);
+
+    expect((await t.stack.http.delete(`/v1/customers/${byName[1]}`).set(acme())).status).toBe(200);
+    const next = await t.stack.http.get(`/v1/customers?sortBy=name&sortDir=asc&limit=2&startingAfter=${byName[1]}`).set(acme());
+    expect(ids(next)).toEqual(byName.slice(2, 4));
+    expect(next.body.pagination).toMatchObject({ page: 1, limit: 2, total: 3, hasMore: true });
+  });
+
+  it('plans: by name or by creation', async () => {
+    const made: string[] = [];
+    for (const [i, name] of ['Pro', 'Basic', 'Max', 'Lite', 'Team'].entries()) {
+      const res = await t.stack.http.post('/v1/plans').set(acme()).send({ code: `cursor-${i}`, name });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    const plans = (await t.stack.http.get('/v1/plans?limit=100&q=cursor-').set(acme())).body.data as Array<{ id: string; name: string }>;
+    expect(plans.map((p) => p.id)).toEqual([...made].reverse());
+    await expectCursorWalks('/v1/plans', 'q=cursor-', [...made].reverse());
+    await expectCursorWalks('/v1/plans', 'q=cursor-&sortBy=name&sortDir=asc', [...plans].sort((a, b) => a.name.localeCompare(b.name)).map((p) => p.id));
+  });
+
+  it('recipients: newest link first; another company\'s recipient is no cursor here', async () => {
+    const earlier = ids(await t.stack.http.get('/v1/recipients?limit=100').set(acme()));
+    const made: string[] = [];
+    for (let i = 0; i < 6 - earlier.length; i++) {
+      const res = await t.stack.http.post('/v1/recipients').set(acme()).send(sellerBody());
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    await expectCursorWalks('/v1/recipients', 'page=1', [...made.reverse(), ...earlier]);
+    const theirs = await t.stack.http.post('/v1/recipients').set(t.company.Other.headers).send(sellerBody());
+    expect(theirs.status).toBe(201);
+    const res = await t.stack.http.get(`/v1/recipients?startingAfter=${theirs.body.id}`).set(acme());
+    expect(res.status).toBe(404);
+    expect(res.body.error.details).toEqual([{ path: 'startingAfter', message: 'Recipient not found' }]);
+  });
+
+  it('webhooks: newest first, with the filters', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const res = await t.stack.http.post('/v1/webhooks').set(acme()).send({ name: `Hook ${i}`, url: HOOK_URL, events: ['transaction.paid'] });
+      expect(res.status).toBe(201);
+      made.push(res.body.id);
+    }
+    await expectCursorWalks('/v1/webhooks', 'event=transaction.paid', [...made].reverse());
+    const inactive = made[2];
+    expect((await t.stack.http.patch(`/v1/webhooks/${inactive}/status`).set(acme()).send({ isActive: false })).status).toBe(200);
+    // The inactive one is still a cursor: its place in the list is known.
+    expect(ids(await t.stack.http.get(`/v1/webhooks?isActive=true&limit=100&startingAfter=${inactive}`).set(acme()))).toEqual([made[1], made[0]]);
   });
 });
 
@@ -157,6 +260,24 @@ describe('lastro-node auto-pagination', () => {
     for await (const page of lastro.transactions.list({ limit: 2, endingBefore: order[order.length - 1] }).pages()) pages.push(page.data.map((x) => x.id));
     expect(pages.flat().sort()).toEqual(order.slice(0, -1).sort());
     expect(pages[0]).toEqual(order.slice(-3, -1));
+  });
+
+  it('follows the cursor on customers, plans, recipients and webhooks too', async () => {
+    const { lastro, asked } = client();
+    const walks = {
+      customers: lastro.customers.list({ limit: 2 }),
+      plans: lastro.paginate('/v1/plans', { params: { query: { limit: 2 } } }),
+      recipients: lastro.recipients.list({ limit: 2 }),
+      webhooks: lastro.webhookEndpoints.list({ limit: 2 }),
+    };
+    for (const [name, walk] of Object.entries(walks)) {
+      asked.length = 0;
+      const seen: string[] = [];
+      for await (const item of walk as AsyncIterable<{ id: string }>) seen.push(item.id);
+      const all = ids(await t.stack.http.get(`/v1/${name}?limit=100`).set(acme()));
+      expect({ name, seen }).toEqual({ name, seen: all });
+      expect(asked.slice(1).map((q) => q.get('startingAfter'))).toEqual(all.filter((_, i) => i % 2 === 1 && i < all.length - 1));
+    }
   });
 
   it('awaited, gives the first page with hasMore', async () => {
