@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { ensureDatabase } from '../../src/db/embedded-postgres';
-import { createOrm, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
+import { databaseBefore as migratedBefore, sql } from './migration-db';
 
 /**
  * Migration20261202100000LedgerBalanceChanges on a database seeded before it: two companies'
@@ -12,15 +11,7 @@ import { createOrm, type Orm } from '../../src/db/orm';
 
 const MIGRATION = 'Migration20261202100000LedgerBalanceChanges';
 
-const sql = <T = Record<string, unknown>>(orm: Orm, query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute<T[]>(query, params);
-
-async function databaseBefore(): Promise<Orm> {
-  const url = await ensureDatabase(process.env.LASTRO_TEST_PG_SERVER!, `m_${randomBytes(6).toString('hex')}`);
-  const orm = await createOrm(url);
-  const pending = (await orm.getMigrator().getPendingMigrations()).map((m) => m.name);
-  await orm.getMigrator().up({ to: pending[pending.indexOf(MIGRATION) - 1] });
-  return orm;
-}
+const databaseBefore = () => migratedBefore(MIGRATION);
 
 const COMPANIES = ['comp_a', 'comp_b'];
 const RECIPIENTS = ['rec_1', 'rec_2'];

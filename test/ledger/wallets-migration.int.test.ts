@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { ensureDatabase } from '../../src/db/embedded-postgres';
-import { createOrm, type Orm } from '../../src/db/orm';
+import type { Orm } from '../../src/db/orm';
+import { databaseBefore as migratedBefore, sql } from './migration-db';
 
 /**
  * Migration20261125110000TenantWallets on a database seeded in the shape before it: one
@@ -11,16 +10,7 @@ import { createOrm, type Orm } from '../../src/db/orm';
 
 const MIGRATION = 'Migration20261125110000TenantWallets';
 
-const sql = <T = Record<string, unknown>>(orm: Orm, query: string, params: unknown[] = []) => orm.em.fork().getConnection().execute<T[]>(query, params);
-
-/** A database migrated up to the migration before this one. */
-async function databaseBefore(): Promise<Orm> {
-  const url = await ensureDatabase(process.env.LASTRO_TEST_PG_SERVER!, `m_${randomBytes(6).toString('hex')}`);
-  const orm = await createOrm(url);
-  const pending = (await orm.getMigrator().getPendingMigrations()).map((m) => m.name);
-  await orm.getMigrator().up({ to: pending[pending.indexOf(MIGRATION) - 1] });
-  return orm;
-}
+const databaseBefore = () => migratedBefore(MIGRATION);
 
 /** The old shape: one wallet of the recipient (no company), its three buckets, the platform's settlement. */
 async function seedSharedWallet(orm: Orm): Promise<void> {
