@@ -4,7 +4,8 @@ import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 /**
  * The ledger's tables. Writes go through `ledger.service.ts` (explicit row locks, raw SQL);
  * the invariants (balanced postings, immutability, balance = Σ entries, no negative wallet
- * bucket) are enforced by the database itself: see Migration20261122081000Recipients.
+ * bucket) are enforced by the database itself: see Migration20261122081000Recipients and
+ * Migration20261202100000LedgerBalanceChanges (balances as folded rows plus changes).
  */
 
 export type WalletBucket = 'pending' | 'available' | 'blocked';
@@ -41,6 +42,7 @@ export class LedgerAccount {
   walletId!: string | null;
   currency!: string;
   bucket!: WalletBucket | PlatformBucket;
+  /** The folded balance only: the balance is this plus the account's changes (view `ledger_balances`, balance-fold.ts). */
   balance: Opt<number> = 0;
   createdAt: Opt<Date> = new Date();
 }
