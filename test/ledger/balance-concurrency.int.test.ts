@@ -69,7 +69,7 @@ async function race(r: string, bucket: 'availableBalance' | 'pendingBalance' | '
 }
 
 describe('each debit path, N concurrent debits against a bucket that covers k of them', () => {
-  const N = 25;
+  const attempts = (debit: (i: number) => Promise<PostingResult>) => Array.from({ length: 25 }, (_, i) => () => debit(i));
 
   it('withdrawal reserve (reserveFunds): exactly 10 of 25 reserves of 100 fit in 1000 available', async () => {
     const r = await newRecipient();
@@ -77,7 +77,7 @@ describe('each debit path, N concurrent debits against a bucket that covers k of
     const succeeded = await race(
       r,
       'withdrawableBalance',
-      Array.from({ length: N }, (_, i) => () =>
+      attempts((i) =>
         tx((em) => reserveFunds(em, { key: `reserve:${r}:${i}`, companyId: company(), recipientId: r, currency: 'BRL', amount: 100, source: 'withdrawal', sourceId: `wdr_${i}` })),
       ),
     );
@@ -92,7 +92,7 @@ describe('each debit path, N concurrent debits against a bucket that covers k of
     const succeeded = await race(
       r,
       'withdrawableBalance',
-      Array.from({ length: N }, (_, i) => () =>
+      attempts((i) =>
         tx((em) =>
           postRefund(em, {
             key: `refund:${r}:${i}`,
@@ -116,7 +116,7 @@ describe('each debit path, N concurrent debits against a bucket that covers k of
     const succeeded = await race(
       r,
       'withdrawableBalance',
-      Array.from({ length: N }, (_, i) => () => {
+      attempts((i) => {
         const w = (bucket: 'available' | 'blocked') => ({ recipientId: r, bucket, currency: 'BRL' });
         return tx((em) =>
           post(em, {
@@ -146,7 +146,7 @@ describe('each debit path, N concurrent debits against a bucket that covers k of
     const succeeded = await race(
       r,
       'pendingBalance',
-      Array.from({ length: N }, (_, i) => () =>
+      attempts((i) =>
         tx((em) =>
           post(em, {
             key: `release:${r}:${i}`,
@@ -170,7 +170,7 @@ describe('each debit path, N concurrent debits against a bucket that covers k of
   it('debitWallet (a fee charged later): exactly 10 of 25 fit in 1000 available, with sales crediting the wallet meanwhile', async () => {
     const r = await newRecipient();
     await fund(r, 1000);
-    const debits = Array.from({ length: N }, (_, i) => () =>
+    const debits = attempts((i) =>
       tx((em) => debitWallet(em, { key: `fee:${r}:${i}`, companyId: company(), recipientId: r, currency: 'BRL', amount: 100, type: 'fee', source: 'adjustment', sourceId: `fee_${i}` })),
     );
     // Credits to the pending bucket beside the debits of available: they neither wait nor change what the debits find.
