@@ -28,6 +28,8 @@ export interface DevTemporalOptions {
   env?: NodeJS.ProcessEnv;
   /** Server dynamic config (`--dynamic-config-value key=<JSON>`), e.g. for a benchmark. */
   dynamicConfig?: Record<string, string | number | boolean>;
+  /** Serves the server's Prometheus metrics on this port (`/metrics`): a benchmark counts the calls its clients made. */
+  metricsPort?: number;
 }
 
 /**
@@ -59,6 +61,7 @@ export async function startTemporalDevServer(opts: DevTemporalOptions): Promise<
       'warn',
       ...DEV_SEARCH_ATTRIBUTES.flatMap((a) => ['--search-attribute', `${a.name}=Keyword`]),
       ...dynamicConfigArgs(opts.dynamicConfig),
+      ...metricsArgs(opts.metricsPort),
     ],
     { stdio: ['ignore', 'pipe', 'pipe'], env: temporalServerEnv(opts.env ?? process.env) },
   );
@@ -92,6 +95,8 @@ async function provisionCli(root: string, log: (line: string) => void): Promise<
   return stdout.trim().split('\n').pop() ?? '';
 }
 
+const metricsArgs = (port: number | undefined): string[] => (port ? ['--metrics-port', String(port)] : []);
+
 function dynamicConfigArgs(values: DevTemporalOptions['dynamicConfig'] = {}): string[] {
   return Object.entries(values).flatMap(([key, value]) => ['--dynamic-config-value', `${key}=${JSON.stringify(value)}`]);
 }
@@ -110,7 +115,7 @@ async function startWithSdkDownload(opts: DevTemporalOptions, address: string, u
       ...(opts.dbFile === null ? {} : { dbFilename: opts.dbFile }),
       namespace: 'default',
       searchAttributes: [...DEV_SEARCH_ATTRIBUTES],
-      extraArgs: dynamicConfigArgs(opts.dynamicConfig),
+      extraArgs: [...dynamicConfigArgs(opts.dynamicConfig), ...metricsArgs(opts.metricsPort)],
     },
   })).finally(() => heartbeat.stop());
   return { address, uiUrl, pid: null, stop: () => env.teardown() };
