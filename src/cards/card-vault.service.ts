@@ -108,17 +108,50 @@ export async function claimCardToken(
   em: EntityManager,
   input: { companyId: string; tokenId: string; paymentId: string },
 ): Promise<CardSummary> {
-  const rows: SummaryRow[] = await em.execute(
+  return (await claimSealedCard(em, input)).summary;
+}
+
+/**
+ * A card's sealed secrets as a claim read them, for the authorization that follows in the same
+ * call (`openSealedCard`), so it need not read them again. Opaque: its fields are private, so
+ * it serializes to nothing (a log or an event that got hold of it would show `{}`).
+ */
+export class SealedCard {
+  readonly #row: SealedRow;
+  constructor(row: SealedRow) {
+    this.#row = row;
+  }
+  /** For openSealedCard only. */
+  static rowOf(card: SealedCard): SealedRow {
+    return card.#row;
+  }
+}
+
+type SealedRow = SummaryRow & { pan_sealed: Buffer; cvv_sealed: Buffer | null; cvv_live: boolean; key_id: string };
+const SEALED_COLUMNS = `${SUMMARY_COLUMNS}, pan_sealed, cvv_sealed, key_id, expires_at > now() as cvv_live`;
+
+/** `claimCardToken`, with the card's sealed secrets kept for its authorization in the same call (same statement). */
+export async function claimSealedCard(em: EntityManager, input: { companyId: string; tokenId: string; paymentId: string }): Promise<{ summary: CardSummary; sealed: SealedCard }> {
+  const rows: SealedRow[] = await em.execute(
     `update stored_cards
         set used_at = coalesce(used_at, now()), payment_id = ?, updated_at = now()
       where token_id = ? and company_id = ? and deleted_at is null
         and ((used_at is null and expires_at > now()) or payment_id = ?)
-      returning ${SUMMARY_COLUMNS}`,
+      returning ${SEALED_COLUMNS}`,
     [input.paymentId, input.tokenId, input.companyId, input.paymentId],
     'all',
   );
   if (rows.length === 0) throw invalidCardToken();
-  return toSummary(rows[0]);
+  return { summary: toSummary(rows[0]), sealed: new SealedCard(rows[0]) };
+}
+
+/**
+ * A claimed card in clear, from what its claim read (`claimSealedCard`), under the rules of
+ * `revealCardForAuthorization`. The CVV is the one the claim saw live: nothing destroys it
+ * between a claim and the authorization of the same call but that authorization's decision.
+ */
+export function openSealedCard(card: SealedCard, key: VaultKey = vaultKey()): RevealedCard {
+  return openRow(SealedCard.rowOf(card), key);
 }
 
 /**
@@ -128,14 +161,13 @@ export async function claimCardToken(
  * scheduled purge has not run yet.
  */
 export async function revealCardForAuthorization(em: EntityManager, input: { paymentId: string }, key: VaultKey = vaultKey()): Promise<RevealedCard> {
-  const rows: Array<SummaryRow & { pan_sealed: Buffer; cvv_sealed: Buffer | null; cvv_live: boolean; key_id: string }> = await em.execute(
-    `select ${SUMMARY_COLUMNS}, pan_sealed, cvv_sealed, key_id, expires_at > now() as cvv_live
-       from stored_cards where payment_id = ? and deleted_at is null`,
-    [input.paymentId],
-    'all',
-  );
+  const rows: SealedRow[] = await em.execute(`select ${SEALED_COLUMNS} from stored_cards where payment_id = ? and deleted_at is null`, [input.paymentId], 'all');
   const row = rows[0];
   if (!row) throw new ApiError(404, 'not_found', `No card is bound to payment ${input.paymentId}`);
+  return openRow(row, key);
+}
+
+function openRow(row: SealedRow, key: VaultKey): RevealedCard {
   const pan = openPan(row, key);
   const cvv = row.cvv_sealed && row.cvv_live ? openSecret(key.key, row.id, 'cvv', row.cvv_sealed) : null;
   return { ...toSummary(row), pan, cvv };
@@ -214,13 +246,16 @@ export async function revealSavedCards(em: EntityManager, refs: Array<{ companyI
 
 /** Destroys the CVVs of payments' cards (after their first authorization). Idempotent. */
 export async function destroyCardCvv(em: EntityManager, input: { paymentIds: string[] }): Promise<void> {
-  await em.execute(
-    `update stored_cards set cvv_sealed = null, cvv_destroyed_at = coalesce(cvv_destroyed_at, now()), updated_at = now()
-      where payment_id in (${input.paymentIds.map(() => '?').join(', ')}) and cvv_sealed is not null`,
-    input.paymentIds,
-    'run',
-  );
+  await em.execute(destroyCardCvvSql(input.paymentIds), input.paymentIds, 'run');
 }
+
+/**
+ * `destroyCardCvv`'s statement, for a caller that runs it inside another (a data-modifying
+ * `with`, which PostgreSQL runs whether or not the rest reads it); its parameters are the ids.
+ */
+export const destroyCardCvvSql = (paymentIds: string[]): string =>
+  `update stored_cards set cvv_sealed = null, cvv_destroyed_at = coalesce(cvv_destroyed_at, now()), updated_at = now()
+    where payment_id in (${paymentIds.map(() => '?').join(', ')}) and cvv_sealed is not null`;
 
 /**
  * The scheduled purge: destroys every CVV whose token expired by `asOf` (claimed or not),

@@ -96,23 +96,48 @@ export class EventDispatcher {
     const eventIds = batches.flatMap((b) => b.ids);
     return this.rootEm.fork().transactional(async (em) => {
       const events = await this.lockUndispatched(em, eventIds, batches.flatMap((b) => b.recorded));
-      const later = new Map<string, AfterDispatch[]>();
-      for (const s of this.subscribers) {
-        if (s.handleAll) {
-          const work = events.length > 0 ? await s.handleAll(em, events) : undefined;
-          for (const [eventId, w] of work ?? []) later.set(eventId, [...(later.get(eventId) ?? []), w]);
-          continue;
-        }
-        for (const event of events) {
-          const w = await s.handle(em, event);
-          if (w) later.set(event.id, [...(later.get(event.id) ?? []), w]);
-        }
-      }
+      const later = await this.runSubscribers(em, events);
       const done = events.filter((e) => !later.has(e.id)).map((e) => e.id);
       // Nothing left to do after commit: marked in the same transaction.
       if (done.length > 0) await markDispatched(em, done);
       return { batches, events, done, later };
     });
+  }
+
+  /**
+   * Dispatches events inside the caller's database transaction, the one that wrote them or
+   * one that holds the rows they describe: their subscribers run in it, and those that left
+   * no after-commit work are marked dispatched in it (one statement), so they commit with the
+   * change or not at all and cost no dispatch transaction of their own. No lock is taken: the
+   * events are the caller's own (uncommitted, or committed moments ago, before the outbox
+   * sweeper's grace), and subscribers are idempotent should the sweeper take one too. Call the
+   * returned function once the transaction committed: it dispatches the events that have
+   * after-commit work (workflow starts) as `dispatchSoon` does, and counts the marked ones.
+   */
+  async dispatchWithin(em: EntityManager, events: Event[]): Promise<() => void> {
+    if (events.length === 0) return () => undefined;
+    const later = await this.runSubscribers(em, events);
+    const done = events.filter((e) => !later.has(e.id)).map((e) => e.id);
+    if (done.length > 0) await markDispatched(em, done);
+    const handled: Handled = { batches: [{ ids: events.map((e) => e.id), recorded: events }], events, done, later };
+    return () => this.track(this.afterCommit(handled).then(({ failures }) => this.eachAlone(failures.map((f) => f.eventId))));
+  }
+
+  /** Every subscriber on the events, in `em`'s transaction: the after-commit work they returned, by event id. */
+  private async runSubscribers(em: EntityManager, events: Event[]): Promise<Map<string, AfterDispatch[]>> {
+    const later = new Map<string, AfterDispatch[]>();
+    for (const s of this.subscribers) {
+      if (s.handleAll) {
+        const work = events.length > 0 ? await s.handleAll(em, events) : undefined;
+        for (const [eventId, w] of work ?? []) later.set(eventId, [...(later.get(eventId) ?? []), w]);
+        continue;
+      }
+      for (const event of events) {
+        const w = await s.handle(em, event);
+        if (w) later.set(event.id, [...(later.get(event.id) ?? []), w]);
+      }
+    }
+    return later;
   }
 
   /**

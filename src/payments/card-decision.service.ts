@@ -1,6 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
-import { destroyCardCvv, revealCardForAuthorization, revealSavedCards, savedCardKey, type RevealedCard } from '../cards/card-vault.service';
+import { destroyCardCvvSql, openSealedCard, revealCardForAuthorization, revealSavedCards, savedCardKey, type RevealedCard, type SealedCard } from '../cards/card-vault.service';
+import type { EventDispatcher } from '../events/dispatcher';
+import type { Logger } from '../shared/logger';
 import { ApiError } from '../http/errors';
 import type { Event } from '../events/event.entity';
 import { processorsOf, type CardRail, type Processors } from '../processors/processors';
@@ -10,7 +12,7 @@ import { authorizeAll, type AuthorizationRequest, type AuthorizationResult, type
 import type { Payment } from './payment.entity';
 import { settleTransactions, type ScheduledRelease } from './settlement.service';
 import { changesMany, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
-import { loadTransaction } from './transactions.service';
+import { loadTransaction, type CreatedTransaction } from './transactions.service';
 import type { TransactionAggregate } from './transaction-views';
 
 export interface CardDeciding {
@@ -21,6 +23,9 @@ export interface CardDeciding {
   publicBaseUrl: string;
   /** Wraps each acquirer adapter before it is called (deps.wrapCardAcquirer: tests crash a process right after the acquirer charged). */
   wrap?: (acquirer: PaymentGateway) => PaymentGateway;
+  /** When given, the decision's events (and each item's `dispatchWith`) are dispatched in the decision's own database transaction (`EventDispatcher.dispatchWithin`). */
+  dispatcher?: EventDispatcher;
+  logger?: Logger;
 }
 
 /** The deciding context of a process: its processors, its mode. */
@@ -42,6 +47,19 @@ export interface CardDecision {
   releases: ScheduledRelease[];
   /** Recorded with the decision, to dispatch once it committed (none when it was decided already). */
   events: Event[];
+  /** Present when the decision's transaction dispatched its events (`CardDeciding.dispatcher`): call it once, after that commit. */
+  dispatched?: () => void;
+}
+
+/** A transaction to decide, with what its caller already has of it. */
+export interface DecisionItem {
+  transactionId: string;
+  known?: TransactionAggregate;
+  firstAttemptUntil?: number;
+  /** The cards its creation claimed in the same call, sealed, by payment id: opened without reading them again. */
+  sealed?: Map<string, SealedCard>;
+  /** Events committed earlier (its creation's) to dispatch with the decision's, in its transaction (with `CardDeciding.dispatcher`). */
+  dispatchWith?: Event[];
 }
 
 /**
@@ -80,7 +98,7 @@ export async function decideCards(ctx: CardDeciding, transactionId: string, know
  * whose card could not be revealed or authorized answers its error and is left pending (its
  * workflow decides it); the others are decided. Answers in the input's order.
  */
-export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transactionId: string; known?: TransactionAggregate; firstAttemptUntil?: number }>): Promise<Array<CardDecision | { error: unknown }>> {
+export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]): Promise<Array<CardDecision | { error: unknown }>> {
   const befores = await Promise.all(items.map((i) => i.known ?? loadTransaction(ctx.fork(), null, i.transactionId)));
   const results: Array<CardDecision | { error: unknown } | null> = befores.map((b) => (b.transaction.status !== 'pending' ? { aggregate: b, releases: [], events: [] } : null));
 
@@ -107,7 +125,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
       } else results[d.n] = { error: pin.error };
       return false;
     });
-    const cards = await revealCards(ctx, asked.map((d) => ({ agg: d.agg, payment: d.cards[round] })));
+    const cards = await revealCards(ctx, asked.map((d) => ({ agg: d.agg, payment: d.cards[round], sealed: items[d.n].sealed?.get(d.cards[round].id) })));
     const requests = asked.flatMap((d, i) => {
       const card = cards[i];
       if (card.status === 'rejected') {
@@ -152,9 +170,10 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
   if (recording.length > 0) {
     const recorded = await ctx.fork().transactional(async (em) => {
       const paymentIds = recording.flatMap((d) => [...d.outcomes.keys()]);
-      if (paymentIds.length > 0) await destroyCardCvv(em, { paymentIds });
       const ids = recording.map((d) => d.agg.transaction.id);
-      const cs = new Map((await changesMany(em, ids, ctx.publicBaseUrl, new Map(recording.map((d) => [d.agg.transaction.id, d.agg.splits])))).map((c) => [c.agg.transaction.id, c]));
+      // The CVVs destroyed in the statement that locks the rows.
+      const destroyCvvs = paymentIds.length > 0 ? { sql: destroyCardCvvSql(paymentIds), params: paymentIds } : undefined;
+      const cs = new Map((await changesMany(em, ids, ctx.publicBaseUrl, new Map(recording.map((d) => [d.agg.transaction.id, d.agg.splits])), destroyCvvs)).map((c) => [c.agg.transaction.id, c]));
       const toSettle: Changes[] = [];
       for (const d of recording) {
         const c = cs.get(d.agg.transaction.id)!;
@@ -167,9 +186,21 @@ export async function decideCardsMany(ctx: CardDeciding, items: Array<{ transact
       }
       const settled = await settleTransactions(em, toSettle, {});
       const releases = new Map(toSettle.map((c, i) => [c.agg.transaction.id, settled[i]]));
-      return recording.map((d): CardDecision => {
+      let dispatched: (() => void) | undefined;
+      if (ctx.dispatcher) {
+        // The events' rows written first: subscribers read them (webhook deliveries copy their payload).
+        await em.flush();
+        const events = recording.flatMap((d) => [...(items[d.n].dispatchWith ?? []), ...cs.get(d.agg.transaction.id)!.events]);
+        // A subscriber that fails leaves the decision standing: its events go to the dispatch after commit, as without a dispatcher.
+        dispatched = await ctx.dispatcher.dispatchWithin(em, events).catch((err: unknown) => {
+          ctx.logger?.warn({ err }, 'events not dispatched with the card decision; dispatched after its commit');
+          return () => ctx.dispatcher!.dispatchSoon(events.map((e) => e.id), events);
+        });
+      }
+      return recording.map((d, i): CardDecision => {
         const c = cs.get(d.agg.transaction.id)!;
-        return { aggregate: c.agg, releases: releases.get(c.agg.transaction.id) ?? [], events: c.events };
+        // One after-commit call for the batch: the first decision carries it.
+        return { aggregate: c.agg, releases: releases.get(c.agg.transaction.id) ?? [], events: c.events, ...(dispatched ? { dispatched: i === 0 ? dispatched : () => undefined } : {}) };
       });
     });
     recording.forEach((d, i) => (results[d.n] = recorded[i]));
@@ -210,7 +241,7 @@ const isMerchantInitiated = (agg: TransactionAggregate, payment: Payment): boole
  * number reaches the acquirer on each charge. Every other card payment uses the card its token
  * bound to it.
  */
-async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<Array<PromiseSettledResult<RevealedCard>>> {
+async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAggregate; payment: Payment; sealed?: SealedCard }>): Promise<Array<PromiseSettledResult<RevealedCard>>> {
   const em = ctx.fork();
   const savedRef = (a: { agg: TransactionAggregate; payment: Payment }) => (isMerchantInitiated(a.agg, a.payment) ? { companyId: a.payment.companyId, cardId: a.payment.card!.cardId } : null);
   const refs = asked.map(savedRef).filter((r) => r !== null);
@@ -218,7 +249,7 @@ async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAgg
   return Promise.allSettled(
     asked.map(async (a) => {
       const ref = savedRef(a);
-      if (!ref) return revealCardForAuthorization(em, { paymentId: a.payment.id });
+      if (!ref) return a.sealed ? openSealedCard(a.sealed) : revealCardForAuthorization(em, { paymentId: a.payment.id });
       const card = saved.get(savedCardKey(ref));
       if (!card) throw new ApiError(404, 'not_found', `No saved card ${ref.cardId}`);
       return card;
@@ -235,11 +266,26 @@ async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAgg
  */
 export async function decideCreatedTransaction(
   deps: Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>,
-  created: TransactionAggregate & { events: Event[] },
+  created: CreatedTransaction,
 ): Promise<TransactionAggregate> {
-  const { aggregate, events } = await decideCreatedTransactionUndispatched(deps, created);
-  deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
-  return aggregate;
+  const dispatchSoon = (events: Event[]) => deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
+  if (created.transaction.status !== 'pending') {
+    dispatchSoon(created.events);
+    return created;
+  }
+  // Its creation's events go with the decision's, dispatched in the decision's transaction.
+  const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
+  const [decided] = await decideCardsMany(ctx, [{ transactionId: created.transaction.id, known: created, firstAttemptUntil: firstAttemptUntil(created), sealed: created.sealedCards, dispatchWith: created.events }]).catch(
+    (err: unknown) => [{ error: err }],
+  );
+  if ('error' in decided) {
+    deps.logger.warn({ err: decided.error, transactionId: created.transaction.id }, 'cards not decided in the request; the transaction workflow decides them');
+    dispatchSoon(created.events);
+    return created;
+  }
+  if (decided.dispatched) decided.dispatched();
+  else dispatchSoon([...created.events, ...decided.events]);
+  return decided.aggregate;
 }
 
 /**
@@ -263,7 +309,7 @@ export async function decideCreatedTransactionUndispatched(
  */
 export async function decideCreatedTransactionsUndispatched(
   deps: Pick<AppDeps, 'orm' | 'config' | 'logger'>,
-  created: Array<TransactionAggregate & { events: Event[] }>,
+  created: CreatedTransaction[],
 ): Promise<Array<{ aggregate: TransactionAggregate; events: Event[] }>> {
   const out = created.map((c) => ({ aggregate: c as TransactionAggregate, events: [...c.events] }));
   const pending = created.map((c, n) => ({ c, n })).filter(({ c }) => c.transaction.status === 'pending');
@@ -273,7 +319,7 @@ export async function decideCreatedTransactionsUndispatched(
   try {
     decided = await decideCardsMany(
       ctx,
-      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c) })),
+      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c), sealed: c.sealedCards })),
     );
   } catch (err) {
     decided = pending.map(() => ({ error: err }));

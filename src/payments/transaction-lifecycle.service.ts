@@ -49,9 +49,12 @@ export async function changes(em: EntityManager, transactionId: string, publicBa
   return new Changes(em, await loadTransaction(em, null, transactionId, true, knownSplits), publicBaseUrl);
 }
 
-/** `changes` for many transactions at once: locked in id order in two statements, in the order of `ids` (missing ones left out). */
-export async function changesMany(em: EntityManager, ids: string[], publicBaseUrl: string, knownSplits?: Map<string, TransactionSplit[]>): Promise<Changes[]> {
-  return (await loadTransactionsLocked(em, ids, knownSplits)).map((agg) => new Changes(em, agg, publicBaseUrl));
+/**
+ * `changes` for many transactions at once: locked in id order in one statement (with the
+ * caller's `alsoRun` in it, `loadTransactionsLocked`), in the order of `ids` (missing ones left out).
+ */
+export async function changesMany(em: EntityManager, ids: string[], publicBaseUrl: string, knownSplits?: Map<string, TransactionSplit[]>, alsoRun?: { sql: string; params: unknown[] }): Promise<Changes[]> {
+  return (await loadTransactionsLocked(em, ids, knownSplits, alsoRun)).map((agg) => new Changes(em, agg, publicBaseUrl));
 }
 
 /** The processor's answer on a card payment: paid, refused or failed (once). */

@@ -7,7 +7,7 @@ import type { Event } from '../events/event.entity';
 import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { creationPage } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
-import { claimCardToken } from '../cards/card-vault.service';
+import { claimSealedCard, type SealedCard } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
 import type { CardRail, PixRail, BoletoRail } from '../processors/processors';
 import { registerBoletos, type RegisteredBoleto } from './boleto-registration.service';
@@ -23,6 +23,8 @@ import { checkSplits, type CheckedSplit } from './split-check.service';
 
 export interface CreatedTransaction extends TransactionAggregate {
   events: Event[];
+  /** The cards its card payments claimed, by payment id, sealed: their authorization in the same call opens them without reading them again. */
+  sealedCards?: Map<string, SealedCard>;
 }
 
 const itemsTotal = (items: CreateTransactionInput['items']): number => items.reduce((a, i) => a + i.quantity * i.amount, 0);
@@ -152,7 +154,8 @@ export async function createTransaction(
   em.persist(splits);
 
   const payments: Payment[] = [];
-  for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, prepared, p, i, now));
+  const sealedCards = new Map<string, SealedCard>();
+  for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, prepared, p, i, now, sealedCards));
   try {
     await em.flush();
   } catch (err) {
@@ -172,7 +175,7 @@ export async function createTransaction(
     if (p.status === 'waiting_payment') events.push(recordEvent(em, { companyId: company.id, type: 'payment.waiting_payment', entityType: 'payment', data }));
   }
   if (transaction.status === 'waiting_payment') txnEvent('transaction.waiting_payment');
-  return { ...aggregate, events };
+  return { ...aggregate, events, sealedCards };
 }
 
 // What a BR Code and a boleto barcode can carry: a larger amount is refused, never a 500.
@@ -180,17 +183,27 @@ const METHOD_MAX_CENTS: Partial<Record<PaymentInput['paymentMethod'], number>> =
 
 const referenceCodeTaken = (code: string): ApiError => conflict('reference_code_taken', `A transaction with referenceCode '${code}' already exists`);
 
-async function createPayment(em: EntityManager, company: Company, transactionId: string, prepared: PreparedTransaction, input: PaymentInput, index: number, now: Date): Promise<Payment> {
+async function createPayment(
+  em: EntityManager,
+  company: Company,
+  transactionId: string,
+  prepared: PreparedTransaction,
+  input: PaymentInput,
+  index: number,
+  now: Date,
+  sealedCards: Map<string, SealedCard>,
+): Promise<Payment> {
   const id = prepared.paymentIds[index];
   const base = { id, companyId: company.id, transactionId, position: index, method: input.paymentMethod, amount: input.amount };
   let payment: Payment;
   if (input.paymentMethod === 'credit_card') {
     const cc = input.creditCard!;
-    const card = await claimCardToken(em, { companyId: company.id, tokenId: cc.token, paymentId: id }).catch((err: unknown) => {
+    const { summary, sealed } = await claimSealedCard(em, { companyId: company.id, tokenId: cc.token, paymentId: id }).catch((err: unknown) => {
       if (err instanceof ApiError) throw new ApiError(err.status, err.code, `payments[${index}].creditCard.token: ${err.message}`, [{ path: `payments.${index}.creditCard.token`, message: err.message }]);
       throw err;
     });
-    const { document: _document, ...shown } = card;
+    sealedCards.set(id, sealed);
+    const { document: _document, ...shown } = summary;
     payment = em.create(Payment, { ...base, installments: cc.installments, capture: true, card: shown, processorConnectionId: prepared.cardConnectionId });
   } else if (input.paymentMethod === 'pix') {
     const { artifact, gateway, processorConnectionId } = prepared.pix.get(index)!;
@@ -234,19 +247,32 @@ async function lockTransactionRows(em: EntityManager, companyId: string | null, 
 }
 
 /**
- * Many transactions and their payments locked (`lockTransactionRows`'s one path): the
- * transaction rows in id order in one statement, then their payments in one, so two lockers
- * of overlapping sets never wait on each other in a cycle. Missing ones are left out.
+ * Many transactions and their payments locked (`lockTransactionRows`'s one path), in one
+ * statement: each transaction row, then its payments, in transaction id order, so two lockers
+ * of overlapping sets never wait on each other in a cycle (every transaction has a payment).
+ * `alsoRun`, a data-modifying statement of the caller's, runs in the same one (a `with`).
+ * Missing ones are left out.
  */
-async function lockTransactionsRows(em: EntityManager, companyId: string | null, ids: string[]): Promise<Array<Pick<TransactionAggregate, 'transaction' | 'payments'>>> {
+async function lockTransactionsRows(
+  em: EntityManager,
+  companyId: string | null,
+  ids: string[],
+  alsoRun?: { sql: string; params: unknown[] },
+): Promise<Array<Pick<TransactionAggregate, 'transaction' | 'payments'>>> {
   const marks = ids.map(() => '?').join(', ');
-  const rows = await em.execute(`select * from transactions where id in (${marks})${companyId ? ' and company_id = ?' : ''} order by id for update`, companyId ? [...ids, companyId] : ids);
-  if (rows.length === 0) return [];
-  const found = rows.map((r) => em.map(Transaction, r));
-  const payments = (
-    await em.execute(`select * from payments where transaction_id in (${found.map(() => '?').join(', ')}) order by transaction_id, position, id for update`, found.map((t) => t.id))
-  ).map((p) => em.map(Payment, p));
-  const byId = new Map(found.map((transaction) => [transaction.id, { transaction, payments: payments.filter((p) => p.transactionId === transaction.id) }]));
+  const rows = await em.execute<Array<{ t: Record<string, unknown>; p: Record<string, unknown> }>>(
+    `${alsoRun ? `with also as (${alsoRun.sql}) ` : ''}select to_jsonb(t) as t, to_jsonb(p) as p
+       from transactions t join payments p on p.transaction_id = t.id
+      where t.id in (${marks})${companyId ? ' and t.company_id = ?' : ''}
+      order by t.id, p.position, p.id for update of t, p`,
+    [...(alsoRun?.params ?? []), ...ids, ...(companyId ? [companyId] : [])],
+  );
+  const byId = new Map<string, Pick<TransactionAggregate, 'transaction' | 'payments'>>();
+  for (const r of rows) {
+    const id = r.t.id as string;
+    if (!byId.has(id)) byId.set(id, { transaction: em.map(Transaction, r.t), payments: [] });
+    byId.get(id)!.payments.push(em.map(Payment, r.p));
+  }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
@@ -254,9 +280,14 @@ async function lockTransactionsRows(em: EntityManager, companyId: string | null,
  * Transactions with their payments and splits, locked for a change (in id order), in the
  * order of `ids`; splits read in one statement unless known. Missing ones are left out.
  */
-export async function loadTransactionsLocked(em: EntityManager, ids: string[], knownSplits: Map<string, TransactionSplit[]> = new Map()): Promise<TransactionAggregate[]> {
+export async function loadTransactionsLocked(
+  em: EntityManager,
+  ids: string[],
+  knownSplits: Map<string, TransactionSplit[]> = new Map(),
+  alsoRun?: { sql: string; params: unknown[] },
+): Promise<TransactionAggregate[]> {
   if (ids.length === 0) return [];
-  const locked = await lockTransactionsRows(em, null, ids);
+  const locked = await lockTransactionsRows(em, null, ids, alsoRun);
   const unknown = locked.map((l) => l.transaction.id).filter((id) => !knownSplits.has(id));
   const read = unknown.length > 0 ? await em.find(TransactionSplit, { transactionId: { $in: unknown } }, { orderBy: { id: 'asc' } }) : [];
   return locked.map((l) => ({ ...l, splits: knownSplits.get(l.transaction.id) ?? read.filter((s) => s.transactionId === l.transaction.id) }));
