@@ -52,6 +52,6 @@ function onlyCards(event: Event): boolean {
 
 /** The transactions among `ids` still pending (no decision recorded): those their workflow must decide. */
 async function stillPending(em: EntityManager, ids: string[]): Promise<Set<string>> {
-  const rows = await em.execute<Array<{ id: string }>>(`select id from transactions where id = any(?) and status = 'pending'`, [ids]);
+  const rows = await em.execute<Array<{ id: string }>>(`select id from transactions where id = any(array(select jsonb_array_elements_text(?::jsonb))) and status = 'pending'`, [JSON.stringify(ids)]);
   return new Set(rows.map((r) => r.id));
 }

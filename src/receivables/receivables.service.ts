@@ -211,8 +211,8 @@ export async function pendingInstallments(em: EntityManager, paymentIds: string[
   if (paymentIds.length === 0) return [];
   const rows = await em.execute<Array<{ payment_id: string; installment: number; release_at: Date; amount: string }>>(
     `select payment_id, installment, min(release_at) as release_at, sum(amount) as amount from receivables
-      where payment_id = any(?) and status = 'pending' group by payment_id, installment order by min(release_at), payment_id, installment`,
-    [paymentIds],
+      where payment_id = any(array(select jsonb_array_elements_text(?::jsonb))) and status = 'pending' group by payment_id, installment order by min(release_at), payment_id, installment`,
+    [JSON.stringify(paymentIds)],
   );
   return rows.map((r) => ({ paymentId: r.payment_id, installment: r.installment, releaseAt: new Date(r.release_at).toISOString(), amount: Number(r.amount) }));
 }

@@ -1,4 +1,5 @@
 import { computeFee } from '../../src/fees/fee.rules';
+import { daysFromNow, runReleaseRuns } from '../helpers/release-runs';
 import { useTestStack } from '../helpers/stack';
 import { acquirerSalesOf } from './acquirer';
 import { balanceOf, cardBody, cardToken, expectLedgerConsistent, newRecipient, newReference, platformBalance, setCompanyFees } from './fixtures';
@@ -117,11 +118,13 @@ describe('splits: shares, fee payer, platform fee; pending then available on the
     );
     expect(Number(pf.sum)).toBe(9_000);
 
-    const handle = t.stack.client.workflow.getHandle(res.body.id);
+    // Decided by the API: no workflow; its money matures in release runs, from its receivables.
+    await expect(t.stack.client.workflow.getHandle(res.body.id).describe()).rejects.toThrow(/not found/i);
+    const receivables = await t.stack.em().execute<{ recipient_id: string; installment: number }[]>(`select recipient_id, installment from receivables where transaction_id = ? and status = 'pending'`, [res.body.id]);
+    expect(receivables).toHaveLength(6);
     const sellerNet = 21_001 - fee;
     const sellerSlices = [sellerNet - 2 * Math.floor(21_001 / 3) + 2 * Math.floor(fee / 3), Math.floor(21_001 / 3) - Math.floor(fee / 3)];
-    await t.stack.env.sleep('30 days');
-    await waitForReleases(res.body.id, 1);
+    await runReleaseRuns(t.stack, daysFromNow(30));
     expect(await balanceOf(t.stack, seller)).toEqual({ pending: sellerNet - sellerSlices[0], available: sellerSlices[0] });
     expect(await balanceOf(t.stack, marketplace)).toEqual({ pending: 6_000, available: 3_000 });
     // The statement agrees: the first installment's entries are released, the other two still pending.
@@ -132,24 +135,12 @@ describe('splits: shares, fee payer, platform fee; pending then available on the
       [60 * 86_400_000, 'pending', 3_000],
       [90 * 86_400_000, 'pending', 3_000],
     ]);
-    await t.stack.env.sleep('60 days');
-    await waitForReleases(res.body.id, 3);
-    // Released in full, the run stays open for chargebacks (docs/payments.md "Chargebacks").
-    expect((await handle.describe()).status.name).toBe('RUNNING');
+    await runReleaseRuns(t.stack, daysFromNow(90));
     expect(await balanceOf(t.stack, seller)).toEqual({ pending: 0, available: sellerNet });
     expect(await balanceOf(t.stack, marketplace)).toEqual({ pending: 0, available: 9_000 });
     await expectLedgerConsistent(t.stack);
   });
 });
-
-async function waitForReleases(transactionId: string, count: number): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    const [{ n }] = await t.stack.em().execute<{ n: string }[]>(`select count(*) as n from ledger_postings where source_id = ? and kind = 'release'`, [transactionId]);
-    if (Number(n) >= count) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('releases did not happen');
-}
 
 describe('validation', () => {
   it('409 reference_code_taken for a repeated referenceCode', async () => {

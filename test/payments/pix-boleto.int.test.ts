@@ -1,6 +1,7 @@
 import { parsePixPayload } from '../../src/payments/pix.rules';
 import { parseBarcode, validateBarcode, validateLinhaDigitavel, linhaDigitavelToBarcode, dateFromFactor } from '../../src/payments/boleto.rules';
 import { processorsOf } from '../../src/processors/processors';
+import { daysFromNow, runReleaseRuns } from '../helpers/release-runs';
 import { useTestStack } from '../helpers/stack';
 import { balanceOf, eventually, expectLedgerConsistent, newReference, pixBody, platformBalance, setCompanyFees } from './fixtures';
 
@@ -124,9 +125,11 @@ describe('boleto', () => {
     const timeline = await t.stack.http.get(`/transactions/${res.body.id}/timeline`).set(t.company['Acme Ltda'].headers);
     expect(timeline.body.scheduled).toEqual([expect.objectContaining({ kind: 'release', amount: 14_650 })]);
     expect(timeline.body.happened.map((h: { kind: string }) => h.kind)).toEqual(expect.arrayContaining(['transaction.created', 'transaction.paid', 'posting.sale']));
-    await t.stack.env.sleep('1 day');
-    await eventually(async () => (await balanceOf(t.stack, t.owner['Acme Ltda'])).pending === 0);
-    expect((await balanceOf(t.stack, t.owner['Acme Ltda'])).available).toBe(9_900 + 14_650);
+    // Due the next day (São Paulo): today's run leaves it, the next day's releases it.
+    await runReleaseRuns(t.stack, daysFromNow(0));
+    expect((await balanceOf(t.stack, t.owner['Acme Ltda'])).pending).toBe(14_650);
+    await runReleaseRuns(t.stack, daysFromNow(1));
+    expect(await balanceOf(t.stack, t.owner['Acme Ltda'])).toEqual({ pending: 0, available: 9_900 + 14_650 });
     await expectLedgerConsistent(t.stack);
   });
 
