@@ -48,7 +48,8 @@ async function admitBrowserCall({ koa, rawBody, em, deps }: PreValidationContext
     // For the access log line, as authenticated routes have it; the handler uses it too.
     if (company) koa.state.companyId = company.id;
     koa.state.tokenizingCompany = company;
-    if (!originAllowed(company, koa.get('Origin'))) {
+    // Lastro's own origin is the hosted card fields' iframe, which only an allowed page can frame.
+    if (!originAllowed(company, koa.get('Origin')) && koa.get('Origin') !== `${koa.protocol}://${koa.host}`) {
       cors = false;
       throw new ApiError(403, 'origin_not_allowed', 'This page\'s origin is not among the company\'s allowed origins');
     }

@@ -57,5 +57,50 @@ export declare class Card {
   createCardToken(input: CardTokenInput): Promise<CardToken>;
 }
 
+export interface FieldsOptions {
+  /** The company's public id (`comp_…`). */
+  companyId: string;
+  /** The Lastro API address without a version segment; the fields' iframe is served from its origin. */
+  apiUrl: string;
+  /** The fields' language: `pt-BR` (default), `en`, `es`. */
+  locale?: string;
+  /** Typography and colours per state; other properties and values with `url(` are dropped. */
+  style?: Partial<Record<'base' | 'invalid' | 'focus', Partial<Record<'color' | 'backgroundColor' | 'borderColor' | 'fontFamily' | 'fontSize' | 'fontWeight' | 'fontStyle' | 'letterSpacing' | 'lineHeight' | 'textTransform' | 'placeholderColor' | 'labelColor', string>>>>;
+  /** Milliseconds allowed for `createToken`; default 15000. */
+  timeout?: number;
+}
+
+/** What the page learns as the buyer types: never the number, expiry or CVV. */
+export interface CardFieldsChange {
+  complete: boolean;
+  empty: boolean;
+  /** `visa`, `mastercard`, `elo`, … once the number tells. */
+  brand: string | null;
+  errors: Partial<Record<'number' | 'expiry' | 'cvv', 'incomplete' | 'invalid'>>;
+}
+
+/** The holder's name and CPF/CNPJ: not card data, so the merchant's page collects them. */
+export interface FieldsTokenInput {
+  holder: string;
+  document: string;
+}
+
+export interface CardFields {
+  /** Adds the iframe inside `target` (a selector or an element). */
+  mount(target: string | HTMLElement): void;
+  on(event: 'ready', handler: () => void): void;
+  on(event: 'change', handler: (change: CardFieldsChange) => void): void;
+  /**
+   * The iframe tokenizes what the buyer typed and hands back only the token. Rejects as
+   * `Card.createCardToken` does (`Failed to generate any tokens` with `details`, `Timeout`).
+   */
+  createToken(input: FieldsTokenInput): Promise<CardToken>;
+  clear(): void;
+  destroy(): void;
+}
+
+/** Hosted card fields: the card number, expiry and CVV typed into an iframe on Lastro's origin. */
+export declare function fields(options: FieldsOptions): CardFields;
+
 /** Script-tag users get the same API on the global `Lastro`. */
 export as namespace Lastro;

@@ -162,18 +162,20 @@ describe('Card.createCardToken (lastro-js in Node)', () => {
 });
 
 describe('served bundles', () => {
-  it('serves /sdk/lastro.js: a small dependency-free script defining window.Lastro.Card', async () => {
+  it('serves /sdk/lastro.js: a small dependency-free script defining window.Lastro.Card and Lastro.fields', async () => {
     const res = await stack.http.get('/sdk/lastro.js');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/javascript/);
     expect(res.headers['cache-control']).toMatch(/public, max-age=\d+/);
     expect(res.headers.etag).toMatch(/^"[\w-]+"$/);
     expect(res.headers['access-control-allow-origin']).toBe('*');
-    expect(res.text.length).toBeLessThan(5_000);
+    // Card and the hosted fields' side of the protocol; the card rules stay in the iframe's script.
+    expect(res.text.length).toBeLessThan(7_000);
     expect(res.text).not.toMatch(/\brequire\(|\bimport\s*[{(]|\bimport\s+\w/);
     const window: Record<string, any> = {};
     vm.runInNewContext(res.text, window);
     expect(typeof window.Lastro.Card).toBe('function');
+    expect(typeof window.Lastro.fields).toBe('function');
     expect(() => new window.Lastro.Card({ companyId: 'comp_x', apiUrl: 'http://x' })).not.toThrow();
   });
 
@@ -185,15 +187,16 @@ describe('served bundles', () => {
     expect(again.headers.etag).toBe(first.headers.etag);
   });
 
-  it('serves /sdk/lastro.mjs as an ES module exporting Card, and the type declarations', async () => {
+  it('serves /sdk/lastro.mjs as an ES module exporting Card and fields, and the type declarations', async () => {
     const mjs = await stack.http.get('/sdk/lastro.mjs');
     expect(mjs.status).toBe(200);
     expect(mjs.headers['content-type']).toMatch(/^text\/javascript/);
-    expect(mjs.text).toMatch(/export\s*\{\s*\w+ as Card\s*\}/);
-    expect(mjs.text.length).toBeLessThan(5_000);
+    expect(mjs.text).toMatch(/export\s*\{\s*\w+ as Card\s*,\s*\w+ as fields\s*\}/);
+    expect(mjs.text.length).toBeLessThan(7_000);
     const dts = await stack.http.get('/sdk/lastro.d.ts');
     expect(dts.status).toBe(200);
     expect(dts.text).toContain('export declare class Card');
+    expect(dts.text).toContain('export declare function fields(options: FieldsOptions): CardFields');
     expect(dts.text).toContain('export as namespace Lastro');
   });
 

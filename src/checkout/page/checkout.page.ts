@@ -62,7 +62,7 @@ export interface CheckoutPageOptions {
 
 
 /** JSON inside a `<script type="application/json">`: nothing in it can close the element. */
-const jsonForScript = (value: unknown): string =>
+export const jsonForScript = (value: unknown): string =>
   JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 const origin = (url: string | null | undefined): string | null => {
