@@ -18,6 +18,7 @@ import { checkoutLinkRoutes } from './checkout/checkout-links.routes';
 import { checkoutPageRoutes } from './checkout/page/checkout.routes';
 import { checkoutChargeRoutes } from './checkout/checkout-charges.routes';
 import { checkoutPublicRoutes } from './checkout/checkout-public.routes';
+import { cardFieldRoutes } from './checkout/fields/card-fields.routes';
 import { subscriptionRoutes } from './billing/subscriptions.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { refundBankDetailsPageRoutes } from './refunds/bank-details-page/refund-bank-details.routes';
@@ -33,7 +34,7 @@ import { cardCallbackRoutes } from './processors/cards/card-callbacks.routes';
  * buyer's checkout calls, processor callbacks and system routes have one path.
  */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes, ...pixCallbackRoutes, ...cardCallbackRoutes, ...boletoCallbackRoutes, ...payoutCallbackRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...cardFieldRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes, ...pixCallbackRoutes, ...cardCallbackRoutes, ...boletoCallbackRoutes, ...payoutCallbackRoutes];
   for (const route of routes) route.versioned ??= route.auth !== 'public' && !route.hidden;
   return routes;
 }
