@@ -1,5 +1,4 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { temporal } from '@temporalio/proto';
 import { Company } from '../../src/companies/company.entity';
 import { fingerprintRequest } from '../../src/http/idempotency';
 import { transactionWorkflowSubscriber } from '../../src/payments/transactions.subscriber';
@@ -43,17 +42,22 @@ describe('the transaction.created event starts the workflow', () => {
     expect(event.dispatched_at).not.toBeNull();
   });
 
-  it('a card paid at once: its workflow exists, and its first task waits for the first release (D+30)', async () => {
+  it('a card decided by the API: no workflow, the event dispatched all the same; a card left pending gets its workflow from the dispatch', async () => {
     const res = await t.stack.http.post('/transactions').set(t.company.Acme.headers).send(cardBody(await cardToken(t.stack, t.company.Acme), 2_500));
     expect(res.body.status).toBe('paid');
-    await eventually(async () => (await workflowStatus(res.body.id)) === 'RUNNING');
-    const { events } = await t.stack.client.workflow.getHandle(res.body.id).fetchHistory();
-    // Created and waiting: no workflow task scheduled until the release is due.
-    expect(events!.map((e) => e.eventType)).toEqual([temporal.api.enums.v1.EventType.EVENT_TYPE_WORKFLOW_EXECUTION_STARTED]);
-    const backoff = Number(events![0].workflowExecutionStartedEventAttributes!.firstWorkflowTaskBackoff!.seconds);
-    const thirtyDays = 30 * 86_400;
-    expect(backoff).toBeGreaterThan(thirtyDays - 600);
-    expect(backoff).toBeLessThanOrEqual(thirtyDays);
+    await eventually(async () => {
+      const [event] = await t.stack.em().execute<{ dispatched_at: Date | null }[]>(`select dispatched_at from events where entity_id = ? and type = 'transaction.created'`, [res.body.id]);
+      return event.dispatched_at !== null;
+    });
+    expect(await workflowStatus(res.body.id)).toBe('NOT_FOUND');
+    expect(await subscriber().handle(t.stack.em() as unknown as EntityManager, await createdEvent(res.body.id))).toBeUndefined();
+
+    // Committed, then the API died before deciding: the card is still pending and its dispatch starts the workflow that decides it.
+    const id = await commitThenCrash(cardBody(await cardToken(t.stack, t.company.Acme), 2_600));
+    const work = await subscriber().handle(t.stack.em() as unknown as EntityManager, await createdEvent(id));
+    expect(work).toBeInstanceOf(Function);
+    await work!();
+    expect(await t.stack.client.workflow.getHandle(id).result()).toEqual({ status: 'paid', reason: null });
   });
 
   it('crash path: a transaction committed without its workflow gets it from the outbox dispatch', async () => {
