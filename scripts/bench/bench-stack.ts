@@ -35,6 +35,8 @@ export interface BenchStack {
   cardAcquirer: BenchCardAcquirer | null;
   /** The embedded boleto issuer (the default boleto connection, already in `deps.config`); its CPU is not in `cpuParts`. Null with `boletoIssuer: false`. */
   boletoIssuer: BenchBoletoIssuer | null;
+  /** The Temporal server's Prometheus metrics (`/metrics`): what its clients asked of it (`temporalCalls`). */
+  temporalMetricsUrl: string;
 }
 
 export interface BenchBoletoIssuer {
@@ -94,6 +96,7 @@ export async function startBenchStack(opts: {
   const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.tmp, 'pg'), port: await freePort(), settings: { shared_preload_libraries: 'pg_stat_statements' } });
   cleanup.unshift(() => pg.stop());
   const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
+  const metricsPort = await freePort();
   const temporalServer = await startTemporalDevServer({
     root: opts.root,
     dbFile: path.join(opts.tmp, 'temporal.db'),
@@ -101,6 +104,7 @@ export async function startBenchStack(opts: {
     uiPort: await freePort(),
     log: () => undefined,
     dynamicConfig: opts.temporal?.dynamicConfig,
+    metricsPort,
   });
   cleanup.unshift(() => temporalServer.stop());
   const pixPsp = opts.pixPsp ? await startPixPsp(opts.root, opts.tmp, opts.cleanup, log) : null;
@@ -149,7 +153,7 @@ export async function startBenchStack(opts: {
     ...(temporalPid === null ? [] : [{ name: 'temporal', label: 'Temporal dev server', pid: temporalPid, tree: true }]),
     ...(pg.pid === null ? [] : [{ name: 'postgres', label: 'PostgreSQL', pid: pg.pid, tree: true }]),
   ];
-  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts, pixPsp, cardAcquirer: acquirer && { baseUrl: acquirer.baseUrl, cpu: acquirer.cpu }, boletoIssuer: issuer };
+  return { deps, rootEm, connection, startProbe: () => startProbe(rootEm, cpuParts), cpuParts, pixPsp, cardAcquirer: acquirer && { baseUrl: acquirer.baseUrl, cpu: acquirer.cpu }, boletoIssuer: issuer, temporalMetricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 
 /** The embedded acquirer (src/dev/embedded-cielo.ts), its log in `tmp/acquirer.log`, stopped at the end. */
@@ -280,4 +284,33 @@ export async function statementsDuring(rootEm: EntityManager, run: () => Promise
     for (const t of top) process.stderr.write(`  ${String(t.total_ms).padStart(9)} ms ${String(t.calls).padStart(7)} calls  ${t.query}\n`);
   }
   return row.n;
+}
+
+/**
+ * The calls made to the Temporal server so far, by operation, from its own metrics (the
+ * frontend's `service_requests`, namespace default): every client's, the API's and the
+ * worker's (their SDKs, whatever the language of their core). Long polls are left out: an idle
+ * worker's come back empty on their own timer, and each task a poll brings is counted by the
+ * call that answers it (RespondWorkflowTaskCompleted, RespondActivityTaskCompleted…). So are
+ * `ignore`d operations (the benchmark's own reads: histories, counts, lists).
+ */
+export async function temporalCalls(metricsUrl: string, ignore: readonly string[] = BENCH_OWN_TEMPORAL_CALLS): Promise<Map<string, number>> {
+  const text = await (await fetch(metricsUrl)).text();
+  const out = new Map<string, number>();
+  for (const m of text.matchAll(/^service_requests\{([^}]*)\} (\S+)$/gm)) {
+    const labels = Object.fromEntries([...m[1].matchAll(/(\w+)="([^"]*)"/g)].map((l) => [l[1], l[2]]));
+    if (labels.service_name !== 'frontend' || labels.namespace !== 'default' || labels.operation.startsWith('Poll') || ignore.includes(labels.operation)) continue;
+    out.set(labels.operation, (out.get(labels.operation) ?? 0) + Number(m[2]));
+  }
+  return out;
+}
+
+/** What a benchmark asks of Temporal itself while it counts (workflowTasksSettled, workflow counts, pausing Schedules), left out of `temporalCalls`. */
+export const BENCH_OWN_TEMPORAL_CALLS = ['GetWorkflowExecutionHistory', 'ListSchedules', 'PatchSchedule', 'CountWorkflowExecutions', 'ListWorkflowExecutions', 'DescribeTaskQueue', 'GetSystemInfo', 'DescribeNamespace'];
+
+/** The calls made between two `temporalCalls` readings, all operations together and by operation. */
+export function temporalCallsBetween(before: Map<string, number>, after: Map<string, number>): { total: number; byOperation: Record<string, number> } {
+  const byOperation: Record<string, number> = {};
+  for (const [op, n] of after) if (n - (before.get(op) ?? 0) > 0) byOperation[op] = n - (before.get(op) ?? 0);
+  return { total: Object.values(byOperation).reduce((a, n) => a + n, 0), byOperation };
 }

@@ -1,7 +1,7 @@
 import { temporal as temporal_ } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { freePort } from '../../test/helpers/ports';
-import { statementsDuring } from './bench-stack';
+import { statementsDuring, temporalCalls, temporalCallsBetween } from './bench-stack';
 import { benchCardTokens, benchCompany, ms, percentile, resultRow, round, runBench, significant, type ResultRow } from './harness';
 import { lastroProcesses, pollersOn } from './processes';
 import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/floors';
@@ -39,7 +39,7 @@ export const run = (argv: string[]) =>
   runBench('transactions', argv, async (b) => {
     const total = b.args.number(0, 200);
     const levels = b.args.numbers(1, [16, 64]);
-    const { deps, rootEm, cpuParts, pixPsp, cardAcquirer, boletoIssuer } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false, pixPsp: true });
+    const { deps, rootEm, cpuParts, pixPsp, cardAcquirer, boletoIssuer, temporalMetricsUrl } = await b.startStack({ env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' }, worker: false, pixPsp: true });
     const { config } = deps;
     const psp = pixPsp!;
     const acquirer = cardAcquirer!;
@@ -106,16 +106,31 @@ export const run = (argv: string[]) =>
 
     const statementsPerOp: Record<string, number> = {};
     const workflowTasksPerOp: Record<string, number> = {};
+    const workflowStartsPerOp: Record<string, number> = {};
+    const temporalCallsPerOp: Record<string, number> = {};
+    const temporalCallsByOperation: Record<string, Record<string, number>> = {};
+    // The Schedules (maintenance sweeps) paused while the samples run: their runs are not the operations' calls.
+    const resumeSchedules = await pauseSchedules(deps.temporal);
     for (const method of Object.keys(methods) as Method[]) {
       const created: string[] = [];
       let tasks = 0;
+      let calls = { total: 0, byOperation: {} as Record<string, number> };
+      let starts = 0;
       const sample = async () => {
+        const callsBefore = await temporalCalls(temporalMetricsUrl);
+        const from = new Date();
         await create(method, 1, SAMPLE, created);
         tasks = await workflowTasksSettled(deps.temporal, created);
+        starts = await workflowsStartedSince(deps.temporal, from);
+        calls = temporalCallsBetween(callsBefore, await temporalCalls(temporalMetricsUrl));
       };
       statementsPerOp[method] = round((await statementsDuring(rootEm, sample)) / SAMPLE, 1);
       workflowTasksPerOp[method] = round(tasks / SAMPLE, 2);
+      workflowStartsPerOp[method] = round(starts / SAMPLE, 2);
+      temporalCallsPerOp[method] = round(calls.total / SAMPLE, 2);
+      temporalCallsByOperation[method] = Object.fromEntries(Object.entries(calls.byOperation).map(([op, n]) => [op, round(n / SAMPLE, 2)]));
     }
+    await resumeSchedules();
     const roundTrips: Record<string, { p50: number; p95: number; clientCpuMsPerCall: number }> = {};
     const timeRoundTrips = async (clients: number) => {
       const t = await cobRoundTrips(psp.env, clients, Math.max(total, 200));
@@ -170,6 +185,12 @@ export const run = (argv: string[]) =>
     }
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
     lines.push(`workflow tasks per operation (the workflows' histories, once none waits for a task): ${Object.entries(workflowTasksPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+    lines.push(`workflow executions started per operation (Temporal's visibility, started during the sample): ${Object.entries(workflowStartsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
+    lines.push(
+      `Temporal calls per operation (the server's metrics, API and worker, long polls left out): ${Object.entries(temporalCallsPerOp)
+        .map(([m, n]) => `${m} ${n}${n > 0 ? ` (${Object.entries(temporalCallsByOperation[m]).map(([op, k]) => `${op} ${k}`).join(', ')})` : ''}`)
+        .join(', ')}`,
+    );
     lines.push(`PSP round trip alone (1 client): p50 ${alone.p50.toFixed(1)} ms, p95 ${alone.p95.toFixed(1)} ms; the adapter's CPU ${alone.clientCpuMsPerCall} ms per call`);
     lines.push(`acquirer round trip alone (1 client, a first attempt: the sale): p50 ${authorizeAlone.p50.toFixed(1)} ms, p95 ${authorizeAlone.p95.toFixed(1)} ms; the adapter's CPU ${authorizeAlone.clientCpuMsPerCall} ms per call`);
     for (const r of results) {
@@ -181,14 +202,81 @@ export const run = (argv: string[]) =>
     }
     const cardRows = results.filter((r) => r.name === 'card').map((r) => r.acquirer as { callsPerOp: number });
     const pixRows = results.filter((r) => r.name === 'pix').map((r) => r.psp as { callsPerOp: number });
+    const goals = goalsMet(results, statementsPerOp);
+    lines.push(`goals (issue #42): ${Object.entries(goals.met).map(([g, ok]) => `${g} ${ok === null ? 'not measured' : ok ? 'met' : 'NOT met'} (${goals.measured[g as keyof typeof GOALS]} for ${GOALS[g as keyof typeof GOALS]})`).join(', ')}`);
     const extra = {
       statementsPerOpByMethod: statementsPerOp,
       workflowTasksPerOpByMethod: workflowTasksPerOp,
+      workflowStartsPerOp,
+      temporalCallsPerOp,
+      temporalCallsByOperation,
+      goals: GOALS,
+      goalsMeasured: goals.measured,
+      goalsMet: goals.met,
       psp: { callsPerPix: Math.max(...pixRows.map((p) => p.callsPerOp)), roundTripMs: roundTrips, pixPaidByCallbackMs: Math.round(paidAfterMs) },
       acquirer: { callsPerCard: Math.max(...cardRows.map((p) => p.callsPerOp)), roundTripMs: authorizeTrips },
     };
     return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra };
   });
+
+/** The issue's goals for this benchmark (#42): card rate over each floor at 16 clients, card p99 at 16 clients, statements per operation. */
+const GOALS = { cardOverInsertFloor: 0.15, cardOverNoopFloor: 2, cardP99Ms: 250, statementsPerCard: 16, statementsPerPixOrBoleto: 10 };
+
+/** What this run measured for each goal, and whether it met it (null: not measured, e.g. no 16-client level). */
+function goalsMet(results: ResultRow[], statements: Record<string, number>): { measured: Record<keyof typeof GOALS, number | null>; met: Record<keyof typeof GOALS, boolean | null> } {
+  const card16 = results.find((r) => r.name === 'card' && r.clients === 16);
+  const insertFloor = card16 ? (card16.insertFloorRate as number) : null;
+  const measured: Record<keyof typeof GOALS, number | null> = {
+    cardOverInsertFloor: card16 && insertFloor ? round(card16.rate / insertFloor, 3) : null,
+    cardOverNoopFloor: card16?.ratio ?? null,
+    cardP99Ms: card16?.p99 ?? null,
+    statementsPerCard: statements.card ?? null,
+    statementsPerPixOrBoleto: statements.pix === undefined || statements.boleto === undefined ? null : Math.max(statements.pix, statements.boleto),
+  };
+  const atLeast = new Set<keyof typeof GOALS>(['cardOverInsertFloor', 'cardOverNoopFloor']);
+  const met = Object.fromEntries(
+    (Object.keys(GOALS) as Array<keyof typeof GOALS>).map((g) => {
+      const m = measured[g];
+      return [g, m === null ? null : atLeast.has(g) ? m >= GOALS[g] : m <= GOALS[g]];
+    }),
+  ) as Record<keyof typeof GOALS, boolean | null>;
+  return { measured, met };
+}
+
+/** Pauses every Schedule not paused yet; the returned function unpauses them. */
+async function pauseSchedules(temporal: Client): Promise<() => Promise<void>> {
+  const paused: string[] = [];
+  for await (const s of temporal.schedule.list()) {
+    if (s.state.paused) continue;
+    await temporal.schedule.getHandle(s.scheduleId).pause('transactions benchmark: sampling the operations’ Temporal calls');
+    paused.push(s.scheduleId);
+  }
+  return async () => {
+    for (const id of paused) await temporal.schedule.getHandle(id).unpause();
+  };
+}
+
+/**
+ * Workflow executions started since `from` (Temporal's visibility, StartTime), those its
+ * Schedules started left out (the maintenance sweeps that may fall in the window): what the
+ * operations of the window started. Visibility lags the starts a little: read until two reads agree.
+ */
+async function workflowsStartedSince(temporal: Client, from: Date): Promise<number> {
+  const count = async () => {
+    let n = 0;
+    for await (const w of temporal.workflow.list({ query: `StartTime >= "${from.toISOString()}"` })) {
+      if (!w.raw.searchAttributes?.indexedFields?.TemporalScheduledById) n++;
+    }
+    return n;
+  };
+  let last = await count();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const now = await count();
+    if (now === last) return now;
+    last = now;
+  }
+}
 
 /**
  * Workflow tasks the transactions' workflows completed (their histories), once none of them has a

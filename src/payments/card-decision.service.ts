@@ -10,6 +10,7 @@ import { pinCardRails, type PinnedRail } from './card-acquirers.service';
 import { OUTBOX_GRACE_MS } from '../../workflows/maintenance/maintenance.contract';
 import { authorizeAll, type AuthorizationRequest, type AuthorizationResult, type PaymentGateway } from './payment-gateway';
 import type { Payment } from './payment.entity';
+import { knowFeeTables, type KnownFeeTables } from './payment-fee.service';
 import { settleTransactions, type ScheduledRelease } from './settlement.service';
 import { changesMany, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
 import { loadTransaction, type CreatedTransaction } from './transactions.service';
@@ -60,6 +61,8 @@ export interface DecisionItem {
   sealed?: Map<string, SealedCard>;
   /** Events committed earlier (its creation's) to dispatch with the decision's, in its transaction (with `CardDeciding.dispatcher`). */
   dispatchWith?: Event[];
+  /** The fee tables its creation read in the same call: its settlement books those (`knowFeeTables`). */
+  feeTables?: KnownFeeTables;
 }
 
 /**
@@ -169,6 +172,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
 
   if (recording.length > 0) {
     const recorded = await ctx.fork().transactional(async (em) => {
+      for (const d of recording) knowFeeTables(em, items[d.n].feeTables ?? new Map());
       const paymentIds = recording.flatMap((d) => [...d.outcomes.keys()]);
       const ids = recording.map((d) => d.agg.transaction.id);
       // The CVVs destroyed in the statement that locks the rows.
@@ -270,12 +274,13 @@ export async function decideCreatedTransaction(
 ): Promise<TransactionAggregate> {
   const dispatchSoon = (events: Event[]) => deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
   if (created.transaction.status !== 'pending') {
-    dispatchSoon(created.events);
+    if (created.dispatched) created.dispatched();
+    else dispatchSoon(created.events);
     return created;
   }
   // Its creation's events go with the decision's, dispatched in the decision's transaction.
   const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
-  const [decided] = await decideCardsMany(ctx, [{ transactionId: created.transaction.id, known: created, firstAttemptUntil: firstAttemptUntil(created), sealed: created.sealedCards, dispatchWith: created.events }]).catch(
+  const [decided] = await decideCardsMany(ctx, [{ transactionId: created.transaction.id, known: created, firstAttemptUntil: firstAttemptUntil(created), sealed: created.sealedCards, dispatchWith: created.events, feeTables: created.feeTables }]).catch(
     (err: unknown) => [{ error: err }],
   );
   if ('error' in decided) {
@@ -319,7 +324,7 @@ export async function decideCreatedTransactionsUndispatched(
   try {
     decided = await decideCardsMany(
       ctx,
-      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c), sealed: c.sealedCards })),
+      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c), sealed: c.sealedCards, feeTables: c.feeTables })),
     );
   } catch (err) {
     decided = pending.map(() => ({ error: err }));

@@ -7,18 +7,48 @@ import type { PaymentMethod } from './payment.entity';
 /** Reads a company's fee table in a currency; `feeTables` reads each one once. */
 export type FeeTables = (companyId: string, currency: string) => Promise<FeeTableView>;
 
+/** Fee tables by `${companyId}:${currency}`, as one call read them. */
+export type KnownFeeTables = Map<string, FeeTableView>;
+
+/** What each `FeeTables` read, to pass on (`feeTablesRead`). */
+const readBy = new WeakMap<FeeTables, Map<string, Promise<FeeTableView>>>();
+/** Fee tables a call already read, by the EntityManager its next step works with (`knowFeeTables`). */
+const knownBy = new WeakMap<EntityManager, KnownFeeTables>();
+
 /**
  * Fee tables read once per company and currency for the work of one call (a batch of charges
- * or sales in one database transaction), instead of once per payment.
+ * or sales in one database transaction), instead of once per payment; those the call already
+ * read in an earlier step (`knowFeeTables` on this `em`) are not read again.
  */
 export function feeTables(em: EntityManager): FeeTables {
   const read = new Map<string, Promise<FeeTableView>>();
-  return (companyId, currency) => {
+  const known = knownBy.get(em);
+  const tables: FeeTables = (companyId, currency) => {
     const key = `${companyId}:${currency}`;
     let table = read.get(key);
-    if (!table) read.set(key, (table = getFeeTable(em, companyId, currency)));
+    if (!table) {
+      const had = known?.get(key);
+      read.set(key, (table = had ? Promise.resolve(had) : getFeeTable(em, companyId, currency)));
+    }
     return table;
   };
+  readBy.set(tables, read);
+  return tables;
+}
+
+/** The tables a `FeeTables` has read so far, resolved: what a later step of the same call may reuse. */
+export async function feeTablesRead(tables: FeeTables): Promise<KnownFeeTables> {
+  const read = readBy.get(tables) ?? new Map<string, Promise<FeeTableView>>();
+  return new Map(await Promise.all([...read].map(async ([key, table]) => [key, await table] as const)));
+}
+
+/**
+ * Lets the fee tables a call read in an earlier step (a creation's checks) serve its next step on
+ * `em` (the card decision's settlement, moments later in the same request): one read of a
+ * company's fees per sale, and the fee the creation checked is the fee the sale books.
+ */
+export function knowFeeTables(em: EntityManager, tables: KnownFeeTables): void {
+  if (tables.size > 0) knownBy.set(em, new Map([...(knownBy.get(em) ?? []), ...tables]));
 }
 
 /** The company's processing fee on a payment: its fee table entry for the method (and installment count for cards). */

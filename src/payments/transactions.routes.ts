@@ -64,7 +64,7 @@ export const transactionRoutes = [
       try {
         // The checks and the processors' calls first, outside the database transaction.
         const prepared = await prepareTransaction(em, company, body, { pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company), boletoRail: () => processorsOf(deps).boletoFor(em, company) });
-        created = await writePrepared(prepared, () => em.transactional((tem) => createTransaction(tem, company, prepared, base, { idempotencyKey })));
+        created = await writePrepared(prepared, () => em.transactional((tem) => createTransaction(tem, company, prepared, base, { idempotencyKey, dispatcher: deps.dispatcher })));
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
         created = { ...(await loadTransaction(em.fork(), company.id, earlier.id)), events: [] };

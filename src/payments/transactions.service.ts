@@ -4,6 +4,7 @@ import type { Company } from '../companies/company.entity';
 import { Customer } from '../customers/customer.entity';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
+import type { EventDispatcher } from '../events/dispatcher';
 import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { creationPage } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
@@ -19,12 +20,17 @@ import { TransactionSplit } from './split.entity';
 import { Transaction, type TransactionOrigin } from './transaction.entity';
 import { BOLETO_DEFAULT_DUE_DAYS, PIX_EXPIRES_IN, type CreateTransactionInput, type ListTransactionsQuery, type PaymentInput } from './transactions.schemas';
 import { toPaymentView, toTransactionView, type TransactionAggregate } from './transaction-views';
-import { checkSplits, type CheckedSplit } from './split-check.service';
+import { checkSplits, splitLookups, type CheckedSplit } from './split-check.service';
+import { feeTablesRead, type KnownFeeTables } from './payment-fee.service';
 
 export interface CreatedTransaction extends TransactionAggregate {
   events: Event[];
   /** The cards its card payments claimed, by payment id, sealed: their authorization in the same call opens them without reading them again. */
   sealedCards?: Map<string, SealedCard>;
+  /** The fee tables its creation's checks read (`PreparedTransaction.feeTables`). */
+  feeTables?: KnownFeeTables;
+  /** Present when its events were dispatched in its own transaction (`dispatcher`, nothing to decide): call it once, after that commit. */
+  dispatched?: () => void;
 }
 
 const itemsTotal = (items: CreateTransactionInput['items']): number => items.reduce((a, i) => a + i.quantity * i.amount, 0);
@@ -48,6 +54,8 @@ export interface PreparedTransaction {
   boletos: Map<number, RegisteredBoleto>;
   /** The card connection the card payments are pinned to (their processorConnectionId), resolved before anything is written. */
   cardConnectionId: string | null;
+  /** The fee tables its checks read: its card decision's settlement, in the same call, books the fee they checked. */
+  feeTables: KnownFeeTables;
   /** Removes the charges opened; never throws (a charge left behind expires at the PSP unseen). */
   discard(): Promise<void>;
 }
@@ -78,7 +86,8 @@ export async function prepareTransaction(
   if (input.customerId && !(await em.findOne(Customer, { id: input.customerId, companyId: company.id }, { fields: ['id'] }))) {
     throw bodyIdNotFound('customerId', 'Customer');
   }
-  const splits = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments);
+  const lookups = splitLookups(em);
+  const splits = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments, lookups);
 
   const paymentIds = input.payments.map(() => newCapabilityId('pay'));
   const pixInputs = input.payments.flatMap((p, position) => {
@@ -103,6 +112,7 @@ export async function prepareTransaction(
     pix: new Map(opened.map((charge, i) => [pixInputs[i].position, charge])),
     boletos: boletos?.byPosition ?? new Map(),
     cardConnectionId: cardRail?.connection.id ?? null,
+    feeTables: await feeTablesRead(lookups.fees),
     discard: async () => {
       if (rail) await removeOpenedPixCharges(rail, opened);
       await boletos?.discard();
@@ -132,7 +142,7 @@ export async function createTransaction(
   company: Company,
   prepared: PreparedTransaction,
   publicBaseUrl: string,
-  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin } = {},
+  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin; dispatcher?: EventDispatcher } = {},
 ): Promise<CreatedTransaction> {
   const { now = new Date(), idempotencyKey = null, origin = 'api' } = options;
   const { input, amount } = prepared;
@@ -175,7 +185,15 @@ export async function createTransaction(
     if (p.status === 'waiting_payment') events.push(recordEvent(em, { companyId: company.id, type: 'payment.waiting_payment', entityType: 'payment', data }));
   }
   if (transaction.status === 'waiting_payment') txnEvent('transaction.waiting_payment');
-  return { ...aggregate, events, sealedCards };
+  // Nothing to decide (no card): its events are dispatched in its own transaction, not in one of their own.
+  let dispatched: (() => void) | undefined;
+  if (options.dispatcher && !hasCard) {
+    await em.flush();
+    const { dispatcher } = options;
+    // A subscriber that fails leaves the creation standing: its events go to the dispatch after commit.
+    dispatched = await dispatcher.dispatchWithin(em, events).catch(() => () => dispatcher.dispatchSoon(events.map((e) => e.id), events));
+  }
+  return { ...aggregate, events, sealedCards, feeTables: prepared.feeTables, dispatched };
 }
 
 // What a BR Code and a boleto barcode can carry: a larger amount is refused, never a 500.
