@@ -26,7 +26,7 @@ export class Migration20261202200000Receivables extends Migration {
       "created_at" timestamptz not null default now(),
       constraint "receivables_payment_recipient_installment_unique" unique ("payment_id", "recipient_id", "installment")
     );`);
-    this.addSql(`create index "receivables_due_idx" on "receivables" ("company_id", "available_on") where "status" = 'pending';`);
+    this.addSql(`create index "receivables_due_idx" on "receivables" ("company_id", "available_on", "id") where "status" = 'pending';`);
     this.addSql(`create index "receivables_transaction_idx" on "receivables" ("transaction_id");`);
     this.addSql(`insert into "receivables" (id, company_id, transaction_id, payment_id, sale_posting_id, recipient_id, installment, currency, amount, release_at, available_on, status, released_at, release_posting_id, created_at)
       select 'rcv_' || lower(substr(md5(s.posting_id || s.recipient_id || s.installment::text), 1, 26)),
