@@ -34,6 +34,14 @@ const PUBLIC_ROUTES = new Set([
   'getSdk_lastro_mjs',
   'getSdk_lastro_d_ts',
   'getSdkSandboxPage',
+  // Released SDK versions (immutable) and their SRI manifest.
+  'getReleasedSdk_lastro_js',
+  'getReleasedSdk_lastro_mjs',
+  'getSdkManifest',
+  // The hosted card fields' iframe and its two assets: the company's public id, framed by its allowed origins.
+  'getHostedCardFields',
+  'getCardFieldsAsset_card_fields_js',
+  'getCardFieldsAsset_card_fields_css',
   'getPixQrCode',
   'getBoletoPage',
   // The boleto's PDF: the same access rule as its page (the unguessable payment id).
