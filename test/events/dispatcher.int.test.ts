@@ -117,3 +117,59 @@ it("runs a step's after-commit work in its events' order, marks its events only 
   expect(done).toEqual(expect.arrayContaining(steps.flat().map((e) => e.id)));
   expect(await undispatched(steps.flat().map((e) => e.id))).toEqual([]);
 });
+
+describe('dispatchWithin: events dispatched in the transaction that writes them', () => {
+  it('marks the events with no after-commit work in the caller\'s transaction: they commit with it, or not at all', async () => {
+    const dispatcher = new EventDispatcher(em());
+    const { handled, subscriber } = recorder();
+    dispatcher.subscribe(subscriber);
+    let kept: Event[] = [];
+    await em().transactional(async (tem) => {
+      kept = [recordEvent(tem, { companyId, type: 'customer.updated', entityType: 'customer', data: { id: newId('cust') } })];
+      await tem.flush();
+      (await dispatcher.dispatchWithin(tem, kept))();
+    });
+    expect(handled).toEqual(kept.map((e) => e.id));
+    expect(await undispatched(kept.map((e) => e.id))).toEqual([]);
+
+    let rolledBack: Event[] = [];
+    await expect(
+      em().transactional(async (tem) => {
+        rolledBack = [recordEvent(tem, { companyId, type: 'customer.updated', entityType: 'customer', data: { id: newId('cust') } })];
+        await tem.flush();
+        await dispatcher.dispatchWithin(tem, rolledBack);
+        throw new Error('the change fails after its dispatch');
+      }),
+    ).rejects.toThrow('the change fails');
+    const [row] = await em().execute<{ n: number }[]>(`select count(*)::int as n from events where id = ?`, [rolledBack[0].id]);
+    expect(row.n).toBe(0);
+  });
+
+  it('runs after-commit work only once the caller committed, then marks its event; a failing work leaves it to the sweeper', async () => {
+    const dispatcher = new EventDispatcher(em());
+    const ran: string[] = [];
+    const fails = new Set<string>();
+    const { subscriber } = recorder({
+      work: (e) => async () => {
+        if (fails.has(e.id)) throw new Error('start refused');
+        ran.push(e.id);
+      },
+    });
+    dispatcher.subscribe(subscriber);
+    let events: Event[] = [];
+    let after: () => void = () => undefined;
+    await em().transactional(async (tem) => {
+      events = Array.from({ length: 2 }, () => recordEvent(tem, { companyId, type: 'customer.updated', entityType: 'customer', data: { id: newId('cust') } }));
+      await tem.flush();
+      fails.add(events[1].id);
+      after = await dispatcher.dispatchWithin(tem, events);
+    });
+    // Committed, the work not run yet: both wait for it.
+    expect(ran).toEqual([]);
+    expect(await undispatched(events.map((e) => e.id))).toEqual(events.map((e) => e.id).sort());
+    after();
+    await dispatcher.settled();
+    expect(ran).toEqual([events[0].id]);
+    expect(await undispatched(events.map((e) => e.id))).toEqual([events[1].id]);
+  });
+});
