@@ -12,9 +12,10 @@ import { lazyAssets, staticAsset, type StaticAsset } from '../../http/static-ass
 
 export type CheckoutAssetName = 'checkout.js' | 'checkout.css';
 
-export const checkoutAsset = lazyAssets(async (): Promise<Record<CheckoutAssetName, StaticAsset>> => {
+/** A browser script bundled with what it imports: one IIFE, minified, for the pages Lastro serves. */
+export async function bundlePageScript(entry: string): Promise<string> {
   const result = await build({
-    entryPoints: [path.join(__dirname, 'checkout.client.js')],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: 'iife',
@@ -25,8 +26,10 @@ export const checkoutAsset = lazyAssets(async (): Promise<Record<CheckoutAssetNa
     legalComments: 'none',
     logLevel: 'silent',
   });
-  return {
-    'checkout.js': staticAsset(result.outputFiles[0].text, 'text/javascript; charset=utf-8'),
-    'checkout.css': staticAsset(fs.readFileSync(path.join(__dirname, 'checkout.css'), 'utf8'), 'text/css; charset=utf-8'),
-  };
-});
+  return result.outputFiles[0].text;
+}
+
+export const checkoutAsset = lazyAssets(async (): Promise<Record<CheckoutAssetName, StaticAsset>> => ({
+  'checkout.js': staticAsset(await bundlePageScript(path.join(__dirname, 'checkout.client.js')), 'text/javascript; charset=utf-8'),
+  'checkout.css': staticAsset(fs.readFileSync(path.join(__dirname, 'checkout.css'), 'utf8'), 'text/css; charset=utf-8'),
+}));
