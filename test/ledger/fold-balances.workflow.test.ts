@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { useTestStack } from '../helpers/stack';
-import { creditAvailable, creditSale } from '../../src/ledger/ledger.service';
+import { creditAvailable } from '../../src/ledger/ledger.service';
+import { creditSale } from './sale-postings';
 import { foldBalancesWorkflow } from '../../workflows/maintenance/maintenance.workflow';
 import { sellerBody } from '../recipients/fixtures';
 

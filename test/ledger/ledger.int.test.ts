@@ -2,17 +2,8 @@ import fc from 'fast-check';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { useTestStack, startTestStack } from '../helpers/stack';
 import { ApiError } from '../../src/http/errors';
-import {
-  creditAvailable,
-  creditSale,
-  debitWallet,
-  post,
-  releasePending,
-  releaseReservation,
-  reserveFunds,
-  reversePosting,
-  type PostingResult,
-} from '../../src/ledger/ledger.service';
+import { creditAvailable, debitWallet, post, releaseReservation, reserveFunds, reversePosting, type PostingResult } from '../../src/ledger/ledger.service';
+import { creditSale, releasePending } from './sale-postings';
 import { getBalance } from '../../src/ledger/wallets.service';
 import { sellerBody } from '../recipients/fixtures';
 
