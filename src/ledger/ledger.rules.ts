@@ -66,7 +66,7 @@ export interface PostingLineAmount {
 /**
  * Why a set of lines cannot be a posting, or null: every amount is non-zero integer cents
  * and the lines sum to zero in each currency (double entry). The database checks the same
- * at commit; this gives the caller a clear message first.
+ * at the entries' insert; this gives the caller a clear message first.
  */
 export function postingProblem(lines: PostingLineAmount[]): string | null {
   if (lines.length < 2) return 'a posting has at least two entries';

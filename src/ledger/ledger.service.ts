@@ -10,7 +10,7 @@ import { applyLines, debitedAccounts, overdrawnLine, postingProblem, reversalTyp
  * The posting API: every money movement of every module goes through `post` (or one of the
  * helpers below, which build its lines). Guarantees:
  *
- * - Double entry: lines sum to zero per currency (checked here, and by the database at commit).
+ * - Double entry: lines sum to zero per currency (checked here, and by the database at the entries' insert).
  * - Idempotency: a posting is made once per `key` (retried activities post again safely,
  *   concurrent ones too: the key's unique index makes the later one a replay).
  * - No negative wallet bucket, under any concurrency: the wallet accounts a posting takes money

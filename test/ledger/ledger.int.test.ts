@@ -131,7 +131,7 @@ describe('posting API', () => {
 });
 
 describe('database guarantees (even for code that bypasses the service)', () => {
-  it('rejects an unbalanced posting at commit', async () => {
+  it('rejects an unbalanced posting (at its entries\' insert)', async () => {
     const r = await newRecipient();
     await credit(r, 500);
     const acct = await availableAccount(r);
