@@ -69,3 +69,14 @@ def map_case(context, case):
         for repair in REPAIRS.get(operation(case), []):
             repair(case)
     return case
+
+
+@schemathesis.hook
+def before_call(context, case, **kwargs):
+    """The stateful phase fills its links' values (a planId from an earlier answer) after
+    map_case ran, so a repair that reads what a field names (the plan's currencies) would have
+    read a generated id: the repairs run again on the case as it will be sent."""
+    if case.meta is not None and case.meta.phase.name.value == "stateful" and not case.meta.generation.mode.is_negative:
+        for repair in REPAIRS.get(operation(case), []):
+            repair(case)
+
