@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cents, currencyCode, idParam, isoDateTimeWithOffset, timestamp } from '../http/schemas';
-import { paginatedSchema, paginationQuery } from '../http/pagination';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { POSTING_SOURCES, STATEMENT_TYPES } from './ledger.rules';
 
 export const ownerParams = z.strictObject({ ownerId: idParam.meta({ description: 'The recipient id (rec_…)' }) });
@@ -16,7 +16,7 @@ export const statementFilters = {
 };
 
 export const summaryQuery = z.strictObject(statementFilters);
-export const transactionsQuery = z.strictObject({ ...statementFilters, ...paginationQuery });
+export const transactionsQuery = z.strictObject({ ...statementFilters, ...paginationQuery, ...cursorQuery });
 
 export const balanceSchema = z
   .object({

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { offsetOf, type PageRequest } from '../http/pagination';
+import { bodyIdNotFound } from '../http/errors';
+import { cursorOf, cursorReading, offsetOf, type CursorPageRequest } from '../http/pagination';
 import { toBalanceView, type BalanceView, type StatementType } from './ledger.rules';
 import type { StatementEntryView, StatementFilters, WalletSummaryView } from './wallets.schemas';
 
@@ -76,15 +77,38 @@ interface EntryRow {
   release_status: 'released' | 'pending';
 }
 
+/**
+ * A page of the statement, newest first, by page and limit or by a cursor (an entry id of this
+ * statement, whatever the filters, else 404 naming the parameter): `startingAfter` reads on from that entry,
+ * `endingBefore` back from it, both by (created at, id) as the list is ordered, so entries
+ * booked meanwhile neither repeat nor hide one. With a cursor, `total` counts what lies past it.
+ */
 export async function listStatement(
   em: EntityManager,
   companyId: string,
   recipientId: string,
-  f: StatementFilters & PageRequest,
+  f: StatementFilters & CursorPageRequest,
 ): Promise<{ entries: StatementEntryView[]; total: number }> {
   const { sql, params } = statementQuery(companyId, recipientId, f);
-  const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from (${sql}) s`, params);
-  const rows = await em.execute<EntryRow[]>(`${sql} order by e.created_at desc, e.id desc limit ? offset ?`, [...params, f.limit, offsetOf(f)]);
+  const cursor = cursorOf(f);
+  let page = { sql, params, order: 'desc', offset: offsetOf(f), backwards: false };
+  if (cursor) {
+    // Any entry of this statement, whatever the filters (as every list's cursor).
+    const whole = statementQuery(companyId, recipientId, {});
+    const [own] = /^\d{1,19}$/.test(cursor.id) ? await em.execute<unknown[]>(`select 1 from (${whole.sql}) s where s.id = ?`, [...whole.params, cursor.id]) : [];
+    if (!own) throw bodyIdNotFound(cursor.param, 'Statement entry');
+    const { readOrder, op, backwards } = cursorReading(cursor.param, 'desc');
+    page = {
+      sql: `${sql} and (e.created_at, e.id) ${op} (select c.created_at, c.id from ledger_entries c where c.id = ?)`,
+      params: [...params, cursor.id],
+      order: readOrder,
+      offset: 0,
+      backwards,
+    };
+  }
+  const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from (${page.sql}) s`, page.params);
+  const read = await em.execute<EntryRow[]>(`${page.sql} order by e.created_at ${page.order}, e.id ${page.order} limit ? offset ?`, [...page.params, f.limit, page.offset]);
+  const rows = page.backwards ? read.reverse() : read;
   return {
     total: Number(total),
     entries: rows.map((r) => ({

@@ -7136,6 +7136,10 @@ export interface operations {
                 endDate?: string;
                 page?: number;
                 limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
             };
             header?: never;
             path: {

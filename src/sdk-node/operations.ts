@@ -29,7 +29,7 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "get /v1/fees": { operationId: "getFees", auth: 'apiKey', idempotencyKey: 'none' },
   "get /v1/wallets/owner/{ownerId}/balance": { operationId: "getWalletBalance", auth: 'apiKey', idempotencyKey: 'none' },
   "get /v1/wallets/owner/{ownerId}/summary": { operationId: "getWalletSummary", auth: 'apiKey', idempotencyKey: 'none' },
-  "get /v1/wallets/owner/{ownerId}/transactions": { operationId: "listWalletTransactions", auth: 'apiKey', idempotencyKey: 'none' },
+  "get /v1/wallets/owner/{ownerId}/transactions": { operationId: "listWalletTransactions", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "post /v1/sandbox/ledger/credit": { operationId: "sandboxLedgerCredit", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /v1/webhooks/listeners": { operationId: "listWebhookListeners", auth: 'apiKey', idempotencyKey: 'none' },
   "get /v1/webhooks/deliveries": { operationId: "listWebhookDeliveries", auth: 'apiKey', idempotencyKey: 'none', cursors: true },

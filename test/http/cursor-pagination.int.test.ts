@@ -205,6 +205,24 @@ describe('customers, plans, recipients and webhooks by cursor', () => {
     // The inactive one is still a cursor: its place in the list is known.
     expect(ids(await t.stack.http.get(`/v1/webhooks?isActive=true&limit=100&startingAfter=${inactive}`).set(acme()))).toEqual([made[1], made[0]]);
   });
+
+  it('wallet statements: newest entry first; an entry of another wallet, or no entry, is no cursor here', async () => {
+    const owner = t.owner.Acme;
+    for (const amount of [100, 200, 300, 400, 500]) {
+      expect((await t.stack.http.post('/sandbox/ledger/credit').set(acme()).send({ recipientId: owner, amount })).status).toBe(201);
+    }
+    const path = `/v1/wallets/owner/${owner}/transactions`;
+    const all = await t.stack.http.get(`${path}?type=adjustment&limit=100`).set(acme());
+    expect(all.body.data.map((e: { amount: number }) => e.amount)).toEqual([500, 400, 300, 200, 100]);
+    await expectCursorWalks(path, 'type=adjustment', ids(all));
+    // Another company's owner wallet has entries of its own: none is a cursor of Acme's statement.
+    expect((await t.stack.http.post('/sandbox/ledger/credit').set(t.company.Other.headers).send({ recipientId: t.owner.Other, amount: 100 })).status).toBe(201);
+    const theirs = ids(await t.stack.http.get(`/v1/wallets/owner/${t.owner.Other}/transactions`).set(t.company.Other.headers))[0];
+    for (const cursor of [theirs, 'nothing_here', '99999999999']) {
+      const res = await t.stack.http.get(`${path}?startingAfter=${cursor}`).set(acme());
+      expect({ cursor, status: res.status, details: res.body.error?.details }).toEqual({ cursor, status: 404, details: [{ path: 'startingAfter', message: expect.stringMatching(/not found/) }] });
+    }
+  });
 });
 
 describe('flat envelopes (checkout links)', () => {
