@@ -17,9 +17,10 @@ import {
   type ReleaseRunsProgress,
 } from './release-run.contract';
 
-const { listCompaniesDue, listDueReceivables } = proxyActivities<ReleaseRunActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
-// One database transaction per page: retried whole (its claim is rolled back with it) if it fails.
-const { releaseDueReceivables } = proxyActivities<ReleaseRunActivities>({ startToCloseTimeout: '5 minutes', retry: { maximumInterval: '30 seconds' } });
+// A release page is one database transaction (retried whole, its claim rolled back with it, if it
+// fails): a minute is far more than a page takes, and keeps a worker's drain within its grace
+// period (deploy/k8s: the longest non-heartbeating activity bounds the drain).
+const { listCompaniesDue, listDueReceivables, releaseDueReceivables } = proxyActivities<ReleaseRunActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
 
 /**
  * The day's release runs (started by RELEASE_RUNS_SCHEDULE at 00:00 São Paulo, or by hand with
