@@ -220,6 +220,17 @@ describe('`lastro listen` and `lastro trigger` (the installed bin)', () => {
     }, 60_000, 'the triggered transaction paid');
   });
 
+  it('`lastro trigger transaction.canceled`: a Pix transaction canceled before it was paid', async () => {
+    const { stdout } = await run(bin, ['trigger', 'transaction.canceled'], { cwd: app, env: env() });
+    const transactionId = /POST \/v1\/transactions {2}201 {2}(txn_\w+)/.exec(stdout)?.[1];
+    expect(transactionId).toBeDefined();
+    expect(stdout).toMatch(new RegExp(`POST /v1/transactions/${transactionId}/cancel {2}20\\d `));
+    await eventually(async () => {
+      const res = await fetch(`${t.stack.baseUrl}/v1/transactions/${transactionId}`, { headers: t.company.Acme.headers });
+      return ((await res.json()) as { status: string }).status === 'canceled';
+    }, 60_000, 'the triggered transaction canceled');
+  });
+
   it('`lastro trigger` refuses an event it cannot cause, naming those it can', async () => {
     const err = (await run(bin, ['trigger', 'withdrawal.paid'], { cwd: app, env: env() }).catch((e: unknown) => e)) as { code: number; stderr: string };
     expect(err.code).toBe(1);

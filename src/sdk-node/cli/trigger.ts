@@ -3,7 +3,7 @@ import type { Lastro, LastResponse } from '../client';
 /**
  * `lastro trigger <event>`: makes an event happen in the sandbox, as `stripe trigger` does, by
  * the API calls that cause it (creating a customer, a Pix transaction, paying it through the
- * sandbox's `POST /sandbox/payments/{payId}/pay`). The event then reaches the company's
+ * sandbox's `POST /sandbox/payments/{payId}/pay`, or cancelling it). The event then reaches the company's
  * webhooks and any `lastro listen` session. Sandbox keys only: on live data the fixtures
  * would be real customers and sales.
  */
@@ -58,6 +58,12 @@ const payPix: Fixture = async (lastro, run) => {
   return [step('POST /v1/transactions', txn), step(`POST /sandbox/payments/${payment.id}/pay`, paid)];
 };
 
+const cancelPix: Fixture = async (lastro, run) => {
+  const txn = await pixTransaction(lastro, run);
+  const canceled = await lastro.transactions.cancel(txn.id);
+  return [step('POST /v1/transactions', txn), step(`POST /v1/transactions/${txn.id}/cancel`, canceled)];
+};
+
 /** The events `trigger` can cause, and how. */
 export const TRIGGERS: Readonly<Record<string, Fixture>> = {
   'customer.created': createCustomer,
@@ -68,6 +74,7 @@ export const TRIGGERS: Readonly<Record<string, Fixture>> = {
   'payment.waiting_payment': createPix,
   'transaction.paid': payPix,
   'payment.paid': payPix,
+  'transaction.canceled': cancelPix,
 };
 
 /** Runs the fixture of `event`; throws for a live key or an event it cannot cause. */
