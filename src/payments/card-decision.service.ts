@@ -11,7 +11,7 @@ import { OUTBOX_GRACE_MS } from '../../workflows/maintenance/maintenance.contrac
 import { authorizeAll, type AuthorizationRequest, type AuthorizationResult, type PaymentGateway } from './payment-gateway';
 import type { Payment } from './payment.entity';
 import { knowFeeTables, type KnownFeeTables } from './payment-fee.service';
-import { settleTransactions, type ScheduledRelease } from './settlement.service';
+import { settleTransactions } from './settlement.service';
 import { changesMany, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
 import { loadTransaction, type CreatedTransaction } from './transactions.service';
 import type { TransactionAggregate } from './transaction-views';
@@ -44,8 +44,6 @@ const notConfigured = (err: ApiError): AuthorizationResult => ({ status: 'failed
 export interface CardDecision {
   /** The transaction, its payments and splits as the decision left them. */
   aggregate: TransactionAggregate;
-  /** Paid now: the releases its sale postings scheduled. */
-  releases: ScheduledRelease[];
   /** Recorded with the decision, to dispatch once it committed (none when it was decided already). */
   events: Event[];
   /** Present when the decision's transaction dispatched its events (`CardDeciding.dispatcher`): call it once, after that commit. */
@@ -103,7 +101,7 @@ export async function decideCards(ctx: CardDeciding, transactionId: string, know
  */
 export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]): Promise<Array<CardDecision | { error: unknown }>> {
   const befores = await Promise.all(items.map((i) => i.known ?? loadTransaction(ctx.fork(), null, i.transactionId)));
-  const results: Array<CardDecision | { error: unknown } | null> = befores.map((b) => (b.transaction.status !== 'pending' ? { aggregate: b, releases: [], events: [] } : null));
+  const results: Array<CardDecision | { error: unknown } | null> = befores.map((b) => (b.transaction.status !== 'pending' ? { aggregate: b, events: [] } : null));
 
   // Authorizations, one gateway round per card position.
   const deciding = befores.map((agg, n) => ({ agg, n, firstAttemptUntil: items[n].firstAttemptUntil, cards: agg.payments.filter((p) => p.method === 'credit_card' && p.status === 'pending'), outcomes: new Map<string, AuthorizationResult>() }));
@@ -188,8 +186,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
         else if (c.agg.payments.some((p) => p.method !== 'credit_card')) markTransactionWaiting(c);
         else toSettle.push(c);
       }
-      const settled = await settleTransactions(em, toSettle, {});
-      const releases = new Map(toSettle.map((c, i) => [c.agg.transaction.id, settled[i]]));
+      await settleTransactions(em, toSettle, {});
       let dispatched: (() => void) | undefined;
       if (ctx.dispatcher) {
         // The events' rows written first: subscribers read them (webhook deliveries copy their payload).
@@ -204,7 +201,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
       return recording.map((d, i): CardDecision => {
         const c = cs.get(d.agg.transaction.id)!;
         // One after-commit call for the batch: the first decision carries it.
-        return { aggregate: c.agg, releases: releases.get(c.agg.transaction.id) ?? [], events: c.events, ...(dispatched ? { dispatched: i === 0 ? dispatched : () => undefined } : {}) };
+        return { aggregate: c.agg, events: c.events, ...(dispatched ? { dispatched: i === 0 ? dispatched : () => undefined } : {}) };
       });
     });
     recording.forEach((d, i) => (results[d.n] = recorded[i]));

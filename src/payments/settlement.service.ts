@@ -24,11 +24,11 @@ export interface ScheduledRelease {
  * settlement.rules `salePosting` over what arrived, `receivedAmount`: a boleto's paid amount), made together in one `postMany`: their fees read once per
  * company's fee table, their rows inserted in a few statements whatever their number; then
  * their receivables (per recipient and installment) in one more statement, in the same
- * transaction. A Pix's are born released (its sale credits `available`). Returns each
- * payment's releases, in order.
+ * transaction. A Pix's are born released (its sale credits `available`). Nothing is left to
+ * schedule: the release runs release the receivables on their dates.
  */
-export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<ScheduledRelease[][]> {
-  if (sales.length === 0) return [];
+export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<void> {
+  if (sales.length === 0) return;
   const fees = feeTables(em);
   const postings = await Promise.all(
     sales.map(async ({ agg: { transaction, splits }, payment }) => {
@@ -57,36 +57,31 @@ export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: Tr
       return { companyId: transaction.companyId, transactionId: transaction.id, paymentId: payment.id, salePostingId: posted[n].postingId, currency: payment.currency, drafts: receivablesOf(sale.settlement, availableAtOnce(payment.method)) };
     }),
   );
-  return postings.map(({ sale }, n) => sale.releases.map((r) => ({ paymentId: sales[n].payment.id, postingId: posted[n].postingId, ...r })));
 }
 
 /**
  * Settles a transaction whose payments are all paid, in the caller's database transaction (the
- * one `c` locked its rows in): marked paid with its events, and one sale posting per payment.
- * Returns the releases to schedule; a transaction that ended unpaid settles nothing.
- * Repeatable: a second run finds it paid and the postings made (their keys), and returns the same releases.
+ * one `c` locked its rows in): marked paid with its events, one sale posting per payment and its
+ * receivables; a transaction that ended unpaid settles nothing. Repeatable: a second run finds
+ * it paid and the postings made (their keys).
  */
-export async function settleTransaction(em: EntityManager, c: Changes, paidAt: Record<string, string>): Promise<ScheduledRelease[]> {
-  const [releases] = await settleTransactions(em, [c], paidAt);
-  return releases;
+export async function settleTransaction(em: EntityManager, c: Changes, paidAt: Record<string, string>): Promise<void> {
+  await settleTransactions(em, [c], paidAt);
 }
 
 /**
  * `settleTransaction` for many transactions at once (its one path): all marked paid, their
  * status changes and events written in one flush, then every payment's sale posting in one
- * `postPaymentSales`. Returns each transaction's releases, in order.
+ * `postPaymentSales`.
  */
-export async function settleTransactions(em: EntityManager, cs: Changes[], paidAt: Record<string, string>): Promise<ScheduledRelease[][]> {
+export async function settleTransactions(em: EntityManager, cs: Changes[], paidAt: Record<string, string>): Promise<void> {
   for (const c of cs) markTransactionPaid(c, paidAt);
   const paid = cs.filter((c) => c.agg.transaction.status === 'paid');
-  if (paid.length === 0) return cs.map(() => []);
+  if (paid.length === 0) return;
   // The status changes and their events are written first, then the postings and receivables.
   await em.flush();
   const sales = paid.flatMap((c) => c.agg.payments.map((payment) => ({ agg: c.agg, payment })));
-  const posted = await postPaymentSales(em, sales);
-  const byTransaction = new Map<string, ScheduledRelease[]>();
-  sales.forEach(({ agg }, n) => byTransaction.set(agg.transaction.id, [...(byTransaction.get(agg.transaction.id) ?? []), ...posted[n]]));
-  return cs.map((c) => byTransaction.get(c.agg.transaction.id) ?? []);
+  await postPaymentSales(em, sales);
 }
 
 /**
