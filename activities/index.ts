@@ -12,6 +12,9 @@ import { createPixReconciliationActivities } from './payments/pix-reconciliation
 import { createBoletoSweepActivities } from './payments/boleto-sweep.activities';
 import { createPayoutReconciliationActivities } from './payouts/payout-reconciliation.activities';
 import { createReleaseRunActivities } from './receivables/release-run.activities';
+import { createAnticipationActivities } from './anticipations/anticipation.activities';
+import { createPayoutRunActivities } from './payout-schedules/payout-run.activities';
+import { createDisputeActivities } from './disputes/dispute.activities';
 
 /** Every activity the worker registers. Names are one flat namespace: give them domain verbs. */
 export function createActivities(deps: ActivityDeps) {
@@ -29,6 +32,9 @@ export function createActivities(deps: ActivityDeps) {
     ...createBoletoSweepActivities(deps),
     ...createPayoutReconciliationActivities(deps),
     ...createReleaseRunActivities(deps),
+    ...createAnticipationActivities(deps),
+    ...createPayoutRunActivities(deps),
+    ...createDisputeActivities(deps),
   };
 }
 

@@ -15,14 +15,14 @@ import schemathesis
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import fuzz.one_parse  # noqa: E402,F401  (one ast.parse at a time on affected CPythons)
-from fuzz import billing, checkout, customers, events, lists, payments, recipients, webhooks  # noqa: E402
+from fuzz import billing, checkout, customers, events, lists, payments, receivables, recipients, webhooks  # noqa: E402
 from fuzz.generators import FORMATS  # noqa: E402
 from fuzz.stack import stack_company  # noqa: E402
 
 for name, strategy in FORMATS.items():
     schemathesis.openapi.format(name, strategy)
 
-DOMAINS = (recipients, payments, billing, checkout, customers, webhooks, events)
+DOMAINS = (recipients, payments, receivables, billing, checkout, customers, webhooks, events)
 
 
 def merged(tables):

@@ -30,10 +30,15 @@ SEEDED = {
     "/pix/{e2eid}": {"e2eid": "FUZZ_PSP_E2EID"},
     "/pix/{e2eid}/devolucao/{id}": {"e2eid": "FUZZ_PSP_E2EID", "id": "FUZZ_PSP_DEVOLUCAO_ID"},
     "/webhook/{chave}": {"chave": "FUZZ_PSP_CHAVE"},
+    "/rec/{idRec}": {"idRec": "FUZZ_PSP_REC_ID"},
+    "/solicrec/{idSolicRec}": {"idSolicRec": "FUZZ_PSP_SOLICREC_ID"},
+    "/cobr/{txid}": {"txid": "FUZZ_PSP_COBR_TXID"},
+    "/cobr/{txid}/retentativa/{data}": {"txid": "FUZZ_PSP_COBR_TXID"},
+    "/locrec/{id}": {"id": "FUZZ_PSP_LOCREC_ID"},
 }
 # A PUT makes a new charge or devolução under a generated txid or id; the seeded one would
 # only be revised (or, for a devolução, refused as a different body under a used id).
-KEEP_GENERATED = {("PUT", "/cob/{txid}"): {"txid"}, ("PUT", "/cobv/{txid}"): {"txid"}, ("PUT", "/pix/{e2eid}/devolucao/{id}"): {"id"}}
+KEEP_GENERATED = {("PUT", "/cob/{txid}"): {"txid"}, ("PUT", "/cobv/{txid}"): {"txid"}, ("PUT", "/cobr/{txid}"): {"txid"}, ("PUT", "/pix/{e2eid}/devolucao/{id}"): {"id"}}
 # The document's TxId pattern, `[a-zA-Z0-9]{26,35}`, is unanchored, so a generated "valid" txid
 # mostly carries other characters around it, which the PSP refuses (the pattern's intent).
 TXID = re.compile(r"[a-zA-Z0-9]{26,35}")
@@ -82,6 +87,10 @@ QUERY_ERRORS = {
     ("GET", "/cob/{txid}"): "CobConsultaInvalida",
     ("GET", "/cobv/{txid}"): "CobVConsultaInvalida",
     ("GET", "/pix"): "PixConsultaInvalida",
+    ("GET", "/rec"): "RecConsultaInvalida",
+    ("GET", "/rec/{idRec}"): "RecConsultaInvalida",
+    ("GET", "/cobr"): "CobRConsultaInvalida",
+    ("GET", "/locrec"): "PayloadLocationRecConsultaInvalida",
 }
 
 
@@ -92,7 +101,10 @@ def catalogued_query_error(failure, case, response):
     `inicio`, `cpf` with `cnpj`…), while those operations list only 200, 403, (404,) 503. No
     listed status means "this query is invalid" (404 would say the charge does not exist), so
     the PSP follows the catalogue; the undocumented-status check is dropped for exactly those
-    answers: status 400 carrying the type the catalogue names for that operation."""
+    answers: status 400 carrying the type the catalogue names for that operation. The same holds
+    for the Pix Automático lists `GET /rec`, `GET /cobr` and `GET /locrec` (`RecConsultaInvalida`,
+    `CobRConsultaInvalida`, `PayloadLocationRecConsultaInvalida`), and for `GET /rec/{idRec}`
+    whose `txid` names no charge compatible with the recurrence (`RecConsultaInvalida`)."""
     tipo = QUERY_ERRORS.get((case.method.upper(), case.path))
     if tipo is None or not isinstance(failure, UndefinedStatusCode) or response.status_code != 400:
         return False
@@ -168,3 +180,40 @@ def before_load_schema(context, raw_schema):
     assert "cobs" in consultados["required"] and "cobs" not in consultados["properties"], "fuzz-psp-hooks: PixConsultados changed: review correction (e)"
     consultados["required"] = ["pix" if name == "cobs" else name for name in consultados["required"]]
     assert corrected(raw_schema, widened_txid) > 0, "fuzz-psp-hooks: no allOf [TxId, 1-35] left in the document: drop correction (f)"
+    # (g) RecBase requires `retentativa`, a property it does not define; the policy every
+    # recurrence carries (RecConfiguracao, and every rec example) is `politicaRetentativa`.
+    rec_base = schemas["RecBase"]
+    assert "retentativa" in rec_base["required"] and "retentativa" not in rec_base["properties"], "fuzz-psp-hooks: RecBase changed: review correction (g)"
+    rec_base["required"] = [name for name in rec_base["required"] if name != "retentativa"]
+    # (h) DadosPagadorRec requires `ispbParticipante` beside `pagador`, where it defines it inside
+    # `pagador` (as getRec1 carries it); a recurrence not yet approved has no payer at all.
+    pagador_rec = schemas["DadosPagadorRec"]
+    assert pagador_rec.get("required") == ["ispbParticipante"] and "ispbParticipante" not in pagador_rec["properties"], "fuzz-psp-hooks: DadosPagadorRec changed: review correction (h)"
+    del pagador_rec["required"]
+    # (i) SolicRecBase requires `pagador`, which it does not define: the payer it names is
+    # `destinatario` (required too, and in solicRecBody1/solicRecResponse1).
+    solic_base = schemas["SolicRecBase"]
+    assert "pagador" in solic_base["required"] and "pagador" not in solic_base["properties"], "fuzz-psp-hooks: SolicRecBase changed: review correction (i)"
+    solic_base["required"] = [name for name in solic_base["required"] if name != "pagador"]
+    # (j) SolicRecCompleta requires `rec`, which it does not define; the recurrence it carries
+    # (and solicRecResponse1 shows) is `recPayload`.
+    solic = schemas["SolicRecCompleta"]
+    assert solic.get("required") == ["rec"], "fuzz-psp-hooks: SolicRecCompleta changed: review correction (j)"
+    solic["required"] = ["recPayload"]
+    # (k) An `encerramento` (RecEncerramento, CobRAtualizacao) is oneOf a `rejeicao` and a
+    # `cancelamento` branch, neither requiring its property, so every object matches both and
+    # oneOf refuses all of them, the document's own examples too. Each branch requires its one.
+    assert corrected(raw_schema, exclusive_closing) > 0, "fuzz-psp-hooks: no encerramento oneOf left without required: drop correction (k)"
+
+
+def exclusive_closing(node):
+    """(k): a oneOf of single-property branches without `required` gets each its property required."""
+    branches = node.get("oneOf")
+    if not isinstance(branches, list) or len(branches) < 2:
+        return False
+    names = [list(b.get("properties", {})) for b in branches if isinstance(b, dict)]
+    if len(names) != len(branches) or any(len(n) != 1 or "required" in b for n, b in zip(names, branches)) or {n[0] for n in names} != {"rejeicao", "cancelamento"}:
+        return False
+    for n, b in zip(names, branches):
+        b["required"] = n
+    return True

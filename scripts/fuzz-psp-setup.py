@@ -85,6 +85,23 @@ call("PUT", f"/pix/{e2eid}/devolucao/{devolucao}", {"valor": "1.00"})
 # background; the run only reads the webhook.
 call("PUT", f"/webhook/{urllib.parse.quote(CHAVE)}", {"webhookUrl": "https://127.0.0.1:9/pix"})
 
+# Pix Automático: an approved recurrence with a charge scheduled within the window (2 to 10 days
+# before its due date), a recurrence still waiting with a request at the payer's bank, a location.
+import datetime  # noqa: E402
+
+brasilia_today = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(hours=3)).date()
+REC = {"vinculo": {"contrato": "fuzz-1", "devedor": DEVEDOR, "objeto": "Assinatura"}, "calendario": {"dataInicial": brasilia_today.isoformat(), "periodicidade": "MENSAL"}, "politicaRetentativa": "PERMITE_3R_7D"}
+approved = call("POST", "/rec", REC)["idRec"]
+call("POST", f"/embedded/rec/{approved}/approve", {"jornada": "JORNADA_2"}, auth=False)
+cobr = txid()
+call("PUT", f"/cobr/{cobr}", {"idRec": approved, "calendario": {"dataDeVencimento": (brasilia_today + datetime.timedelta(days=5)).isoformat()}, "valor": {"original": "49.90"}, "ajusteDiaUtil": True, "recebedor": {"conta": "123456", "tipoConta": "CORRENTE", "agencia": "0001"}})
+waiting = call("POST", "/rec", REC)["idRec"]
+expires = (datetime.datetime.now(datetime.timezone.utc) + datetime.timedelta(days=2)).isoformat().replace("+00:00", "Z")
+solicrec = call("POST", "/solicrec", {"idRec": waiting, "calendario": {"dataExpiracaoSolicitacao": expires}, "destinatario": {"conta": "550689", "ispbParticipante": "99999005", "agencia": "2569", "cpf": DEVEDOR["cpf"]}})["idSolicRec"]
+locrec = call("POST", "/locrec")["id"]
+call("PUT", "/webhookrec", {"webhookUrl": "https://127.0.0.1:9/rec"})
+call("PUT", "/webhookcobr", {"webhookUrl": "https://127.0.0.1:9/cobr"})
+
 print(f"fuzz-psp: token scopes {' '.join(scopes)}", file=sys.stderr)
 for name, value in {
     "FUZZ_PSP_TOKEN": token,
@@ -93,5 +110,9 @@ for name, value in {
     "FUZZ_PSP_E2EID": e2eid,
     "FUZZ_PSP_DEVOLUCAO_ID": devolucao,
     "FUZZ_PSP_CHAVE": CHAVE,
+    "FUZZ_PSP_REC_ID": approved,
+    "FUZZ_PSP_SOLICREC_ID": solicrec,
+    "FUZZ_PSP_COBR_TXID": cobr,
+    "FUZZ_PSP_LOCREC_ID": str(locrec),
 }.items():
     print(f"{name}={value}")

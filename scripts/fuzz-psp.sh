@@ -22,11 +22,12 @@ fi
 
 . "$root/scripts/fuzz-venv.sh"
 
-# What the PSP implements (src/processors/embedded/pix/server.ts): cob, cobv, pix, devolução and
-# webhook by chave. Not the lists GET /cob, /cobv and /webhook, POST /cob, loc, lotecobv, rec,
-# solicrec, cobr, webhookrec/webhookcobr; not the payload locations either, which the PSP serves
-# under /qr/v2/ on the location's host, not at the document's /{pixUrlAccessToken}.
-paths='^/(cob/\{txid\}|cobv/\{txid\}|pix|pix/\{e2eid\}|pix/\{e2eid\}/devolucao/\{id\}|webhook/\{chave\})$'
+# What the PSP implements (src/processors/embedded/pix/server.ts, mandate.routes.ts): cob, cobv,
+# pix, devolução and webhook by chave; Pix Automático's locrec, rec, solicrec, cobr (with its
+# retentativa), webhookrec and webhookcobr. Not the lists GET /cob, /cobv and /webhook,
+# POST /cob, loc, lotecobv, DELETE /locrec/{id}/idRec; not the payload locations either, which the
+# PSP serves under /qr/v2/ on the location's host, not at the document's /{pixUrlAccessToken}.
+paths='^/(cob/\{txid\}|cobv/\{txid\}|pix|pix/\{e2eid\}|pix/\{e2eid\}/devolucao/\{id\}|webhook/\{chave\}|locrec|locrec/\{id\}|rec|rec/\{idRec\}|solicrec|solicrec/\{idSolicRec\}|cobr|cobr/\{txid\}|cobr/\{txid\}/retentativa/\{data\}|webhookrec|webhookcobr)$'
 
 data="${FUZZ_PSP_DATA_DIR:-$root/.cache/fuzz-psp}"
 rm -rf "$data"

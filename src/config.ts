@@ -98,6 +98,9 @@ const envSchema = z.object({
   PIX_PSP_CA_PATH: z.string().optional(),
   PIX_PSP_CALLBACK_SECRET: z.string().optional(),
   PIX_PSP_CALLBACK_IDENTITY: z.string().optional(),
+  PIX_PSP_RECEIVER_BRANCH: z.string().optional(),
+  PIX_PSP_RECEIVER_ACCOUNT: z.string().optional(),
+  PIX_PSP_RECEIVER_ACCOUNT_TYPE: z.string().optional(),
   /** The header in which the edge passes the verified client certificate identity of a processor's callback. */
   PIX_CALLBACK_IDENTITY_HEADER: z.string().optional(),
   /** The deployment's card acquirer (Cielo E-commerce 3.0), all four or none (processors.config.ts; docs/processors.md). */

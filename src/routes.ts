@@ -10,6 +10,8 @@ import { eventRoutes } from './events/events.routes';
 import { cardTokenRoutes } from './cards/card-tokens.routes';
 import { sdkRoutes } from './sdk/sdk.routes';
 import { withdrawalRoutes } from './withdrawals/withdrawals.routes';
+import { transferRoutes } from './transfers/transfers.routes';
+import { payoutScheduleRoutes } from './payout-schedules/payout-schedules.routes';
 import { transactionRoutes } from './payments/transactions.routes';
 import { sandboxPaymentRoutes } from './payments/sandbox-payments.routes';
 import { paymentArtifactRoutes } from './payments/artifacts.routes';
@@ -20,12 +22,22 @@ import { checkoutChargeRoutes } from './checkout/checkout-charges.routes';
 import { checkoutPublicRoutes } from './checkout/checkout-public.routes';
 import { cardFieldRoutes } from './checkout/fields/card-fields.routes';
 import { subscriptionRoutes } from './billing/subscriptions.routes';
+import { couponRoutes } from './billing/coupons.routes';
+import { planChangeRoutes } from './billing/plan-changes.routes';
+import { invoiceBolepixRoutes } from './billing/invoice-bolepix.routes';
+import { portalRoutes } from './portal/portal.routes';
 import { refundRoutes } from './refunds/refunds.routes';
 import { refundBankDetailsPageRoutes } from './refunds/bank-details-page/refund-bank-details.routes';
 import { pixCallbackRoutes } from './processors/pix/pix-callbacks.routes';
+import { pixMandateCallbackRoutes } from './processors/pix/pix-mandate-callbacks.routes';
+import { mandateRoutes } from './billing/mandates.routes';
+import { dunningRoutes } from './billing/dunning.routes';
 import { boletoCallbackRoutes } from './processors/boletos/boleto-callbacks.routes';
 import { payoutCallbackRoutes } from './processors/payouts/payout-callbacks.routes';
 import { cardCallbackRoutes } from './processors/cards/card-callbacks.routes';
+import { receivableRoutes } from './receivables/receivables.routes';
+import { anticipationRoutes } from './anticipations/anticipations.routes';
+import { disputeRoutes } from './disputes/disputes.routes';
 
 /**
  * Every HTTP route of the API process, in one list: it is also the OpenAPI document's source.
@@ -34,7 +46,7 @@ import { cardCallbackRoutes } from './processors/cards/card-callbacks.routes';
  * buyer's checkout calls, processor callbacks and system routes have one path.
  */
 export function allRoutes(): AnyRoute[] {
-  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...cardFieldRoutes, ...subscriptionRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes, ...pixCallbackRoutes, ...cardCallbackRoutes, ...boletoCallbackRoutes, ...payoutCallbackRoutes];
+  const routes: AnyRoute[] = [...systemRoutes(() => routes), ...customerRoutes, ...recipientRoutes, ...feeRoutes, ...walletRoutes, ...kycPageRoutes, ...webhookRoutes, ...eventRoutes, ...cardTokenRoutes, ...sdkRoutes, ...withdrawalRoutes, ...transferRoutes, ...payoutScheduleRoutes, ...transactionRoutes, ...sandboxPaymentRoutes, ...paymentArtifactRoutes, ...catalogRoutes, ...checkoutLinkRoutes, ...checkoutPageRoutes, ...checkoutChargeRoutes, ...checkoutPublicRoutes, ...cardFieldRoutes, ...subscriptionRoutes, ...planChangeRoutes, ...couponRoutes, ...mandateRoutes, ...dunningRoutes, ...invoiceBolepixRoutes, ...portalRoutes, ...refundRoutes, ...refundBankDetailsPageRoutes, ...receivableRoutes, ...anticipationRoutes, ...disputeRoutes, ...pixCallbackRoutes, ...pixMandateCallbackRoutes, ...cardCallbackRoutes, ...boletoCallbackRoutes, ...payoutCallbackRoutes];
   for (const route of routes) route.versioned ??= route.auth !== 'public' && !route.hidden;
   return routes;
 }

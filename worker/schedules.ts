@@ -12,6 +12,7 @@ import { PIX_RECONCILIATION_SCHEDULE } from '../workflows/payments/pix-reconcili
 import { BOLETO_SWEEP_SCHEDULE } from '../workflows/payments/boleto-sweep.contract';
 import { PAYOUT_RECONCILIATION_SCHEDULE } from '../workflows/payouts/payout-reconciliation.contract';
 import { RELEASE_RUNS_SCHEDULE } from '../workflows/receivables/release-run.contract';
+import { PAYOUT_RUNS_SCHEDULE } from '../workflows/payout-schedules/payout-run.contract';
 
 /**
  * Creates the maintenance schedules, the Pix reconciliation's and the billing run's if they do not exist yet, so every
@@ -27,6 +28,7 @@ export async function ensureMaintenanceSchedules(client: Client, taskQueue: stri
     { ...PAYOUT_RECONCILIATION_SCHEDULE, taskQueue },
     { ...BILLING_RUN_SCHEDULE, taskQueue: billingRunTaskQueue(taskQueue) },
     { ...RELEASE_RUNS_SCHEDULE, taskQueue },
+    { ...PAYOUT_RUNS_SCHEDULE, taskQueue },
   ];
   for (const s of schedules) {
     // Daily at a local hour (the release runs): a calendar in its time zone; the rest every interval.

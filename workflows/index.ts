@@ -12,3 +12,6 @@ export * from './payments/pix-reconciliation.workflow';
 export * from './payments/boleto-sweep.workflow';
 export * from './payouts/payout-reconciliation.workflow';
 export * from './receivables/release-run.workflow';
+export * from './anticipations/anticipation.workflow';
+export * from './payout-schedules/payout-run.workflow';
+export * from './disputes/dispute.workflow';

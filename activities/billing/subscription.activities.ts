@@ -1,5 +1,5 @@
 import { SubscriptionBilling } from '../../src/billing/subscription-billing.service';
-import { acceptRenewal, activate, advanceCycle, endSubscriptionRow, parkRow, rescheduleAttempt, subscriptionProgress } from '../../src/billing/subscription-lifecycle.service';
+import { acceptRenewal, activate, advanceCycle, endSubscriptionRow, parkRow, subscriptionProgress } from '../../src/billing/subscription-lifecycle.service';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { SubscriptionActivities } from '../../workflows/billing/subscription.contract';
 import type { ActivityDeps } from '../deps';
@@ -15,7 +15,7 @@ export function createSubscriptionActivities(deps: ActivityDeps): SubscriptionAc
     issueSubscriptionInvoice: ({ subscriptionId, ...input }) => billing.issue(subscriptionId, input),
     startInvoiceCollection: (input) => billing.start(input),
     settleInvoiceCollection: (input) => billing.settle(input),
-    rescheduleInvoice: ({ invoiceId, nextAttemptAt }) => billing.move((em) => rescheduleAttempt(em, invoiceId, nextAttemptAt)),
+    rescheduleInvoice: (input) => billing.reschedule(input),
     advanceSubscriptionCycle: (input) => billing.move((em) => advanceCycle(em, input)),
     endSubscription: (input) => billing.move((em) => endSubscriptionRow(em, input)),
   };

@@ -42,7 +42,7 @@ export function createTransactionActivities(deps: ActivityDeps): TransactionActi
   };
 
   return {
-    loadTransactionPlan: async ({ transactionId }) => planOf(await loadTransactionPayments(fork(), transactionId)),
+    loadTransactionPlan: async ({ transactionId, marksCreated }) => planOf(await loadTransactionPayments(fork(), transactionId, marksCreated === true)),
     async decideTransactionCards({ transactionId }) {
       const decided = await decideCards(deciding, transactionId);
       dispatcher.dispatchSoon(decided.events.map((e) => e.id));

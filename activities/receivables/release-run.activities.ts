@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { anticipateAutomatically } from '../../src/anticipations/anticipations.service';
 import { listCompaniesDue, listDueReceivables, releaseDueReceivables } from '../../src/receivables/receivables.service';
 import type { ReleaseRunActivities } from '../../workflows/receivables/release-run.contract';
 import type { ActivityDeps } from '../deps';
@@ -10,5 +11,10 @@ export function createReleaseRunActivities(deps: ActivityDeps): ReleaseRunActivi
     listCompaniesDue: ({ on, after, limit }) => listCompaniesDue(fork(), on, after, limit),
     listDueReceivables: ({ companyId, on, after, limit }) => listDueReceivables(fork(), companyId, on, after, limit),
     releaseDueReceivables: (input) => releaseDueReceivables(fork(), input),
+    async anticipateAutomatically({ companyId, on }) {
+      const { anticipations, amount, events } = await anticipateAutomatically(fork(), companyId, on);
+      deps.dispatcher.dispatchSoon(events.map((e) => e.id));
+      return { anticipations, amount };
+    },
   };
 }

@@ -13,17 +13,26 @@ import { seedDueSubscriptions } from './billing-seed';
 import { benchCardTokens, benchCompany, pool, resultRow, round, runBench, stopwatch } from './harness';
 import { transactionWorkflowId } from '../../workflows/payments/transaction.contract';
 import { subscriptionWorkflowId } from '../../workflows/billing/subscription.contract';
+import { processorsOf } from '../../src/processors/processors';
+import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
+import { activeMandateCount, approveMandates, doneAfter, mandateChargesScheduled, pspCalls } from './billing-mandates';
 
 /**
  * One billing cycle of N subscriptions, end to end on a dev-like stack started here (embedded
- * PostgreSQL, the Temporal dev server, the Lastro worker): N active subscriptions (prepaid
- * monthly plan, one saved card) parked with their cycle due now, as every subscription is when
- * its month comes round, and one billing run started by triggering its Temporal Schedule
- * (lastro-billing-run). The run claims them page by page, issues their invoices set-based,
- * charges each on its saved card (a subscription transaction, decided by the payments module),
- * and records the paid ones, advances their cycle and parks them again set-based, with no
- * subscription workflow (one is started only for what must wait, e.g. a refused card).
- * Measured: from the trigger until all N invoices are paid, as invoices per second.
+ * PostgreSQL, the Temporal dev server, the Lastro worker, the embedded Pix PSP as a process of
+ * its own): N active subscriptions (prepaid monthly plan) parked with their cycle due now, as
+ * every subscription is when its month comes round, two thirds paying by one saved card and a
+ * third (`--mandates`, N/3 by default) by a Pix Automático mandate created through Lastro's API
+ * and approved at the PSP (billing-mandates.ts), and one billing run started by triggering its
+ * Temporal Schedule (lastro-billing-run). The run claims them page by page and issues their
+ * invoices set-based; it charges each card (a subscription transaction, decided by the payments
+ * module) and records the paid ones, advances their cycle and parks them again set-based; it
+ * schedules each mandate invoice's recurring charge at the PSP (`PUT /cobr`, a few at once, and
+ * its Pix transaction) and parks the row until the charge's due day, 3 days on. No subscription
+ * workflow (one is started only for what must wait, e.g. a refused card).
+ * Measured: from the trigger until every card invoice is paid and every mandate charge is
+ * scheduled, as renewals per second, and per method: card invoices paid per second, `/cobr`
+ * scheduled per second, PSP calls (the PSP's own request counters) and workflow tasks per renewal.
  * Before it, on the same Temporal server, N no-op workflows each started and answered by one
  * update (update-with-start, as a card transaction is) until completed, as workflows per second
  * (the floor, run first so that none of its workflows is open during the run; the row's ratio is
@@ -48,13 +57,19 @@ export const run = (argv: string[]) =>
     const dbPoolMax = b.args.flag('db-pool') === undefined ? undefined : b.args.number('db-pool', 0);
     // --floor off: the run alone, for counts whose floor would take hours (100,000: compare with a 10,000 run's time).
     const withFloor = b.args.flag('floor') !== 'off';
-    const { deps, rootEm, connection, startProbe } = await b.startStack({
+    const mandateCount = Math.min(count, b.args.number('mandates', Math.floor(count / 3)));
+    const cardCount = count - mandateCount;
+    const { deps, rootEm, connection, startProbe, pixPsp } = await b.startStack({
       env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' },
       temporal: { dynamicConfig },
       dbPoolMax,
+      pixPsp: true,
     });
+    const psp = pixPsp!;
     b.defer(await startNoopWorker(connection, b.log));
     const { base } = await b.startApi(deps);
+    // The PSP's callbacks (a mandate approved, a charge settled) reach this API.
+    await registerPixWebhook((await processorsOf(deps).pixById(rootEm.fork(), 'default'))!, base);
     const { companyId, apiKey } = await benchCompany(rootEm);
     const call = async (method: string, url: string, body: object = {}): Promise<{ id: string; status?: string }> => {
       const res = await fetch(`${base}${url}`, { method, headers: { 'x-api-key': apiKey, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -69,11 +84,16 @@ export const run = (argv: string[]) =>
     const card = await call('POST', '/payment-methods/cards', { customerId: customer.id, token });
     const body = createSubscriptionBody.parse({ customerId: customer.id, planId: plan.id, defaultPaymentMethodRef: card.id });
 
-    b.log(`[bench] seeding ${count} subscriptions due now (not measured)…`);
+    b.log(`[bench] seeding ${count} subscriptions due now, ${mandateCount} of them paying by a Pix Automático mandate (not measured)…`);
     const setup = stopwatch();
-    // The template is written through the service and never started: only its copies are parked.
+    // The templates are written through the service and never started: only their copies are parked.
     const { subscription: template } = await rootEm.fork().transactional((tem) => createSubscription(tem, companyId, body));
-    const ids = await seedDueSubscriptions(rootEm.fork(), template.id, count, 'bench');
+    const cardIds = await seedDueSubscriptions(rootEm.fork(), template.id, cardCount, 'bench');
+    const byMandate = createSubscriptionBody.parse({ customerId: customer.id, planId: plan.id });
+    const { subscription: mandateTemplate } = await rootEm.fork().transactional((tem) => createSubscription(tem, companyId, byMandate));
+    const mandateIds = await seedDueSubscriptions(rootEm.fork(), mandateTemplate.id, mandateCount, 'benchpa');
+    await approveMandates(rootEm, call, psp.baseUrl, mandateIds);
+    await waitFor(async () => (await activeMandateCount(rootEm, companyId)) >= mandateCount, `${mandateCount} active mandates`, Math.max(600_000, mandateCount * 1_000), 500);
     await ensureMaintenanceSchedules(deps.temporal, deps.config.temporal.taskQueue);
     const schedule = deps.temporal.schedule.getHandle(BILLING_RUN_SCHEDULE.scheduleId);
     // Paused: only the trigger below starts a run (a trigger is taken while paused). Running, the
@@ -106,6 +126,7 @@ export const run = (argv: string[]) =>
     const startedAt = new Date();
     let seconds = 0;
     let paidAfterMs: number[] = [];
+    let byMethod: { card: number[]; mandate: number[] } = { card: [], mandate: [] };
     let runSeconds = 0;
     let backlogAtPaid = 0;
     let drainedSeconds = 0;
@@ -113,6 +134,7 @@ export const run = (argv: string[]) =>
     let runWorkflowId: string | null = null;
     // The bench's own polls of the invoices are statements too: counted, and taken off.
     let polls = 0;
+    const pspBefore = await pspCalls(psp.baseUrl);
     const statements = await statementsDuring(rootEm, () =>
       b.measured(async () => {
         const elapsed = stopwatch();
@@ -135,8 +157,9 @@ export const run = (argv: string[]) =>
         let querying = false;
         await waitFor(
           async () => {
-            polls++;
+            polls += 2;
             const paid = await countIn(rootEm, 'billing_invoices', companyId, 'paid');
+            const scheduled = await mandateChargesScheduled(rootEm, companyId, startedAt);
             runWorkflowId ??= await runSinceTrigger();
             // Once a second, and never awaited: a query waits for the run's next workflow task,
             // which can wait minutes behind a backlog, and the paid count must not wait with it.
@@ -153,18 +176,19 @@ export const run = (argv: string[]) =>
             if (Date.now() - reported >= 60_000) {
               reported = Date.now();
               if (!runWorkflowId && elapsed() > 300) throw new Error('the trigger started no billing run within five minutes');
-              b.log(`[bench] ${elapsed().toFixed(0)} s: run ${JSON.stringify(runProgress)}; ${paid} of ${count} invoices paid (load average ${os.loadavg()[0].toFixed(2)})`);
+              b.log(`[bench] ${elapsed().toFixed(0)} s: run ${JSON.stringify(runProgress)}; ${paid} of ${cardCount} card invoices paid, ${scheduled} of ${mandateCount} mandate charges scheduled (load average ${os.loadavg()[0].toFixed(2)})`);
             }
-            return paid >= count;
+            return paid >= cardCount && scheduled >= mandateCount;
           },
-          `${count} paid invoices`,
+          `${cardCount} paid invoices and ${mandateCount} scheduled mandate charges`,
           Math.max(3_600_000, count * 6_000),
           // Once a second: each count reads every invoice of the company, a cost that grows with
           // the run (at 100,000, a quarter of a core if asked ten times a second). The time itself
           // is the last invoice.paid event's, not when the poll saw it.
           1_000,
         );
-        paidAfterMs = await invoicesPaidAfter(rootEm, companyId, startedAt);
+        byMethod = await doneAfter(rootEm, companyId, startedAt);
+        paidAfterMs = [...byMethod.card, ...byMethod.mandate];
         seconds = paidAfterMs.reduce((a, b) => Math.max(a, b), 0) / 1000;
         // Paid is the merchant's renewal; each charge's transaction workflow may still wait for its
         // first task (its release timers). Until none waits: Temporal's own count of the queue's backlog.
@@ -192,6 +216,7 @@ export const run = (argv: string[]) =>
       }),
     );
     const probe = stopProbe();
+    const pspAfter = await pspCalls(psp.baseUrl);
     const statementsPerRenewal = (statements - polls) / count;
     const [{ txns, invoices }] = await rootEm
       .fork()
@@ -201,15 +226,35 @@ export const run = (argv: string[]) =>
       );
 
     const stageRows = await stages(rootEm, companyId, startedAt);
-    const tasks = await workflowTasks(deps.temporal, rootEm, companyId, ids, runWorkflowId);
+    const tasks = await workflowTasks(deps.temporal, rootEm, companyId, { card: cardIds, mandate: mandateIds }, runWorkflowId);
 
     const renewed = { rate: count / seconds, latencies: paidAfterMs };
     const floor = withFloor ? { rate: count / floorSeconds, latencies: floorDoneMs } : null;
+    const lastOf = (ms: number[]) => ms.reduce((a, x) => Math.max(a, x), 0) / 1000;
+    const methodLoad = (ms: number[]) => ({ rate: ms.length / Math.max(lastOf(ms), 1e-9), latencies: ms });
+    const runTasksPerRenewal = tasks.perWorkflow.run / Math.max(1, count);
+    const perMethod = {
+      card: {
+        renewals: cardCount,
+        invoicesPerSecond: round(methodLoad(byMethod.card).rate, 2),
+        pspCallsPerRenewal: 0,
+        workflowTasksPerRenewal: round(tasks.perWorkflow.cardSubscription + tasks.perWorkflow.cardTransaction + runTasksPerRenewal, 2),
+      },
+      mandate: {
+        renewals: mandateCount,
+        cobrScheduledPerSecond: round(methodLoad(byMethod.mandate).rate, 2),
+        cobrPuts: pspAfter.cobrPuts - pspBefore.cobrPuts,
+        pspCallsPerRenewal: round((pspAfter.total - pspBefore.total) / Math.max(1, mandateCount), 2),
+        workflowTasksPerRenewal: round(tasks.perWorkflow.mandateSubscription + tasks.perWorkflow.mandateTransaction + runTasksPerRenewal, 2),
+      },
+    };
     const progress = runProgress as BillingRunProgress | null;
     return {
       args: { count, concurrency, pageSize, parallelism, temporalConfig: dynamicConfig, dbPool: dbPoolMax ?? null },
       lines: [
-        `billing: one billing run renewed ${count} subscriptions (invoice issued, card charged, paid, cycle advanced) in ${seconds.toFixed(1)} s = ${renewed.rate.toFixed(1)} invoices/s`,
+        `billing: one billing run renewed ${count} subscriptions in ${seconds.toFixed(1)} s = ${renewed.rate.toFixed(1)} invoices/s`,
+        `  by card: ${cardCount} (invoice issued, card charged, paid, cycle advanced) = ${perMethod.card.invoicesPerSecond} invoices/s; ${perMethod.card.workflowTasksPerRenewal} workflow tasks per renewal`,
+        `  by Pix Automático: ${mandateCount} (invoice issued, cobr scheduled at the PSP, row parked until its due day) = ${perMethod.mandate.cobrScheduledPerSecond} cobr scheduled/s; ${perMethod.mandate.cobrPuts} PUT /cobr, ${perMethod.mandate.pspCallsPerRenewal} PSP calls and ${perMethod.mandate.workflowTasksPerRenewal} workflow tasks per renewal`,
         `  when the last invoice was paid, ${backlogAtPaid} workflow tasks waited in the task queue (transaction workflows' first tasks): none after ${drainedSeconds.toFixed(1)} s`,
         `  the run itself (claims, set-based invoices, charges, set-based records, workflow starts) took ${runSeconds.toFixed(1)} s: ${JSON.stringify(progress)}; invoices: ${invoices}, paid subscription transactions: ${txns}`,
         ...(floor
@@ -222,7 +267,7 @@ export const run = (argv: string[]) =>
         '  where the time goes, per invoice (seconds, p50 / p90 / max):',
         ...stageRows.map((r) => `    ${r.stage.padEnd(40)} ${r.p50.toFixed(1)} / ${r.p90.toFixed(1)} / ${r.max.toFixed(1)}`),
         ...formatProbe(probe, count),
-        ...tasks,
+        ...tasks.lines,
       ],
       results: [
         resultRow('subscriptions renewed by one billing run', Math.min(concurrency, count), renewed, floor, {
@@ -234,6 +279,10 @@ export const run = (argv: string[]) =>
           backlogAtPaid,
           drainedSeconds: round(drainedSeconds, 2),
           paidTransactions: Number(txns),
+          perMethod: {
+            card: { ...perMethod.card, ratio: floor ? round(perMethod.card.invoicesPerSecond / floor.rate, 3) : null },
+            mandate: { ...perMethod.mandate, ratio: floor ? round(perMethod.mandate.cobrScheduledPerSecond / floor.rate, 3) : null },
+          },
           stagesSeconds: Object.fromEntries(stageRows.map((r) => [r.stage, { p50: round(r.p50, 2), p90: round(r.p90, 2), max: round(r.max, 2) }])),
         }),
       ],
@@ -251,14 +300,6 @@ function keyValues(pairs: string[]): Record<string, string | number | boolean> {
 async function countIn(rootEm: EntityManager, table: 'billing_subscriptions' | 'billing_invoices', companyId: string, status: string): Promise<number> {
   const [row] = await rootEm.fork().execute<{ n: string }[]>(`select count(*) as n from ${table} where company_id = ? and status = ?`, [companyId, status]);
   return Number(row.n);
-}
-
-/** Milliseconds from `since` until each of the company's invoices was paid (its invoice.paid event). */
-async function invoicesPaidAfter(rootEm: EntityManager, companyId: string, since: Date): Promise<number[]> {
-  const rows = await rootEm
-    .fork()
-    .execute<Array<{ ms: number }>>(`select extract(epoch from min(created_at) - ?::timestamptz)::float * 1000 as ms from events where company_id = ? and created_at >= ? and type = 'invoice.paid' group by entity_id`, [since, companyId, since]);
-  return rows.map((r) => r.ms);
 }
 
 /**
@@ -303,18 +344,30 @@ const HISTORY_SAMPLE = 20;
 
 /**
  * Workflow tasks per workflow, from a sample of histories: how many were scheduled, and how
- * many timed out or failed (each one a task the server and the worker did twice).
+ * many timed out or failed (each one a task the server and the worker did twice). `perWorkflow`:
+ * the mean tasks per sampled id, one with no workflow counting 0 (a renewal's subscription and its
+ * one transaction), and the run's tasks in all.
  */
-async function workflowTasks(temporal: Client, rootEm: EntityManager, companyId: string, subscriptionIds: string[], runWorkflowId: string | null): Promise<string[]> {
-  const txns = await rootEm
-    .fork()
-    .execute<{ id: string }[]>(`select id from transactions where company_id = ? and origin = 'subscription' order by id limit ?`, [companyId, HISTORY_SAMPLE]);
+async function workflowTasks(
+  temporal: Client,
+  rootEm: EntityManager,
+  companyId: string,
+  subscriptionIds: { card: string[]; mandate: string[] },
+  runWorkflowId: string | null,
+): Promise<{ lines: string[]; perWorkflow: Record<'cardSubscription' | 'mandateSubscription' | 'cardTransaction' | 'mandateTransaction' | 'run', number> }> {
+  const txnsOf = (byMandate: boolean) =>
+    rootEm
+      .fork()
+      .execute<{ id: string }[]>(`select id from transactions where company_id = ? and origin = 'subscription' and (metadata->>'mandateId' is not null) = ? order by id limit ?`, [companyId, byMandate, HISTORY_SAMPLE]);
   const kinds = [
-    { name: 'subscription', ids: subscriptionIds.slice(0, HISTORY_SAMPLE).map(subscriptionWorkflowId) },
-    { name: 'transaction', ids: txns.map((t) => transactionWorkflowId(t.id)) },
-    { name: 'billing run', ids: runWorkflowId ? [runWorkflowId] : [] },
-  ];
+    { key: 'cardSubscription', name: 'card subscription', ids: subscriptionIds.card.slice(0, HISTORY_SAMPLE).map(subscriptionWorkflowId) },
+    { key: 'mandateSubscription', name: 'Pix Automático subscription', ids: subscriptionIds.mandate.slice(0, HISTORY_SAMPLE).map(subscriptionWorkflowId) },
+    { key: 'cardTransaction', name: 'card transaction', ids: (await txnsOf(false)).map((t) => transactionWorkflowId(t.id)) },
+    { key: 'mandateTransaction', name: 'Pix Automático transaction', ids: (await txnsOf(true)).map((t) => transactionWorkflowId(t.id)) },
+    { key: 'run', name: 'billing run', ids: runWorkflowId ? [runWorkflowId] : [] },
+  ] as const;
   const lines: string[] = [];
+  const perWorkflow = { cardSubscription: 0, mandateSubscription: 0, cardTransaction: 0, mandateTransaction: 0, run: 0 };
   for (const kind of kinds) {
     const counts = { events: 0, scheduled: 0, timedOut: 0, failed: 0, activities: 0 };
     const timeoutTypes = new Map<string, number>();
@@ -347,12 +400,13 @@ async function workflowTasks(temporal: Client, rootEm: EntityManager, companyId:
         if (e.activityTaskScheduledEventAttributes) counts.activities++;
       }
     }
+    perWorkflow[kind.key] = counts.scheduled / Math.max(1, kind.ids.length);
     const per = (n: number) => (n / Math.max(1, kind.ids.length - none)).toFixed(2);
     lines.push(
       `  ${kind.name} workflows (${kind.ids.length - none} histories${none > 0 ? `; ${none} of ${kind.ids.length} sampled had no workflow` : ''}): ${per(counts.events)} events, ${per(counts.scheduled)} workflow tasks (${per(counts.timedOut)} timed out${timeoutTypes.size > 0 ? `: ${[...timeoutTypes].map(([t, n]) => `${t.replace('TIMEOUT_TYPE_', '')} ×${n}`).join(', ')} in all` : ''}, ${per(counts.failed)} failed), ${per(counts.activities)} activity tasks each`,
     );
   }
-  return lines;
+  return { lines, perWorkflow };
 }
 
 async function waitFor(ok: () => Promise<boolean>, what: string, timeoutMs = 600_000, everyMs = 100): Promise<void> {

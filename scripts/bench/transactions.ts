@@ -49,7 +49,9 @@ export const run = (argv: string[]) =>
     // and the PSP and the boleto issuer as their default connections; the worker registers the API's URL as its webhook.
     const start = lastroProcesses(b, config, { RATE_LIMIT_PER_MINUTE: '1000000', ...psp.env, ...issuer.env, PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}` });
     const startFloor = (mode: string) => start(`floor-${mode}`, `floor ${mode}`, 'scripts/bench/transaction-floors/floor-process.ts', { args: [mode] });
-    const api = await start('api', 'Lastro API', 'src/server.ts', { env: { HOST: '127.0.0.1', PORT: String(apiPort) } });
+    // Its operator port known: its event loop's delay is read from its /metrics around each row (`eventLoopDelayMs`).
+    const apiOpsPort = await freePort();
+    const api = await start('api', 'Lastro API', 'src/server.ts', { env: { HOST: '127.0.0.1', PORT: String(apiPort), OPS_PORT: String(apiOpsPort) } });
     const worker = await start('worker', 'Lastro worker', 'worker/index.ts', { listening: false });
     const insertFloor = await startFloor('insert');
     const noopFloor = await startFloor('noop-api');
@@ -79,6 +81,9 @@ export const run = (argv: string[]) =>
       boleto: { name: 'boleto creation', body: () => ({ referenceCode: `bench-${reference++}`, items: [item], payments: [{ paymentMethod: 'boleto', amount: 1000, boleto: { payer: { name: 'Bench Payer', document: '52998224725' } } }] }), answer: '"status":"waiting_payment"' },
     };
     type Method = keyof typeof methods;
+    // BENCH_METHODS (e.g. `card`): only those rows, to profile one path alone (goals need all three).
+    const only = (process.env.BENCH_METHODS ?? '').split(',').filter(Boolean);
+    const measuredMethods = (Object.keys(methods) as Method[]).filter((m) => only.length === 0 || only.includes(m));
     const create = (method: Method, clients: number, n: number, created?: string[]) =>
       closedLoop({
         port: apiPort,
@@ -99,9 +104,9 @@ export const run = (argv: string[]) =>
     // Warm-up: loads the bundles into the workers' isolates, fills the connection pools and makes
     // the company's ledger accounts (a first sale creates them).
     await create('card', 4, 20);
-    await create('pix', 4, 10);
+    if (measuredMethods.includes('pix')) await create('pix', 4, 10);
     await noops(4);
-    const paidAfterMs = await payOnePix(`http://127.0.0.1:${apiPort}`, headers);
+    const paidAfterMs = measuredMethods.includes('pix') ? await payOnePix(`http://127.0.0.1:${apiPort}`, headers) : 0;
     b.log(`[bench] a Pix paid in the sandbox was paid by the PSP's callback ${Math.round(paidAfterMs)} ms later`);
 
     const statementsPerOp: Record<string, number> = {};
@@ -111,7 +116,7 @@ export const run = (argv: string[]) =>
     const temporalCallsByOperation: Record<string, Record<string, number>> = {};
     // The Schedules (maintenance sweeps) paused while the samples run: their runs are not the operations' calls.
     const resumeSchedules = await pauseSchedules(deps.temporal);
-    for (const method of Object.keys(methods) as Method[]) {
+    for (const method of measuredMethods) {
       const created: string[] = [];
       let tasks = 0;
       let calls = { total: 0, byOperation: {} as Record<string, number> };
@@ -164,10 +169,12 @@ export const run = (argv: string[]) =>
       lines.push(`PSP round trip, the adapter's PUT /cob timed here    ${String(clients).padStart(3)} clients: p50 ${trip.p50.toFixed(1)} ms  p95 ${trip.p95.toFixed(1)} ms  (the adapter's CPU ${trip.clientCpuMsPerCall} ms per call)`);
       const authTrip = await timeAuthorizeTrips(clients);
       lines.push(`acquirer round trip, the adapter's authorize timed here ${String(clients).padStart(3)} clients: p50 ${authTrip.p50.toFixed(1)} ms  p95 ${authTrip.p95.toFixed(1)} ms  (the adapter's CPU ${authTrip.clientCpuMsPerCall} ms per call)`);
-      for (const method of Object.keys(methods) as Method[]) {
+      for (const method of measuredMethods) {
         const callsBefore = await cobCalls(psp.baseUrl);
         const acquirerBefore = await acquirerCalls(acquirer.baseUrl);
+        await eventLoopDelay(apiOpsPort);
         const { value: r, cpuSeconds } = await b.measured(() => create(method, clients, total));
+        const loopDelay = await eventLoopDelay(apiOpsPort);
         const calls = (await cobCalls(psp.baseUrl)) - callsBefore;
         const acquirerPart = {
           callsPerOp: round(((await acquirerCalls(acquirer.baseUrl)) - acquirerBefore) / total, 2),
@@ -181,7 +188,8 @@ export const run = (argv: string[]) =>
           cpuMsPerOp: round(((cpuSeconds.psp ?? 0) * 1000) / total, 2),
         };
         const issuerPart = { cpuMsPerOp: round(((cpuSeconds.issuer ?? 0) * 1000) / total, 2) };
-        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds, psp: pspPart, acquirer: acquirerPart, issuer: issuerPart }));
+        if (loopDelay) lines.push(`${methods[method].name} at ${clients} clients: the API's event loop delay p50 ${loopDelay.p50} ms, p99 ${loopDelay.p99} ms, max ${loopDelay.max} ms; its CPU ${round(((cpuSeconds.api ?? 0) * 1000) / total, 2)} ms per operation`);
+        results.push(resultRow(method, clients, r, noop, { failures: r.failures, insertFloorRate: significant(insert.rate), cpuSeconds, apiCpuMsPerOp: round(((cpuSeconds.api ?? 0) * 1000) / total, 2), eventLoopDelayMs: loopDelay, psp: pspPart, acquirer: acquirerPart, issuer: issuerPart }));
       }
     }
     lines.push(`statements per operation (pg_stat_statements, API and worker): ${Object.entries(statementsPerOp).map(([m, n]) => `${m} ${n}`).join(', ')}`);
@@ -219,6 +227,22 @@ export const run = (argv: string[]) =>
     };
     return { args: { requestsPerLevel: total, levels }, lines, results, statementsPerOp: statementsPerOp.card, floor, extra };
   });
+
+/**
+ * The API's event loop delay since the previous read (prom-client's `monitorEventLoopDelay`
+ * histogram on its operator port, reset at each scrape), in ms: how long a ready callback waited
+ * for the loop, the queueing a request meets in the one thread. Null when /metrics is off.
+ */
+async function eventLoopDelay(opsPort: number): Promise<{ p50: number; p90: number; p99: number; max: number } | null> {
+  const res = await fetch(`http://127.0.0.1:${opsPort}/metrics`).catch(() => null);
+  if (!res?.ok) return null;
+  const text = await res.text();
+  const read = (name: string) => {
+    const m = new RegExp(`^lastro_nodejs_eventloop_lag_${name}_seconds(?:\\{[^}]*\\})? ([0-9.eE+-]+)$`, 'm').exec(text);
+    return m ? round(Number(m[1]) * 1000, 1) : NaN;
+  };
+  return { p50: read('p50'), p90: read('p90'), p99: read('p99'), max: read('max') };
+}
 
 /** The issue's goals for this benchmark (#42): card rate over each floor at 16 clients, card p99 at 16 clients, statements per operation. */
 const GOALS = { cardOverInsertFloor: 0.15, cardOverNoopFloor: 2, cardP99Ms: 250, statementsPerCard: 16, statementsPerPixOrBoleto: 10 };

@@ -3,7 +3,8 @@
 import os
 import urllib.parse
 
-from .stack import api, fresh_card_token, on_body, path_id, with_body
+from .generators import VALID_DOCUMENTS
+from .stack import SAFE_INTEGER, api, fresh_card_token, on_body, path_id, with_body
 
 def price_tiers(price):
     """pricing.rules.ts tiersProblem: upTo strictly increasing, null on the last tier only."""
@@ -15,6 +16,10 @@ def price_tiers(price):
     for i, tier in enumerate(tiers[:-1]):
         upper = bounds[i] if i < len(bounds) and bounds[i] > upper else upper + 1
         tier["upTo"] = upper
+    # Bounds pushed past the largest integer the schema allows: the smallest increasing ones instead.
+    if any(t["upTo"] > SAFE_INTEGER for t in tiers[:-1]):
+        for i, tier in enumerate(tiers[:-1]):
+            tier["upTo"] = i + 1
     tiers[-1]["upTo"] = None
 
 
@@ -129,10 +134,103 @@ def new_subscription_card(case):
         del case.body["defaultPaymentMethodRef"]
 
 
+
+def coupon_terms(body):
+    """POST /coupons (coupons.schemas.ts): percentOff or amountOff, not both; a currency with
+    amountOff only; durationInCycles with `repeating` only."""
+    if "percentOff" in body and "amountOff" in body:
+        del body["amountOff"]
+    if "percentOff" not in body and "amountOff" not in body:
+        body["percentOff"] = 10
+    if "amountOff" in body:
+        body.setdefault("currency", "BRL")
+    else:
+        body.pop("currency", None)
+    if body.get("duration") == "repeating":
+        body.setdefault("durationInCycles", 3)
+    else:
+        body.pop("durationInCycles", None)
+
+
+def no_coupon(body):
+    """POST /subscriptions: a generated couponId names no coupon (404 naming it, as an unknown
+    customerId is), so positive cases subscribe without one."""
+    body.pop("couponId", None)
+
+
+def mandate_authorization(body):
+    """POST /subscriptions/{id}/pix-automatico: a request to the payer's bank needs the payer's
+    account; without one, the QR journey."""
+    if body.get("authorization") == "request" and not isinstance(body.get("payerAccount"), dict):
+        body["authorization"] = "qr"
+
+
+def mandate_payer(case):
+    """POST /subscriptions/{id}/pix-automatico (mandates.service.ts): the BCB names a mandate's
+    payer by CPF or CNPJ, a 422 otherwise. The fuzzing of PUT /customers/{id} may have left the
+    seeded customer with a passport: it gets its CPF back."""
+    status, sub = api("GET", f"/subscriptions/{path_id(case)}")
+    if status != 200:
+        return
+    status, customer = api("GET", f"/customers/{urllib.parse.quote(sub['customerId'], safe='')}")
+    if status == 200 and customer.get("documentType") not in ("cpf", "cnpj"):
+        api("PUT", f"/customers/{customer['id']}", {"document": VALID_DOCUMENTS["cpf"], "documentType": "cpf"})
+
+
+def one_component_name(case):
+    """POST /subscriptions/{id}/plan-changes (and its preview): each item names a live component of
+    the plan it changes to (planId, else the subscription's), by planItemId or by planItemKey
+    (plan-changes.service.ts: 400 otherwise, as prices are), one way and not both. Items left naming
+    none are dropped; a body left with neither planId nor an item changes one of the plan's components."""
+    items = case.body.get("items")
+    items = [i for i in items if isinstance(i, dict)] if isinstance(items, list) else []
+    status, sub = api("GET", f"/subscriptions/{path_id(case)}")
+    plan = case.body.get("planId") or (sub.get("planId") if status == 200 else None)
+    if not isinstance(plan, str):
+        return
+    status, live = api("GET", f"/plans/{urllib.parse.quote(plan, safe='')}/items")
+    if status != 200 or not isinstance(live, list):
+        return
+    ids, keys = {c["id"] for c in live}, {c["key"] for c in live}
+    named = []
+    for item in items:
+        if "planItemId" in item and "planItemKey" in item:
+            item.pop("planItemId")
+        if item.get("planItemId") in ids or item.get("planItemKey") in keys:
+            named.append(item)
+    if named or "planId" in case.body:
+        case.body["items"] = named
+        if not named:
+            case.body.pop("items")
+        return
+    status, own = api("GET", f"/subscriptions/{path_id(case)}/items")
+    billed = [i for i in own if i.get("planItemId") in ids] if status == 200 else []
+    if billed:
+        case.body["items"] = [{"planItemId": billed[0]["planItemId"], "quantity": billed[0]["quantity"] + 1}]
+    elif live:
+        case.body["items"] = [{"planItemId": live[0]["id"], "quantity": 1}]
+    else:
+        case.body.pop("items", None)
+        case.body["planId"] = plan
+
+
+def ascending_retry_days(body):
+    """PUT /billing/dunning-settings (dunning.rules.ts): the retry days ascending, each after the
+    one before (a schema holds the bounds, not the order)."""
+    days = body.get("retryDays")
+    # JSON numbers come as int or as a whole float (41.0): both are a whole number of days.
+    if isinstance(days, list) and all(isinstance(d, (int, float)) and d == int(d) for d in days):
+        body["retryDays"] = sorted(set(int(d) for d in days))
+
+
 REPAIRS = {
+    **{("POST", f"/subscriptions/{{id}}/{what}"): [with_body(one_component_name)] for what in ("plan-changes", "plan-changes/preview")},
+    ("PUT", "/billing/dunning-settings"): [on_body(ascending_retry_days)],
     ("POST", "/subscriptions/{id}/usage"): [with_body(metered_usage)],
     ("POST", "/subscriptions/{id}/payment-method"): [with_body(subscription_card)],
-    ("POST", "/subscriptions"): [with_body(plan_subscription), with_body(new_subscription_card)],
+    ("POST", "/subscriptions"): [with_body(plan_subscription), with_body(new_subscription_card), on_body(no_coupon)],
+    ("POST", "/coupons"): [on_body(coupon_terms)],
+    ("POST", "/subscriptions/{id}/pix-automatico"): [on_body(mandate_authorization), with_body(mandate_payer)],
     ("POST", "/plans/{id}/prices"): [on_body(price_tiers), with_body(plan_component)],
     ("POST", "/plans/{id}/charges"): [on_body(lambda body: price_tiers(body.get("price")))],
 }

@@ -82,20 +82,32 @@ def custom_answer(field):
     return True if field.get("type") == "checkbox" else "ok"
 
 
-def checkout_confirm(case):
-    """POST /checkout/public/sessions/{id}/confirm against the stored session (checkout-session.rules.ts):
-    the buyer gives the session's requiredFields, answers its custom fields, and pays the amount
-    due in one payment of an enabled method that can carry it."""
-    status, session = api("GET", f"/checkout/public/sessions/{path_id(case)}", with_key=False)
-    if status != 200 or not isinstance(session, dict) or not session.get("amountDue"):
-        return
-    body, due = case.body, session["amountDue"]
+def buyer_fields(body, session):
+    """The session's requiredFields filled in and its custom fields answered; the buyer (or None)."""
     customer = body.get("customer")
     if isinstance(customer, dict):
         for field in session.get("requiredFields") or []:
             if customer.get(field) in (None, ""):
                 customer[field] = BUYER[field]
     body["customFields"] = {f["key"]: custom_answer(f) for f in session.get("customFields") or []}
+    return customer
+
+
+def checkout_confirm(case):
+    """POST /checkout/public/sessions/{id}/confirm against the stored session (checkout-session.rules.ts):
+    the buyer gives the session's requiredFields, answers its custom fields, and pays the amount
+    due in one payment of an enabled method that can carry it."""
+    status, session = api("GET", f"/checkout/public/sessions/{path_id(case)}", with_key=False)
+    if status != 200 or not isinstance(session, dict):
+        return
+    if session.get("subscription"):
+        subscription_confirm(case.body, session)
+        return
+    case.body.pop("paymentMethod", None)
+    if not session.get("amountDue"):
+        return
+    body, due = case.body, session["amountDue"]
+    customer = buyer_fields(body, session)
     enabled = {name for name, options in session["paymentMethods"].items() if options.get("enabled")}
     for method in ("pix", "boleto"):
         if method in enabled and due <= METHOD_MAX[method]:
@@ -108,12 +120,33 @@ def checkout_confirm(case):
         body["payments"] = [{"method": "credit_card", "cardToken": fresh_card_token(), "amount": due}]
 
 
+def subscription_confirm(body, session):
+    """checkout-subscriptions.service.ts confirmProblems: a subscription session takes one
+    paymentMethod the checkout offers (no payments), and the buyer's requiredFields; a Pix
+    Automático payer is named by a CPF or CNPJ."""
+    body.pop("payments", None)
+    customer = buyer_fields(body, session)
+    offered = session["subscription"].get("paymentMethods") or {}
+    if offered.get("card"):
+        body["paymentMethod"] = {"method": "credit_card", "cardToken": fresh_card_token()}
+    else:
+        body["paymentMethod"] = {"method": "pix_automatico"}
+        if isinstance(customer, dict):
+            customer["document"] = BUYER["document"]
+
+
 checkout = [on_body(checkout_items), on_body(checkout_splits), on_body(custom_fields)]
+
+
+def payment_mode(repairs):
+    """POST /checkout/sessions: a payment-mode body is POST /checkout/charges's, repaired alike."""
+    return [lambda case, r=r: r(case) if isinstance(case.body, dict) and case.body.get("mode") == "payment" else None for r in repairs]
 
 REPAIRS = {
     ("POST", "/checkout/links"): checkout,
     ("PUT", "/checkout/links/{id}"): checkout,
     ("POST", "/checkout/charges"): checkout,
+    ("POST", "/checkout/sessions"): payment_mode(checkout),
     ("POST", "/checkout/public/sessions/{id}/confirm"): [active_owner, with_body(checkout_confirm)],
 }
 

@@ -46,7 +46,10 @@ def boleto_terms(body):
         discount, due = boleto.get("discount"), boleto.get("dueDate")
         if not isinstance(discount, dict):
             continue
-        if isinstance(due, str) and isinstance(discount.get("until"), str) and discount["until"] > due:
+        if not isinstance(due, str):
+            # The default due date (BOLETO_DEFAULT_DUE_DAYS after today in Brasília); a day less, so midnight never crosses it.
+            due = (datetime.datetime.now(datetime.timezone(datetime.timedelta(hours=-3))).date() + datetime.timedelta(days=2)).isoformat()
+        if isinstance(discount.get("until"), str) and discount["until"] > due:
             discount["until"] = due
         amount = payment.get("amount")
         if isinstance(discount.get("amount"), int) and isinstance(amount, int) and discount["amount"] >= amount:
@@ -121,10 +124,18 @@ def card_token(body):
 
 transaction = [active_owner, on_body(transaction_amounts), on_body(transaction_splits), on_body(transaction_cards), on_body(boleto_due_dates), on_body(boleto_terms), on_body(boleto_payers)]
 
+
+def two_recipients(body):
+    """POST /transfers: the two sides differ (the same recipient on both is a 400)."""
+    if body.get("fromRecipientId") is not None and body.get("fromRecipientId") == body.get("toRecipientId"):
+        body["toRecipientId"] = f"{body['toRecipientId']}x"
+
+
 REPAIRS = {
     ("POST", "/payment-methods/cards"): [on_body(card_token)],
     ("POST", "/transactions"): transaction,
     ("POST", "/sandbox/payments/{payId}/chargeback"): [on_body(chargeback_amount)],
+    ("POST", "/transfers"): [on_body(two_recipients)],
 }
 
 # Paying and cancelling end a pending transaction, so each has its own; approving and refusing

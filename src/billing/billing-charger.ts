@@ -187,6 +187,16 @@ export class BillingCharger {
     return decisionOf(txn);
   }
 
+  /** The decisions of many transactions in one statement; a transaction not decided yet has none. */
+  async decisionsOf(transactionIds: string[]): Promise<Map<string, ChargeDecision>> {
+    if (transactionIds.length === 0) return new Map();
+    const txns = await this.fork().find(Transaction, { id: { $in: transactionIds } }, { fields: ['id', 'status', 'statusReason'] });
+    return new Map(txns.flatMap((txn) => {
+      const decision = decisionOf(txn);
+      return decision ? [[txn.id, decision] as const] : [];
+    }));
+  }
+
   /**
    * Creates the charges' transactions in one database transaction (`createSavedCardTransactions`:
    * a few multi-row statements whatever their number) and decides their cards together
@@ -212,6 +222,7 @@ export class BillingCharger {
             referenceCode,
             customerId: req.customerId,
             items: [{ description: req.description, quantity: 1, amount: req.amount }],
+            currency: req.currency,
             metadata: { invoiceId: req.invoiceId, subscriptionId: req.subscriptionId },
             origin: 'subscription',
           },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lateFeesSchema } from './bolepix.schemas';
 import { cents, csvOf, currencyCode, idParam, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { checkRecurrence, checkSchemeFields } from './price.rules';
@@ -13,6 +14,7 @@ export const createPlanBody = z.strictObject({
   name: z.string().trim().min(1).max(255),
   description: description.optional(),
   metadata: metadataSchema.optional(),
+  lateFees: lateFeesSchema.optional().meta({ description: "send_invoice: the fine, interest and discount of its subscriptions' invoice bolepix" }),
 });
 
 /** Status is never changed by PATCH (publish/archive do it): sending it is an unknown field, 400. */
@@ -20,6 +22,7 @@ export const updatePlanBody = z.strictObject({
   name: z.string().trim().min(1).max(255).optional(),
   description: description.optional(),
   metadata: metadataSchema.optional(),
+  lateFees: lateFeesSchema.nullable().optional(),
 });
 
 export const PLAN_STATUSES = ['draft', 'active', 'inactive', 'archived'] as const;
@@ -66,6 +69,7 @@ export const planSchema = z
     description: z.string().nullable(),
     status: z.enum(PLAN_STATUSES),
     metadata: z.record(z.string(), z.string()),
+    lateFees: lateFeesSchema.nullable(),
     createdAt: timestamp,
     updatedAt: timestamp,
     deletedAt: nullableTimestamp,

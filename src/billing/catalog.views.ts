@@ -11,6 +11,7 @@ export function toPlanView(p: Plan): PlanView {
     description: p.description,
     status: p.status,
     metadata: p.metadata,
+    lateFees: p.lateFees,
     createdAt: iso(p.createdAt),
     updatedAt: iso(p.updatedAt),
     deletedAt: iso(p.deletedAt),

@@ -9,6 +9,21 @@ import { createChargeBody } from '../checkout/checkout-sessions.schemas';
 import { CHECKOUT_LIMITS } from '../checkout/checkout.schemas';
 import { documentKind } from '../shared/documents';
 import { Invoice } from './subscription.entity';
+import { issueInvoiceBolepix } from './invoice-bolepix.service';
+
+/**
+ * The ways to pay an open send_invoice invoice by hand: its payment link and its bolepix
+ * (`issueInvoiceBolepix`). A bolepix that cannot be made (no boleto issuer or Pix rail, a
+ * customer without a CPF/CNPJ) is logged and leaves the link: it never stops the billing.
+ */
+export async function ensureInvoicePaymentLink(deps: AppDeps, invoiceId: string): Promise<string | null> {
+  const url = await ensureLink(deps, invoiceId);
+  const [row] = await deps.orm.em.fork().getConnection().execute<{ collection_method: string }[]>(`select collection_method from billing_invoices where id = ?`, [invoiceId]);
+  if (row?.collection_method === 'send_invoice') {
+    await issueInvoiceBolepix(deps, invoiceId).catch((err: unknown) => deps.logger.warn({ err, invoiceId }, 'the invoice has no bolepix; its payment link stays'));
+  }
+  return url;
+}
 
 /**
  * The payment link of an open send_invoice invoice: a checkout charge (Pix or boleto) for its
@@ -17,7 +32,7 @@ import { Invoice } from './subscription.entity';
  * is locked and keeps the session id), so a retried activity finds the link it made. The
  * session lives the longest a checkout allows (30 days), past the due date and the dunning.
  */
-export async function ensureInvoicePaymentLink(deps: AppDeps, invoiceId: string): Promise<string | null> {
+async function ensureLink(deps: AppDeps, invoiceId: string): Promise<string | null> {
   const em = deps.orm.em.fork() as unknown as EntityManager;
   const made = await em.transactional(async (tem) => {
     const invoice = await tem.findOneOrFail(Invoice, { id: invoiceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });

@@ -9,7 +9,9 @@ import { newId } from '../shared/ids';
 import { Invoice, InvoiceLineItem, type Subscription } from './subscription.entity';
 import { invoiceLines, type BillableItem } from './subscription.rules';
 import { toInvoiceView } from './subscription.views';
+import { cycleDiscountLine, liveDiscounts } from './coupons.service';
 import type { ListInvoicesQuery } from './subscriptions.schemas';
+import { applyDueChanges, settleWaitingLines, waitingFor, type WaitingLine } from './plan-changes.issue';
 
 export const invoiceEvent = (em: EntityManager, invoice: Invoice, type: EventType): Event =>
   recordEvent(em, { companyId: invoice.companyId, type, entityType: 'invoice', data: toInvoiceView(invoice) });
@@ -50,6 +52,14 @@ type ItemRow = BillableItem & { subscription_id: string };
 export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[]): Promise<IssuedInvoices> {
   if (requests.length === 0) return { invoices: [], eventIds: [] };
   const subIds = [...new Set(requests.map((r) => r.subscription.id))];
+  // Plan changes first: one due by a cycle issued here changes the items that cycle is priced with.
+  const waiting = await waitingFor(em, subIds);
+  const lastCycle = new Map<string, number>();
+  for (const r of requests) lastCycle.set(r.subscription.id, Math.max(r.cycle, lastCycle.get(r.subscription.id) ?? r.cycle));
+  const changeEventIds = waiting.changes.size > 0 ? await applyDueChanges(em, waiting, lastCycle, new Date(requests[0].issuedAt)) : [];
+  // Waiting proration lines go on the subscription's first invoice issued here.
+  const firstCycle = new Map<string, number>();
+  for (const r of requests) firstCycle.set(r.subscription.id, Math.min(r.cycle, firstCycle.get(r.subscription.id) ?? r.cycle));
   const itemRows = await em.execute<Array<Record<string, unknown>>>(
     `select subscription_id, id, kind, description, quantity, quantity_included, billing_scheme, amount, tiers, package_size, meter_id
        from billing_subscription_items where subscription_id = any(array(select jsonb_array_elements_text(?::jsonb))) and deleted_at is null order by subscription_id, id`,
@@ -75,10 +85,19 @@ export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[
     items.set(item.subscription_id, list);
   }
   const usage = await usageOf(em, requests, (r) => items.get(r.subscription.id)?.some((i) => i.billingScheme === 'metered') ?? false);
+  const discounts = await liveDiscounts(em, subIds);
 
   const now = new Date();
   const drafts = requests.map((r, n) => {
-    const lines = invoiceLines(items.get(r.subscription.id) ?? [], r.cycle, usage[n] ?? {});
+    const priced = invoiceLines(items.get(r.subscription.id) ?? [], r.cycle, usage[n] ?? {});
+    // The subscription's coupon, when its discount covers this cycle: a negative line, never more than the subtotal.
+    const discount = cycleDiscountLine(discounts.get(r.subscription.id), r.cycle, priced.reduce((a, l) => a + l.amount, 0));
+    const waitingLines: WaitingLine[] = firstCycle.get(r.subscription.id) === r.cycle ? (waiting.lines.get(r.subscription.id) ?? []) : [];
+    const prorations = waitingLines.map((l) => ({ subscriptionItemId: null, kind: 'proration' as const, description: l.description, quantity: 1, amount: l.amount }));
+    const lines = [...priced, ...(discount ? [discount] : []), ...prorations];
+    // A credit beyond this invoice waits for the next one: the invoice stops at 0.
+    const beyond = Math.min(0, lines.reduce((a, l) => a + l.amount, 0));
+    if (beyond < 0) lines.push({ subscriptionItemId: null, kind: 'proration', description: 'Credit carried to the next invoice', quantity: 1, amount: -beyond });
     const invoice = Object.assign(new Invoice(), {
       id: newId('inv'),
       createdAt: now,
@@ -90,19 +109,20 @@ export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[
       status: 'open' as const,
       currency: r.subscription.currency,
       total: lines.reduce((a, l) => a + l.amount, 0),
+      discountAmount: discount ? -discount.amount : 0,
       collectionMethod: r.subscription.collectionMethod,
       periodStart: new Date(r.periodStart),
       periodEnd: new Date(r.periodEnd),
       issuedAt: new Date(r.issuedAt),
       dueAt: new Date(r.dueAt),
     });
-    return { invoice, lines };
+    return { invoice, lines, waitingLines, beyond };
   });
 
   const inserted = await em.execute<Array<{ id: string }>>(
-    `insert into billing_invoices (id, created_at, updated_at, company_id, subscription_id, customer_id, cycle, status, currency, total, collection_method, period_start, period_end, issued_at, due_at, attempt_count)
-     select id, ?::timestamptz, ?::timestamptz, company_id, subscription_id, customer_id, cycle, 'open', currency, total, collection_method, period_start, period_end, issued_at, due_at, 0
-       from jsonb_to_recordset(?::jsonb) as r(id text, company_id text, subscription_id text, customer_id text, cycle int, currency text, total bigint, collection_method text, period_start timestamptz, period_end timestamptz, issued_at timestamptz, due_at timestamptz)
+    `insert into billing_invoices (id, created_at, updated_at, company_id, subscription_id, customer_id, cycle, status, currency, total, discount_amount, collection_method, period_start, period_end, issued_at, due_at, attempt_count)
+     select id, ?::timestamptz, ?::timestamptz, company_id, subscription_id, customer_id, cycle, 'open', currency, total, discount_amount, collection_method, period_start, period_end, issued_at, due_at, 0
+       from jsonb_to_recordset(?::jsonb) as r(id text, company_id text, subscription_id text, customer_id text, cycle int, currency text, total bigint, discount_amount bigint, collection_method text, period_start timestamptz, period_end timestamptz, issued_at timestamptz, due_at timestamptz)
      on conflict (subscription_id, cycle) do nothing returning id`,
     [
       now,
@@ -116,6 +136,7 @@ export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[
           cycle: i.cycle,
           currency: i.currency,
           total: i.total,
+          discount_amount: i.discountAmount,
           collection_method: i.collectionMethod,
           period_start: i.periodStart.toISOString(),
           period_end: i.periodEnd.toISOString(),
@@ -139,7 +160,12 @@ export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[
       [now, now, JSON.stringify(lines)],
     );
   }
-  const eventIds = await insertEvents(em, fresh.map(({ invoice }) => ({ companyId: invoice.companyId, type: 'invoice.issued' as const, entityType: 'invoice', data: toInvoiceView(invoice) })));
+  await settleWaitingLines(
+    em,
+    fresh.flatMap(({ invoice, waitingLines }) => waitingLines.map((l) => ({ id: l.id, invoiceId: invoice.id }))),
+    fresh.filter((d) => d.beyond < 0).map(({ invoice, beyond }) => ({ companyId: invoice.companyId, subscriptionId: invoice.subscriptionId, amount: beyond, periodStart: invoice.periodStart, periodEnd: invoice.periodEnd })),
+  );
+  const issuedIds = await insertEvents(em, fresh.map(({ invoice }) => ({ companyId: invoice.companyId, type: 'invoice.issued' as const, entityType: 'invoice', data: toInvoiceView(invoice) })));
 
   const already = drafts.filter((d) => !created.has(d.invoice.id));
   const existing = new Map<string, Invoice>();
@@ -148,7 +174,7 @@ export async function issueInvoices(em: EntityManager, requests: InvoiceToIssue[
     for (const i of found) existing.set(`${i.subscriptionId}:${i.cycle}`, i);
   }
   const invoices = drafts.map(({ invoice }) => (created.has(invoice.id) ? invoice : existing.get(`${invoice.subscriptionId}:${invoice.cycle}`)!));
-  return { invoices, eventIds };
+  return { invoices, eventIds: [...changeEventIds, ...issuedIds] };
 }
 
 /** Usage per meter reported in each metered request's period, in the requests' order (one statement for all, none without one). */

@@ -2,6 +2,7 @@ import { BigIntType, EntitySchema, type Opt } from '@mikro-orm/core';
 import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 import type { BillingScheme, PriceTier } from './pricing.rules';
 import type { Recurrence, TrialSpec } from './price.rules';
+import type { LateFees } from './bolepix.rules';
 
 export type PlanStatus = 'draft' | 'active' | 'inactive' | 'archived';
 export type PlanItemKind = 'recurring' | 'activation';
@@ -14,6 +15,8 @@ export class Plan extends BaseEntity {
   description: Opt<string> | null = null;
   status: Opt<PlanStatus> = 'draft';
   metadata: Opt<Record<string, string>> = {};
+  /** send_invoice: the fine, interest and discount of its subscriptions' invoice boletos. */
+  lateFees: Opt<LateFees> | null = null;
 }
 
 export const PlanSchema = new EntitySchema<Plan, BaseEntity>({
@@ -27,6 +30,7 @@ export const PlanSchema = new EntitySchema<Plan, BaseEntity>({
     description: { type: 'string', length: 1000, nullable: true },
     status: { type: 'string', length: 16 },
     metadata: { type: 'json' },
+    lateFees: { type: 'json', nullable: true },
   },
 });
 

@@ -18,6 +18,7 @@ export async function createPlan(em: EntityManager, companyId: string, input: Cr
     name: input.name,
     description: input.description ?? null,
     metadata: input.metadata ?? {},
+    lateFees: input.lateFees ?? null,
   });
   try {
     // Flushed here so that a concurrent creation with the same code loses on the unique index as a 409.
@@ -48,6 +49,7 @@ export async function updatePlan(em: EntityManager, companyId: string, id: strin
   if (input.name !== undefined) plan.name = input.name;
   if (input.description !== undefined) plan.description = input.description;
   if (input.metadata !== undefined) plan.metadata = input.metadata;
+  if (input.lateFees !== undefined) plan.lateFees = input.lateFees;
   return plan;
 }
 

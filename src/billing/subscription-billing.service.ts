@@ -3,9 +3,16 @@ import type { AppDeps } from '../app-deps';
 import type { Event } from '../events/event.entity';
 import type { CollectionResult, IssuedInvoice, PendingCharge } from '../../workflows/billing/subscription.contract';
 import { BillingCharger } from './billing-charger';
+import { attemptMethod } from './dunning.rules';
+import { issueInvoiceBolepix } from './invoice-bolepix.service';
 import { ensureInvoicePaymentLink } from './invoice-payment-link.service';
-import { issueCycleInvoice, recordCollection } from './subscription-lifecycle.service';
+import { MANDATE_CHARGE_RECHECK_MS, activeMandates, chargeMandate, dueAtFor, paidByMandate } from './mandate-charges.service';
+import { issueCycleInvoice, recordCollection, rescheduleAttempt } from './subscription-lifecycle.service';
+import { nextRetryOf } from './dunning.service';
 import { Invoice, Subscription } from './subscription.entity';
+import { Transaction } from '../payments/transaction.entity';
+import { attemptPaymentMethod, type InvoicePaymentMethod } from './invoice-payment.rules';
+import { isMandateCharge } from './mandate-charges.rules';
 
 type Attempt = { invoiceId: string; attempt: number; at: string };
 
@@ -31,11 +38,19 @@ export class SubscriptionBilling {
     return result;
   }
 
-  /** The invoice of a cycle, issued once; a send_invoice one gets its payment link. */
+  /**
+   * The invoice of a cycle, issued once; a send_invoice one gets its payment link. One paid by a
+   * mandate is due some days after it is issued and collected from its issue (`collectFrom`): its
+   * charge is scheduled at the PSP days before its due day.
+   */
   async issue(subscriptionId: string, input: Parameters<typeof issueCycleInvoice>[2]): Promise<IssuedInvoice> {
-    const { sendInvoice, ...issued } = await this.move((em) => issueCycleInvoice(em, subscriptionId, input));
+    const em = this.fork();
+    const sub = await em.findOneOrFail(Subscription, { id: subscriptionId }, { fields: ['collectionMethod', 'defaultPaymentMethodRef'] });
+    const hasMandate = (await activeMandates(em, [subscriptionId])).has(subscriptionId);
+    const dueAt = dueAtFor(sub, hasMandate, input.issuedAt, input.dueAt);
+    const { sendInvoice, ...issued } = await this.move((tem) => issueCycleInvoice(tem, subscriptionId, { ...input, dueAt }));
     if (sendInvoice) await this.paymentLink(issued.invoiceId);
-    return issued;
+    return paidByMandate(sub, hasMandate) && issued.status === 'open' ? { ...issued, collectFrom: input.issuedAt } : issued;
   }
 
   /** Starts one attempt: decided at once (nothing to charge, send_invoice, no card, already recorded), or a card charge pending. */
@@ -45,7 +60,7 @@ export class SubscriptionBilling {
     const done = recorded(invoice);
     if (done) return done;
     const sub = await em.findOneOrFail(Subscription, { id: invoice.subscriptionId });
-    const { dispatch, ...started } = await this.attempt(invoice, sub, attempt);
+    const { dispatch, ...started } = await this.attempt(invoice, sub, attempt, at);
     try {
       if ('pending' in started) return started;
       const { charged, ...result } = started;
@@ -62,7 +77,23 @@ export class SubscriptionBilling {
     if (done) return done;
     const decision = await this.charger.decisionOf(invoice.companyId, transactionId);
     if (!decision) return { pending: true, transactionId };
-    return this.move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged: true, transactionId, ...decision }));
+    const method = await this.methodOf(transactionId);
+    return this.move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged: true, transactionId, method, ...decision }));
+  }
+
+  /** How a charge's transaction was made: a mandate's recurring charge names its mandate. */
+  private async methodOf(transactionId: string): Promise<InvoicePaymentMethod> {
+    const txn = await this.fork().findOne(Transaction, { id: transactionId }, { fields: ['metadata'] });
+    return isMandateCharge(txn?.metadata) ? 'pix_automatico' : 'card';
+  }
+
+  /** After a failed attempt: the next one's date on the company's retry schedule (invoice.rescheduled), or null when it is spent. */
+  async reschedule({ invoiceId, attempt, dueAt }: { invoiceId: string; attempt: number; dueAt: string }): Promise<string | null> {
+    const em = this.fork();
+    const { companyId } = await em.findOneOrFail(Invoice, { id: invoiceId }, { fields: ['companyId'] });
+    const next = await nextRetryOf(em, { companyId, dueAt }, attempt);
+    if (next !== null) await this.move((tem) => rescheduleAttempt(tem, invoiceId, next));
+    return next;
   }
 
   /** A send_invoice invoice's payment link; one that cannot be made (e.g. no owner recipient) never stops the billing. */
@@ -74,18 +105,53 @@ export class SubscriptionBilling {
     }
   }
 
+  /** Offers the invoice to be paid by hand: its bolepix, else (no boleto issuer, not in BRL) its payment link. True when its bolepix is offered. */
+  private async byHand(invoiceId: string, at: string): Promise<boolean> {
+    try {
+      if (await issueInvoiceBolepix(this.deps, invoiceId, new Date(at))) return true;
+    } catch (err) {
+      this.deps.logger.warn({ err, invoiceId }, 'invoice bolepix not issued; its payment link is offered');
+    }
+    await this.paymentLink(invoiceId);
+    return false;
+  }
+
   /**
-   * Decides how this attempt is collected: nothing to charge, a send_invoice check, or a card
-   * charge (pending until decided), with the dispatch of its events for after it is recorded.
+   * Decides how this attempt is collected (`attemptMethod`: the card, the mandate, or by hand)
+   * and starts it: nothing to charge, a send_invoice check, a card or mandate charge (pending
+   * until decided), with the dispatch of its events for after it is recorded.
    */
-  private async attempt(invoice: Invoice, sub: Subscription, attempt: number): Promise<((CollectionResult & { charged: boolean }) | PendingCharge) & { dispatch?: () => void }> {
+  private async attempt(invoice: Invoice, sub: Subscription, attempt: number, at: string): Promise<((CollectionResult & { charged: boolean; method?: InvoicePaymentMethod }) | PendingCharge) & { dispatch?: () => void }> {
     if (invoice.total === 0) return { paid: true, code: null, transactionId: null, charged: false };
     if (sub.collectionMethod === 'send_invoice') {
       // Upfront invoices were issued by the API: their payment link is made when they fall due.
       await this.paymentLink(invoice.id);
       return { paid: false, code: 'unpaid', transactionId: null, charged: false };
     }
-    if (!sub.defaultPaymentMethodRef) return { paid: false, code: 'no_payment_method', transactionId: null, charged: false };
+    const mandate = (await activeMandates(this.fork(), [sub.id])).get(sub.id);
+    const method = attemptMethod(attempt, { hasCard: sub.defaultPaymentMethodRef !== null, hasMandate: mandate !== undefined });
+    const description = `Subscription ${sub.id}, cycle ${invoice.cycle + 1}`;
+    if (method === 'none') return { paid: false, code: 'no_payment_method', transactionId: null, charged: false };
+    if (method === 'by_hand') {
+      const bolepix = await this.byHand(invoice.id, at);
+      return { paid: false, code: 'awaiting_payment', transactionId: null, charged: true, method: attemptPaymentMethod(method, bolepix) };
+    }
+    if (method === 'mandate') {
+      const made = await chargeMandate(this.deps, mandate!, {
+        companyId: invoice.companyId,
+        customerId: invoice.customerId,
+        subscriptionId: sub.id,
+        invoiceId: invoice.id,
+        attempt,
+        amount: invoice.total,
+        dueAt: invoice.dueAt.toISOString(),
+        description,
+        at,
+      });
+      if ('refused' in made) return { paid: false, code: made.refused, transactionId: null, charged: true, method: 'pix_automatico' };
+      const decision = await this.charger.decisionOf(invoice.companyId, made.transactionId);
+      return decision ? { ...decision, transactionId: made.transactionId, charged: true, method: 'pix_automatico' } : { pending: true, transactionId: made.transactionId, recheckAfterMs: MANDATE_CHARGE_RECHECK_MS };
+    }
     const { transactionId, decision, dispatch } = await this.charger.charge({
       companyId: invoice.companyId,
       customerId: invoice.customerId,
@@ -94,10 +160,10 @@ export class SubscriptionBilling {
       attempt,
       amount: invoice.total,
       currency: invoice.currency,
-      savedCardId: sub.defaultPaymentMethodRef,
-      description: `Subscription ${sub.id}, cycle ${invoice.cycle + 1}`,
+      savedCardId: sub.defaultPaymentMethodRef!,
+      description,
     });
-    return decision ? { ...decision, transactionId, charged: true, dispatch } : { pending: true, transactionId, dispatch };
+    return decision ? { ...decision, transactionId, charged: true, method: 'card', dispatch } : { pending: true, transactionId, dispatch };
   }
 }
 

@@ -6,6 +6,8 @@ import { isFinished } from './subscription.rules';
 import { lockRowById } from '../db/row-lock';
 import { invoiceEvent, issueInvoices, voidOpenInvoices, type IssueInvoiceInput } from './invoices.service';
 import { subscriptionEvent } from './subscriptions.service';
+import { paymentAttemptedEvent } from './invoice-payment.service';
+import type { InvoicePaymentMethod } from './invoice-payment.rules';
 import type { CollectionResult, EndReason, IssuedInvoice, SubscriptionProgress } from '../../workflows/billing/subscription.contract';
 
 /**
@@ -141,7 +143,7 @@ export async function endSubscriptionRow(em: EntityManager, input: { subscriptio
  */
 export async function recordCollection(
   em: EntityManager,
-  input: { invoiceId: string; attempt: number; at: string; charged: boolean; paid: boolean; code: string | null; transactionId: string | null },
+  input: { invoiceId: string; attempt: number; at: string; charged: boolean; paid: boolean; code: string | null; transactionId: string | null; method?: InvoicePaymentMethod },
 ): Promise<Moved<CollectionResult>> {
   const invoice = await em.findOneOrFail(Invoice, { id: input.invoiceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   const result = { paid: input.paid, code: input.code, transactionId: input.transactionId };
@@ -150,7 +152,7 @@ export async function recordCollection(
   invoice.attemptCount = input.attempt;
   if (input.transactionId) invoice.lastTransactionId = input.transactionId;
   const events: Event[] = [];
-  if (input.charged) events.push(invoiceEvent(em, invoice, 'invoice.payment_attempted'));
+  if (input.charged) events.push(paymentAttemptedEvent(em, invoice, input.method ?? 'card'));
   if (input.paid) {
     invoice.status = 'paid';
     invoice.paidAt = new Date(input.at);

@@ -3,6 +3,7 @@ import { BaseEntity, BaseEntitySchema } from '../db/base.entity';
 import type { BillingScheme, PriceTier } from './pricing.rules';
 import type { Recurrence } from './price.rules';
 import type { SubscriptionStatus, InvoiceStatus } from './subscription.rules';
+import type { InvoiceBolepix, InvoiceOverpayment, LateFees } from './bolepix.rules';
 
 export type CollectionMethod = 'charge_automatically' | 'send_invoice';
 export type InvoiceGenerationMode = 'just_in_time' | 'upfront';
@@ -48,6 +49,8 @@ export class Subscription extends BaseEntity {
   wakeAt: Opt<Date> | null = null;
   /** The billing run that claimed it (its run id), until the workflow that run started takes it. */
   renewalClaim: Opt<string> | null = null;
+  /** send_invoice: the fine, interest and discount of its invoices' boletos (replaces the plan's). */
+  lateFees: Opt<LateFees> | null = null;
 }
 
 export const SubscriptionSchema = new EntitySchema<Subscription, BaseEntity>({
@@ -83,6 +86,7 @@ export const SubscriptionSchema = new EntitySchema<Subscription, BaseEntity>({
     parkedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     wakeAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     renewalClaim: { type: 'string', length: 64, nullable: true },
+    lateFees: { type: 'json', nullable: true },
     metadata: { type: 'json' },
   },
 });
@@ -134,6 +138,8 @@ export class Invoice extends BaseEntity {
   status!: InvoiceStatus;
   currency!: string;
   total!: number;
+  /** Cents its coupon took off (its `discount` line, negated). */
+  discountAmount: Opt<number> = 0;
   collectionMethod!: CollectionMethod;
   periodStart!: Date;
   periodEnd!: Date;
@@ -150,6 +156,10 @@ export class Invoice extends BaseEntity {
   /** send_invoice: the checkout charge (`cs_…`) that pays this invoice, and its page (the payment link). */
   checkoutSessionId: Opt<string> | null = null;
   paymentUrl: Opt<string> | null = null;
+  /** send_invoice: its boleto with the Pix QR (issueInvoiceBolepix), once made. */
+  bolepix: Opt<InvoiceBolepix> | null = null;
+  /** Payments that came after it was paid (the other way of paying it): the merchant refunds them. */
+  overpayments: Opt<InvoiceOverpayment[]> = [];
 }
 
 export const InvoiceSchema = new EntitySchema<Invoice, BaseEntity>({
@@ -164,6 +174,7 @@ export const InvoiceSchema = new EntitySchema<Invoice, BaseEntity>({
     status: { type: 'string', length: 16 },
     currency: { type: 'string', length: 3 },
     total: { type: new BigIntType('number') },
+    discountAmount: { type: new BigIntType('number') },
     collectionMethod: { type: 'string', length: 24 },
     periodStart: { type: 'Date', columnType: 'timestamptz' },
     periodEnd: { type: 'Date', columnType: 'timestamptz' },
@@ -178,13 +189,16 @@ export const InvoiceSchema = new EntitySchema<Invoice, BaseEntity>({
     amountRefunded: { type: new BigIntType('number') },
     checkoutSessionId: { type: 'string', length: 40, nullable: true },
     paymentUrl: { type: 'string', length: 2048, nullable: true },
+    bolepix: { type: 'json', nullable: true },
+    overpayments: { type: 'json' },
   },
 });
 
 export class InvoiceLineItem extends BaseEntity {
   invoiceId!: string;
   subscriptionItemId: Opt<string> | null = null;
-  kind!: 'recurring' | 'activation' | 'usage';
+  /** `discount`: a coupon's (negative); `proration`: a plan change's credit or charge. */
+  kind!: 'recurring' | 'activation' | 'usage' | 'discount' | 'proration';
   description!: string;
   quantity!: number;
   amount!: number;

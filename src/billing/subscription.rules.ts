@@ -4,6 +4,7 @@
  */
 import { componentAmount, type BillingScheme, type PriceTier } from './pricing.rules';
 import { addDays, cycleStart } from './schedule.rules';
+import { DEFAULT_RETRY_DAYS, retryAt } from './dunning.rules';
 import type { Recurrence } from './price.rules';
 
 export type SubscriptionStatus = 'incomplete' | 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled' | 'ended';
@@ -16,12 +17,12 @@ export const INVOICE_STATUSES: readonly InvoiceStatus[] = ['open', 'paid', 'past
 export const isFinished = (s: SubscriptionStatus): boolean => s === 'canceled' || s === 'ended';
 
 /**
- * Dunning: after a failed collection the invoice is past_due and is retried this many days
- * after its due date (3 retries, 4 attempts in all). When the last retry fails the final rule
- * applies: the invoice becomes `uncollectible` and the subscription is canceled
- * (cancellationReason `payment_failed`).
+ * Dunning's default schedule (a company sets its own: dunning.rules, dunning.service): after a
+ * failed collection the invoice is past_due and is retried this many days after its due date.
+ * When the last retry fails the final rule applies: the invoice becomes `uncollectible` and the
+ * subscription is canceled (cancellationReason `payment_failed`).
  */
-export const DUNNING_RETRY_DAYS: readonly number[] = [1, 3, 5];
+export const DUNNING_RETRY_DAYS: readonly number[] = DEFAULT_RETRY_DAYS;
 
 /** With send_invoice the invoice is issued now and due this many days later (then dunning as above). */
 export const SEND_INVOICE_DAYS_UNTIL_DUE = 7;
@@ -140,10 +141,9 @@ export function dueDateOf(issuedAt: string, collectionMethod: 'charge_automatica
   return collectionMethod === 'send_invoice' ? addDays(issuedAt, SEND_INVOICE_DAYS_UNTIL_DUE) : issuedAt;
 }
 
-/** The retry after failed attempt `attempt` (1-based), or null when dunning is over. */
+/** The retry after failed attempt `attempt` (1-based) on the default schedule, or null when dunning is over. */
 export function nextAttemptAt(dueAt: string, attempt: number): string | null {
-  const days = DUNNING_RETRY_DAYS[attempt - 1];
-  return days === undefined ? null : addDays(dueAt, days);
+  return retryAt(dueAt, attempt, DUNNING_RETRY_DAYS);
 }
 
 export interface BillableItem {
@@ -187,4 +187,9 @@ export function invoiceLines(items: BillableItem[], cycle: number, usageByMeter:
     });
   }
   return lines;
+}
+
+/** What a billing run's page charges for a renewal: its invoice's first attempt, the same for a card and a mandate. */
+export function firstAttemptOf(s: { id: string }, invoice: { id: string; companyId: string; customerId: string; total: number; cycle: number }) {
+  return { companyId: invoice.companyId, customerId: invoice.customerId, subscriptionId: s.id, invoiceId: invoice.id, attempt: 1, amount: invoice.total, description: `Subscription ${s.id}, cycle ${invoice.cycle + 1}` };
 }

@@ -1,8 +1,10 @@
 import { iso } from '../db/base.entity';
+import { changedItemOf } from './plan-changes.rules';
 import type { Invoice, InvoiceLineItem, SavedCard, Subscription, SubscriptionItem, UsageRecord } from './subscription.entity';
 import type { InvoiceView, SubscriptionView } from './subscriptions.schemas';
 
-export function toSubscriptionView(s: Subscription): SubscriptionView {
+/** The subscription; `discount` when the caller read it (GET /subscriptions/:id). */
+export function toSubscriptionView(s: Subscription, discount?: SubscriptionView['discount']): SubscriptionView {
   return {
     id: s.id,
     companyId: s.companyId,
@@ -27,6 +29,8 @@ export function toSubscriptionView(s: Subscription): SubscriptionView {
     pausedAt: iso(s.pausedAt),
     endedAt: iso(s.endedAt),
     metadata: s.metadata,
+    lateFees: s.lateFees,
+    ...(discount === undefined ? {} : { discount }),
     createdAt: iso(s.createdAt),
     updatedAt: iso(s.updatedAt),
   };
@@ -35,17 +39,7 @@ export function toSubscriptionView(s: Subscription): SubscriptionView {
 export const toSubscriptionItemView = (i: SubscriptionItem) => ({
   id: i.id,
   subscriptionId: i.subscriptionId,
-  planItemId: i.planItemId,
-  priceId: i.priceId,
-  kind: i.kind,
-  description: i.description,
-  quantity: i.quantity,
-  quantityIncluded: i.quantityIncluded,
-  billingScheme: i.billingScheme,
-  amount: i.amount,
-  tiers: i.tiers,
-  packageSize: i.packageSize,
-  meterId: i.meterId,
+  ...changedItemOf(i),
   createdAt: iso(i.createdAt),
 });
 
@@ -59,6 +53,7 @@ export function toInvoiceView(i: Invoice): InvoiceView {
     status: i.status,
     currency: i.currency,
     total: i.total,
+    discountAmount: i.discountAmount,
     collectionMethod: i.collectionMethod,
     periodStart: iso(i.periodStart),
     periodEnd: iso(i.periodEnd),
@@ -73,6 +68,8 @@ export function toInvoiceView(i: Invoice): InvoiceView {
     amountRefunded: i.amountRefunded,
     paymentUrl: i.paymentUrl,
     checkoutSessionId: i.checkoutSessionId,
+    ...bolepixFields(i),
+    overpayments: i.overpayments,
     createdAt: iso(i.createdAt),
     updatedAt: iso(i.updatedAt),
   };
@@ -108,3 +105,10 @@ export const toSavedCardView = (c: SavedCard) => ({
   expYear: c.expYear,
   createdAt: iso(c.createdAt),
 });
+
+/** The invoice's bolepix as it shows: its boleto and Pix QR code apart, the rest (transaction, terms) under `bolepix`. */
+function bolepixFields(i: Invoice): Pick<InvoiceView, 'bolepix' | 'boleto' | 'pixQrCode'> {
+  if (!i.bolepix) return { bolepix: null, boleto: null, pixQrCode: null };
+  const { boleto, pixQrCode, ...bolepix } = i.bolepix;
+  return { bolepix, boleto, pixQrCode };
+}

@@ -45,6 +45,7 @@ import {
 } from './subscriptions.service';
 import { getInvoice, invoiceLineItems, listInvoices } from './invoices.service';
 import { markInvoicePaid } from './sandbox-billing.service';
+import { applyCouponToSubscription, subscriptionDiscountView } from './coupons.service';
 import { saveCard } from './saved-cards.service';
 import { advanceSubscription, signalSubscription, startSubscriptionWorkflowAfterCommit } from './subscription-workflow.client';
 import { toInvoiceLineItemView, toInvoiceView, toSavedCardView, toSubscriptionItemView, toSubscriptionView, toUsageRecordView } from './subscription.views';
@@ -78,6 +79,8 @@ export const subscriptionRoutes = [
     errors: [409],
     async handler({ em, company, body, deps, afterCommit, dispatchAfterCommit }) {
       const { subscription, eventIds } = await createSubscription(em, company.id, body);
+      // The coupon before the commit: the first invoice, issued by the workflow after it, is discounted.
+      if (body.couponId) eventIds.push(...(await applyCouponToSubscription(em, company.id, subscription.id, body.couponId)).events.map((e) => e.id));
       // Start (and mark) before dispatching: subscription.created then finds the workflow started.
       afterCommit(() => startSubscriptionWorkflowAfterCommit(deps.orm.em.fork() as unknown as EntityManager, deps.temporal, deps.config.temporal.taskQueue, subscription.id));
       dispatchAfterCommit(eventIds);
@@ -94,19 +97,20 @@ export const subscriptionRoutes = [
     responses: { 200: { description: 'A page of subscriptions', schema: subscriptionListSchema } },
     async handler({ em, company, query }) {
       const { subscriptions, total } = await listSubscriptions(em, company.id, query);
-      return { body: paginatedFlat(subscriptions.map(toSubscriptionView), total, query) };
+      return { body: paginatedFlat(subscriptions.map((s) => toSubscriptionView(s)), total, query) };
     },
   }),
   defineRoute({
     method: 'get',
     path: '/subscriptions/:id',
     operationId: 'getSubscription',
-    summary: 'Get a subscription',
+    summary: 'Get a subscription, with its discount',
     tag,
     request: { params: subscriptionIdParams },
     responses: { 200: { description: 'The subscription', schema: subscriptionSchema } },
     async handler({ em, company, params }) {
-      return { body: toSubscriptionView(await getSubscription(em, company.id, params.id)) };
+      const subscription = await getSubscription(em, company.id, params.id);
+      return { body: toSubscriptionView(subscription, await subscriptionDiscountView(em, subscription.id)) };
     },
   }),
   defineRoute({

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { invoiceBolepixSchema, invoiceBoletoSchema, invoiceOverpaymentSchema, invoicePixQrCodeSchema, lateFeesSchema } from './bolepix.schemas';
 import { cents, currencyCode, idParam, isoDateTimeWithOffset, metadataSchema, nullableTimestamp, timestamp } from '../http/schemas';
 import { cursorQuery, paginatedFlatSchema, paginatedSchema, paginationQuery } from '../http/pagination';
 import { recurrenceSchema, priceSchema } from './catalog.schemas';
 import { INVOICE_STATUSES, SUBSCRIPTION_STATUSES } from './subscription.rules';
+import { subscriptionDiscountSchema } from './coupons.schemas';
 
 /**
  * An item of POST /subscriptions: with `planId`, a component of the plan (by id or key) and its
@@ -53,10 +55,13 @@ export const createSubscriptionBody = z
     invoiceGenerationMode: z.enum(['just_in_time', 'upfront']).default('just_in_time'),
     maxCycles: z.number().int().min(1).max(1200).optional(),
     metadata: metadataSchema.optional(),
+    lateFees: lateFeesSchema.optional().meta({ description: "send_invoice: the fine, interest and discount of the invoices' bolepix (replaces the plan's)" }),
+    couponId: z.string().min(1).max(40).optional().meta({ description: 'A coupon (cpn_…) discounting its invoices from the first (POST /coupons)' }),
   })
   .superRefine((b, ctx) => {
     const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
     if (b.invoiceGenerationMode === 'upfront' && b.maxCycles === undefined) issue(['maxCycles'], 'Required when invoiceGenerationMode is upfront');
+    if (b.invoiceGenerationMode === 'upfront' && b.couponId !== undefined) issue(['couponId'], 'Not with upfront invoices (all issued at creation): apply the coupon to each invoice');
     if (b.planId) {
       if (b.recurrence) issue(['recurrence'], 'Not allowed with planId: the plan\'s prices set the cadence');
       b.items?.forEach((it, i) => {
@@ -130,6 +135,8 @@ export const subscriptionSchema = z
     pausedAt: nullableTimestamp,
     endedAt: nullableTimestamp,
     metadata: z.record(z.string(), z.string()),
+    lateFees: lateFeesSchema.nullable(),
+    discount: subscriptionDiscountSchema.nullable().optional().meta({ description: 'Its live discount (GET /subscriptions/:id): the coupon and the cycles it still covers' }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -187,6 +194,7 @@ export const invoiceSchema = z
     status: z.enum(INVOICE_STATUSES as [string, ...string[]]),
     currency: z.string(),
     total: z.number().int(),
+    discountAmount: z.number().int().meta({ description: 'Cents a coupon took off (its discount line)' }),
     collectionMethod: z.enum(['charge_automatically', 'send_invoice']),
     periodStart: timestamp,
     periodEnd: timestamp,
@@ -203,6 +211,12 @@ export const invoiceSchema = z
     /** send_invoice: the payment link (a checkout page, Pix or boleto); paying it pays the invoice. Null otherwise. */
     paymentUrl: z.string().nullable(),
     checkoutSessionId: z.string().nullable(),
+    /** Its bolepix (issueInvoiceBolepix): the boleto and its Pix QR code, with the late fees they carry. Null until made. */
+    bolepix: invoiceBolepixSchema.nullable(),
+    boleto: invoiceBoletoSchema.nullable(),
+    pixQrCode: invoicePixQrCodeSchema.nullable(),
+    /** Payments that came after it was paid (its other way of paying): the merchant refunds them. */
+    overpayments: z.array(invoiceOverpaymentSchema),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -215,7 +229,7 @@ export const invoiceLineItemSchema = z
     id: z.string(),
     invoiceId: z.string(),
     subscriptionItemId: z.string().nullable(),
-    kind: z.enum(['recurring', 'activation', 'usage']),
+    kind: z.enum(['recurring', 'activation', 'usage', 'discount', 'proration']),
     description: z.string(),
     quantity: z.number().int(),
     amount: z.number().int(),

@@ -16,6 +16,7 @@ import { progressOf } from './subscription-lifecycle.service';
 import { customerCard } from './saved-cards.service';
 import { issueInvoices, voidOpenInvoices } from './invoices.service';
 import { toSubscriptionView } from './subscription.views';
+import type { ChangedItem } from './plan-changes.rules';
 import type { CreateSubscriptionInput, ListSubscriptionsQuery, ReportUsageInput } from './subscriptions.schemas';
 
 export const subscriptionEvent = (em: EntityManager, s: Subscription, type: EventType): Event =>
@@ -36,7 +37,22 @@ interface ItemDraft {
   trialRequiresCard: boolean;
 }
 
-const sameCadence = (a: Recurrence, b: Recurrence) =>
+/** What an item is billed (its component, price and quantity), as stored on the subscription. */
+export const billedItemOf = (d: ItemDraft): ChangedItem => ({
+  planItemId: d.planItemId,
+  priceId: d.priceId,
+  kind: d.kind,
+  description: d.description,
+  quantity: d.quantity,
+  quantityIncluded: d.quantityIncluded,
+  billingScheme: d.price.billingScheme,
+  amount: d.price.amount,
+  tiers: d.price.tiers,
+  packageSize: d.price.packageSize,
+  meterId: d.price.meterId,
+});
+
+export const sameCadence = (a: Recurrence, b: Recurrence) =>
   a.interval === b.interval && a.unit === b.unit && a.anchor === b.anchor && a.anchorDay === b.anchorDay && a.collectionTiming === b.collectionTiming;
 
 /**
@@ -44,7 +60,7 @@ const sameCadence = (a: Recurrence, b: Recurrence) =>
  * body names, each at its current price in the subscription's currency (the newest when a
  * component has several). Recurring items must share one cadence.
  */
-async function planItems(em: EntityManager, companyId: string, body: CreateSubscriptionInput, currency: string): Promise<ItemDraft[]> {
+export async function planItems(em: EntityManager, companyId: string, body: Pick<CreateSubscriptionInput, 'planId' | 'items'>, currency: string): Promise<ItemDraft[]> {
   const plan = await em.findOne(Plan, { id: body.planId!, companyId });
   if (!plan) throw bodyIdNotFound('planId', 'Plan');
   if (plan.status !== 'active') throw conflict('plan_not_active', `Plan ${plan.id} is ${plan.status}; subscriptions need a published (active) plan`);
@@ -76,7 +92,8 @@ async function planItems(em: EntityManager, companyId: string, body: CreateSubsc
       trialRequiresCard: price.trialSpec?.requiresPaymentMethod ?? true,
     });
   }
-  if (!drafts.some((d) => d.kind === 'recurring')) throw invalid('currency', `The plan has no recurring component priced in ${currency}`);
+  // The plan's prices are its state, not the request's: a well-formed request meets a plan it cannot bill.
+  if (!drafts.some((d) => d.kind === 'recurring')) throw conflict('plan_not_priced', `Plan ${plan.id} has no recurring component priced in ${currency}`);
   return drafts;
 }
 
@@ -149,6 +166,7 @@ export async function createSubscription(em: EntityManager, companyId: string, b
     trialEndsAt: trialEndsAt ? new Date(trialEndsAt) : null,
     nextInvoiceAt: new Date(invoiceTimeOf(schedule, recurrence, 0)),
     metadata: body.metadata ?? {},
+    lateFees: body.lateFees ?? null,
   });
   em.persist(subscription);
   em.persist(
@@ -158,17 +176,7 @@ export async function createSubscription(em: EntityManager, companyId: string, b
         id: `${subscription.id}_i${n + 1}`,
         companyId,
         subscriptionId: subscription.id,
-        planItemId: d.planItemId,
-        priceId: d.priceId,
-        kind: d.kind,
-        description: d.description,
-        quantity: d.quantity,
-        quantityIncluded: d.quantityIncluded,
-        billingScheme: d.price.billingScheme,
-        amount: d.price.amount,
-        tiers: d.price.tiers,
-        packageSize: d.price.packageSize,
-        meterId: d.price.meterId,
+        ...billedItemOf(d),
       }),
     ),
   );

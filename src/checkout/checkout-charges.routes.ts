@@ -1,9 +1,15 @@
+import { z } from 'zod';
 import { paginated } from '../http/pagination';
 import { defineRoute } from '../http/route';
 import { cancelSessionSignal } from '../../workflows/checkout/checkout-session.contract';
 import { signalSessionWorkflow } from './checkout-session-workflow.client';
 import { createChargeBody, listChargesQuery, listSessionsQuery, sessionIdParams, sessionListSchema, sessionSchema } from './checkout-sessions.schemas';
 import { afterSessionCommit, cancelSession, createCharge, getSession, listSessions, loadSessionState, sessionUrls, toSessionView } from './checkout-sessions.service';
+import { createSubscriptionSessionBody } from './checkout-subscriptions.schemas';
+import { createSubscriptionSession } from './checkout-subscriptions.service';
+
+/** Stripe's shape: one create for both modes, told apart by `mode` (a payment session is POST /checkout/charges's body). */
+const createSessionBody = z.discriminatedUnion('mode', [createChargeBody.extend({ mode: z.literal('payment') }), createSubscriptionSessionBody]).meta({ type: 'object' });
 
 const tag = 'Checkout: charges and sessions';
 
@@ -22,6 +28,25 @@ export const checkoutChargeRoutes = [
       const { session, event } = await createCharge(em, deps, company, body);
       afterCommit(afterSessionCommit(deps, session, [event.id]));
       return { status: 201, body: toSessionView({ session, payments: [], transactionStatus: {} }, sessionUrls(deps)) };
+    },
+  }),
+  defineRoute({
+    method: 'post',
+    path: '/checkout/sessions',
+    operationId: 'createCheckoutSession',
+    summary: 'Create a checkout session: mode payment (as POST /checkout/charges) or subscription (a published plan, paid by card or Pix Automático)',
+    description:
+      'Subscription mode errors: 400 validation_failed; 404 not_found (planId, couponId, customerId unknown or another company\'s); 409 plan_not_active, ' +
+      'plan_not_priced (no recurring price in currency), customer_deleted, currency_not_supported / recurrence_not_supported (Pix Automático offered for a plan it cannot charge). ' +
+      'The session completes (status paid, checkout.session.paid) with subscription.subscriptionId and customerId.',
+    tag,
+    request: { body: createSessionBody },
+    responses: { 201: { description: 'The session, status created, with its url', schema: sessionSchema } },
+    errors: [404, 409],
+    async handler({ em, company, body, deps, afterCommit }) {
+      const { session, event } = body.mode === 'subscription' ? await createSubscriptionSession(em, deps, company, body) : await createCharge(em, deps, company, body);
+      afterCommit(afterSessionCommit(deps, session, [event.id]));
+      return { status: 201, body: toSessionView({ session, payments: [], transactionStatus: {}, mandate: null }, sessionUrls(deps)) };
     },
   }),
   defineRoute({

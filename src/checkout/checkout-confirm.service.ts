@@ -29,7 +29,7 @@ function replaceableAttempt({ session, payments, transactionStatus }: SessionSta
 }
 
 /** 409 when the session can take no payment any more: expired, paid or canceled (states it never leaves). */
-function assertLive(session: CheckoutSession, now: Date): void {
+export function assertLive(session: CheckoutSession, now: Date): void {
   if (session.status === 'expired' || (session.expiresAt <= now && session.status !== 'paid' && session.status !== 'canceled')) {
     throw conflict('session_expired', 'This checkout session has expired');
   }
@@ -108,12 +108,14 @@ export async function confirmSession(
   const seen = await getSession(em, null, sessionId);
   assertLive(seen, now);
   const problems = [...buyerProblems(seen.requiredFields, input.customer), ...customFieldProblems(seen.customFields, input.customFields ?? {})];
+  if (input.paymentMethod) throw invalid([{ path: 'paymentMethod', message: 'Only a subscription session takes paymentMethod; give payments' }]);
+  if (!input.payments) throw invalid([{ path: 'payments', message: 'Required' }]);
   const plan = planConfirmPayments(seen.paymentMethods, seen.amount, input.payments);
   problems.push(...plan.problems);
   if (problems.length) throw invalid(problems);
   const payer = boletoPayerOf(seen, input.customer, plan.planned);
   const company = await em.findOneOrFail(Company, { id: seen.companyId });
-  const prepared = await prepareTransaction(em, company, transactionInput(seen, plan.planned, now, payer), { now, pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company), boletoRail: () => processorsOf(deps).boletoFor(em, company) });
+  const prepared = await prepareTransaction(em, company, transactionInput(seen, plan.planned, now, payer), { now, rails: processorsOf(deps).railsOf(em, company) });
   const { session, created, events, replaced } = await writePrepared(prepared, () =>
     em.transactional(async (tem) => {
       // Brought up to date first: a refused card attempt may not have reached the workflow yet.

@@ -10,8 +10,10 @@ export type CheckoutLocale = 'pt-BR' | 'en-US' | 'es-ES';
  * structures are JSON columns, always read and written whole.
  */
 export abstract class CheckoutContent extends BaseEntity {
-  mode!: 'payment';
-  currency!: 'BRL';
+  /** Links are payment mode; a session made by POST /checkout/sessions may be subscription mode. */
+  mode!: 'payment' | 'subscription';
+  /** BRL, or a subscription session's plan currency. */
+  currency!: string;
   locale!: CheckoutLocale;
   items!: CheckoutItem[];
   paymentMethods!: PaymentMethods;

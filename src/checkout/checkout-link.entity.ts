@@ -10,6 +10,9 @@ export type CheckoutLinkStatus = 'active' | 'archived';
  * them as its snapshot.
  */
 export class CheckoutLink extends CheckoutContent {
+  /** A link takes payments, in reais (subscription sessions come from POST /checkout/sessions only). */
+  declare mode: 'payment';
+  declare currency: 'BRL';
   companyId!: string;
   tenantId!: string;
   name: Opt<string> | null = null;

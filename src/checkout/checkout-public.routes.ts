@@ -5,6 +5,7 @@ import { claimIdempotencyKey, completeIdempotencyKey, DEFAULT_RETENTION_HOURS, f
 import { defineRoute, type RouteContext } from '../http/route';
 import { sessionOpenedSignal } from '../../workflows/checkout/checkout-session.contract';
 import { confirmSession } from './checkout-confirm.service';
+import { confirmSubscriptionSession } from './checkout-subscriptions.service';
 import { limitConfirmsFrom, limitConfirmsOn, limitPublicSession } from './checkout-public.limits';
 import { signalSessionWorkflow } from './checkout-session-workflow.client';
 import { confirmSessionBody, publicSessionSchema, sessionIdParams } from './checkout-sessions.schemas';
@@ -90,12 +91,14 @@ export const checkoutPublicRoutes = [
     method: 'post',
     path: '/checkout/public/sessions/:id/confirm',
     operationId: 'confirmPublicCheckoutSession',
-    summary: 'The buyer pays: card token(s), Pix and/or boleto',
+    summary: 'The buyer pays: card token(s), Pix and/or boleto; in subscription mode, subscribes with a card or a Pix Automático mandate',
     description:
       'Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment ' +
       'with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, ' +
       'combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; ' +
-      '422 boleto_payer_required (a boleto without the buyer\'s CPF/CNPJ, given or prefilled); 429 rate_limited.',
+      '422 boleto_payer_required (a boleto without the buyer\'s CPF/CNPJ, given or prefilled); 429 rate_limited. ' +
+      'Subscription mode: body { customer, customFields?, paymentMethod: { method: credit_card, cardToken } | { method: pix_automatico } }; one subscription per session ' +
+      '(a repeat answers it); 409 session_not_payable once its first card payment failed; the errors of saving a card and of starting a mandate (409, 422, 502, 503).',
     tag,
     auth: 'public',
     idempotencyKey: 'required',
@@ -110,7 +113,8 @@ export const checkoutPublicRoutes = [
       await limitConfirmsFrom(deps, koa.ip);
       // The link's budget is spent only by an attempt that passed validation: junk never closes a link.
       const admit = () => limitConfirmsOn(deps, session.linkId ?? session.id);
-      return withSessionIdempotency(ctx, session.companyId, async () => toPublicSessionView(await confirmSession(em, deps, params.id, body, admit), sessionUrls(deps)));
+      const confirm = session.mode === 'subscription' ? confirmSubscriptionSession : confirmSession;
+      return withSessionIdempotency(ctx, session.companyId, async () => toPublicSessionView(await confirm(em, deps, params.id, body, admit), sessionUrls(deps)));
     },
   }),
 ];

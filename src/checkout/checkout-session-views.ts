@@ -5,6 +5,7 @@ import type { Payment } from '../payments/payment.entity';
 import type { CheckoutSession } from './checkout-session.entity';
 import { amountPaidOf, cardInstallmentOptions, successUrlFor, type AttemptState, type TxnStatus } from './checkout-session.rules';
 import type { PublicSessionView, SessionPaymentView, SessionView } from './checkout-sessions.schemas';
+import type { PublicSessionSubscriptionView, SessionSubscriptionView } from './checkout-subscription-offer.schemas';
 
 export interface SessionUrls {
   publicBase: string;
@@ -16,6 +17,8 @@ export interface SessionState {
   session: CheckoutSession;
   payments: Payment[];
   transactionStatus: Record<string, TxnStatus>;
+  /** Subscription mode: the session's Pix Automático mandate, when it started one. */
+  mandate?: { status: string; qrCode: string | null } | null;
 }
 
 export const sessionUrl = (checkoutPageUrl: string, sessionId: string): string => `${checkoutPageUrl}/pay/${sessionId}`;
@@ -42,6 +45,32 @@ function toSessionPayment(p: Payment, publicBase: string): SessionPaymentView {
     pix: p.pix ? { copyPaste: p.pix.qrCode, qrCodeUrl: pixQrImageUrl(publicBase, p.id), expiresAt: p.pix.expiresAt } : null,
     boleto: p.boleto ? { digitableLine: formattedLine(p.boleto.line), barcode: p.boleto.barcode, url: boletoPageUrl(publicBase, p.id), dueDate: p.boleto.dueDate } : null,
   };
+}
+
+function subscriptionOffer(s: CheckoutSession) {
+  const o = s.subscription!;
+  return {
+    planId: o.planId,
+    currency: s.currency,
+    recurrence: o.recurrence,
+    trialDays: o.trialDays,
+    lines: o.lines,
+    amountPerCycle: o.amountPerCycle,
+    amountDueNow: o.amountDueNow,
+    paymentMethods: o.methods,
+  };
+}
+
+function toSessionSubscription(s: CheckoutSession): SessionSubscriptionView {
+  if (!s.subscription) return null;
+  return { ...subscriptionOffer(s), items: s.subscription.items, couponId: s.subscription.couponId, subscriptionId: s.subscriptionId, customerId: s.customerId, mandateId: s.mandateId };
+}
+
+function toPublicSessionSubscription(state: SessionState): PublicSessionSubscriptionView {
+  const s = state.session;
+  if (!s.subscription) return null;
+  const m = state.mandate;
+  return { ...subscriptionOffer(s), subscriptionId: s.subscriptionId, mandate: m ? { status: m.status, qrCode: m.status === 'pending' ? m.qrCode : null } : null };
 }
 
 /** Payments in the order they were asked for, attempt after attempt. */
@@ -87,6 +116,7 @@ export function toSessionView(state: SessionState, urls: SessionUrls): SessionVi
     expiredAt: iso(s.expiredAt),
     createdAt: iso(s.createdAt),
     updatedAt: iso(s.updatedAt),
+    subscription: toSessionSubscription(s),
   };
 }
 
@@ -141,5 +171,6 @@ export function toPublicSessionView(state: SessionState, urls: SessionUrls): Pub
     cancelUrl: s.cancelUrl,
     companyId: s.companyId,
     sdkUrl: `${urls.publicBase}/sdk/lastro.js`,
+    subscription: toPublicSessionSubscription(state),
   };
 }

@@ -31,6 +31,31 @@ export interface SessionAttempt {
   payments: { paymentId: string; method: 'credit_card' | 'pix' | 'boleto'; baseAmount: number }[];
 }
 
+/** A line of what a subscription session subscribes to: a plan component at its price. */
+export interface SubscriptionLine {
+  description: string;
+  kind: 'recurring' | 'activation';
+  quantity: number;
+  /** Per cycle (recurring) or once (activation), quantity included; null for metered usage. */
+  amount: number | null;
+}
+
+/** What a subscription-mode session subscribes the buyer to, fixed at its creation. */
+export interface SessionSubscription {
+  planId: string;
+  items: { planItemId?: string; planItemKey?: string; quantity?: number }[];
+  couponId: string | null;
+  /** The ways the buyer may pay its invoices. */
+  methods: { card: boolean; pixAutomatico: boolean };
+  recurrence: { interval: number; unit: string };
+  trialDays: number;
+  lines: SubscriptionLine[];
+  /** The recurring items of one cycle (metered usage apart). */
+  amountPerCycle: number;
+  /** The first invoice before any coupon: 0 during a trial. */
+  amountDueNow: number;
+}
+
 /**
  * A checkout session (cs_): a link visit or an ad-hoc charge. It holds its own copy of the
  * content (a snapshot of the link at the visit), so later link changes never reach it.
@@ -52,6 +77,11 @@ export class CheckoutSession extends CheckoutContent {
   paidAt: Opt<Date> | null = null;
   canceledAt: Opt<Date> | null = null;
   expiredAt: Opt<Date> | null = null;
+  /** Subscription mode only: what it subscribes to, and what its confirmation made. */
+  subscription: Opt<SessionSubscription> | null = null;
+  subscriptionId: Opt<string> | null = null;
+  customerId: Opt<string> | null = null;
+  mandateId: Opt<string> | null = null;
 }
 
 export const CheckoutSessionSchema = new EntitySchema<CheckoutSession, BaseEntity>({
@@ -74,5 +104,9 @@ export const CheckoutSessionSchema = new EntitySchema<CheckoutSession, BaseEntit
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     canceledAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     expiredAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
+    subscription: { type: 'json', nullable: true },
+    subscriptionId: { type: 'string', length: 40, nullable: true },
+    customerId: { type: 'string', length: 40, nullable: true },
+    mandateId: { type: 'string', length: 40, nullable: true },
   },
 });

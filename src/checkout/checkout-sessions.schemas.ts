@@ -10,9 +10,11 @@ import {
   checkoutContentView,
   checkoutLocale,
   customFieldsInput,
+  paymentMethodsShape,
   requiredFieldsInput,
   statusCsv,
 } from './checkout.schemas';
+import { publicSessionSubscriptionSchema, sessionSubscriptionSchema, subscriptionPaymentInput } from './checkout-subscription-offer.schemas';
 
 /** A Brazilian postal code (CEP): 8 digits, the dash optional. */
 const zipCode = z.string().regex(/^\d{5}-?\d{3}$/, 'Expected a CEP such as 01310-100');
@@ -106,8 +108,8 @@ export const publicSessionSchema = z
     status: sessionStatus,
     linkId: z.string().nullable(),
     locale: checkoutLocale,
-    mode: z.literal('payment'),
-    currency: z.literal('BRL'),
+    mode: z.enum(['payment', 'subscription']),
+    currency: z.string().meta({ description: 'BRL; a subscription session bills in its plan currency' }),
     items: z.array(z.object({ name: z.string(), description: z.string().nullable(), unitAmount: z.number().int(), quantity: z.number().int(), imageUrl: z.string().nullable() })),
     amount: z.number().int(),
     amountPaid: z.number().int(),
@@ -129,6 +131,7 @@ export const publicSessionSchema = z
     cancelUrl: z.string().nullable(),
     companyId: z.string().meta({ description: 'Public comp_ id, for card tokenization with the SDK' }),
     sdkUrl: z.string(),
+    subscription: publicSessionSubscriptionSchema.meta({ description: 'Subscription mode: the plan offered, and the mandate while it waits for the payer; null in payment mode' }),
   })
   .meta({ id: 'CheckoutPublicSession' });
 
@@ -142,6 +145,12 @@ export const sessionSchema = z
     linkVersion: z.number().int().nullable(),
     status: sessionStatus,
     ...checkoutContentView,
+    mode: z.enum(['payment', 'subscription']),
+    currency: z.string().meta({ description: 'BRL; a subscription session bills in its plan currency' }),
+    paymentMethods: paymentMethodsShape.meta({ description: 'Subscription mode: only card (Pix Automático is in subscription.paymentMethods)' }),
+    subscription: sessionSubscriptionSchema.meta({
+      description: 'Subscription mode: the offer, and the subscription, customer and mandate its confirmation made (the checkout is complete when status is paid); null in payment mode',
+    }),
     amount: z.number().int(),
     amountPaid: z.number().int(),
     amountDue: z.number().int(),
@@ -176,7 +185,8 @@ const confirmPayment = z.discriminatedUnion('method', [
 export const confirmSessionBody = z.strictObject({
   customer: buyerInput,
   customFields: z.record(z.string().max(CHECKOUT_LIMITS.customFieldKeyLength), z.union([z.string().max(2000), z.boolean()])).optional(),
-  payments: z.array(confirmPayment).min(1).max(CHECKOUT_LIMITS.maxPaymentsCount.max),
+  payments: z.array(confirmPayment).min(1).max(CHECKOUT_LIMITS.maxPaymentsCount.max).optional().meta({ description: 'Payment mode (required there)' }),
+  paymentMethod: subscriptionPaymentInput.optional().meta({ description: 'Subscription mode (required there): the card that pays every invoice, or a Pix Automático mandate' }),
 });
 
 export type CreateChargeInput = z.output<typeof createChargeBody>;

@@ -21,6 +21,8 @@ import { checkItems, checkSplits } from './checkout-content.service';
 import { itemsTotal } from './checkout.rules';
 import type { CreateChargeInput, CustomerPrefill, ListChargesQuery } from './checkout-sessions.schemas';
 import { storedContent } from './checkout-links.service';
+import { sessionMandate, subscriptionProgressOf } from './checkout-subscription-progress';
+import { subscriptionSessionStatus } from './checkout-subscription.rules';
 
 export { toPublicSessionView, toSessionView };
 
@@ -30,6 +32,7 @@ export const sessionUrls = (deps: Pick<AppDeps, 'config'>): SessionUrls => ({ pu
 
 /** The session's payments and the status of each attempt's transaction. */
 export async function loadSessionState(em: EntityManager, session: CheckoutSession): Promise<SessionState> {
+  if (session.mode === 'subscription') return { session, payments: [], transactionStatus: {}, mandate: await sessionMandate(em, session) };
   const ids = session.attempts.map((a) => a.transactionId);
   if (ids.length === 0) return { session, payments: [], transactionStatus: {} };
   const [payments, txns] = await Promise.all([
@@ -63,20 +66,21 @@ export function customerOf(c: CustomerPrefill | undefined): SessionCustomer | nu
 }
 
 
-async function insertSession(
+/** A new session with its content, and checkout.session.created; a subscription session states its own amount (its first invoice). */
+export async function insertSession(
   em: EntityManager,
   deps: Pick<AppDeps, 'config'>,
   owner: { companyId: string; tenantId: string },
   content: CheckoutContentFields,
-  extra: { linkId: string | null; linkVersion: number | null; customer: SessionCustomer | null },
+  extra: { linkId: string | null; linkVersion: number | null; customer: SessionCustomer | null } & Partial<Pick<CheckoutSession, 'subscription' | 'customerId' | 'amount'>>,
 ): Promise<{ session: CheckoutSession; event: Event }> {
   const now = new Date();
   const session = em.create(CheckoutSession, {
     id: newCapabilityId('cs'),
     ...owner,
     ...content,
-    ...extra,
     amount: itemsTotal(content.items),
+    ...extra,
     expiresAt: new Date(now.getTime() + content.expirationMinutes * MINUTE_MS),
     createdAt: now,
     updatedAt: now,
@@ -224,7 +228,8 @@ function applyStatus(session: CheckoutSession, next: CheckoutSessionStatus): boo
 export async function syncSession(em: EntityManager, sessionId: string, urls: SessionUrls): Promise<{ state: SessionState; events: Event[]; toCancel: string[] }> {
   const session = await getSession(em, null, sessionId, true);
   const state = await loadSessionState(em, session);
-  const changed = applyStatus(session, sessionStatusFrom(session.status, attemptStates(state)));
+  const next = session.mode === 'subscription' ? subscriptionSessionStatus(session.status, await subscriptionProgressOf(em, session)) : sessionStatusFrom(session.status, attemptStates(state));
+  const changed = applyStatus(session, next);
   const type = changed ? EVENT_OF[session.status as CheckoutSessionStatus] : undefined;
   // Paid by an attempt the buyer had replaced (a Pix paid just as they switched): any other
   // attempt still open is canceled, so the buyer is not charged twice.

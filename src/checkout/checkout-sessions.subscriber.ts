@@ -1,6 +1,8 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import type { EventSubscriber } from '../events/dispatcher';
 import { Transaction } from '../payments/transaction.entity';
+import { CheckoutSession } from './checkout-session.entity';
 import { sessionPaymentsChangedSignal } from '../../workflows/checkout/checkout-session.contract';
 import { ensureSessionWorkflow, signalSessionWorkflow } from './checkout-session-workflow.client';
 
@@ -10,6 +12,19 @@ const PAYMENT_EVENTS = new Set([
 ]);
 
 type Metadata = Record<string, string>;
+
+/** What a subscription session follows: its subscription's state, and its first invoice. */
+const SUBSCRIPTION_EVENTS = new Set(['subscription.activated', 'subscription.updated', 'subscription.canceled']);
+const FIRST_INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_attempted', 'invoice.rescheduled', 'invoice.voided']);
+
+/** The subscription session a subscription or first-invoice event concerns, or undefined. */
+async function subscriptionSessionOf(em: EntityManager, type: string, data: Record<string, unknown>): Promise<string | undefined> {
+  if (SUBSCRIPTION_EVENTS.has(type)) return (data.metadata as Metadata | undefined)?.checkoutSessionId;
+  // Only cycle 0 matters to a session, so later invoices (every renewal) cost no read.
+  if (!FIRST_INVOICE_EVENTS.has(type) || data.cycle !== 0 || typeof data.subscriptionId !== 'string') return undefined;
+  const row = await em.findOne(CheckoutSession, { subscriptionId: data.subscriptionId }, { fields: ['id'] });
+  return row?.id;
+}
 
 /** Transaction metadata read from the events of one dispatch (its transaction's EntityManager). */
 const metadataByDispatch = new WeakMap<object, Map<string, Metadata>>();
@@ -34,6 +49,12 @@ export function checkoutSessionSubscriber(temporal: Client, taskQueue: string): 
       if (event.type === 'checkout.session.created' && event.entityId) {
         const input = { sessionId: event.entityId, expiresAt: String(data.expiresAt) };
         return () => ensureSessionWorkflow(temporal, taskQueue, input);
+      }
+      if (event.type.startsWith('subscription.') || event.type.startsWith('invoice.')) {
+        const sessionId = await subscriptionSessionOf(em, event.type, data);
+        // The signal's id names what changed: here the subscription (the workflow re-reads the session either way).
+        if (sessionId) return () => signalSessionWorkflow(temporal, sessionId, (h) => h.signal(sessionPaymentsChangedSignal, { transactionId: String(data.subscriptionId ?? data.id) }));
+        return;
       }
       const isPayment = event.type.startsWith('payment.');
       const transactionId = isPayment ? String(data.transactionId) : event.entityId;

@@ -87,8 +87,8 @@ const installmentsInput = z.strictObject({
 /** A method object that is present is enabled unless it says `enabled: false`. */
 const enabled = z.boolean().default(true);
 
-export const paymentMethodsInput = z
-  .strictObject({
+/** The methods' structure; a session in subscription mode shows it as is (only its card, perhaps disabled: Pix Automático is the offer's). */
+export const paymentMethodsShape = z.strictObject({
     card: z
       .strictObject({
         enabled,
@@ -110,7 +110,8 @@ export const paymentMethodsInput = z
         maxPaymentsCount: z.number().int().min(CHECKOUT_LIMITS.maxPaymentsCount.min).max(CHECKOUT_LIMITS.maxPaymentsCount.max).default(CHECKOUT_LIMITS.maxPaymentsCount.default),
       })
       .optional(),
-  })
+  });
+export const paymentMethodsInput = paymentMethodsShape
   .refine((pm) => Boolean(pm.card?.enabled || pm.pix?.enabled || pm.boleto?.enabled), 'At least one of card, pix or boleto must be enabled')
   // The same rule in JSON Schema, so OpenAPI clients and generators know it: one of the three
   // is present and not `enabled: false` (absent `enabled` defaults to true).
@@ -136,7 +137,9 @@ export const brandingInput = z
   })
   .partial();
 
-export const requiredFieldsInput = z.array(z.enum(['email', 'document', 'phone', 'address'])).max(4).transform((f) => [...new Set(f)]);
+const requiredField = z.enum(['email', 'document', 'phone', 'address']);
+// Piped into its own shape so the documented answer says what it holds (a bare transform is "any" there).
+export const requiredFieldsInput = z.array(requiredField).max(4).transform((f) => [...new Set(f)]).pipe(z.array(requiredField));
 
 const labelText = z.string().trim().min(1).max(255);
 /** A label is one text, or a text per locale (at least one). */

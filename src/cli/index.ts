@@ -7,6 +7,8 @@ import { register as registerFeeCommands } from './commands/fees';
 import { register as registerRefundCommands } from './commands/refunds';
 import { register as registerListenCommand } from './commands/listen';
 import { register as registerProcessorCommands } from './commands/processors';
+import { register as registerAnticipationCommands } from './commands/anticipations';
+import { register as registerDisputeCommands } from './commands/disputes';
 
 /**
  * `npm run lastro -- <command>`: the operator CLI. Each domain registers its commands here;
@@ -23,6 +25,8 @@ async function main(argv: string[]): Promise<void> {
   registerFeeCommands(program, ctx);
   registerRefundCommands(program, ctx);
   registerProcessorCommands(program, ctx);
+  registerAnticipationCommands(program, ctx);
+  registerDisputeCommands(program, ctx);
   registerListenCommand(program, ctx);
   try {
     await program.parseAsync(argv);

@@ -11,12 +11,19 @@ import { TransactionSplitSchema } from '../payments/split.entity';
 import { TransactionSchema } from '../payments/transaction.entity';
 import { WebhookDeliverySchema, WebhookSchema } from '../webhooks/webhook.entity';
 import { WithdrawalSchema } from '../withdrawals/withdrawal.entity';
+import { TransferSchema } from '../transfers/transfer.entity';
+import { WithdrawalRulesSchema } from '../withdrawals/withdrawal-rules.entity';
+import { PayoutScheduleSchema } from '../payout-schedules/payout-schedule.entity';
 import { StoredCardSchema } from '../cards/stored-card.entity';
 import { PlanItemSchema, PlanSchema, PriceSchema } from '../billing/plan.entity';
 import { CheckoutLinkSchema } from '../checkout/checkout-link.entity';
 import { CheckoutSessionSchema } from '../checkout/checkout-session.entity';
 import { InvoiceLineItemSchema, InvoiceSchema, SavedCardSchema, SubscriptionItemSchema, SubscriptionSchema, UsageRecordSchema } from '../billing/subscription.entity';
+import { MandateSchema } from '../billing/mandates.entity';
+import { CouponSchema, DiscountSchema } from '../billing/coupon.entity';
+import { PendingInvoiceItemSchema, PlanChangeSchema } from '../billing/plan-changes.entity';
 import { RefundSchema } from '../refunds/refund.entity';
+import { PortalSessionSchema } from '../portal/portal-session.entity';
 import { ProcessorConnectionSchema } from '../processors/connections/processor-connection.entity';
 import { ReceivableSchema } from '../receivables/receivable.entity';
 
@@ -27,13 +34,15 @@ export const entities = [
   FeeTableSchema,
   WalletSchema, LedgerAccountSchema, LedgerPostingSchema, LedgerEntrySchema,
   WebhookSchema, WebhookDeliverySchema,
-  WithdrawalSchema,
+  WithdrawalSchema, TransferSchema, WithdrawalRulesSchema, PayoutScheduleSchema,
   StoredCardSchema,
   TransactionSchema, PaymentSchema, TransactionSplitSchema,
   PlanSchema, PlanItemSchema, PriceSchema,
   CheckoutLinkSchema, CheckoutSessionSchema,
-  SubscriptionSchema, SubscriptionItemSchema, InvoiceSchema, InvoiceLineItemSchema, UsageRecordSchema, SavedCardSchema,
+  SubscriptionSchema, SubscriptionItemSchema, InvoiceSchema, InvoiceLineItemSchema, UsageRecordSchema, SavedCardSchema, MandateSchema,
+  CouponSchema, DiscountSchema, PlanChangeSchema, PendingInvoiceItemSchema,
   RefundSchema,
+  PortalSessionSchema,
   ProcessorConnectionSchema,
   ReceivableSchema,
 ];

@@ -4,12 +4,14 @@ import { Migrator } from '@mikro-orm/migrations';
 import path from 'node:path';
 import { Client } from 'pg';
 import { entities } from './entities';
+import { LastroPostgreSqlDriver } from './direct-sql-connection';
 
 export type Orm = MikroORM<PostgreSqlDriver>;
 
 export function ormOptions(databaseUrl: string, overrides: Partial<Options<PostgreSqlDriver>> = {}): Options<PostgreSqlDriver> {
   return {
-    driver: PostgreSqlDriver,
+    // PostgreSqlDriver whose written-out statements skip knex's per-statement plumbing (./direct-sql-connection.ts).
+    driver: LastroPostgreSqlDriver,
     clientUrl: databaseUrl,
     entities,
     extensions: [Migrator],

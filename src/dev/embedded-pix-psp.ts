@@ -50,5 +50,9 @@ export function embeddedPixPspEnv(info: EmbeddedPixPspInfo): Record<string, stri
     PIX_PSP_CLIENT_SECRET: info.clientSecret,
     PIX_PSP_CHAVE: randomUUID(),
     PIX_PSP_CALLBACK_SECRET: randomBytes(24).toString('base64url'),
+    // Where its Pix Automático charges settle (any account: the embedded PSP holds one receiver).
+    PIX_PSP_RECEIVER_BRANCH: '0001',
+    PIX_PSP_RECEIVER_ACCOUNT: '1234567',
+    PIX_PSP_RECEIVER_ACCOUNT_TYPE: 'CORRENTE',
   };
 }

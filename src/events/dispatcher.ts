@@ -12,13 +12,21 @@ async function markDispatched(em: EntityManager, eventIds: string[]): Promise<vo
 export type AfterDispatch = () => Promise<unknown>;
 
 /**
+ * What after-commit work resolves to when what it started marks the event dispatched itself (a
+ * transaction's workflow, whose first activity reads the transaction and marks its
+ * transaction.created in the same statement): the dispatcher then spends no statement on it.
+ */
+export const MARKED_BY_WORK = Symbol('the event is marked dispatched by what its work started');
+
+/**
  * Something that acts on every committed event (webhooks create their deliveries here).
  * `handle` runs inside the dispatch transaction and must be idempotent: an event can be
  * dispatched more than once if a dispatcher crashes after its subscribers ran.
  *
  * It may return after-commit work. That work must be idempotent too: the event is marked
- * dispatched only once the work has succeeded, so a crash or a failure in between leaves
- * the event to the outbox sweeper, which runs `handle` and the work again.
+ * dispatched only once the work has succeeded (by the dispatcher, or by what the work started
+ * when it resolves to MARKED_BY_WORK), so a crash or a failure in between leaves the event to
+ * the outbox sweeper, which runs `handle` and the work again.
  */
 export interface EventSubscriber {
   name: string;
@@ -151,25 +159,25 @@ export class EventDispatcher {
     countDispatchedEvents(h.events, new Set(h.done));
     const failures: { eventId: string; err: unknown }[] = [];
     const finished: string[] = [];
+    const markedByWork: string[] = [];
     await Promise.all(
       h.batches.map(async (batch) => {
         for (const eventId of batch.ids) {
           const work = h.later.get(eventId);
           if (!work) continue;
           try {
-            for (const w of work) await w();
-            finished.push(eventId);
+            let marked = true;
+            for (const w of work) marked = (await w()) === MARKED_BY_WORK && marked;
+            (marked ? markedByWork : finished).push(eventId);
           } catch (err) {
             failures.push({ eventId, err });
           }
         }
       }),
     );
-    if (finished.length > 0) {
-      await markDispatched(this.rootEm.fork(), finished);
-      countDispatchedEvents(h.events, new Set(finished));
-    }
-    return { dispatched: h.done.length + finished.length, failures };
+    if (finished.length > 0) await markDispatched(this.rootEm.fork(), finished);
+    if (finished.length + markedByWork.length > 0) countDispatchedEvents(h.events, new Set([...finished, ...markedByWork]));
+    return { dispatched: h.done.length + finished.length + markedByWork.length, failures };
   }
 
   /**

@@ -9,9 +9,14 @@ import { transactionWorkflowSubscriber } from '../payments/transactions.subscrib
 import { subscriptionWorkflowSubscriber } from '../billing/subscriptions.subscriber';
 import { invoiceRefundSubscriber } from '../billing/invoice-refunds.subscriber';
 import { invoicePaymentSubscriber } from '../billing/invoice-payments.subscriber';
+import { invoiceBolepixSubscriber } from '../billing/invoice-bolepix.subscriber';
 import { checkoutSessionSubscriber } from '../checkout/checkout-sessions.subscriber';
 import { refundWorkflowSubscriber } from '../refunds/refunds.subscriber';
 import { chargeDecisionSubscriber } from '../billing/charge-decisions.subscriber';
+import { mandateRenewalSubscriber } from '../billing/mandate-renewals.subscriber';
+import { portalCardPaymentSubscriber } from '../portal/portal-payments.subscriber';
+import { mandateChargeSubscriber } from '../billing/mandate-charges.subscriber';
+import { mandateFirstPaymentSubscriber } from '../billing/mandates.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -29,10 +34,15 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(transactionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(subscriptionWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(invoiceRefundSubscriber((ids) => dispatcher.dispatchSoon(ids)));
-  dispatcher.subscribe(invoicePaymentSubscriber(deps.temporal, (ids) => dispatcher.dispatchSoon(ids)));
+  dispatcher.subscribe(invoicePaymentSubscriber(deps.temporal, (ids) => dispatcher.dispatchSoon(ids), deps.config));
+  dispatcher.subscribe(invoiceBolepixSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
+  dispatcher.subscribe(portalCardPaymentSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
+  dispatcher.subscribe(mandateChargeSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
+  dispatcher.subscribe(mandateFirstPaymentSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(refundWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(chargeDecisionSubscriber(deps.temporal));
+  dispatcher.subscribe(mandateRenewalSubscriber((ids) => dispatcher.dispatchSoon(ids)));
 }
 
 /** The dispatcher every process uses (API, worker, tests, benchmarks), with every subscriber plugged in. */

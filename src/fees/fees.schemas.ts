@@ -4,7 +4,7 @@ import { currencyCode } from '../http/schemas';
 /**
  * The fee table (spec "Fee table", "Fees (core API)"). Every fee is `{ percentage, fixed }`:
  * percent of the amount (a decimal, 0-100) plus integer cents. Key names the spec leaves
- * open are `pix`, `boleto`, `creditCard`, `withdrawal`, `refund`, `chargeback` (docs/fees.md).
+ * open are `pix`, `boleto`, `creditCard`, `withdrawal`, `refund`, `chargeback`, `anticipation` (docs/fees.md).
  */
 export const feeSpecSchema = z
   .object({
@@ -19,6 +19,14 @@ export const installmentFeeSchema = z
 
 export const CARD_INSTALLMENTS = 12;
 
+/** Anticipation (docs/receivables.md): a monthly rate charged pro rata by the days each receivable is anticipated, and the amount above which an operator approves. */
+export const anticipationFeeSchema = z
+  .object({
+    percentage: z.number().min(0).max(100).meta({ description: 'Percent per 30 days anticipated, charged pro rata by day on each receivable (2 = 2% a month)' }),
+    approvalAbove: z.number().int().min(0).nullable().meta({ description: 'Anticipations whose gross amount is above these integer cents wait for an operator; null: none waits' }),
+  })
+  .meta({ id: 'AnticipationFee' });
+
 export const feeTableSchema = z
   .object({
     pix: feeSpecSchema,
@@ -27,6 +35,7 @@ export const feeTableSchema = z
     withdrawal: feeSpecSchema,
     refund: feeSpecSchema,
     chargeback: z.object({ fee: feeSpecSchema, penalty: feeSpecSchema }),
+    anticipation: anticipationFeeSchema,
     currency: z.string().length(3),
   })
   .meta({ id: 'FeeTable' });
@@ -42,6 +51,7 @@ export const feeTableConfigSchema = z.strictObject({
   withdrawal: feeSpecSchema.strict().optional(),
   refund: feeSpecSchema.strict().optional(),
   chargeback: z.strictObject({ fee: feeSpecSchema.strict().optional(), penalty: feeSpecSchema.strict().optional() }).optional(),
+  anticipation: anticipationFeeSchema.strict().optional(),
 });
 
 export const feesQuery = z.strictObject({

@@ -21,6 +21,7 @@ export function resolveFeeTable(config: FeeTableConfig, currency: string): FeeTa
     withdrawal: spec(config.withdrawal),
     refund: spec(config.refund),
     chargeback: { fee: spec(config.chargeback?.fee), penalty: spec(config.chargeback?.penalty) },
+    anticipation: { percentage: config.anticipation?.percentage ?? 0, approvalAbove: config.anticipation?.approvalAbove ?? null },
     currency,
   };
 }

@@ -157,6 +157,28 @@ async function resolveAccount(em: EntityManager, ref: AccountRef, companyId: str
 
 const currencyOf = (ref: AccountRef): string => ref.currency;
 
+/** A data-modifying SQL statement with its parameters, run as a `with` part of another statement (so both cost one). */
+export interface StatementPart {
+  sql: string;
+  params: unknown[];
+}
+
+/** Runs statement parts together, as one statement (none: nothing). */
+export async function runParts(em: EntityManager, parts: StatementPart[]): Promise<void> {
+  if (parts.length === 0) return;
+  await em.execute(`with ${parts.map((part, i) => `part${i} as (${part.sql})`).join(', ')} select 1`, parts.flatMap((part) => part.params), 'run');
+}
+
+export interface PostManyOptions {
+  /**
+   * Writes of the caller's run in the statement that inserts the postings and their entries
+   * (the sale's receivables, the status changes that caused them), given the id each posting
+   * will have when this call inserts it (null: a replay found before). A part may read
+   * `posted (id, key)`: the postings the statement inserted (a key posted meanwhile is not).
+   */
+  also?: (postingIds: Array<string | null>) => StatementPart[];
+}
+
 /** Makes one balanced posting (see the module comment). 409 `insufficient_balance` if a wallet bucket would go negative. */
 export async function post(em: EntityManager, input: PostingInput): Promise<PostingResult> {
   const [result] = await postMany(em, [input]);
@@ -172,7 +194,7 @@ export async function post(em: EntityManager, input: PostingInput): Promise<Post
  * a few statements instead of a few each. The whole call fails (409) when one posting would
  * overdraw a wallet. Each key at most once per call.
  */
-export async function postMany(em: EntityManager, inputs: PostingInput[]): Promise<PostingResult[]> {
+export async function postMany(em: EntityManager, inputs: PostingInput[], options: PostManyOptions = {}): Promise<PostingResult[]> {
   if (inputs.length === 0) return [];
   for (const input of inputs) {
     const problem = postingProblem(input.lines.map((l) => ({ currency: currencyOf(l.account), amount: l.amount })));
@@ -227,22 +249,53 @@ export async function postMany(em: EntityManager, inputs: PostingInput[]): Promi
     // The key is unique: a concurrent posting of it waits here for the first to commit, then writes nothing.
     const now = new Date();
     const toInsert = inputs.map((input, n) => ({ input, n, postingId: newId('pst') })).filter(({ n }) => results[n] === null);
-    if (toInsert.length === 0) return results as PostingResult[];
+    const also = options.also?.(inputs.map((_, n) => toInsert.find((t) => t.n === n)?.postingId ?? null)) ?? [];
+    if (toInsert.length === 0) {
+      await runParts(tem, also);
+      return results as PostingResult[];
+    }
+    const postings = toInsert.map(({ input, postingId }) => ({
+      id: postingId,
+      key: input.key,
+      kind: input.kind,
+      company_id: input.companyId ?? null,
+      source: input.source,
+      source_id: input.sourceId ?? null,
+      description: input.description ?? null,
+      reverses_posting_id: input.reversesPostingId ?? null,
+      releases_posting_id: input.releasesPostingId ?? null,
+    }));
+    const entries = toInsert.flatMap(({ input, n }) =>
+      input.lines.map((l, i) => ({
+        n: 0,
+        key: input.key,
+        account_id: accountsOf[n][i].id,
+        wallet_id: accountsOf[n][i].walletId,
+        currency: currencyOf(l.account),
+        amount: l.amount,
+        type: l.type,
+        in_statement: l.inStatement,
+        release_at: l.releaseAt ?? null,
+      })),
+    );
+    entries.forEach((e, i) => (e.n = i));
+    // One statement: the postings (a key already posted inserts nothing), the entries of those it
+    // inserted (by key, in the lines' order), and the caller's parts, which may read `posted`.
     const inserted = await tem.execute<{ id: string; key: string }[]>(
-      `insert into ledger_postings (id, created_at, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id)
-       values ${toInsert.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')} on conflict (key) do nothing returning id, key`,
-      toInsert.flatMap(({ input, postingId }) => [
-        postingId,
-        now,
-        input.key,
-        input.kind,
-        input.companyId ?? null,
-        input.source,
-        input.sourceId ?? null,
-        input.description ?? null,
-        input.reversesPostingId ?? null,
-        input.releasesPostingId ?? null,
-      ]),
+      `with posted as (
+         insert into ledger_postings (id, created_at, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id)
+         select id, ?::timestamptz, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id
+           from jsonb_to_recordset(?::jsonb) as x(id text, key text, kind text, company_id text, source text, source_id text, description text, reverses_posting_id text, releases_posting_id text)
+         on conflict (key) do nothing returning id, key
+       ), entries as (
+         insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at)
+         select posted.id, x.account_id, x.wallet_id, x.currency, x.amount, x.type, x.in_statement, x.release_at, ?::timestamptz
+           from jsonb_to_recordset(?::jsonb) as x(n int, key text, account_id text, wallet_id text, currency text, amount bigint, type text, in_statement boolean, release_at timestamptz)
+           join posted on posted.key = x.key
+          order by x.n
+       )${also.map((part, i) => `, also${i} as (${part.sql})`).join('')}
+       select id, key from posted`,
+      [now, JSON.stringify(postings), now, JSON.stringify(entries), ...also.flatMap((part) => part.params)],
     );
     const fresh = new Set(inserted.map((r) => r.key));
     const replays = toInsert.filter(({ input }) => !fresh.has(input.key));
@@ -250,16 +303,6 @@ export async function postMany(em: EntityManager, inputs: PostingInput[]): Promi
     for (const { input, n, postingId } of toInsert) {
       results[n] = fresh.has(input.key) ? { postingId, replayed: false } : { postingId: earlier.get(input.key)!, replayed: true };
     }
-    const entries = toInsert
-      .filter(({ input }) => fresh.has(input.key))
-      .flatMap(({ input, n, postingId }) =>
-        input.lines.map((l, i) => [postingId, accountsOf[n][i].id, accountsOf[n][i].walletId, currencyOf(l.account), l.amount, l.type, l.inStatement, l.releaseAt ?? null, now] as const),
-      );
-    if (entries.length === 0) return results as PostingResult[];
-    await tem.execute(
-      `insert into ledger_entries (posting_id, account_id, wallet_id, currency, amount, type, in_statement, release_at, created_at) values ${entries.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-      entries.flat(),
-    );
     // Folded again, the debited rows hold their new balances, so the CHECK on wallet rows
     // (never below zero) backs the check above, as the database's own guard.
     await foldBalances(tem, debited);

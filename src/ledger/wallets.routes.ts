@@ -1,15 +1,18 @@
+import { Readable } from 'node:stream';
 import { defineRoute } from '../http/route';
 import { ApiError, bodyIdNotFound, notFound } from '../http/errors';
 import { paginated } from '../http/pagination';
 import { accountCurrency } from '../fees/fees.service';
 import { getLinkedRecipient } from '../recipients/recipients.service';
 import { creditAvailable } from './ledger.service';
-import { getBalance, getBalances, listStatement, summarizeStatement } from './wallets.service';
+import { getBalance, getBalances, listStatement, statementPages, summarizeStatement } from './wallets.service';
+import { statementCsvHeader, statementCsvRow } from './statement-csv.rules';
 import {
   ownerParams,
   sandboxCreditBody,
   sandboxCreditSchema,
   statementPageSchema,
+  statementCsvQuery,
   summaryQuery,
   transactionsQuery,
   walletBalanceSchema,
@@ -61,6 +64,38 @@ export const walletRoutes = [
       await getLinkedRecipient(em, company.id, params.ownerId);
       const { entries, total } = await listStatement(em, company.id, params.ownerId, query);
       return { body: paginated(entries, total, query) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/wallets/owner/:ownerId/statement.csv',
+    versioned: true,
+    operationId: 'exportWalletStatement',
+    summary: 'The whole statement as CSV (every filter of the JSON statement), streamed',
+    description: [
+      'UTF-8 with a BOM, a header row, comma-separated and quoted as RFC 4180 (CRLF records), newest first as the JSON list.',
+      'Columns: id, createdAt, type, source, sourceId, description, currency, amount (integer cents, debits negative),',
+      'amountFormatted (pt-BR, `-1.234,56`), releaseStatus, releaseAt, walletId, postingId. Empty for null.',
+      'A text field a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`) is prefixed with `\'`.',
+    ].join(' '),
+    tag,
+    request: { params: ownerParams, query: statementCsvQuery },
+    responses: { 200: { description: 'The statement, one entry per record', contentType: 'text/csv' } },
+    async handler({ em, company, params, query }) {
+      await getLinkedRecipient(em, company.id, params.ownerId);
+      const pages = statementPages(em, company.id, params.ownerId, query);
+      // Pulled: the next page is read only when the client has taken the previous one.
+      const body = Readable.from(
+        (async function* () {
+          yield statementCsvHeader();
+          for await (const page of pages) yield page.map(statementCsvRow).join('');
+        })(),
+      );
+      return {
+        body,
+        contentType: 'text/csv; charset=utf-8',
+        headers: { 'Content-Disposition': `attachment; filename="statement-${params.ownerId}.csv"`, 'Cache-Control': 'no-store' },
+      };
     },
   }),
   defineRoute({

@@ -5,17 +5,27 @@ import { POSTING_SOURCES, STATEMENT_TYPES } from './ledger.rules';
 
 export const ownerParams = z.strictObject({ ownerId: idParam.meta({ description: 'The recipient id (rec_…)' }) });
 
+/**
+ * An entry's release status: `released` (available money, or its installment released),
+ * `pending` (its installment waits for its date), `anticipated` (its installment anticipated),
+ * `suspended` (a dispute holds its installment).
+ */
+export const STATEMENT_RELEASE_STATUSES = ['released', 'pending', 'anticipated', 'suspended'] as const;
+export type StatementReleaseStatus = (typeof STATEMENT_RELEASE_STATUSES)[number];
+
 /** Statement filters (summary and transactions). Dates need an offset: date-only or localized values are 400. */
 export const statementFilters = {
   type: z.enum(STATEMENT_TYPES).optional(),
   source: z.enum(POSTING_SOURCES).optional(),
   currency: currencyCode.optional(),
-  releaseStatus: z.enum(['released', 'pending']).optional(),
+  releaseStatus: z.enum(STATEMENT_RELEASE_STATUSES).optional(),
   startDate: isoDateTimeWithOffset.optional(),
   endDate: isoDateTimeWithOffset.optional(),
 };
 
 export const summaryQuery = z.strictObject(statementFilters);
+/** The CSV export: the statement's filters, the whole of it (no pages). */
+export const statementCsvQuery = z.strictObject(statementFilters);
 export const transactionsQuery = z.strictObject({ ...statementFilters, ...paginationQuery, ...cursorQuery });
 
 export const balanceSchema = z
@@ -40,7 +50,7 @@ export const statementEntrySchema = z
     amount: cents.meta({ description: 'Integer cents; debits negative' }),
     source: z.string(),
     sourceId: z.string().nullable(),
-    releaseStatus: z.enum(['released', 'pending']),
+    releaseStatus: z.enum(STATEMENT_RELEASE_STATUSES),
     releaseAt: z.iso.datetime().nullable(),
     description: z.string().nullable(),
     createdAt: timestamp,

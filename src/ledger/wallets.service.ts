@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { bodyIdNotFound } from '../http/errors';
 import { cursorOf, cursorReading, offsetOf, type CursorPageRequest } from '../http/pagination';
 import { toBalanceView, type BalanceView, type StatementType } from './ledger.rules';
-import type { StatementEntryView, StatementFilters, WalletSummaryView } from './wallets.schemas';
+import type { StatementEntryView, StatementFilters, StatementReleaseStatus, WalletSummaryView } from './wallets.schemas';
 
 /**
  * Read side of the wallets: one virtual wallet per currency, aggregating the physical wallets
@@ -33,16 +33,21 @@ export async function getBalance(em: EntityManager, companyId: string, recipient
 
 /**
  * The statement: entries of the recipient's wallets flagged for it (moves between a wallet's
- * own buckets are not), with each entry's release status: an entry on the pending bucket is
- * `pending` until its posting has been released for its date, everything else is `released`.
+ * own buckets are not), with each entry's release status. Everything off the pending bucket is
+ * `released`. An entry of a sale on the pending bucket follows its receivable (the recipient's
+ * installment of that date): `anticipated`, `suspended` (a dispute holds it), `released`, or
+ * `pending` (waiting or reserved). Other entries on the pending bucket are `pending` until a
+ * release posting of their posting moved money out of that account for their date.
  */
 function statementQuery(companyId: string, recipientId: string, f: StatementFilters): { sql: string; params: unknown[] } {
-  // Released = a release posting of this sale moved money out of this pending account for this
-  // entry's date (a release without a date releases the whole posting).
-  const releaseStatus = `case when a.bucket = 'pending' and not exists (
-      select 1 from ledger_postings r join ledger_entries x on x.posting_id = r.id
-       where r.releases_posting_id = e.posting_id and x.account_id = e.account_id
-         and (x.release_at is null or x.release_at = e.release_at)) then 'pending' else 'released' end`;
+  // One index probe per entry (receivables_sale_posting_idx); a release without a date releases the whole posting.
+  const releaseStatus = `case when a.bucket <> 'pending' then 'released' else coalesce(
+      (select case r.status when 'reserved' then 'pending' else r.status end from receivables r
+        where r.sale_posting_id = e.posting_id and r.recipient_id = w.recipient_id and r.release_at = e.release_at limit 1),
+      case when exists (
+        select 1 from ledger_postings r join ledger_entries x on x.posting_id = r.id
+         where r.releases_posting_id = e.posting_id and x.account_id = e.account_id
+           and (x.release_at is null or x.release_at = e.release_at)) then 'released' else 'pending' end) end`;
   const where = ['e.in_statement', 'w.company_id = ?', 'w.recipient_id = ?'];
   const params: unknown[] = [companyId, recipientId];
   const add = (clause: string, value: unknown) => {
@@ -74,7 +79,7 @@ interface EntryRow {
   description: string | null;
   release_at: Date | null;
   created_at: Date;
-  release_status: 'released' | 'pending';
+  release_status: StatementReleaseStatus;
 }
 
 /**
@@ -109,23 +114,52 @@ export async function listStatement(
   const [{ total }] = await em.execute<{ total: string }[]>(`select count(*) as total from (${page.sql}) s`, page.params);
   const read = await em.execute<EntryRow[]>(`${page.sql} order by e.created_at ${page.order}, e.id ${page.order} limit ? offset ?`, [...page.params, f.limit, page.offset]);
   const rows = page.backwards ? read.reverse() : read;
+  return { total: Number(total), entries: rows.map(toEntryView) };
+}
+
+function toEntryView(r: EntryRow): StatementEntryView {
   return {
-    total: Number(total),
-    entries: rows.map((r) => ({
-      id: String(r.id),
-      walletId: r.wallet_id,
-      postingId: r.posting_id,
-      currency: r.currency,
-      type: r.type,
-      amount: Number(r.amount),
-      source: r.source,
-      sourceId: r.source_id,
-      releaseStatus: r.release_status,
-      releaseAt: r.release_at ? new Date(r.release_at).toISOString() : null,
-      description: r.description,
-      createdAt: new Date(r.created_at).toISOString(),
-    })),
+    id: String(r.id),
+    walletId: r.wallet_id,
+    postingId: r.posting_id,
+    currency: r.currency,
+    type: r.type,
+    amount: Number(r.amount),
+    source: r.source,
+    sourceId: r.source_id,
+    releaseStatus: r.release_status,
+    releaseAt: r.release_at ? new Date(r.release_at).toISOString() : null,
+    description: r.description,
+    createdAt: new Date(r.created_at).toISOString(),
   };
+}
+
+/** Entries per page of the streamed statement: what one page holds in memory at most. */
+export const STATEMENT_STREAM_PAGE = 500;
+
+/**
+ * The whole filtered statement, newest first (the JSON list's order), one keyset page at a time:
+ * each page is read after the previous one was consumed, from where it ended by (created at, id),
+ * so a year of entries is never in memory at once, and no connection or transaction is held
+ * between pages (an entry booked meanwhile, being newer than the first page, is not in the export).
+ */
+export async function* statementPages(
+  em: EntityManager,
+  companyId: string,
+  recipientId: string,
+  f: StatementFilters,
+  pageSize = STATEMENT_STREAM_PAGE,
+): AsyncGenerator<StatementEntryView[]> {
+  const { sql, params } = statementQuery(companyId, recipientId, f);
+  let after: string | null = null;
+  for (;;) {
+    // The entry's own created_at (microseconds), read in SQL: a JS Date would round it to milliseconds.
+    const keyset: string = after ? ' and (e.created_at, e.id) < (select c.created_at, c.id from ledger_entries c where c.id = ?)' : '';
+    const rows: EntryRow[] = await em.execute<EntryRow[]>(`${sql}${keyset} order by e.created_at desc, e.id desc limit ?`, [...params, ...(after ? [after] : []), pageSize]);
+    if (rows.length > 0) yield rows.map(toEntryView);
+    if (rows.length < pageSize) return;
+    after = String(rows[rows.length - 1].id);
+  }
 }
 
 /** Totals per currency and type over the filtered statement; net = totalCredits + totalDebits (debits are negative). */

@@ -1,10 +1,10 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Company } from '../companies/company.entity';
 import { Customer } from '../customers/customer.entity';
-import { ApiError } from '../http/errors';
+import { ApiError, badRequest } from '../http/errors';
 import { BoletoIssuerError, type BoletoDiscount, type BoletoFine, type BoletoInterest, type BoletoPayer, type IssuedBoleto } from '../processors/boletos/boleto-issuer.port';
 import type { PixChargeRequest, PixDueDateModality } from '../processors/pix/pix-psp.port';
-import type { BoletoRail, PixRail } from '../processors/processors';
+import type { CompanyRails, PixRail } from '../processors/processors';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday } from './artifacts';
 import type { BoletoArtifact, BoletoDiscountTerms, BoletoFineTerms, BoletoInterestTerms } from './payment.entity';
 import { isPayerProblem, resolveBoletoPayer, type PayerInput } from './boleto-payer.rules';
@@ -33,10 +33,8 @@ export interface RegisteredBoletos {
   discard(): Promise<void>;
 }
 
-export interface BoletoRails {
-  boletoRail: () => Promise<BoletoRail>;
-  pixRail: () => Promise<PixRail>;
-}
+/** The rails a boleto needs: its issuer, and the PSP that opens its bolepix. */
+export type BoletoRails = Pick<CompanyRails, 'boleto' | 'pix'>;
 
 const NO_BOLETOS: RegisteredBoletos = { byPosition: new Map(), discard: async () => undefined };
 
@@ -46,9 +44,16 @@ export async function registerBoletos(em: EntityManager, company: Company, input
   // Before anything is written or any processor called: a boleto without its payer cannot be registered.
   const customer = input.customerId ? await customerPayer(em, company.id, input.customerId) : null;
   const payers = new Map(boletos.map(({ position, payment }) => [position, payerFor(payment, position, customer)]));
-  const rail = await rails.boletoRail();
-  const pix = await rails.pixRail().catch((err: unknown) => (err instanceof ApiError && err.code === 'processor_not_configured' ? null : Promise.reject(err)));
   const today = brasiliaToday(now);
+  // The schema checks a discount against a due date the request gives; against the default one only here (it depends on today).
+  for (const { position, payment } of boletos) {
+    const terms = termsOf(payment, today);
+    if (terms.discount && terms.discount.until > terms.dueDate) {
+      throw badRequest('validation_failed', `payments[${position}].boleto.discount.until: must be on or before the due date (${terms.dueDate})`, [{ path: `payments.${position}.boleto.discount.until`, message: `Must be on or before the due date (${terms.dueDate})` }]);
+    }
+  }
+  const rail = await rails.boleto();
+  const pix = await rails.pix().catch((err: unknown) => (err instanceof ApiError && err.code === 'processor_not_configured' ? null : Promise.reject(err)));
 
   const registered: Array<{ issued: IssuedBoleto; pixTxid: string | null }> = [];
   const discard = async () => {

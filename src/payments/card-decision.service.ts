@@ -12,7 +12,9 @@ import { authorizeAll, type AuthorizationRequest, type AuthorizationResult, type
 import type { Payment } from './payment.entity';
 import { knowFeeTables, type KnownFeeTables } from './payment-fee.service';
 import { settleTransactions } from './settlement.service';
-import { changesMany, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
+import { runParts } from '../ledger/ledger.service';
+import { directTransactional } from '../db/direct-sql-connection';
+import { changesMany, changesWrite, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
 import { loadTransaction, type CreatedTransaction } from './transactions.service';
 import type { TransactionAggregate } from './transaction-views';
 
@@ -107,8 +109,10 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
   const deciding = befores.map((agg, n) => ({ agg, n, firstAttemptUntil: items[n].firstAttemptUntil, cards: agg.payments.filter((p) => p.method === 'credit_card' && p.status === 'pending'), outcomes: new Map<string, AuthorizationResult>() }));
   const open = deciding.filter((d) => results[d.n] === null);
   // Every card a decision may call the acquirer for: the pending ones, and the paid ones a refusal voids.
+  // One EntityManager for the decision's reads and its transaction: a fork costs more than the statements it runs here.
+  const em = ctx.fork();
   const pinned = await pinCardRails(
-    ctx.fork(),
+    em,
     ctx.processors,
     ctx.mode,
     open.flatMap((d) => d.agg.payments.filter((p) => p.method === 'credit_card' && (p.status === 'pending' || p.status === 'paid'))),
@@ -126,7 +130,7 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
       } else results[d.n] = { error: pin.error };
       return false;
     });
-    const cards = await revealCards(ctx, asked.map((d) => ({ agg: d.agg, payment: d.cards[round], sealed: items[d.n].sealed?.get(d.cards[round].id) })));
+    const cards = await revealCards(em, asked.map((d) => ({ agg: d.agg, payment: d.cards[round], sealed: items[d.n].sealed?.get(d.cards[round].id) })));
     const requests = asked.flatMap((d, i) => {
       const card = cards[i];
       if (card.status === 'rejected') {
@@ -169,7 +173,8 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
   }
 
   if (recording.length > 0) {
-    const recorded = await ctx.fork().transactional(async (em) => {
+    // Written-out statements only (the locks, the changes, the postings, the dispatch): a direct transaction, without the ORM's.
+    const recorded = await directTransactional(em, async (em) => {
       for (const d of recording) knowFeeTables(em, items[d.n].feeTables ?? new Map());
       const paymentIds = recording.flatMap((d) => [...d.outcomes.keys()]);
       const ids = recording.map((d) => d.agg.transaction.id);
@@ -186,11 +191,11 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
         else if (c.agg.payments.some((p) => p.method !== 'credit_card')) markTransactionWaiting(c);
         else toSettle.push(c);
       }
+      // The sales' postings with every status change and event in one statement; the decisions that settle nothing in one more.
       await settleTransactions(em, toSettle, {});
+      await runParts(em, changesWrite([...cs.values()]));
       let dispatched: (() => void) | undefined;
       if (ctx.dispatcher) {
-        // The events' rows written first: subscribers read them (webhook deliveries copy their payload).
-        await em.flush();
         const events = recording.flatMap((d) => [...(items[d.n].dispatchWith ?? []), ...cs.get(d.agg.transaction.id)!.events]);
         // A subscriber that fails leaves the decision standing: its events go to the dispatch after commit, as without a dispatcher.
         dispatched = await ctx.dispatcher.dispatchWithin(em, events).catch((err: unknown) => {
@@ -242,8 +247,7 @@ const isMerchantInitiated = (agg: TransactionAggregate, payment: Payment): boole
  * number reaches the acquirer on each charge. Every other card payment uses the card its token
  * bound to it.
  */
-async function revealCards(ctx: CardDeciding, asked: Array<{ agg: TransactionAggregate; payment: Payment; sealed?: SealedCard }>): Promise<Array<PromiseSettledResult<RevealedCard>>> {
-  const em = ctx.fork();
+async function revealCards(em: EntityManager, asked: Array<{ agg: TransactionAggregate; payment: Payment; sealed?: SealedCard }>): Promise<Array<PromiseSettledResult<RevealedCard>>> {
   const savedRef = (a: { agg: TransactionAggregate; payment: Payment }) => (isMerchantInitiated(a.agg, a.payment) ? { companyId: a.payment.companyId, cardId: a.payment.card!.cardId } : null);
   const refs = asked.map(savedRef).filter((r) => r !== null);
   const saved = refs.length > 0 ? await revealSavedCards(em, refs) : new Map<string, RevealedCard>();

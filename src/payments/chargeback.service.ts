@@ -54,19 +54,21 @@ export async function lockSale(em: EntityManager, paymentId: string): Promise<vo
 export const chargebackKeyPrefix = (paymentId: string): string => `chargeback:${paymentId}:`;
 
 /**
- * Where a recipient's share can come from: this sale's installments still pending (net of
- * releases and earlier chargebacks; latest first, so the nearest release is touched last),
- * then the wallet's available bucket.
+ * Where a recipient's share can come from: this sale's installments still waiting, as its
+ * receivables say (pending, or suspended by a dispute; net of releases, anticipations and
+ * earlier chargebacks; latest first, so the nearest release is touched last), then the wallet's
+ * available bucket. An anticipated or released installment is no longer in `pending`: taking it
+ * from there would take other sales' money. The rows are locked, so an anticipation claiming them
+ * meanwhile waits and then finds them changed (409), or has already taken them (they are skipped).
  */
 async function sourcesOf(em: EntityManager, companyId: string, paymentId: string, recipientId: string, currency: string): Promise<ChargebackSource[]> {
   const pending = await em.execute<{ release_at: Date; amount: string }[]>(
-    `select e.release_at, sum(e.amount) as amount from ledger_entries e
-       join ledger_accounts a on a.id = e.account_id join wallets w on w.id = a.wallet_id
-       join ledger_postings p on p.id = e.posting_id
-      where w.company_id = ? and w.recipient_id = ? and e.currency = ? and a.bucket = 'pending' and e.release_at is not null
-        and (p.key = ? or starts_with(p.key, ?) or starts_with(p.key, ?))
-      group by e.release_at order by e.release_at desc`,
-    [companyId, recipientId, currency, `sale:${paymentId}`, `release:${paymentId}:`, chargebackKeyPrefix(paymentId)],
+    `select release_at, sum(amount) as amount
+       from (select release_at, amount from receivables
+              where payment_id = ? and company_id = ? and recipient_id = ? and currency = ? and status in ('pending', 'suspended') and amount > 0
+              for update) waiting
+      group by release_at order by release_at desc`,
+    [paymentId, companyId, recipientId, currency],
   );
   const [available] = await em.execute<{ balance: string }[]>(
     `select a.balance from ledger_balances a join wallets w on w.id = a.wallet_id where w.company_id = ? and w.recipient_id = ? and w.currency = ? and a.bucket = 'available'`,

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { computeFee } from '../fees/fee.rules';
-import { feeSpecFor, getFeeTable } from '../fees/fees.service';
-import type { FeeTableView } from '../fees/fees.schemas';
+import { feeSpecFor, getFeeTable, resolveFeeTable } from '../fees/fees.service';
+import type { FeeTableConfig, FeeTableView } from '../fees/fees.schemas';
 import type { PaymentMethod } from './payment.entity';
 
 /** Reads a company's fee table in a currency; `feeTables` reads each one once. */
@@ -12,6 +12,8 @@ export type KnownFeeTables = Map<string, FeeTableView>;
 
 /** What each `FeeTables` read, to pass on (`feeTablesRead`). */
 const readBy = new WeakMap<FeeTables, Map<string, Promise<FeeTableView>>>();
+/** Every fee table of a company, as one statement read them (`knowCompanyFeeTables`), by `FeeTables`. */
+const wholeBy = new WeakMap<FeeTables, Map<string, Record<string, FeeTableConfig>>>();
 /** Fee tables a call already read, by the EntityManager its next step works with (`knowFeeTables`). */
 const knownBy = new WeakMap<EntityManager, KnownFeeTables>();
 
@@ -22,18 +24,30 @@ const knownBy = new WeakMap<EntityManager, KnownFeeTables>();
  */
 export function feeTables(em: EntityManager): FeeTables {
   const read = new Map<string, Promise<FeeTableView>>();
+  const whole = new Map<string, Record<string, FeeTableConfig>>();
   const known = knownBy.get(em);
   const tables: FeeTables = (companyId, currency) => {
     const key = `${companyId}:${currency}`;
     let table = read.get(key);
     if (!table) {
       const had = known?.get(key);
-      read.set(key, (table = had ? Promise.resolve(had) : getFeeTable(em, companyId, currency)));
+      const all = whole.get(companyId);
+      read.set(key, (table = had ? Promise.resolve(had) : all ? Promise.resolve(resolveFeeTable(all[currency] ?? {}, currency)) : getFeeTable(em, companyId, currency)));
     }
     return table;
   };
   readBy.set(tables, read);
+  wholeBy.set(tables, whole);
   return tables;
+}
+
+/**
+ * Gives `tables` every fee table of a company, read by another statement of the same call (the
+ * owner lookup reads them with the owner link): none of that company's tables is read again.
+ * A currency without a row is the empty table, as `getFeeTable` resolves it.
+ */
+export function knowCompanyFeeTables(tables: FeeTables, companyId: string, configs: Record<string, FeeTableConfig>): void {
+  wholeBy.get(tables)?.set(companyId, configs);
 }
 
 /** The tables a `FeeTables` has read so far, resolved: what a later step of the same call may reuse. */

@@ -82,6 +82,19 @@ export interface AcquirerChargeback {
   reasonCode: string | null;
   reasonMessage: string | null;
   date: string | null;
+  /** Where the dispute stands at the acquirer (absent: just received); `won` / `lost` is its outcome. */
+  status?: 'received' | 'contested' | 'won' | 'lost';
+  /** The acquirer's deadline for the merchant's evidence, when it gives one. */
+  dueDate?: string | null;
+}
+
+/** The merchant's evidence of a dispute, as sent to the acquirer. */
+export interface ChargebackContestation {
+  caseNumber: string;
+  saleReference: string;
+  /** The evidence's text fields, one paragraph each. */
+  text: string;
+  files: Array<{ filename: string; contentType: string; data: Buffer }>;
 }
 
 /** A sale read back from the acquirer by its reference: whose it is (the idempotency key it was made under) and its disputes. */

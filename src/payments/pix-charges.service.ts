@@ -2,7 +2,8 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import { ApiError } from '../http/errors';
 import type { PaymentReceived } from '../../workflows/payments/transaction.contract';
-import { PixPspError } from '../processors/pix/pix-psp.port';
+import { PixPspError, type ReceivedPix } from '../processors/pix/pix-psp.port';
+import { isMandateCharge, mandateChargePix, mandateChargeState } from '../billing/mandate-charges.rules';
 import { processorsOf, type PixRail } from '../processors/processors';
 import { receivePix } from './pix-receipts.service';
 import { loadTransactionPayments } from './transactions.service';
@@ -80,19 +81,36 @@ function asApiError(err: unknown): never {
  */
 export async function removePixCharges(deps: Pick<AppDeps, 'orm' | 'temporal' | 'config' | 'logger'>, transactionId: string): Promise<PaymentReceived[]> {
   const em = deps.orm.em.fork() as unknown as EntityManager;
-  const { payments } = await loadTransactionPayments(em, transactionId);
+  const { transaction, payments } = await loadTransactionPayments(em, transactionId);
   const paid: PaymentReceived[] = [];
   for (const payment of payments) {
     if (payment.method !== 'pix' || payment.status !== 'waiting_payment' || !payment.pix || !payment.processorConnectionId) continue;
     const rail = await processorsOf(deps).pixById(em, payment.processorConnectionId);
-    const charge = await rail?.psp.removeCharge('immediate', payment.pix.txid).catch((err: unknown) => {
+    if (!rail) continue;
+    const txid = payment.pix.txid;
+    const pix = await (isMandateCharge(transaction.metadata) ? cancelledMandateChargePix(rail, txid) : removedChargePix(rail, txid)).catch((err: unknown) => {
       if (err instanceof PixPspError && !err.retryable) {
         deps.logger.warn({ paymentId: payment.id, problem: err.problem }, 'Pix charge not removed at the PSP; it expires there on its own');
-        return null;
+        return [];
       }
       throw err;
     });
-    if (rail && charge?.status === 'CONCLUIDA' && charge.pix.length > 0) paid.push(...(await receivePix(deps, rail.connection.id, charge.pix)).paid);
+    if (pix.length > 0) paid.push(...(await receivePix(deps, rail.connection.id, pix)).paid);
   }
   return paid;
+}
+
+/** The immediate charge (`cob`) removed; the Pix that paid it when it was CONCLUIDA. */
+async function removedChargePix(rail: PixRail, txid: string): Promise<ReceivedPix[]> {
+  const charge = await rail.psp.removeCharge('immediate', txid);
+  return charge?.status === 'CONCLUIDA' ? charge.pix : [];
+}
+
+/**
+ * A mandate's recurring charge (`cobr`) cancelled before the payer's bank debits it; the Pix
+ * that paid it when the PSP had already settled it (CONCLUIDA: the debit won the race).
+ */
+async function cancelledMandateChargePix(rail: PixRail, txid: string): Promise<ReceivedPix[]> {
+  const charge = rail.psp.mandates ? await rail.psp.mandates.cancelMandateCharge(txid) : null;
+  return charge && mandateChargeState(charge).kind === 'paid' ? mandateChargePix(charge) : [];
 }

@@ -27,3 +27,25 @@ export async function chargebackInSandbox(connection: Pick<CardConnection, 'base
   const why = Array.isArray(answer) ? answer.map((e) => e.Message).join('; ') : `HTTP ${res.status}`;
   throw conflict('payment_not_chargeable', `The acquirer refused the chargeback: ${why}`);
 }
+
+/**
+ * Sandbox: the issuer decides a dispute (`won`: the merchant's evidence convinced it; `lost`). The
+ * embedded acquirer records it on the chargeback (`POST /embedded/sales/{PaymentId}/chargebacks/
+ * {CaseNumber}/outcome`, its simulator route) and notifies the store as of any change; Lastro books
+ * the outcome from that notice, as from Cielo's.
+ */
+export async function decideChargebackInSandbox(connection: Pick<CardConnection, 'baseUrl'>, saleReference: string, caseNumber: string, outcome: 'won' | 'lost'): Promise<void> {
+  const url = `${connection.baseUrl.replace(/\/+$/, '')}/embedded/sales/${encodeURIComponent(saleReference)}/chargebacks/${encodeURIComponent(caseNumber)}/outcome`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ Outcome: outcome === 'won' ? 'Won' : 'Lost' }),
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => {
+    throw new ApiError(503, 'processor_unavailable', "The company's acquirer did not answer; retry");
+  });
+  if (res.ok) return;
+  const answer = (await res.json().catch(() => null)) as Array<{ Message?: string }> | null;
+  if (res.status === 404 && !Array.isArray(answer)) throw conflict('processor_not_embedded', "This company's acquirer is not the embedded one: decide the dispute with that acquirer's own sandbox tools");
+  throw conflict('dispute_already_decided', `The acquirer refused the outcome: ${Array.isArray(answer) ? answer.map((e) => e.Message).join('; ') : `HTTP ${res.status}`}`);
+}

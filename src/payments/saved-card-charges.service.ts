@@ -2,13 +2,12 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Company } from '../companies/company.entity';
 import { savedCardKey, savedCardSummaries } from '../cards/card-vault.service';
-import { recordEvent } from '../events/outbox';
+import { newEvent } from '../events/outbox';
 import { ApiError, badRequest, conflict } from '../http/errors';
 import { newCapabilityId, newId } from '../shared/ids';
-import { Payment } from './payment.entity';
 import { checkSplits, splitLookups, type CheckedSplit } from './split-check.service';
-import { TransactionSplit } from './split.entity';
-import { Transaction, type TransactionItem, type TransactionOrigin } from './transaction.entity';
+import { type TransactionItem, type TransactionOrigin } from './transaction.entity';
+import { insertTransactions, newPayment, newSplit, newTransaction } from './transaction-rows';
 import { toPaymentView, toTransactionView } from './transaction-views';
 import type { CreatedTransaction } from './transactions.service';
 
@@ -18,6 +17,8 @@ export interface SavedCardChargeInput {
   referenceCode: string;
   customerId: string | null;
   items: TransactionItem[];
+  /** ISO 4217: the transaction's and its payment's (a subscription in USD is charged in USD). */
+  currency: string;
   metadata: Record<string, string>;
   /** A merchant-initiated origin (a subscription's recurring charge). */
   origin: Exclude<TransactionOrigin, 'api'>;
@@ -40,10 +41,9 @@ export async function createSavedCardTransaction(em: EntityManager, company: Com
  * Saved-card transactions created together (a billing run's batch of subscription charges), in
  * the caller's database transaction, each exactly as `createSavedCardTransaction` makes it: the
  * cards read in one statement, each company's owner link and fee table once, then the
- * transactions, payments, split items and events written by one flush (one multi-row insert
- * per table). A charge that fails its checks (not a saved card, no owner recipient, an amount
+ * transactions, payments, split items and events written by one statement (`insertTransactions`). A charge that fails its checks (not a saved card, no owner recipient, an amount
  * below the fee) answers its error and is not created; the others are. A referenceCode taken
- * fails the whole flush (409 `reference_code_taken`): the caller retries without it.
+ * fails the whole statement (409 `reference_code_taken`): the caller retries without it.
  */
 export async function createSavedCardTransactions(
   em: EntityManager,
@@ -65,46 +65,47 @@ export async function createSavedCardTransactions(
     const amount = input.items.reduce((a, i) => a + i.amount, 0);
     let splitInputs: CheckedSplit[];
     try {
-      // Like a transaction without split items: the whole amount to the owner recipient, and the fee must fit.
-      splitInputs = await checkSplits(em, company.id, [], amount, [{ paymentMethod: 'credit_card', amount, creditCard: { token: input.cardId, installments: 1, capture: true } }], lookups);
+      // Like a transaction without split items: the whole amount to the owner recipient, and the fee (of the charge's currency's table) must fit.
+      splitInputs = await checkSplits(em, company.id, [], amount, [{ paymentMethod: 'credit_card', amount, creditCard: { token: input.cardId, installments: 1, capture: true } }], lookups, input.currency);
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
       out.push({ error: err });
       continue;
     }
-    const transaction = em.create(Transaction, {
+    const transaction = newTransaction({
       id: newId('txn'),
       companyId: company.id,
       referenceCode: input.referenceCode,
       customerId: input.customerId,
       amount,
+      currency: input.currency,
       items: input.items,
       metadata: input.metadata,
       origin: input.origin,
     });
     const { document: _document, ...shown } = card;
-    const payment = em.create(Payment, { id: newCapabilityId('pay'), companyId: company.id, transactionId: transaction.id, method: 'credit_card', amount, installments: 1, capture: true, card: shown });
-    const splits = splitInputs.map((sp) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...sp }));
-    em.persist([transaction, payment, ...splits]);
+    const payment = newPayment({ id: newCapabilityId('pay'), companyId: company.id, transactionId: transaction.id, method: 'credit_card', amount, currency: input.currency, installments: 1, capture: true, card: shown });
+    const splits = splitInputs.map((sp) => newSplit({ id: newId('spl'), transactionId: transaction.id, ...sp }));
     out.push({ transaction, payments: [payment], splits, events: [] });
   }
   const made = out.filter((c): c is CreatedTransaction => !('error' in c));
   if (made.length === 0) return out;
+  for (const c of made) {
+    const { transaction, payments } = c;
+    c.events.push(
+      // At the transaction's creation time, as createTransaction's (`loadTransactionPayments` finds transaction.created by it).
+      newEvent({ companyId: transaction.companyId, type: 'transaction.created', entityType: 'transaction', data: toTransactionView(c, publicBaseUrl) }, transaction.createdAt),
+      newEvent({ companyId: transaction.companyId, type: 'payment.created', entityType: 'payment', data: toPaymentView(payments[0], publicBaseUrl) }, transaction.createdAt),
+    );
+  }
   try {
-    await em.flush();
+    await insertTransactions(em, made, made.flatMap((c) => c.events));
   } catch (err) {
     if (err instanceof UniqueConstraintViolationException) {
       const codes = made.map((c) => c.transaction.referenceCode);
       throw conflict('reference_code_taken', codes.length === 1 ? `A transaction with referenceCode '${codes[0]}' already exists` : `A transaction with one of the referenceCodes ${codes.join(', ')} already exists`);
     }
     throw err;
-  }
-  for (const c of made) {
-    const { transaction, payments } = c;
-    c.events.push(
-      recordEvent(em, { companyId: transaction.companyId, type: 'transaction.created', entityType: 'transaction', data: toTransactionView(c, publicBaseUrl) }),
-      recordEvent(em, { companyId: transaction.companyId, type: 'payment.created', entityType: 'payment', data: toPaymentView(payments[0], publicBaseUrl) }),
-    );
   }
   return out;
 }

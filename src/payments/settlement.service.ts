@@ -1,12 +1,12 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { postMany, type PostingInput } from '../ledger/ledger.service';
+import { postMany, runParts, type PostingInput, type StatementPart } from '../ledger/ledger.service';
 import { receivablesOf } from '../receivables/receivable.rules';
-import { insertReceivables, pendingInstallments, releaseInstallments, type SaleReceivables } from '../receivables/receivables.service';
+import { receivablesInsert, pendingInstallments, releaseInstallments, type SaleReceivables } from '../receivables/receivables.service';
 import { lockSale } from './chargeback.service';
 import { feeTables, paymentFee } from './payment-fee.service';
 import type { Payment } from './payment.entity';
 import { availableAtOnce, bearableFee, receivedAmount, salePosting } from './settlement.rules';
-import { markTransactionPaid, type Changes } from './transaction-lifecycle.service';
+import { changesWrite, markTransactionPaid, type Changes } from './transaction-lifecycle.service';
 import type { TransactionAggregate } from './transaction-views';
 
 /** A release a sale scheduled: its receivables' installment, released by the release run of its date. */
@@ -27,8 +27,8 @@ export interface ScheduledRelease {
  * transaction. A Pix's are born released (its sale credits `available`). Nothing is left to
  * schedule: the release runs release the receivables on their dates.
  */
-export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: TransactionAggregate; payment: Payment }>): Promise<void> {
-  if (sales.length === 0) return;
+export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: TransactionAggregate; payment: Payment }>, also: StatementPart[] = []): Promise<void> {
+  if (sales.length === 0) return runParts(em, also);
   const fees = feeTables(em);
   const postings = await Promise.all(
     sales.map(async ({ agg: { transaction, splits }, payment }) => {
@@ -48,14 +48,22 @@ export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: Tr
       return { input, sale };
     }),
   );
-  const posted = await postMany(em, postings.map((p) => p.input));
-  await insertReceivables(
-    em,
-    postings.map(({ sale }, n): SaleReceivables => {
+  // The receivables of the postings it inserts, and the caller's writes, in the postings' statement.
+  const receivables = (postingIds: Array<string | null>): StatementPart[] => {
+    const fresh = postings.flatMap(({ sale }, n): SaleReceivables[] => {
+      const salePostingId = postingIds[n];
+      if (!salePostingId) return [];
       const { transaction } = sales[n].agg;
       const { payment } = sales[n];
-      return { companyId: transaction.companyId, transactionId: transaction.id, paymentId: payment.id, salePostingId: posted[n].postingId, currency: payment.currency, drafts: receivablesOf(sale.settlement, availableAtOnce(payment.method)) };
-    }),
+      return [{ companyId: transaction.companyId, transactionId: transaction.id, paymentId: payment.id, salePostingId, currency: payment.currency, drafts: receivablesOf(sale.settlement, availableAtOnce(payment.method)) }];
+    });
+    const part = receivablesInsert(fresh);
+    return part ? [...also, part] : also;
+  };
+  await postMany(
+    em,
+    postings.map((p) => p.input),
+    { also: receivables },
   );
 }
 
@@ -76,12 +84,13 @@ export async function settleTransaction(em: EntityManager, c: Changes, paidAt: R
  */
 export async function settleTransactions(em: EntityManager, cs: Changes[], paidAt: Record<string, string>): Promise<void> {
   for (const c of cs) markTransactionPaid(c, paidAt);
-  const paid = cs.filter((c) => c.agg.transaction.status === 'paid');
-  if (paid.length === 0) return;
-  // The status changes and their events are written first, then the postings and receivables.
-  await em.flush();
-  const sales = paid.flatMap((c) => c.agg.payments.map((payment) => ({ agg: c.agg, payment })));
-  await postPaymentSales(em, sales);
+  const settling = cs.filter((c) => c.agg.transaction.status === 'paid');
+  if (settling.length === 0) return;
+  // Managed rows: the status changes and their events flushed first. Detached ones (a card
+  // decision's): written in the postings' statement, with every other change of `cs`.
+  if (cs.some((c) => !c.detached)) await em.flush();
+  const sales = settling.flatMap((c) => c.agg.payments.map((payment) => ({ agg: c.agg, payment })));
+  await postPaymentSales(em, sales, changesWrite(cs));
 }
 
 /**

@@ -1,8 +1,8 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError, badRequest } from '../http/errors';
 import type { RecipientLink } from '../recipients/recipient.entity';
-import { assertRecipientActive, getOwnerLink } from '../recipients/recipients.service';
-import { feeTables, paymentFee, type FeeTables } from './payment-fee.service';
+import { assertRecipientActive, getOwnerLinkAndFeeTables } from '../recipients/recipients.service';
+import { feeTables, knowCompanyFeeTables, paymentFee, type FeeTables } from './payment-fee.service';
 import { shareAmount, splitProblem, type SplitShareInput } from './split.rules';
 import type { PaymentInput, SplitInput } from './transactions.schemas';
 
@@ -11,7 +11,9 @@ export type CheckedSplit = SplitShareInput & { liable: boolean };
 /**
  * Validates split items at creation, so a paid transaction can always settle: the shares
  * add up (400 `invalid_splits_sum`), every recipient is linked and `active` (400 naming the
- * item), and every payment's processing fee fits in what its fee payers receive.
+ * item), and every payment's processing fee fits in what its fee payers receive, priced by the
+ * fee table of the charge's `currency` (the one settlement prices it by: a USD subscription's
+ * charge by the USD table, whatever the company's account currency; the API's transactions are BRL).
  *
  * Without split items the whole amount goes to the company's owner recipient (made with the
  * company), stored as one split item of 100% so that settlement has one rule. The owner
@@ -26,6 +28,7 @@ export async function checkSplits(
   amount: number,
   payments: PaymentInput[],
   lookups: SplitLookups = splitLookups(em),
+  currency = 'BRL',
 ): Promise<CheckedSplit[]> {
   const splits: CheckedSplit[] = input.length
     ? input.map((s) => ({ recipientId: s.recipientId, type: s.type, amount: s.amount ?? null, percentage: s.percentage ?? null, liable: s.liable, chargeProcessingFee: s.chargeProcessingFee }))
@@ -44,7 +47,7 @@ export async function checkSplits(
   }
 
   for (const [i, p] of payments.entries()) {
-    const fee = await paymentFee(em, companyId, { method: p.paymentMethod, installments: p.creditCard?.installments ?? 1, amount: p.amount }, lookups.fees);
+    const fee = await paymentFee(em, companyId, { method: p.paymentMethod, installments: p.creditCard?.installments ?? 1, amount: p.amount, currency }, lookups.fees);
     const payersGross = shareAmount(splits, p.amount, 0).filter((s) => s.paysFee).reduce((a, s) => a + s.gross, 0);
     if (fee > payersGross) {
       const message = `The processing fee (${fee}) exceeds what the fee payers receive (${payersGross})`;
@@ -65,13 +68,21 @@ export interface SplitLookups {
 
 export function splitLookups(em: EntityManager): SplitLookups {
   const owners = new Map<string, Promise<Pick<RecipientLink, 'recipientId' | 'status'> | null>>();
+  const fees = feeTables(em);
   return {
+    // The owner's statement also reads the company's fee tables, which the fee check reads next.
     owner: (companyId) => {
       let owner = owners.get(companyId);
-      if (!owner) owners.set(companyId, (owner = getOwnerLink(em, companyId)));
+      if (!owner) {
+        owner = getOwnerLinkAndFeeTables(em, companyId).then(({ owner: link, feeTables: configs }) => {
+          knowCompanyFeeTables(fees, companyId, configs);
+          return link;
+        });
+        owners.set(companyId, owner);
+      }
       return owner;
     },
-    fees: feeTables(em),
+    fees,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { recordEvent } from '../events/outbox';
+import { eventsInsert, newEvent, recordEvent, type RecordEventInput } from '../events/outbox';
+import type { StatementPart } from '../ledger/ledger.service';
 import type { Event } from '../events/event.entity';
 import type { EventType } from '../events/catalog';
 import type { AuthorizationResult } from './payment-gateway';
@@ -20,28 +21,89 @@ const TERMINAL: TransactionStatus[] = ['paid', 'refused', 'failed', 'canceled'];
 
 export class Changes {
   readonly events: Event[] = [];
+  /** Its rows as changed, not written yet (a detached `Changes`: `changesWrite` writes them). */
+  private readonly unwritten = new Set<Payment | TransactionAggregate['transaction']>();
   constructor(
     private readonly em: EntityManager,
     readonly agg: TransactionAggregate,
     private readonly publicBaseUrl: string,
+    /** Its rows are managed by no unit of work: its changes and events are written by `changesWrite`, not by a flush. */
+    readonly detached = false,
   ) {}
 
-  payment(p: Payment, status: PaymentStatus, fields: Partial<Payment> = {}, event?: EventType): void {
-    Object.assign(p, { status, ...fields });
-    if (event) this.events.push(recordEvent(this.em, { companyId: p.companyId, type: event, entityType: 'payment', data: toPaymentView(p, this.publicBaseUrl) }));
+  payment(p: Payment, status: PaymentStatus, fields: Partial<Pick<Payment, PaymentChange>> = {}, event?: EventType): void {
+    Object.assign(p, { status, ...fields }, this.touched(p));
+    if (event) this.event({ companyId: p.companyId, type: event, entityType: 'payment', data: toPaymentView(p, this.publicBaseUrl) });
   }
 
-  transaction(status: TransactionStatus, fields: Partial<TransactionAggregate['transaction']> = {}): void {
-    Object.assign(this.agg.transaction, { status, ...fields });
-    this.events.push(
-      recordEvent(this.em, {
-        companyId: this.agg.transaction.companyId,
-        type: `transaction.${status}` as EventType,
-        entityType: 'transaction',
-        data: toTransactionView(this.agg, this.publicBaseUrl),
-      }),
-    );
+  transaction(status: TransactionStatus, fields: Partial<Pick<TransactionAggregate['transaction'], TransactionChange>> = {}): void {
+    Object.assign(this.agg.transaction, { status, ...fields }, this.touched(this.agg.transaction));
+    this.event({ companyId: this.agg.transaction.companyId, type: `transaction.${status}` as EventType, entityType: 'transaction', data: toTransactionView(this.agg, this.publicBaseUrl) });
   }
+
+  /** A detached row's change is kept to write, with its `updatedAt` (a flush sets a managed one's). */
+  private touched(row: Payment | TransactionAggregate['transaction']): { updatedAt?: Date } {
+    if (!this.detached) return {};
+    this.unwritten.add(row);
+    return { updatedAt: new Date() };
+  }
+
+  private event(input: RecordEventInput): void {
+    this.events.push(this.detached ? newEvent(input) : recordEvent(this.em, input));
+  }
+
+  /** A detached `Changes`' writes not made yet, as parts of a statement (`changesWrite`); taken once. */
+  takeUnwritten(): { payments: Payment[]; transactions: Array<TransactionAggregate['transaction']>; events: Event[] } {
+    const rows = [...this.unwritten];
+    this.unwritten.clear();
+    const events = this.detached ? this.events.filter((e) => !this.eventsTaken.has(e)) : [];
+    for (const e of events) this.eventsTaken.add(e);
+    return { payments: rows.filter((r): r is Payment => 'transactionId' in r), transactions: rows.filter((r): r is TransactionAggregate['transaction'] => !('transactionId' in r)), events };
+  }
+
+  private readonly eventsTaken = new Set<Event>();
+}
+
+/** The payment fields a status change sets beside its status (what `changesWrite` writes). */
+type PaymentChange = 'gateway' | 'gatewayReference' | 'authorizationCode' | 'statusReason' | 'paidAt' | 'chargedBackAmount' | 'chargebacks';
+/** The transaction fields a status change sets beside its status. */
+type TransactionChange = 'statusReason' | 'paidAt' | 'canceledAt';
+
+/**
+ * The changes of detached `Changes` not written yet, as data-modifying parts of one statement
+ * (the payments' and transactions' updates and their events' insert): the caller runs them in
+ * one statement of its own (`runParts`, or beside the sale postings in `postMany`).
+ */
+export function changesWrite(cs: Changes[]): StatementPart[] {
+  const taken = cs.map((c) => c.takeUnwritten());
+  const payments = taken.flatMap((t) => t.payments);
+  const transactions = taken.flatMap((t) => t.transactions);
+  const events = taken.flatMap((t) => t.events);
+  const parts: StatementPart[] = [];
+  if (payments.length > 0) {
+    parts.push({
+      sql: `update payments p set status = x.status, gateway = x.gateway, gateway_reference = x.gateway_reference, authorization_code = x.authorization_code,
+                   status_reason = x.status_reason, paid_at = x.paid_at, charged_back_amount = x.charged_back_amount, chargebacks = x.chargebacks, updated_at = x.updated_at
+              from jsonb_to_recordset(?::jsonb) as x(id text, status text, gateway text, gateway_reference text, authorization_code text, status_reason text,
+                                                     paid_at timestamptz, charged_back_amount bigint, chargebacks jsonb, updated_at timestamptz)
+             where p.id = x.id`,
+      params: [
+        JSON.stringify(
+          payments.map((p) => ({ id: p.id, status: p.status, gateway: p.gateway, gateway_reference: p.gatewayReference, authorization_code: p.authorizationCode, status_reason: p.statusReason, paid_at: p.paidAt, charged_back_amount: p.chargedBackAmount, chargebacks: p.chargebacks, updated_at: p.updatedAt })),
+        ),
+      ],
+    });
+  }
+  if (transactions.length > 0) {
+    parts.push({
+      sql: `update transactions t set status = x.status, status_reason = x.status_reason, paid_at = x.paid_at, canceled_at = x.canceled_at, updated_at = x.updated_at
+              from jsonb_to_recordset(?::jsonb) as x(id text, status text, status_reason text, paid_at timestamptz, canceled_at timestamptz, updated_at timestamptz)
+             where t.id = x.id`,
+      params: [JSON.stringify(transactions.map((t) => ({ id: t.id, status: t.status, status_reason: t.statusReason, paid_at: t.paidAt, canceled_at: t.canceledAt, updated_at: t.updatedAt })))],
+    });
+  }
+  if (events.length > 0) parts.push(eventsInsert(events));
+  return parts;
 }
 
 /** The transaction and its payments, locked, ready for status changes with their events (its splits read unless known). */
@@ -51,10 +113,11 @@ export async function changes(em: EntityManager, transactionId: string, publicBa
 
 /**
  * `changes` for many transactions at once: locked in id order in one statement (with the
- * caller's `alsoRun` in it, `loadTransactionsLocked`), in the order of `ids` (missing ones left out).
+ * caller's `alsoRun` in it, `loadTransactionsLocked`), in the order of `ids` (missing ones left
+ * out). Detached: the caller writes their changes and events in one statement (`changesWrite`).
  */
 export async function changesMany(em: EntityManager, ids: string[], publicBaseUrl: string, knownSplits?: Map<string, TransactionSplit[]>, alsoRun?: { sql: string; params: unknown[] }): Promise<Changes[]> {
-  return (await loadTransactionsLocked(em, ids, knownSplits, alsoRun)).map((agg) => new Changes(em, agg, publicBaseUrl));
+  return (await loadTransactionsLocked(em, ids, knownSplits, alsoRun)).map((agg) => new Changes(em, agg, publicBaseUrl, true));
 }
 
 /** The processor's answer on a card payment: paid, refused or failed (once). */

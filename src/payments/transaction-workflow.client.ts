@@ -9,25 +9,31 @@ import { TRANSACTION_WORKFLOW, transactionWorkflowId, type TransactionWorkflowIn
  * by the transaction.created event's subscriber (the outbox: dispatched right after the commit,
  * and by the sweeper after a crash), and signalled here.
  */
-const startOptions = (taskQueue: string, transactionId: string) => ({
-  workflowId: transactionWorkflowId(transactionId),
+const startOptions = (taskQueue: string, input: TransactionWorkflowInput) => ({
+  workflowId: transactionWorkflowId(input.transactionId),
   taskQueue,
-  args: [{ transactionId } satisfies TransactionWorkflowInput] as [TransactionWorkflowInput],
-  // Started twice (a dispatch and a signal) is one run; a finished run is never started again.
-  workflowIdConflictPolicy: 'USE_EXISTING' as const,
+  args: [input] as [TransactionWorkflowInput],
+  // A finished run is never started again.
   workflowIdReusePolicy: 'REJECT_DUPLICATE' as const,
 });
 
 /**
- * Starts the workflow if it has not run yet (idempotent). Started in the worker process (the
- * outbox sweeper, a billing charge left pending), its first task comes back in the start's
- * answer and runs on this worker at once: no task-queue round trip.
+ * Starts the workflow if it has not run yet (idempotent): true when this call started it, false
+ * when a run exists or ran. Started in the worker process (the outbox sweeper, a billing charge
+ * left pending), its first task comes back in the start's answer and runs on this worker at
+ * once: no task-queue round trip. `marksCreated` is the transaction.created dispatch's own start
+ * (`TransactionWorkflowInput`): only a run it started marks the event.
  */
-export async function ensureTransactionWorkflow(temporal: Client, taskQueue: string, transactionId: string): Promise<void> {
+export async function ensureTransactionWorkflow(temporal: Client, taskQueue: string, transactionId: string, marksCreated = false): Promise<boolean> {
   try {
-    await temporal.workflow.start(TRANSACTION_WORKFLOW, { ...startOptions(taskQueue, transactionId), requestEagerStart: startsEagerly(temporal) });
+    await temporal.workflow.start(TRANSACTION_WORKFLOW, {
+      ...startOptions(taskQueue, marksCreated ? { transactionId, marksCreated } : { transactionId }),
+      requestEagerStart: startsEagerly(temporal),
+    });
+    return true;
   } catch (err) {
     if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    return false;
   }
 }
 
@@ -39,7 +45,7 @@ export async function ensureTransactionWorkflow(temporal: Client, taskQueue: str
  * as it does when the database already shows the state.
  */
 export async function signalTransactionWorkflow<Arg>(deps: Pick<AppDeps, 'temporal' | 'config'>, transactionId: string, signal: SignalDefinition<[Arg]>, arg: Arg): Promise<boolean> {
-  const { workflowIdConflictPolicy: _, ...start } = startOptions(deps.config.temporal.taskQueue, transactionId);
+  const start = startOptions(deps.config.temporal.taskQueue, { transactionId });
   // Asked twice: the first "already started" may be a run being started at that very moment
   // (the outbox's start; some servers answer so then); the second means a finished run.
   for (let attempt = 1; ; attempt++) {

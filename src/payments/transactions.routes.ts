@@ -9,6 +9,7 @@ import { signalTransactionWorkflow } from './transaction-workflow.client';
 import { createTransaction, prepareTransaction, writePrepared, findCreatedByIdempotencyKey, listTransactions, loadTransaction, type CreatedTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import { processorsOf } from '../processors/processors';
+import { directTransactional } from '../db/direct-sql-connection';
 import {
   createTransactionBody,
   listTransactionsQuery,
@@ -63,8 +64,11 @@ export const transactionRoutes = [
       let created: CreatedTransaction;
       try {
         // The checks and the processors' calls first, outside the database transaction.
-        const prepared = await prepareTransaction(em, company, body, { pixRail: () => processorsOf(deps).pixFor(em, company), cardRail: () => processorsOf(deps).cardFor(em, company), boletoRail: () => processorsOf(deps).boletoFor(em, company) });
-        created = await writePrepared(prepared, () => em.transactional((tem) => createTransaction(tem, company, prepared, base, { idempotencyKey, dispatcher: deps.dispatcher })));
+        const prepared = await prepareTransaction(em, company, body, { rails: processorsOf(deps).railsOf(em, company) });
+        // A card sale's creation runs written-out statements only (the cards' claims, one insert) and
+        // dispatches nothing in it: a direct transaction, without the ORM's (docs/performance.md).
+        const write = (tem: EntityManager) => createTransaction(tem, company, prepared, base, { idempotencyKey, dispatcher: deps.dispatcher });
+        created = await writePrepared(prepared, () => (prepared.cardConnectionId ? directTransactional(em, write) : em.transactional(write)));
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
         created = { ...(await loadTransaction(em.fork(), company.id, earlier.id)), events: [] };

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { Company } from '../companies/company.entity';
 import { Customer } from '../customers/customer.entity';
-import { recordEvent } from '../events/outbox';
+import { newEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import type { EventDispatcher } from '../events/dispatcher';
 import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
@@ -10,13 +10,14 @@ import { creationPage } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
 import { claimSealedCard, type SealedCard } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
-import type { CardRail, PixRail, BoletoRail } from '../processors/processors';
+import type { CompanyRails } from '../processors/processors';
 import { registerBoletos, type RegisteredBoleto } from './boleto-registration.service';
 import { openPixCharges, removeOpenedPixCharges, type OpenedPixCharge } from './pix-charges.service';
 import { BOLETO_MAX_CENTS } from './boleto.rules';
 import { PIX_MAX_CENTS } from './pix.rules';
 import { Payment } from './payment.entity';
 import { TransactionSplit } from './split.entity';
+import { insertTransactions, newPayment, newSplit, newTransaction, paymentOfRow, transactionOfRow } from './transaction-rows';
 import { Transaction, type TransactionOrigin } from './transaction.entity';
 import { BOLETO_DEFAULT_DUE_DAYS, PIX_EXPIRES_IN, type CreateTransactionInput, type ListTransactionsQuery, type PaymentInput } from './transactions.schemas';
 import { toPaymentView, toTransactionView, type TransactionAggregate } from './transaction-views';
@@ -64,7 +65,7 @@ export async function prepareTransaction(
   em: EntityManager,
   company: Company,
   input: CreateTransactionInput,
-  options: { now?: Date; pixRail: () => Promise<PixRail>; cardRail?: () => Promise<CardRail>; boletoRail?: () => Promise<BoletoRail> },
+  options: { now?: Date; rails: CompanyRails },
 ): Promise<PreparedTransaction> {
   const { now = new Date() } = options;
   const amount = itemsTotal(input.items);
@@ -96,13 +97,13 @@ export async function prepareTransaction(
     return [{ position, paymentId: paymentIds[position], amount: p.amount, expiresIn, expiresAt: new Date(now.getTime() + expiresIn * 1000) }];
   });
   // A company with no acquirer: 409 processor_not_configured before any Pix charge is opened.
-  const cardRail = options.cardRail && input.payments.some((p) => p.paymentMethod === 'credit_card') ? await options.cardRail() : null;
-  const boletos = options.boletoRail ? await registerBoletos(em, company, input, paymentIds, now, { boletoRail: options.boletoRail, pixRail: options.pixRail }) : null;
+  const cardRail = input.payments.some((p) => p.paymentMethod === 'credit_card') ? await options.rails.card() : null;
+  const boletos = await registerBoletos(em, company, input, paymentIds, now, options.rails);
   const undoBoletos = async (err: unknown): Promise<never> => {
-    await boletos?.discard();
+    await boletos.discard();
     throw err;
   };
-  const rail = pixInputs.length > 0 ? await options.pixRail().catch(undoBoletos) : null;
+  const rail = pixInputs.length > 0 ? await options.rails.pix().catch(undoBoletos) : null;
   const opened = rail ? await openPixCharges(rail, pixInputs, company.name).catch(undoBoletos) : [];
   return {
     input,
@@ -110,12 +111,12 @@ export async function prepareTransaction(
     splits,
     paymentIds,
     pix: new Map(opened.map((charge, i) => [pixInputs[i].position, charge])),
-    boletos: boletos?.byPosition ?? new Map(),
+    boletos: boletos.byPosition,
     cardConnectionId: cardRail?.connection.id ?? null,
     feeTables: await feeTablesRead(lookups.fees),
     discard: async () => {
       if (rail) await removeOpenedPixCharges(rail, opened);
-      await boletos?.discard();
+      await boletos.discard();
     },
   };
 }
@@ -147,7 +148,7 @@ export async function createTransaction(
   const { now = new Date(), idempotencyKey = null, origin = 'api' } = options;
   const { input, amount } = prepared;
   const hasCard = input.payments.some((p) => p.paymentMethod === 'credit_card');
-  const transaction = em.create(Transaction, {
+  const transaction = newTransaction({
     id: newId('txn'),
     companyId: company.id,
     referenceCode: input.referenceCode,
@@ -159,36 +160,36 @@ export async function createTransaction(
     idempotencyKey,
     origin,
   });
-  em.persist(transaction);
-  const splits = prepared.splits.map((s) => em.create(TransactionSplit, { id: newId('spl'), transactionId: transaction.id, ...s }));
-  em.persist(splits);
+  const splits = prepared.splits.map((s) => newSplit({ id: newId('spl'), transactionId: transaction.id, ...s }));
 
   const payments: Payment[] = [];
   const sealedCards = new Map<string, SealedCard>();
   for (const [i, p] of input.payments.entries()) payments.push(await createPayment(em, company, transaction.id, prepared, p, i, now, sealedCards));
+
+  const aggregate = { transaction, payments, splits };
+  const events: Event[] = [];
+  // Its events carry its creation time: the workflow's first read finds transaction.created by it (`loadTransactionPayments`).
+  const at = transaction.createdAt;
+  const txnEvent = (type: 'transaction.created' | 'transaction.waiting_payment') =>
+    events.push(newEvent({ companyId: company.id, type, entityType: 'transaction', data: toTransactionView(aggregate, publicBaseUrl) }, at));
+  txnEvent('transaction.created');
+  for (const p of payments) {
+    const data = toPaymentView(p, publicBaseUrl);
+    events.push(newEvent({ companyId: company.id, type: 'payment.created', entityType: 'payment', data }, at));
+    if (p.status === 'waiting_payment') events.push(newEvent({ companyId: company.id, type: 'payment.waiting_payment', entityType: 'payment', data }, at));
+  }
+  if (transaction.status === 'waiting_payment') txnEvent('transaction.waiting_payment');
   try {
-    await em.flush();
+    // The rows and their events in one statement.
+    await insertTransactions(em, [aggregate], events);
   } catch (err) {
     // A referenceCode taken (now or by a concurrent creation): the unique index lets exactly one commit.
     if (err instanceof UniqueConstraintViolationException) throw referenceCodeTaken(input.referenceCode);
     throw err;
   }
-
-  const aggregate = { transaction, payments, splits };
-  const events: Event[] = [];
-  const txnEvent = (type: 'transaction.created' | 'transaction.waiting_payment') =>
-    events.push(recordEvent(em, { companyId: company.id, type, entityType: 'transaction', data: toTransactionView(aggregate, publicBaseUrl) }));
-  txnEvent('transaction.created');
-  for (const p of payments) {
-    const data = toPaymentView(p, publicBaseUrl);
-    events.push(recordEvent(em, { companyId: company.id, type: 'payment.created', entityType: 'payment', data }));
-    if (p.status === 'waiting_payment') events.push(recordEvent(em, { companyId: company.id, type: 'payment.waiting_payment', entityType: 'payment', data }));
-  }
-  if (transaction.status === 'waiting_payment') txnEvent('transaction.waiting_payment');
   // Nothing to decide (no card): its events are dispatched in its own transaction, not in one of their own.
   let dispatched: (() => void) | undefined;
   if (options.dispatcher && !hasCard) {
-    await em.flush();
     const { dispatcher } = options;
     // A subscriber that fails leaves the creation standing: its events go to the dispatch after commit.
     dispatched = await dispatcher.dispatchWithin(em, events).catch(() => () => dispatcher.dispatchSoon(events.map((e) => e.id), events));
@@ -222,23 +223,21 @@ async function createPayment(
     });
     sealedCards.set(id, sealed);
     const { document: _document, ...shown } = summary;
-    payment = em.create(Payment, { ...base, installments: cc.installments, capture: true, card: shown, processorConnectionId: prepared.cardConnectionId });
+    payment = newPayment({ ...base, installments: cc.installments, capture: true, card: shown, processorConnectionId: prepared.cardConnectionId });
   } else if (input.paymentMethod === 'pix') {
     const { artifact, gateway, processorConnectionId } = prepared.pix.get(index)!;
-    payment = em.create(Payment, { ...base, status: 'waiting_payment', expiresAt: new Date(artifact.expiresAt), pix: artifact, gateway, processorConnectionId });
+    payment = newPayment({ ...base, status: 'waiting_payment', expiresAt: new Date(artifact.expiresAt), pix: artifact, gateway, processorConnectionId });
   } else {
     const registered = prepared.boletos.get(index);
     if (registered) {
       const { artifact, expiresAt, gateway, processorConnectionId } = registered;
-      payment = em.create(Payment, { ...base, status: 'waiting_payment', boleto: artifact, expiresAt, gateway, processorConnectionId });
-      em.persist(payment);
+      payment = newPayment({ ...base, status: 'waiting_payment', boleto: artifact, expiresAt, gateway, processorConnectionId });
       return payment;
     }
     const dueDate = input.boleto?.dueDate ?? addCalendarDays(brasiliaToday(now), BOLETO_DEFAULT_DUE_DAYS);
     const boleto = buildBoletoArtifact({ paymentId: id, amount: input.amount, dueDate, instructions: input.boleto?.instructions ?? null });
-    payment = em.create(Payment, { ...base, status: 'waiting_payment', boleto, expiresAt: boletoExpiresAt(dueDate) });
+    payment = newPayment({ ...base, status: 'waiting_payment', boleto, expiresAt: boletoExpiresAt(dueDate) });
   }
-  em.persist(payment);
   return payment;
 }
 
@@ -276,6 +275,7 @@ async function lockTransactionsRows(
   companyId: string | null,
   ids: string[],
   alsoRun?: { sql: string; params: unknown[] },
+  map: RowMapping = managedRows(em),
 ): Promise<Array<Pick<TransactionAggregate, 'transaction' | 'payments'>>> {
   const marks = ids.map(() => '?').join(', ');
   const rows = await em.execute<Array<{ t: Record<string, unknown>; p: Record<string, unknown> }>>(
@@ -288,15 +288,24 @@ async function lockTransactionsRows(
   const byId = new Map<string, Pick<TransactionAggregate, 'transaction' | 'payments'>>();
   for (const r of rows) {
     const id = r.t.id as string;
-    if (!byId.has(id)) byId.set(id, { transaction: em.map(Transaction, r.t), payments: [] });
-    byId.get(id)!.payments.push(em.map(Payment, r.p));
+    if (!byId.has(id)) byId.set(id, { transaction: map.transaction(r.t), payments: [] });
+    byId.get(id)!.payments.push(map.payment(r.p));
   }
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** How a read builds its entities from rows: managed by the `em` (its flush writes their changes), or detached. */
+interface RowMapping {
+  transaction(row: Record<string, unknown>): Transaction;
+  payment(row: Record<string, unknown>): Payment;
+}
+const managedRows = (em: EntityManager): RowMapping => ({ transaction: (r) => em.map(Transaction, r), payment: (r) => em.map(Payment, r) });
+const detachedRows: RowMapping = { transaction: transactionOfRow, payment: paymentOfRow };
+
 /**
  * Transactions with their payments and splits, locked for a change (in id order), in the
  * order of `ids`; splits read in one statement unless known. Missing ones are left out.
+ * Detached: no unit of work writes their changes (`changesWrite` does).
  */
 export async function loadTransactionsLocked(
   em: EntityManager,
@@ -305,7 +314,7 @@ export async function loadTransactionsLocked(
   alsoRun?: { sql: string; params: unknown[] },
 ): Promise<TransactionAggregate[]> {
   if (ids.length === 0) return [];
-  const locked = await lockTransactionsRows(em, null, ids, alsoRun);
+  const locked = await lockTransactionsRows(em, null, ids, alsoRun, detachedRows);
   const unknown = locked.map((l) => l.transaction.id).filter((id) => !knownSplits.has(id));
   const read = unknown.length > 0 ? await em.find(TransactionSplit, { transactionId: { $in: unknown } }, { orderBy: { id: 'asc' } }) : [];
   return locked.map((l) => ({ ...l, splits: knownSplits.get(l.transaction.id) ?? read.filter((s) => s.transactionId === l.transaction.id) }));
@@ -315,21 +324,36 @@ export async function loadTransactionsLocked(
  * The transaction and its payments as one statement sees them: read apart, a change committing
  * between the two reads would show a transaction still paid beside its charged-back payment.
  */
-async function readTransactionRows(em: EntityManager, companyId: string | null, id: string): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
+async function readTransactionRows(em: EntityManager, companyId: string | null, id: string, markCreated = false): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
   const [row] = await em.execute<{ t: Record<string, unknown>; payments: Record<string, unknown>[] }[]>(
-    `select to_jsonb(t) as t,
+    `${markCreated ? MARK_CREATED_SQL : ''}select to_jsonb(t) as t,
             coalesce((select jsonb_agg(to_jsonb(p) order by p.position, p.id) from payments p where p.transaction_id = t.id), '[]'::jsonb) as payments
        from transactions t where t.id = ?${companyId ? ' and t.company_id = ?' : ''}`,
-    companyId ? [id, companyId] : [id],
+    [...(markCreated ? [id] : []), ...(companyId ? [id, companyId] : [id])],
   );
   if (!row) throw notFound('Transaction');
   return { transaction: em.map(Transaction, row.t), payments: row.payments.map((p) => em.map(Payment, p)) };
 }
 
-/** The transaction and its payments, without its splits: what the workflow plans its steps from. */
-export async function loadTransactionPayments(em: EntityManager, id: string): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
-  const { transaction, payments } = await loadTransaction(em, null, id, false, []);
-  return { transaction, payments };
+/**
+ * Marks a transaction's transaction.created dispatched, as a `with` part: found through the
+ * events' (company, created_at) index, its creation events having the transaction's own
+ * creation time. The dispatch that started the workflow leaves the mark to this read
+ * (`MARKED_BY_WORK`), so it costs no statement of its own.
+ */
+const MARK_CREATED_SQL = `with marked as (
+  update events e set dispatched_at = now() from transactions c
+   where c.id = ? and e.company_id = c.company_id and e.created_at = c.created_at and e.entity_id = c.id
+     and e.type = 'transaction.created' and e.dispatched_at is null) `;
+
+/**
+ * The transaction and its payments, without its splits: what the workflow plans its steps from,
+ * in its first activity. A run the transaction.created dispatch started (its subscribers
+ * committed) marks the event dispatched in this read (`markCreated`): that dispatch leaves the
+ * mark to it. Any other reader leaves the event alone, or its webhooks would never be created.
+ */
+export async function loadTransactionPayments(em: EntityManager, id: string, markCreated = false): Promise<Pick<TransactionAggregate, 'transaction' | 'payments'>> {
+  return readTransactionRows(em, null, id, markCreated);
 }
 
 export async function listTransactions(em: EntityManager, companyId: string, q: ListTransactionsQuery): Promise<{ items: TransactionAggregate[]; total: number }> {

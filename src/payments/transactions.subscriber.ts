@@ -1,6 +1,6 @@
 import type { Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AfterDispatch, EventSubscriber } from '../events/dispatcher';
+import { MARKED_BY_WORK, type AfterDispatch, type EventSubscriber } from '../events/dispatcher';
 import type { Event } from '../events/event.entity';
 import { ensureTransactionWorkflow } from './transaction-workflow.client';
 
@@ -10,7 +10,10 @@ import { ensureTransactionWorkflow } from './transaction-workflow.client';
  * for its buyer. A card the API decided (paid, refused, failed) needs none: its money matures in
  * release runs (docs/payments.md). `transaction.created` is dispatched right after the commit,
  * and by the outbox sweeper if the process died first; the event is marked dispatched only once
- * the start succeeded; the start is idempotent (an existing or finished run is left alone).
+ * the start succeeded, by the first activity of the run this start began (it reads the
+ * transaction after the dispatch committed, and marks it in that read), or by the dispatcher
+ * when a run already existed (a billing charge or a buyer's signal started it); the start is
+ * idempotent (an existing or finished run is left alone).
  *
  * A card-only transaction whose decision is in the same dispatch (the API dispatches its
  * creation's events with its decision's) is known decided without a read; the statuses of the
@@ -28,7 +31,13 @@ export function transactionWorkflowSubscriber(temporal: Client, taskQueue: strin
     for (const e of created) {
       const transactionId = e.entityId!;
       if (onlyCards(e) && !pending.has(transactionId)) continue;
-      work.set(e.id, () => ensureTransactionWorkflow(temporal, taskQueue, transactionId));
+      // The run this start begins marks the event in its first read (`loadTransactionPayments`), when it can find it by the
+      // transaction's creation time; a run something else started first does not, so the dispatcher marks it.
+      const marksItself = (e.payload.data as { createdAt?: unknown }).createdAt === e.createdAt.toISOString();
+      work.set(e.id, async () => {
+        const started = await ensureTransactionWorkflow(temporal, taskQueue, transactionId, marksItself);
+        return started && marksItself ? MARKED_BY_WORK : undefined;
+      });
     }
     return work;
   };

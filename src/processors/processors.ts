@@ -6,6 +6,7 @@ import type { CardConnection } from './connections/card-connection';
 import { cardConnectionById, cardConnectionOf } from './connections/card-connections.service';
 import { allPixConnections, pixConnectionById, pixConnectionOf } from './connections/processor-connections.service';
 import type { PixConnection } from './connections/pix-connection';
+import { activeConnectionRows } from './connections/connection-rows';
 import { createApiPixPsp, type ApiPixPsp } from './pix/api-pix';
 import type { PixPsp } from './pix/pix-psp.port';
 import type { PayoutConnection } from './connections/payout-connection';
@@ -46,7 +47,16 @@ export interface PayoutRail {
  * default (src/processors/connections). An adapter is kept per connection until it changes, so a PSP's
  * OAuth2 token is reused across requests and a reconnected company gets a new adapter at once.
  */
+/** A company's payment rails for one request, resolved from one read of its connection rows (`railsOf`). */
+export interface CompanyRails {
+  pix(): Promise<PixRail>;
+  card(): Promise<CardRail>;
+  boleto(): Promise<BoletoRail>;
+}
+
 export interface Processors {
+  /** The company's Pix, card and boleto rails for one request: its connection rows read once, when a rail is first asked for. */
+  railsOf(em: EntityManager, company: { id: string; mode: 'sandbox' | 'production' }): CompanyRails;
   /** The company's Pix rail; 409 processor_not_configured when it has none. */
   pixFor(em: EntityManager, company: { id: string; mode: 'sandbox' | 'production' }): Promise<PixRail>;
   /** The rail of a connection by id (`default`: the deployment's); null when it is gone. */
@@ -97,6 +107,14 @@ export function createProcessors(config: Config): Processors {
   const issuerOf = adapterKeeper<BoletoConnection, BbCobrancaIssuer>((connection) => createBbCobrancaIssuer(connection));
   const boletoRail = (connection: BoletoConnection): BoletoRail => ({ connection, issuer: issuerOf(connection) });
   return {
+    railsOf(em, company) {
+      const active = activeConnectionRows(em, company.id);
+      return {
+        pix: async () => rail(await pixConnectionOf(em, key, config, company, active)),
+        card: async () => cardRail(await cardConnectionOf(em, key, config, company, active)),
+        boleto: async () => boletoRail(await boletoConnectionOf(em, key, config, company, active)),
+      };
+    },
     boletoFor: async (em, company) => boletoRail(await boletoConnectionOf(em, key, config, company)),
     async boletoById(em, connectionId) {
       const connection = await boletoConnectionById(em, key, config, connectionId);

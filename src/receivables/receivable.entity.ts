@@ -25,6 +25,9 @@ export class Receivable {
   status!: ReceivableStatus;
   releasedAt: Opt<Date> | null = null;
   releasePostingId: Opt<string> | null = null;
+  /** The anticipation (`ant_…`) that reserved or anticipated it. */
+  anticipationId: Opt<string> | null = null;
+  suspendedAt: Opt<Date> | null = null;
   createdAt: Opt<Date> = new Date();
 }
 
@@ -46,6 +49,8 @@ export const ReceivableSchema = new EntitySchema<Receivable>({
     status: { type: 'string', length: 16 },
     releasedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     releasePostingId: { type: 'string', length: 40, nullable: true },
+    anticipationId: { type: 'string', length: 40, nullable: true },
+    suspendedAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     createdAt: { type: 'Date', columnType: 'timestamptz', onCreate: () => new Date() },
   },
 });

@@ -24,7 +24,23 @@ export function isRunDate(on: unknown): on is string {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === on;
 }
 
-export type ReceivableStatus = 'pending' | 'released';
+/**
+ * `pending`: waiting for its date (the API's `waiting_funds`); `reserved`: an anticipation
+ * waiting for an operator holds it (still waiting funds: no run releases it, no other
+ * anticipation takes it); `suspended`: a dispute holds it
+ * (still pending money, not released until restored); `anticipated`: moved to `available` early
+ * by an anticipation; `released`: moved by its release posting (the API's `paid`).
+ */
+export type ReceivableStatus = 'pending' | 'reserved' | 'released' | 'anticipated' | 'suspended';
+
+/** The API's names of the states (Pagar.me's payables): a receivable waits for funds, is anticipated, is paid (released) or is suspended. */
+export const RECEIVABLE_API_STATUSES = ['waiting_funds', 'anticipated', 'paid', 'suspended'] as const;
+export type ReceivableApiStatus = (typeof RECEIVABLE_API_STATUSES)[number];
+
+const API_STATUS: Record<ReceivableStatus, ReceivableApiStatus> = { pending: 'waiting_funds', reserved: 'waiting_funds', anticipated: 'anticipated', released: 'paid', suspended: 'suspended' };
+export const apiStatusOf = (status: ReceivableStatus): ReceivableApiStatus => API_STATUS[status];
+/** The internal states an API status lists (`waiting_funds`: pending and reserved). */
+export const statusesOfApi = (status: ReceivableApiStatus): ReceivableStatus[] => (Object.keys(API_STATUS) as ReceivableStatus[]).filter((s) => API_STATUS[s] === status);
 
 export interface ReceivableDraft {
   recipientId: string;

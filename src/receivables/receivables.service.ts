@@ -1,8 +1,11 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { postMany, type PostingInput } from '../ledger/ledger.service';
+import { postMany, type PostingInput, type StatementPart } from '../ledger/ledger.service';
 import { newId } from '../shared/ids';
 import type { ReceivableCursor } from '../../workflows/receivables/release-run.contract';
-import { releaseKey, releaseLines, type ReceivableDraft } from './receivable.rules';
+import { bodyIdNotFound, notFound } from '../http/errors';
+import { cursorOf, cursorReading, offsetOf } from '../http/pagination';
+import { apiStatusOf, releaseKey, releaseLines, statusesOfApi, type ReceivableDraft, type ReceivableStatus } from './receivable.rules';
+import type { ListReceivablesQuery, ReceivableView } from './receivables.schemas';
 
 /**
  * Receivables: written with their sale, lowered by chargebacks, released by the release run
@@ -25,11 +28,12 @@ export interface SaleReceivables {
 export const saleLockKey = (paymentId: string): string => `sale:${paymentId}`;
 
 /**
- * The receivables of a batch of sales, in ONE statement whatever their number, in the caller's
- * transaction (the sale postings'). A sale settled again (a retried settlement, its posting a
- * replay) inserts nothing: unique per (payment, recipient, installment).
+ * The receivables of a batch of sales, as a part of the statement that inserts their sale
+ * postings (`postMany`'s `also`): only those of the postings it inserted (`posted`) are written,
+ * so a sale settled again (a retried settlement, its posting a replay) inserts nothing; unique
+ * per (payment, recipient, installment) besides.
  */
-export async function insertReceivables(em: EntityManager, sales: SaleReceivables[]): Promise<void> {
+export function receivablesInsert(sales: SaleReceivables[]): StatementPart | null {
   const rows = sales.flatMap((s) =>
     s.drafts.map((d) => ({
       id: newId('rcv'),
@@ -48,17 +52,17 @@ export async function insertReceivables(em: EntityManager, sales: SaleReceivable
       release_posting_id: d.status === 'released' ? s.salePostingId : null,
     })),
   );
-  if (rows.length === 0) return;
-  await em.execute(
-    `insert into receivables (id, company_id, transaction_id, payment_id, sale_posting_id, recipient_id, installment, currency, amount, release_at, available_on, status, released_at, release_posting_id)
-     select x.id, x.company_id, x.transaction_id, x.payment_id, x.sale_posting_id, x.recipient_id, x.installment, x.currency, x.amount, x.release_at, x.available_on, x.status,
-            case when x.status = 'released' then now() end, x.release_posting_id
-       from jsonb_to_recordset(?::jsonb) as x(id text, company_id text, transaction_id text, payment_id text, sale_posting_id text, recipient_id text, installment int, currency text,
-                                             amount bigint, release_at timestamptz, available_on date, status text, release_posting_id text)
-     on conflict (payment_id, recipient_id, installment) do nothing`,
-    [JSON.stringify(rows)],
-    'run',
-  );
+  if (rows.length === 0) return null;
+  return {
+    sql: `insert into receivables (id, company_id, transaction_id, payment_id, sale_posting_id, recipient_id, installment, currency, amount, release_at, available_on, status, released_at, release_posting_id)
+          select x.id, x.company_id, x.transaction_id, x.payment_id, x.sale_posting_id, x.recipient_id, x.installment, x.currency, x.amount, x.release_at, x.available_on, x.status,
+                 case when x.status = 'released' then now() end, x.release_posting_id
+            from jsonb_to_recordset(?::jsonb) as x(id text, company_id text, transaction_id text, payment_id text, sale_posting_id text, recipient_id text, installment int, currency text,
+                                                  amount bigint, release_at timestamptz, available_on date, status text, release_posting_id text)
+           where x.sale_posting_id in (select id from posted)
+          on conflict (payment_id, recipient_id, installment) do nothing`,
+    params: [JSON.stringify(rows)],
+  };
 }
 
 /** A chargeback took `amount` from a recipient's pending installment (its releaseAt): the receivable keeps what is still pending. Call under the sale's lock. */
@@ -67,12 +71,58 @@ export async function lowerReceivables(em: EntityManager, paymentId: string, tak
   await em.execute(
     `update receivables r set amount = greatest(0, r.amount - x.amount)
        from jsonb_to_recordset(?::jsonb) as x("recipientId" text, "releaseAt" timestamptz, amount bigint)
-      where r.payment_id = ? and r.recipient_id = x."recipientId" and r.release_at = x."releaseAt" and r.status = 'pending'`,
+      where r.payment_id = ? and r.recipient_id = x."recipientId" and r.release_at = x."releaseAt" and r.status in ('pending', 'suspended')`,
     [JSON.stringify(takes), paymentId],
     'run',
   );
 }
 
+/** Takes the sale's lock (`saleLockKey`) to the end of the caller's database transaction. */
+async function lockSale(em: EntityManager, paymentId: string): Promise<void> {
+  await em.execute(`select pg_advisory_xact_lock(hashtextextended(?, 0))`, [saleLockKey(paymentId)]);
+}
+
+export interface SuspendedReceivable {
+  id: string;
+  recipientId: string;
+  installment: number;
+  amount: number;
+}
+
+/**
+ * A dispute holds a sale's waiting receivables (all recipients, or `recipientIds`): `pending` →
+ * `suspended`. Their money stays in the wallets' pending buckets; the release runs and
+ * anticipations skip them until `restoreReceivables`. Call inside the caller's database
+ * transaction (it takes the sale's lock there); a receivable suspended already, released or
+ * anticipated is left as it is. Returns what it suspended.
+ */
+export async function suspendReceivables(em: EntityManager, input: { companyId: string; paymentId: string; recipientIds?: string[] }): Promise<SuspendedReceivable[]> {
+  await lockSale(em, input.paymentId);
+  const rows = await em.execute<Array<{ id: string; recipient_id: string; installment: number; amount: string }>>(
+    `update receivables set status = 'suspended', suspended_at = now()
+      where company_id = ? and payment_id = ? and status = 'pending' and (?::jsonb is null or recipient_id in (select jsonb_array_elements_text(?::jsonb)))
+      returning id, recipient_id, installment, amount`,
+    [input.companyId, input.paymentId, input.recipientIds ? JSON.stringify(input.recipientIds) : null, input.recipientIds ? JSON.stringify(input.recipientIds) : null],
+  );
+  return rows.map((r) => ({ id: r.id, recipientId: r.recipient_id, installment: r.installment, amount: Number(r.amount) }));
+}
+
+/**
+ * The dispute is over: a sale's suspended receivables (all recipients, or `recipientIds`) wait
+ * again (`pending`); one whose date has passed is released by the next release run (runs release
+ * everything due on or before their date). Call after lowering them by what a lost dispute took
+ * (`lowerReceivables` lowers pending ones: restore first, then lower, in one transaction).
+ */
+export async function restoreReceivables(em: EntityManager, input: { companyId: string; paymentId: string; recipientIds?: string[] }): Promise<SuspendedReceivable[]> {
+  await lockSale(em, input.paymentId);
+  const rows = await em.execute<Array<{ id: string; recipient_id: string; installment: number; amount: string }>>(
+    `update receivables set status = 'pending', suspended_at = null
+      where company_id = ? and payment_id = ? and status = 'suspended' and (?::jsonb is null or recipient_id in (select jsonb_array_elements_text(?::jsonb)))
+      returning id, recipient_id, installment, amount`,
+    [input.companyId, input.paymentId, input.recipientIds ? JSON.stringify(input.recipientIds) : null, input.recipientIds ? JSON.stringify(input.recipientIds) : null],
+  );
+  return rows.map((r) => ({ id: r.id, recipientId: r.recipient_id, installment: r.installment, amount: Number(r.amount) }));
+}
 
 /** The next page of companies with pending receivables due on `on` (or before), after `after`, in id order. */
 export async function listCompaniesDue(em: EntityManager, on: string, after: string | null, limit: number): Promise<string[]> {
@@ -132,7 +182,10 @@ export interface SaleInstallment {
 export async function releaseInstallments(em: EntityManager, installments: SaleInstallment[]): Promise<{ postings: number; amount: number }> {
   if (installments.length === 0) return { postings: 0, amount: 0 };
   const nets = await em.execute<Array<{ payment_id: string; installment: number; recipient_id: string; currency: string; net: string }>>(
-    `select c.payment_id, c.installment, w.recipient_id, e.currency, sum(e.amount) as net
+    // An anticipated receivable's money left pending by its anticipation's posting (no date on it): the release moves the rest.
+    `select c.payment_id, c.installment, w.recipient_id, e.currency,
+            sum(e.amount) - coalesce((select sum(x.amount) from receivables x
+                                       where x.payment_id = c.payment_id and x.installment = c.installment and x.recipient_id = w.recipient_id and x.status = 'anticipated'), 0) as net
        from jsonb_to_recordset(?::jsonb) as c(payment_id text, installment int, sale_posting_id text, release_at timestamptz)
        join ledger_postings p on p.id = c.sale_posting_id or starts_with(p.key, 'chargeback:' || c.payment_id || ':')
        join ledger_entries e on e.posting_id = p.id and e.release_at = c.release_at
@@ -215,4 +268,98 @@ export async function pendingInstallments(em: EntityManager, paymentIds: string[
     [JSON.stringify(paymentIds)],
   );
   return rows.map((r) => ({ paymentId: r.payment_id, installment: r.installment, releaseAt: new Date(r.release_at).toISOString(), amount: Number(r.amount) }));
+}
+
+interface ReceivableListRow {
+  id: string;
+  recipient_id: string;
+  transaction_id: string;
+  payment_id: string;
+  installment: number;
+  currency: string;
+  amount: string;
+  gross: string | null;
+  fee: string | null;
+  available_on: string;
+  status: ReceivableStatus;
+  anticipation_id: string | null;
+  released_at: Date | null;
+  created_at: Date;
+}
+
+// The recipient's lines of the sale posting for this installment (a Pix's lines carry no date: its one installment): gross credits, fee debits.
+const RECEIVABLE_SELECT = `select r.id, r.recipient_id, r.transaction_id, r.payment_id, r.installment, r.currency, r.amount, s.gross, s.fee, r.available_on::text as available_on,
+         r.status, r.anticipation_id, r.released_at, r.created_at
+    from receivables r
+    left join lateral (
+      select sum(e.amount) filter (where e.amount > 0) as gross, -sum(e.amount) filter (where e.amount < 0 and e.type = 'fee') as fee
+        from ledger_entries e join wallets w on w.id = e.wallet_id
+       where e.posting_id = r.sale_posting_id and w.recipient_id = r.recipient_id and (e.release_at = r.release_at or e.release_at is null)
+    ) s on true`;
+
+function toReceivableView(r: ReceivableListRow): ReceivableView {
+  const fee = Number(r.fee ?? 0);
+  return {
+    id: r.id,
+    recipientId: r.recipient_id,
+    transactionId: r.transaction_id,
+    paymentId: r.payment_id,
+    installment: r.installment,
+    currency: r.currency,
+    amount: r.gross === null ? Number(r.amount) + fee : Number(r.gross),
+    fee,
+    netAmount: Number(r.amount),
+    dueDate: r.available_on,
+    status: apiStatusOf(r.status),
+    anticipationId: r.anticipation_id,
+    paidAt: r.released_at ? new Date(r.released_at).toISOString() : null,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+/**
+ * A page of a company's receivables by due date then id (oldest first), filtered; by page and
+ * limit or by a cursor (a receivable of the company, else 404 naming the parameter).
+ */
+export async function listReceivables(em: EntityManager, companyId: string, q: ListReceivablesQuery): Promise<{ items: ReceivableView[]; total: number }> {
+  const where: string[] = ['r.company_id = ?'];
+  const params: unknown[] = [companyId];
+  const filter = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (q.recipientId !== undefined) filter('r.recipient_id = ?', q.recipientId);
+  if (q.status !== undefined) filter('r.status in (?)', statusesOfApi(q.status));
+  if (q.dueFrom !== undefined) filter('r.available_on >= ?::date', q.dueFrom);
+  if (q.dueTo !== undefined) filter('r.available_on <= ?::date', q.dueTo);
+  if (q.paymentId !== undefined) filter('r.payment_id = ?', q.paymentId);
+  if (q.transactionId !== undefined) filter('r.transaction_id = ?', q.transactionId);
+  const cursor = cursorOf(q);
+  let order: 'asc' | 'desc' = 'asc';
+  let backwards = false;
+  if (cursor) {
+    const [row] = await em.execute<unknown[]>(`select 1 from receivables where id = ? and company_id = ?`, [cursor.id, companyId]);
+    if (!row) throw bodyIdNotFound(cursor.param, 'Receivable');
+    const reading = cursorReading(cursor.param, 'asc');
+    order = reading.readOrder;
+    backwards = reading.backwards;
+    filter(`(r.available_on, r.id) ${reading.op} (select c.available_on, c.id from receivables c where c.id = ?)`, cursor.id);
+  }
+  const whereSql = where.join(' and ');
+  const rows = await em.execute<ReceivableListRow[]>(`${RECEIVABLE_SELECT} where ${whereSql} order by r.available_on ${order}, r.id ${order} limit ? offset ?`, [
+    ...params,
+    q.limit,
+    cursor ? 0 : offsetOf(q),
+  ]);
+  const items = (backwards ? rows.reverse() : rows).map(toReceivableView);
+  const endReached = items.length < q.limit && (items.length > 0 || q.page === 1);
+  const total = endReached ? (cursor ? 0 : offsetOf(q)) + items.length : Number((await em.execute<Array<{ n: string }>>(`select count(*) as n from receivables r where ${whereSql}`, params))[0].n);
+  return { items, total };
+}
+
+/** One receivable of the company, else 404. */
+export async function getReceivable(em: EntityManager, companyId: string, id: string): Promise<ReceivableView> {
+  const [row] = await em.execute<ReceivableListRow[]>(`${RECEIVABLE_SELECT} where r.id = ? and r.company_id = ?`, [id, companyId]);
+  if (!row) throw notFound('Receivable');
+  return toReceivableView(row);
 }

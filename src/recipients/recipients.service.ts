@@ -10,6 +10,7 @@ import type { EventType } from '../events/catalog';
 import { newCapabilityId, newId } from '../shared/ids';
 import { documentKind, normalizeDocument, withCheckDigits } from '../shared/documents';
 import type { CheckedFile } from './kyc-files';
+import type { FeeTableConfig } from '../fees/fees.schemas';
 import { changeNeedsReview } from './recipient.rules';
 import type { RecipientLinkRef } from '../../workflows/recipients/recipient-onboarding.contract';
 import {
@@ -374,17 +375,22 @@ export async function getOwnerRecipient(em: EntityManager, companyId: string): P
 }
 
 /**
- * The company's link to its owner recipient (who it is and its status), without the
- * registration: what a sale's default split needs. A plain row, read from the database (not
- * this unit of work's unflushed changes): it is read on every transaction created without split
- * items, and never changed through it.
+ * The company's link to its owner recipient (who it is and its status, without the
+ * registration) and every fee table of the company by currency, in one statement: a sale
+ * without split items needs both, the owner for its default split and the fees for its check.
+ * Plain rows, read from the database (not this unit of work's unflushed changes).
  */
-export async function getOwnerLink(em: EntityManager, companyId: string): Promise<Pick<RecipientLink, 'recipientId' | 'status'> | null> {
-  const [link] = await em.execute<{ recipient_id: string; status: LinkStatus }[]>(
-    `select recipient_id, status from recipient_links where company_id = ? and role = 'owner' and deleted_at is null limit 1`,
-    [companyId],
+export async function getOwnerLinkAndFeeTables(
+  em: EntityManager,
+  companyId: string,
+): Promise<{ owner: Pick<RecipientLink, 'recipientId' | 'status'> | null; feeTables: Record<string, FeeTableConfig> }> {
+  const [row] = await em.execute<{ recipient_id: string | null; status: LinkStatus | null; fees: Record<string, FeeTableConfig> }[]>(
+    `select l.recipient_id, l.status, (select coalesce(json_object_agg(f.currency, f.fees), '{}') from fee_tables f where f.company_id = ?) as fees
+       from (select 1) one
+       left join lateral (select recipient_id, status from recipient_links where company_id = ? and role = 'owner' and deleted_at is null limit 1) l on true`,
+    [companyId, companyId],
   );
-  return link ? { recipientId: link.recipient_id, status: link.status } : null;
+  return { owner: row.recipient_id ? { recipientId: row.recipient_id, status: row.status! } : null, feeTables: row.fees };
 }
 
 /**

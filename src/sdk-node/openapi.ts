@@ -216,6 +216,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/wallets/owner/{ownerId}/statement.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The whole statement as CSV (every filter of the JSON statement), streamed
+         * @description UTF-8 with a BOM, a header row, comma-separated and quoted as RFC 4180 (CRLF records), newest first as the JSON list. Columns: id, createdAt, type, source, sourceId, description, currency, amount (integer cents, debits negative), amountFormatted (pt-BR, `-1.234,56`), releaseStatus, releaseAt, walletId, postingId. Empty for null. A text field a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`) is prefixed with `'`.
+         */
+        get: operations["exportWalletStatement"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sandbox/ledger/credit": {
         parameters: {
             query?: never;
@@ -407,6 +427,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/withdrawals/rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When a withdrawal is approved without an operator (instant payouts) */
+        get: operations["getWithdrawalRules"];
+        /**
+         * Set when a withdrawal is approved without an operator
+         * @description A BRL withdrawal is approved at creation when `autoApprove` is on, its amount is at most `perWithdrawalLimit`, the recipient’s automatically approved withdrawals of the São Paulo day plus this one are at most `dailyLimit`, and the recipient has been KYC-approved for at least `minimumKycDays` days; any other waits for an operator. Applies to withdrawals requested from then on.
+         */
+        put: operations["setWithdrawalRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/withdrawals/config": {
         parameters: {
             query?: never;
@@ -436,7 +477,7 @@ export interface paths {
         put?: never;
         /**
          * Request a withdrawal of a recipient’s withdrawable balance
-         * @description Aggregates the withdrawable balance of the recipient’s wallets in the currency, picks the wallet (walletId), computes fee and netAmount, and reserves the gross amount (blocked) in the same transaction that creates the withdrawal. It then waits for an operator (signals `approve` / `reject` on the workflow with the withdrawal’s id). 409: `insufficient_balance`, `amount_below_minimum`, `no_active_wallet`, `recipient_not_active`, `recipient_without_bank_account`.
+         * @description Aggregates the withdrawable balance of the recipient’s wallets in the currency, picks the wallet (walletId), computes fee and netAmount, and reserves the gross amount (blocked) in the same transaction that creates the withdrawal. Under the company’s withdrawal rules (GET /withdrawals/rules) it is approved at once and paid out (an instant payout); otherwise it waits for an operator (signals `approve` / `reject` on the workflow with the withdrawal’s id). 409: `insufficient_balance`, `amount_below_minimum`, `no_active_wallet`, `recipient_not_active`, `recipient_without_bank_account`.
          */
         post: operations["createWithdrawal"];
         delete?: never;
@@ -476,6 +517,68 @@ export interface paths {
          * @description 409 `withdrawal_not_cancellable` once it is past `requested`.
          */
         post: operations["cancelWithdrawal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transfers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List transfers, newest first */
+        get: operations["listTransfers"];
+        put?: never;
+        /**
+         * Move money between two recipients of the company
+         * @description One ledger posting from the sender’s withdrawable balance to the receiver’s available balance, shown in both wallets’ statements (type `adjustment`, sourceId the trf_ id). Takes `Idempotency-Key`. 409: `insufficient_balance` beyond the sender’s withdrawable balance, `recipient_not_active`.
+         */
+        post: operations["createTransfer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transfers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a transfer */
+        get: operations["getTransfer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipients/{id}/payout-schedule": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a recipient’s automatic payouts
+         * @description 404 when the recipient is not the company’s, or has no schedule.
+         */
+        get: operations["getPayoutSchedule"];
+        /**
+         * Set a recipient’s automatic payouts
+         * @description On each due day (daily; weekly on `weekday`; monthly on `day`, a shorter month on its last day) the daily payout run withdraws the recipient’s whole withdrawable balance in `currency` when it is at least `minimumAmount` and the withdrawal minimum: one withdrawal per recipient and São Paulo date, with the withdrawal fee, approved by the schedule and paid out by Pix.
+         */
+        put: operations["setPayoutSchedule"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -861,7 +964,11 @@ export interface paths {
         /** List checkout sessions of every origin (newest first); linkId= for one link */
         get: operations["listCheckoutSessions"];
         put?: never;
-        post?: never;
+        /**
+         * Create a checkout session: mode payment (as POST /checkout/charges) or subscription (a published plan, paid by card or Pix Automático)
+         * @description Subscription mode errors: 400 validation_failed; 404 not_found (planId, couponId, customerId unknown or another company's); 409 plan_not_active, plan_not_priced (no recurring price in currency), customer_deleted, currency_not_supported / recurrence_not_supported (Pix Automático offered for a plan it cannot charge). The session completes (status paid, checkout.session.paid) with subscription.subscriptionId and customerId.
+         */
+        post: operations["createCheckoutSession"];
         delete?: never;
         options?: never;
         head?: never;
@@ -972,8 +1079,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The buyer pays: card token(s), Pix and/or boleto
-         * @description Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 422 boleto_payer_required (a boleto without the buyer's CPF/CNPJ, given or prefilled); 429 rate_limited.
+         * The buyer pays: card token(s), Pix and/or boleto; in subscription mode, subscribes with a card or a Pix Automático mandate
+         * @description Idempotency-Key header required (one per attempt). Creates one transaction for the amount due; a declined card shows as a failed payment with its failureCode and the buyer may confirm again. Errors: 400 validation_failed (requiredFields, customFields, CPF/CNPJ, installments, combined rules, methods); 404; 409 session_expired, session_not_payable (paid or canceled), payment_in_progress, idempotency_conflict; 422 boleto_payer_required (a boleto without the buyer's CPF/CNPJ, given or prefilled); 429 rate_limited. Subscription mode: body { customer, customFields?, paymentMethod: { method: credit_card, cardToken } | { method: pix_automatico } }; one subscription per session (a repeat answers it); 409 session_not_payable once its first card payment failed; the errors of saving a card and of starting a mandate (409, 422, 502, 503).
          */
         post: operations["confirmPublicCheckoutSession"];
         delete?: never;
@@ -1027,7 +1134,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Get a subscription */
+        /** Get a subscription, with its discount */
         get: operations["getSubscription"];
         put?: never;
         post?: never;
@@ -1241,6 +1348,191 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/subscriptions/{id}/plan-changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The plan changes of a subscription, newest first */
+        get: operations["listSubscriptionPlanChanges"];
+        put?: never;
+        /** Change the plan, prices or quantities of a subscription, now (prorated) or at the end of the cycle */
+        post: operations["changeSubscriptionPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/plan-changes/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a change would do, changing nothing: its proration lines and the next invoice */
+        post: operations["previewSubscriptionPlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/plan-changes/{changeId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a change scheduled for the end of the cycle */
+        post: operations["cancelSubscriptionPlanChange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupons": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List coupons, newest first (page or cursor) */
+        get: operations["listCoupons"];
+        put?: never;
+        /** Create a coupon: percentOff or amountOff, once, repeating (durationInCycles) or forever */
+        post: operations["createCoupon"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/coupons/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a coupon */
+        get: operations["getCoupon"];
+        put?: never;
+        post?: never;
+        /** Deactivate a coupon: no new redemption; discounts already made keep applying */
+        delete: operations["deleteCoupon"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/discount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a coupon to the subscription from its next invoice (replaces its discount) */
+        post: operations["applySubscriptionDiscount"];
+        /** Remove the subscription’s discount from its next invoice on */
+        delete: operations["removeSubscriptionDiscount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/discount": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply a coupon to one open invoice (a discount line; its total lowered, never below 0) */
+        post: operations["applyInvoiceDiscount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/subscriptions/{id}/pix-automatico": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The subscription's latest Pix Automático mandate */
+        get: operations["getSubscriptionPixAutomatico"];
+        put?: never;
+        /**
+         * Start the payer's Pix Automático authorization for this subscription
+         * @description Creates the mandate at the company's Pix PSP: its QR (qrCode) for the payer to scan, the QR of the subscription's open invoice paid now with the mandate (qr_with_payment), or a request sent to the payer's bank account. The mandate becomes active when the payer approves it (docs/billing.md "Pix Automático").
+         */
+        post: operations["startSubscriptionPixAutomatico"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/billing/dunning-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** When failed invoice collections are retried */
+        get: operations["getDunningSettings"];
+        /**
+         * Set when failed invoice collections are retried
+         * @description After an invoice attempt fails, the next is made `retryDays[n]` days after the due date, until the days are spent: then the invoice is uncollectible and the subscription canceled (docs/billing.md "Dunning"). Applies to every retry scheduled from then on.
+         */
+        put: operations["setDunningSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A customer portal session: a short-lived secret URL where one customer pays its invoices and manages its subscriptions
+         * @description 400 for an unknown customerId (404 not_found naming it), 409 customer_deleted. The URL works for an hour; make one per visit.
+         */
+        post: operations["createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/transactions/{txnId}/payments/{payId}/refund": {
         parameters: {
             query?: never;
@@ -1384,6 +1676,215 @@ export interface paths {
         /** Turn automatic refund approval on or off */
         put: operations["setRefundSettings"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receivables": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List receivables by due date (oldest first)
+         * @description Every sale’s net per recipient and installment, with its due date and status (waiting_funds, anticipated, paid, suspended).
+         */
+        get: operations["listReceivables"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/receivables/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a receivable */
+        get: operations["getReceivable"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anticipations/simulate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Price an anticipation of a recipient’s waiting receivables (changes nothing)
+         * @description The eligible receivables it would take (waiting, due after today, not reserved or suspended), each one’s fee (the fee table’s anticipation rate per 30 days, pro rata by days), the totals and a fingerprint to send with POST /anticipations. 409: `amount_above_eligible`, `receivables_not_eligible`.
+         */
+        post: operations["simulateAnticipation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anticipations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Anticipate exactly what a simulation showed
+         * @description Takes the receivables of the simulation with this fingerprint, or 409 `anticipation_changed` if they changed. At or under the company’s approval amount: anticipated at once (201, `completed`), the net credited as available in one ledger posting. Above it: `pending_approval`, its receivables reserved, until an operator signals `approve` or `reject` to the workflow with the anticipation’s id. A retry with the same fingerprint answers the first (200).
+         */
+        post: operations["createAnticipation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/anticipations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get an anticipation */
+        get: operations["getAnticipation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/recipients/{id}/anticipation-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recipient’s automatic anticipation settings */
+        get: operations["getAnticipationSettings"];
+        /**
+         * Turn a recipient’s daily automatic anticipation on or off
+         * @description When enabled, the daily release run anticipates `percentage` of what the recipient can anticipate (whole receivables, soonest due first), at once, with no operator.
+         */
+        put: operations["putAnticipationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The company’s disputes (one per chargeback), newest first */
+        get: operations["listDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A dispute, with its deadline, evidence and outcome */
+        get: operations["getDispute"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Adds evidence (text fields and files) to an open dispute before its deadline
+         * @description Text fields replace the ones kept; files are added: PDF, JPEG or PNG by their content, base64, at most 5 MiB each and 10 per dispute (a request body at most 16 MiB). 409 `dispute_not_open` once submitted or decided, `dispute_deadline_passed` after `dueBy`.
+         */
+        post: operations["addDisputeEvidence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/disputes/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the evidence to the acquirer; the outcome comes from it (dispute.won / dispute.lost)
+         * @description 409 `dispute_not_open` once submitted or decided, `dispute_deadline_passed` after `dueBy`, `dispute_evidence_missing` without evidence; 503 when the acquirer cannot be reached (nothing changed: retry).
+         */
+        post: operations["submitDispute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/disputes/{id}/outcome": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sandbox: the issuer decides a dispute at the embedded acquirer (404 in production)
+         * @description The embedded acquirer records the outcome on its chargeback and notifies Lastro as Cielo does; the notice books it (dispute.won or dispute.lost). 202: deciding.
+         */
+        post: operations["sandboxDecideDispute"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2817,6 +3318,519 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "anticipation.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * anticipation.requested
+         * @description A recipient asked to anticipate waiting receivables
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "anticipation.requested";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Anticipation"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "anticipation.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * anticipation.approved
+         * @description An operator approved an anticipation above the company’s approval amount
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "anticipation.approved";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Anticipation"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "anticipation.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * anticipation.rejected
+         * @description An operator rejected an anticipation: its receivables wait for their dates again
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "anticipation.rejected";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Anticipation"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "anticipation.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * anticipation.completed
+         * @description Receivables were anticipated: their net, less the anticipation fee, is available
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "anticipation.completed";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Anticipation"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transfer.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transfer.created
+         * @description Money was transferred between two recipients of the company
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "transfer.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Transfer"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * dispute.created
+         * @description A chargeback opened a dispute, with its deadline for evidence
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "dispute.created";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Dispute"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.evidence_submitted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * dispute.evidence_submitted
+         * @description The evidence of a dispute was sent to the processor
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "dispute.evidence_submitted";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Dispute"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.won": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * dispute.won
+         * @description A dispute was won: the blocked amount is released back
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "dispute.won";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Dispute"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "dispute.lost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * dispute.lost
+         * @description A dispute was lost: the blocked amount is debited
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "dispute.lost";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Dispute"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "invoice.issued": {
         parameters: {
             query?: never;
@@ -2911,7 +3925,51 @@ export interface webhooks {
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
-                        data: components["schemas"]["Invoice"];
+                        data: {
+                            id: string;
+                            companyId: string;
+                            subscriptionId: string;
+                            customerId: string;
+                            cycle: number;
+                            /** @enum {string} */
+                            status: "open" | "paid" | "past_due" | "void" | "uncollectible";
+                            currency: string;
+                            total: number;
+                            /** @description Cents a coupon took off (its discount line) */
+                            discountAmount: number;
+                            /** @enum {string} */
+                            collectionMethod: "charge_automatically" | "send_invoice";
+                            /** Format: date-time */
+                            periodStart: string;
+                            /** Format: date-time */
+                            periodEnd: string;
+                            /** Format: date-time */
+                            issuedAt: string;
+                            /** Format: date-time */
+                            dueAt: string;
+                            paidAt: string | null;
+                            voidedAt: string | null;
+                            attemptCount: number;
+                            nextAttemptAt: string | null;
+                            lastTransactionId: string | null;
+                            lastFailureCode: string | null;
+                            amountRefunded: number;
+                            paymentUrl: string | null;
+                            checkoutSessionId: string | null;
+                            bolepix: components["schemas"]["InvoiceBolepix"] | null;
+                            boleto: components["schemas"]["InvoiceBoleto"] | null;
+                            pixQrCode: components["schemas"]["InvoicePixQrCode"] | null;
+                            overpayments: components["schemas"]["InvoiceOverpayment"][];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                            /**
+                             * @description How the attempt was made: the saved card, the Pix Automático mandate (a recurring charge), or by hand (its bolepix, else its payment link)
+                             * @enum {string}
+                             */
+                            method: "card" | "pix_automatico" | "bolepix" | "payment_link";
+                        };
                     };
                 };
             };
@@ -3079,6 +4137,63 @@ export interface webhooks {
                         id: string;
                         /** @constant */
                         event: "invoice.refunded";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Invoice"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "invoice.overpaid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * invoice.overpaid
+         * @description An invoice was paid again by another of its ways of paying (its payment link or its bolepix): the extra money is to refund
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "invoice.overpaid";
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
@@ -3478,6 +4593,177 @@ export interface webhooks {
                         id: string;
                         /** @constant */
                         event: "subscription.resumed";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.updated
+         * @description A subscription was changed: its plan, price or quantities (a plan change), or its discount
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.updated";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.plan_change_scheduled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.plan_change_scheduled
+         * @description A change of plan, price or quantities was scheduled for the end of the current cycle
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.plan_change_scheduled";
+                        companyId: string;
+                        /** Format: date-time */
+                        createdAt: string;
+                        data: components["schemas"]["Subscription"];
+                    };
+                };
+            };
+            responses: {
+                /** @description Received. Any 2xx within the timeout acknowledges the delivery; anything else is retried (docs/webhooks.md) */
+                "2XX": {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "subscription.plan_change_canceled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * subscription.plan_change_canceled
+         * @description A scheduled change of plan, price or quantities was canceled before it applied
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event id (`evt_…`): the same on every retry and manual resend; deduplicate on it */
+                    "webhook-id": string;
+                    /** @description Unix seconds of this attempt; refuse one far from now (replays) */
+                    "webhook-timestamp": string;
+                    /** @description `v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">` under the webhook's secret; during a rotation two entries, space-separated */
+                    "webhook-signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The event id (`evt_…`), also the `webhook-id` header: the same on every retry and resend; deduplicate on it */
+                        id: string;
+                        /** @constant */
+                        event: "subscription.plan_change_canceled";
                         companyId: string;
                         /** Format: date-time */
                         createdAt: string;
@@ -4347,6 +5633,7 @@ export interface components {
                 fee: components["schemas"]["Fee"];
                 penalty: components["schemas"]["Fee"];
             };
+            anticipation: components["schemas"]["AnticipationFee"];
             currency: string;
         };
         Fee: {
@@ -4361,6 +5648,12 @@ export interface components {
             percentage: number;
             /** @description Integer cents added to the percentage part */
             fixed: number;
+        };
+        AnticipationFee: {
+            /** @description Percent per 30 days anticipated, charged pro rata by day on each receivable (2 = 2% a month) */
+            percentage: number;
+            /** @description Anticipations whose gross amount is above these integer cents wait for an operator; null: none waits */
+            approvalAbove: number | null;
         };
         WalletBalances: {
             recipientId: string;
@@ -4423,7 +5716,7 @@ export interface components {
             source: string;
             sourceId: string | null;
             /** @enum {string} */
-            releaseStatus: "released" | "pending";
+            releaseStatus: "released" | "pending" | "anticipated" | "suspended";
             releaseAt: string | null;
             description: string | null;
             /** Format: date-time */
@@ -4583,6 +5876,21 @@ export interface components {
             /** @description Opaque, single-use, valid 24 hours */
             tokenId: string;
         };
+        WithdrawalRules: {
+            /** @description Off: every withdrawal waits for an operator */
+            autoApprove: boolean;
+            /** @description Largest gross amount (cents) approved automatically */
+            perWithdrawalLimit: number;
+            /** @description Largest sum (cents) of one recipient’s automatically approved withdrawals per São Paulo day, the new one included */
+            dailyLimit: number;
+            /** @description Whole days the recipient must have been KYC-approved (active) */
+            minimumKycDays: number;
+            /**
+             * @description Limits are in this currency; withdrawals in another always wait for an operator
+             * @constant
+             */
+            currency: "BRL";
+        };
         WithdrawalConfig: {
             currency: string;
             /** @description Percent of the gross amount (the fee table’s withdrawal entry) */
@@ -4633,6 +5941,84 @@ export interface components {
             changedAt: string;
             /** @description Why, for rejected, cancelled and failed; null otherwise */
             reason: string | null;
+        };
+        Transfer: {
+            id: string;
+            fromRecipientId: string;
+            toRecipientId: string;
+            /** @description Amount in integer cents */
+            amount: number;
+            currency: string;
+            description: string | null;
+            metadata: {
+                [key: string]: string;
+            };
+            /** @description pst_ id of the ledger posting that moved the money */
+            postingId: string;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        TransferList: {
+            data: components["schemas"]["Transfer"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
+            };
+        };
+        PayoutScheduleInput: {
+            /** @constant */
+            interval: "daily";
+            /**
+             * @description Pays out only when the withdrawable balance is at least this (and at least the withdrawal minimum), in cents
+             * @default 0
+             */
+            minimumAmount: number;
+            /** @default true */
+            enabled: boolean;
+            currency?: string;
+        } | {
+            /** @constant */
+            interval: "weekly";
+            /** @enum {string} */
+            weekday: "sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday";
+            /**
+             * @description Pays out only when the withdrawable balance is at least this (and at least the withdrawal minimum), in cents
+             * @default 0
+             */
+            minimumAmount: number;
+            /** @default true */
+            enabled: boolean;
+            currency?: string;
+        } | {
+            /** @constant */
+            interval: "monthly";
+            /** @description Day of the month; a shorter month pays on its last day */
+            day: number;
+            /**
+             * @description Pays out only when the withdrawable balance is at least this (and at least the withdrawal minimum), in cents
+             * @default 0
+             */
+            minimumAmount: number;
+            /** @default true */
+            enabled: boolean;
+            currency?: string;
+        };
+        PayoutSchedule: {
+            recipientId: string;
+            /** @enum {string} */
+            interval: "daily" | "weekly" | "monthly";
+            weekday: ("sunday" | "monday" | "tuesday" | "wednesday" | "thursday" | "friday" | "saturday") | null;
+            day: number | null;
+            currency: string;
+            /** @description Amount in integer cents */
+            minimumAmount: number;
+            enabled: boolean;
+            /** Format: date-time */
+            updatedAt: string;
         };
         Transaction: {
             id: string;
@@ -4794,6 +6180,25 @@ export interface components {
             /** @constant */
             status: "opening";
         };
+        /** @description The fine, interest and discount of a send_invoice invoice's bolepix */
+        LateFees: {
+            /** @description Multa, once, from the day after the due date: at most 2% (the consumer code's cap) */
+            finePercent?: number;
+            /** @description Juros de mora per month, charged per day late: at most 1% a month */
+            interestMonthlyPercent?: number;
+            discount?: {
+                percent?: number;
+                /** @description Cents off */
+                amount?: number;
+                /**
+                 * @description The discount holds until this many days before the due date (0: up to the due date)
+                 * @default 0
+                 */
+                daysBeforeDue: number;
+            } & (unknown | unknown);
+            /** @description Days the boleto stays payable after its due date (30 when a fine or interest is set) */
+            payableDaysAfterDue?: number;
+        };
         Plan: {
             id: string;
             companyId: string;
@@ -4805,6 +6210,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            lateFees: components["schemas"]["LateFees"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -4833,6 +6239,7 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            lateFees: components["schemas"]["LateFees"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -5058,7 +6465,7 @@ export interface components {
                 /** Format: public-https-url */
                 faviconUrl?: string;
             } | null;
-            requiredFields: unknown;
+            requiredFields: ("email" | "document" | "phone" | "address")[];
             customFields: ({
                 key: string;
                 label: string | {
@@ -5128,13 +6535,14 @@ export interface components {
             linkVersion: number | null;
             /** @enum {string} */
             status: "created" | "opened" | "paying" | "partially_paid" | "paid" | "failed" | "expired" | "canceled";
-            /** @constant */
-            mode: "payment";
-            /** @constant */
-            currency: "BRL";
+            /** @enum {string} */
+            mode: "payment" | "subscription";
+            /** @description BRL; a subscription session bills in its plan currency */
+            currency: string;
             /** @enum {string} */
             locale: "pt-BR" | "en-US" | "es-ES";
             items: components["schemas"]["CheckoutItem"][];
+            /** @description Subscription mode: only card (Pix Automático is in subscription.paymentMethods) */
             paymentMethods: {
                 card?: {
                     /** @default true */
@@ -5187,21 +6595,6 @@ export interface components {
                     /** @default 4 */
                     maxPaymentsCount: number;
                 };
-            } | {
-                card: {
-                    /** @constant */
-                    enabled?: true;
-                };
-            } | {
-                pix: {
-                    /** @constant */
-                    enabled?: true;
-                };
-            } | {
-                boleto: {
-                    /** @constant */
-                    enabled?: true;
-                };
             };
             splits: components["schemas"]["CheckoutSplit"][];
             branding: {
@@ -5214,7 +6607,7 @@ export interface components {
                 /** Format: public-https-url */
                 faviconUrl?: string;
             } | null;
-            requiredFields: unknown;
+            requiredFields: ("email" | "document" | "phone" | "address")[];
             customFields: ({
                 key: string;
                 label: string | {
@@ -5244,6 +6637,8 @@ export interface components {
                 [key: string]: string;
             };
             expirationMinutes: number;
+            /** @description Subscription mode: the offer, and the subscription, customer and mandate its confirmation made (the checkout is complete when status is paid); null in payment mode */
+            subscription: components["schemas"]["CheckoutSessionSubscription"];
             amount: number;
             amountPaid: number;
             amountDue: number;
@@ -5309,6 +6704,151 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
         };
+        CheckoutSessionSubscription: {
+            planId: string;
+            currency: string;
+            recurrence: {
+                interval: number;
+                unit: string;
+            };
+            trialDays: number;
+            lines: {
+                description: string;
+                /** @enum {string} */
+                kind: "recurring" | "activation";
+                quantity: number;
+                /** @description Per cycle (recurring) or once (activation); null for metered usage */
+                amount: number | null;
+            }[];
+            /** @description The recurring items of one cycle (metered usage apart) */
+            amountPerCycle: number;
+            /** @description The first invoice before any coupon; 0 during a trial */
+            amountDueNow: number;
+            paymentMethods: {
+                card: boolean;
+                pixAutomatico: boolean;
+            };
+            items: {
+                planItemId?: string;
+                planItemKey?: string;
+                quantity?: number;
+            }[];
+            couponId: string | null;
+            subscriptionId: string | null;
+            customerId: string | null;
+            mandateId: string | null;
+        } | null;
+        CreateSubscriptionCheckoutSession: {
+            /** @constant */
+            mode: "subscription";
+            /** @description A published (active) plan (plan_…) */
+            planId: string;
+            /** @description Optional components added, or quantities set, as POST /subscriptions's items with planId */
+            items?: ({
+                planItemId?: string;
+                planItemKey?: string;
+                quantity?: number;
+            } & (unknown | unknown))[];
+            /** @description The plan's prices in this currency; Pix Automático charges BRL only */
+            currency?: string;
+            /** @description A coupon (cpn_…) applied to the subscription from its first invoice */
+            couponId?: string;
+            /** @description An existing customer (cust_…) who subscribes; without it the buyer becomes a new customer */
+            customerId?: string;
+            paymentMethods: {
+                /** @description The card tokenized on the page: saved as the subscription's card, charged for the first invoice and every renewal */
+                card?: {
+                    /** @default true */
+                    enabled: boolean;
+                };
+                /** @description A Pix Automático mandate authorized by QR on the page: it pays every invoice (BRL, a cycle the BCB offers) */
+                pixAutomatico?: {
+                    /** @default true */
+                    enabled: boolean;
+                };
+            } | {
+                card: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            } | {
+                pixAutomatico: {
+                    /** @constant */
+                    enabled?: true;
+                };
+            };
+            /** @description A prefill of the buyer's fields the page shows */
+            customer?: {
+                name?: string;
+                /** Format: email */
+                email?: string;
+                /**
+                 * Format: cpf-cnpj
+                 * @description CPF or CNPJ, with or without punctuation; check digits are verified
+                 */
+                document?: string;
+                phone?: string;
+                address?: {
+                    street: string;
+                    number: string;
+                    complement?: string;
+                    neighborhood?: string;
+                    city: string;
+                    state: string;
+                    zipCode: string;
+                    /** @default BR */
+                    country: string;
+                };
+            };
+            /**
+             * @default pt-BR
+             * @enum {string}
+             */
+            locale: "pt-BR" | "en-US" | "es-ES";
+            branding?: {
+                primaryColor?: string;
+                /** Format: public-https-url */
+                logoUrl?: string;
+                merchantName?: string;
+                /** @enum {string} */
+                mobileLayout?: "single-page" | "step-by-step";
+                /** Format: public-https-url */
+                faviconUrl?: string;
+            };
+            customFields?: ({
+                key: string;
+                label: string | {
+                    [key: string]: string;
+                };
+                /** @enum {string} */
+                type: "text" | "select" | "checkbox";
+                options?: (string | {
+                    value: string;
+                    label: string | {
+                        [key: string]: string;
+                    };
+                })[];
+                /** @default false */
+                required: boolean;
+            } | {
+                /** @constant */
+                type: "select";
+            } | {
+                /** @enum {unknown} */
+                type?: "text" | "checkbox";
+                options?: never;
+            })[];
+            /** Format: http-url */
+            successUrl?: string;
+            /** Format: http-url */
+            cancelUrl?: string;
+            /** @description The session's metadata; the subscription gets it too, with checkoutSessionId */
+            metadata?: {
+                [key: string]: string;
+            };
+            /** @default 1440 */
+            expirationMinutes: number;
+        };
         CheckoutSessionList: {
             data: components["schemas"]["CheckoutSession"][];
             pagination: {
@@ -5327,10 +6867,10 @@ export interface components {
             linkId: string | null;
             /** @enum {string} */
             locale: "pt-BR" | "en-US" | "es-ES";
-            /** @constant */
-            mode: "payment";
-            /** @constant */
-            currency: "BRL";
+            /** @enum {string} */
+            mode: "payment" | "subscription";
+            /** @description BRL; a subscription session bills in its plan currency */
+            currency: string;
             items: {
                 name: string;
                 description: string | null;
@@ -5377,7 +6917,7 @@ export interface components {
                     maxPaymentsCount: number;
                 };
             };
-            requiredFields: unknown;
+            requiredFields: ("email" | "document" | "phone" | "address")[];
             customFields: ({
                 key: string;
                 label: string | {
@@ -5424,6 +6964,8 @@ export interface components {
             /** @description Public comp_ id, for card tokenization with the SDK */
             companyId: string;
             sdkUrl: string;
+            /** @description Subscription mode: the plan offered, and the mandate while it waits for the payer; null in payment mode */
+            subscription: components["schemas"]["CheckoutPublicSessionSubscription"];
         };
         CheckoutSessionPayment: {
             id: string;
@@ -5455,6 +6997,37 @@ export interface components {
                 dueDate: string;
             } | null;
         };
+        CheckoutPublicSessionSubscription: {
+            planId: string;
+            currency: string;
+            recurrence: {
+                interval: number;
+                unit: string;
+            };
+            trialDays: number;
+            lines: {
+                description: string;
+                /** @enum {string} */
+                kind: "recurring" | "activation";
+                quantity: number;
+                /** @description Per cycle (recurring) or once (activation); null for metered usage */
+                amount: number | null;
+            }[];
+            /** @description The recurring items of one cycle (metered usage apart) */
+            amountPerCycle: number;
+            /** @description The first invoice before any coupon; 0 during a trial */
+            amountDueNow: number;
+            paymentMethods: {
+                card: boolean;
+                pixAutomatico: boolean;
+            };
+            subscriptionId: string | null;
+            mandate: {
+                status: string;
+                /** @description Copia e cola of the mandate while pending */
+                qrCode: string | null;
+            } | null;
+        } | null;
         SavedCard: {
             id: string;
             customerId: string;
@@ -5504,10 +7077,27 @@ export interface components {
             metadata: {
                 [key: string]: string;
             };
+            lateFees: components["schemas"]["LateFees"] | null;
+            /** @description Its live discount (GET /subscriptions/:id): the coupon and the cycles it still covers */
+            discount?: components["schemas"]["SubscriptionDiscount"] | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        SubscriptionDiscount: {
+            id: string;
+            couponId: string;
+            code: string | null;
+            percentOff: number | null;
+            amountOff: number | null;
+            currency: string | null;
+            /** @enum {string} */
+            duration: "once" | "repeating" | "forever";
+            firstCycle: number;
+            lastCycle: number | null;
+            /** @description Invoice cycles it still discounts, from the next invoice (null: every cycle) */
+            cyclesLeft: number | null;
         };
         SubscriptionList: {
             data: components["schemas"]["Subscription"][];
@@ -5570,6 +7160,8 @@ export interface components {
             status: "open" | "paid" | "past_due" | "void" | "uncollectible";
             currency: string;
             total: number;
+            /** @description Cents a coupon took off (its discount line) */
+            discountAmount: number;
             /** @enum {string} */
             collectionMethod: "charge_automatically" | "send_invoice";
             /** Format: date-time */
@@ -5589,17 +7181,54 @@ export interface components {
             amountRefunded: number;
             paymentUrl: string | null;
             checkoutSessionId: string | null;
+            bolepix: components["schemas"]["InvoiceBolepix"] | null;
+            boleto: components["schemas"]["InvoiceBoleto"] | null;
+            pixQrCode: components["schemas"]["InvoicePixQrCode"] | null;
+            overpayments: components["schemas"]["InvoiceOverpayment"][];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
             updatedAt: string;
+        };
+        InvoiceBolepix: {
+            transactionId: string;
+            paymentId: string;
+            dueDate: string;
+            amount: number;
+            fine: {
+                percent: number;
+            } | null;
+            interest: {
+                monthlyPercent: number;
+            } | null;
+            discount: {
+                until: string;
+                percent?: number;
+                amount?: number;
+            } | null;
+        };
+        InvoiceBoleto: {
+            digitableLine: string;
+            formattedLine: string;
+            barcode: string;
+            url: string;
+            pdfUrl: string;
+        };
+        InvoicePixQrCode: {
+            copyPaste: string;
+            imageUrl: string;
+        };
+        InvoiceOverpayment: {
+            transactionId: string;
+            amount: number;
+            at: string;
         };
         InvoiceLineItem: {
             id: string;
             invoiceId: string;
             subscriptionItemId: string | null;
             /** @enum {string} */
-            kind: "recurring" | "activation" | "usage";
+            kind: "recurring" | "activation" | "usage" | "discount" | "proration";
             description: string;
             quantity: number;
             amount: number;
@@ -5607,6 +7236,191 @@ export interface components {
             periodStart: string;
             /** Format: date-time */
             periodEnd: string;
+        };
+        PlanChange: {
+            id: string;
+            subscriptionId: string;
+            /** @enum {string} */
+            status: "pending" | "applied" | "canceled";
+            /** @enum {string} */
+            effective: "now" | "cycle_end";
+            /** @enum {string} */
+            prorationBehavior: "create_prorations" | "none";
+            /** @description cycle_end: the first invoice cycle billed with the new items */
+            fromCycle: number | null;
+            planId: string | null;
+            items: {
+                planItemId: string | null;
+                priceId: string | null;
+                /** @enum {string} */
+                kind: "recurring" | "activation";
+                description: string;
+                quantity: number;
+                quantityIncluded: number;
+                /** @enum {string} */
+                billingScheme: "fixed" | "per_unit" | "tiered" | "package" | "metered";
+                amount: number;
+            }[];
+            previous: {
+                planId: string | null;
+                items: {
+                    planItemId: string | null;
+                    priceId: string | null;
+                    /** @enum {string} */
+                    kind: "recurring" | "activation";
+                    description: string;
+                    quantity: number;
+                    quantityIncluded: number;
+                    /** @enum {string} */
+                    billingScheme: "fixed" | "per_unit" | "tiered" | "package" | "metered";
+                    amount: number;
+                }[];
+            };
+            /** @description What the change left for the next invoice (credit negative) */
+            prorationLines: {
+                /** @constant */
+                kind: "proration";
+                description: string;
+                amount: number;
+            }[];
+            appliedAt: string | null;
+            canceledAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        PlanChangePreview: {
+            prorationLines: {
+                /** @constant */
+                kind: "proration";
+                description: string;
+                amount: number;
+            }[];
+            /** @description Their sum: what the change costs now (negative: a credit) */
+            prorationAmount: number;
+            nextInvoice: {
+                cycle: number;
+                issuesAt: string | null;
+                lines: {
+                    kind: string;
+                    description: string;
+                    quantity: number;
+                    amount: number;
+                }[];
+                discountAmount: number;
+                total: number;
+            };
+        };
+        Coupon: {
+            id: string;
+            code: string | null;
+            percentOff: number | null;
+            amountOff: number | null;
+            currency: string | null;
+            /** @enum {string} */
+            duration: "once" | "repeating" | "forever";
+            durationInCycles: number | null;
+            maxRedemptions: number | null;
+            timesRedeemed: number;
+            redeemBy: string | null;
+            /** @description Whether it can be redeemed now (active, not expired, redemptions left) */
+            valid: boolean;
+            active: boolean;
+            metadata: {
+                [key: string]: string;
+            };
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CouponList: {
+            data: components["schemas"]["Coupon"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
+            };
+        };
+        Discount: {
+            id: string;
+            couponId: string;
+            subscriptionId: string | null;
+            invoiceId: string | null;
+            /** @description The first invoice cycle it applies to */
+            firstCycle: number;
+            /** @description The last one (null: every cycle) */
+            lastCycle: number | null;
+            endedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            coupon: components["schemas"]["Coupon"];
+        };
+        StartPixAutomaticoMandate: {
+            /**
+             * @default qr
+             * @enum {string}
+             */
+            authorization: "qr" | "qr_with_payment" | "request";
+            payerAccount?: {
+                ispb: string;
+                branch?: string | null;
+                number: string;
+            } | null;
+        };
+        PixAutomaticoMandate: {
+            id: string;
+            /** @constant */
+            object: "pix_automatico_mandate";
+            subscriptionId: string;
+            customerId: string;
+            /** @enum {string} */
+            status: "pending" | "active" | "rejected" | "expired" | "canceled";
+            /** @enum {string} */
+            journey: "request" | "qr" | "qr_with_payment" | "qr_with_later_payment" | "pending";
+            qrCode: string | null;
+            location: string | null;
+            firstPayment: {
+                invoiceId: string;
+                transactionId: string;
+            } | null;
+            closing: {
+                code: string | null;
+                reason: string | null;
+                by: string | null;
+            } | null;
+            approvedAt: string | null;
+            endedAt: string | null;
+            createdAt: string;
+        };
+        DunningSettings: {
+            /** @constant */
+            object: "dunning_settings";
+            retryDays: number[];
+            custom: boolean;
+        };
+        DunningSettingsInput: {
+            /** @description Days after the due date of each retry, ascending (at most 8, each 1-60); [] never retries */
+            retryDays: number[];
+        };
+        PortalSession: {
+            id: string;
+            /** @constant */
+            object: "billing_portal.session";
+            customerId: string;
+            /** @description The hosted portal page: secret, single customer; give it to that customer only */
+            url: string;
+            returnUrl: string | null;
+            locale: ("pt-BR" | "en" | "es") | null;
+            features: {
+                cancelSubscription: boolean;
+            };
+            /** Format: date-time */
+            expiresAt: string;
+            /** Format: date-time */
+            createdAt: string;
         };
         Refund: {
             id: string;
@@ -5671,6 +7485,185 @@ export interface components {
         RefundSettings: {
             /** @description Card and Pix refunds go straight to processing (boleto refunds straight to awaiting_bank_details); off: refunds start pending */
             autoApprove: boolean;
+        };
+        ReceivableList: {
+            data: components["schemas"]["Receivable"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
+            };
+        };
+        Receivable: {
+            id: string;
+            recipientId: string;
+            transactionId: string;
+            paymentId: string;
+            /** @description 1-based installment of the payment */
+            installment: number;
+            currency: string;
+            /** @description The recipient’s gross share of this installment */
+            amount: number;
+            /** @description The recipient’s share of the sale’s processing fee for this installment */
+            fee: number;
+            /** @description What this installment makes (or made) available to the recipient: amount − fee, less what chargebacks took */
+            netAmount: number;
+            /**
+             * Format: date
+             * @description São Paulo date the release run of that day releases it on
+             */
+            dueDate: string;
+            /** @enum {string} */
+            status: "waiting_funds" | "anticipated" | "paid" | "suspended";
+            anticipationId: string | null;
+            /** @description When it was released or anticipated */
+            paidAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AnticipationSimulation: {
+            recipientId: string;
+            currency: string;
+            /**
+             * Format: date
+             * @description The São Paulo date it is priced on
+             */
+            on: string;
+            /** @description Gross of the receivables taken */
+            amount: number;
+            /** @description Amount in integer cents */
+            fee: number;
+            /** @description What the recipient receives as available */
+            netAmount: number;
+            /** @description Everything the recipient can anticipate today (gross) */
+            maxAmount: number;
+            requiresApproval: boolean;
+            /** @description Send it with POST /anticipations */
+            fingerprint: string;
+            receivables: {
+                id: string;
+                /** Format: date */
+                dueDate: string;
+                days: number;
+                /** @description Amount in integer cents */
+                amount: number;
+                /** @description Amount in integer cents */
+                fee: number;
+                /** @description Amount in integer cents */
+                netAmount: number;
+            }[];
+        };
+        Anticipation: {
+            id: string;
+            recipientId: string;
+            currency: string;
+            /** @enum {string} */
+            status: "pending_approval" | "completed" | "rejected";
+            /** @description Amount in integer cents */
+            amount: number;
+            /** @description Amount in integer cents */
+            fee: number;
+            /** @description Amount in integer cents */
+            netAmount: number;
+            receivablesCount: number;
+            fingerprint: string;
+            automatic: boolean;
+            reason: string | null;
+            decidedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        AnticipationSettings: {
+            recipientId: string;
+            enabled: boolean;
+            percentage: number;
+        };
+        DisputeList: {
+            data: components["schemas"]["Dispute"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
+            };
+        };
+        Dispute: {
+            id: string;
+            transactionId: string;
+            paymentId: string;
+            chargebackId: string;
+            /** @description Amount in integer cents */
+            amount: number;
+            currency: string;
+            reason: string;
+            /** @enum {string} */
+            status: "needs_response" | "under_review" | "won" | "lost";
+            /**
+             * Format: date-time
+             * @description Evidence is accepted until then; after it, a dispute without evidence is lost
+             */
+            dueBy: string;
+            evidence: {
+                productDescription?: string;
+                customerName?: string;
+                customerEmail?: string;
+                serviceDate?: string;
+                shippingTrackingNumber?: string;
+                refundPolicy?: string;
+                customerCommunication?: string;
+                uncategorizedText?: string;
+            };
+            files: {
+                id: string;
+                /** @enum {string} */
+                purpose: "receipt" | "shipping_documentation" | "customer_communication" | "customer_signature" | "refund_policy" | "other";
+                filename: string;
+                contentType: string;
+                sizeBytes: number;
+                sha256: string;
+                /** Format: date-time */
+                createdAt: string;
+            }[];
+            submittedAt: string | null;
+            resolvedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        DisputeEvidenceInput: {
+            productDescription?: string;
+            customerName?: string;
+            customerEmail?: string;
+            serviceDate?: string;
+            shippingTrackingNumber?: string;
+            refundPolicy?: string;
+            customerCommunication?: string;
+            uncategorizedText?: string;
+            files?: {
+                /**
+                 * @default other
+                 * @enum {string}
+                 */
+                purpose: "receipt" | "shipping_documentation" | "customer_communication" | "customer_signature" | "refund_policy" | "other";
+                filename: string;
+                /** @description The file, base64 (or a base64 data URL): PDF, JPEG or PNG by its content, at most 5 MiB */
+                content: string;
+            }[];
+        };
+        SandboxDisputeOutcomeInput: {
+            /** @enum {string} */
+            outcome: "won" | "lost";
+        };
+        SandboxDisputeOutcome: {
+            id: string;
+            /** @enum {string} */
+            outcome: "won" | "lost";
+            /** @constant */
+            status: "deciding";
         };
     };
     responses: never;
@@ -7051,7 +9044,7 @@ export interface operations {
                 type?: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
                 source?: "transaction" | "withdrawal" | "refund" | "chargeback" | "sandbox" | "adjustment";
                 currency?: string;
-                releaseStatus?: "released" | "pending";
+                releaseStatus?: "released" | "pending" | "anticipated" | "suspended";
                 startDate?: string;
                 endDate?: string;
             };
@@ -7131,7 +9124,7 @@ export interface operations {
                 type?: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
                 source?: "transaction" | "withdrawal" | "refund" | "chargeback" | "sandbox" | "adjustment";
                 currency?: string;
-                releaseStatus?: "released" | "pending";
+                releaseStatus?: "released" | "pending" | "anticipated" | "suspended";
                 startDate?: string;
                 endDate?: string;
                 page?: number;
@@ -7160,6 +9153,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatementPage"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportWalletStatement: {
+        parameters: {
+            query?: {
+                type?: "sale" | "fee" | "platform_fee" | "refund" | "chargeback" | "withdrawal" | "withdrawal_fee" | "withdrawal_reversal" | "adjustment";
+                source?: "transaction" | "withdrawal" | "refund" | "chargeback" | "sandbox" | "adjustment";
+                currency?: string;
+                releaseStatus?: "released" | "pending" | "anticipated" | "suspended";
+                startDate?: string;
+                endDate?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The recipient id (rec_…) */
+                ownerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement, one entry per record */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
                 };
             };
             /** @description Invalid body or parameter (`validation_failed`) */
@@ -7379,7 +9452,7 @@ export interface operations {
         parameters: {
             query?: {
                 webhookId?: string;
-                eventType?: "transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived";
+                eventType?: "transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "anticipation.requested" | "anticipation.approved" | "anticipation.rejected" | "anticipation.completed" | "transfer.created" | "dispute.created" | "dispute.evidence_submitted" | "dispute.won" | "dispute.lost" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.overpaid" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "subscription.updated" | "subscription.plan_change_scheduled" | "subscription.plan_change_canceled" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived";
                 status?: "pending" | "retrying" | "success" | "failed";
                 /** @description createdAt at or after (ISO 8601 with offset) */
                 from?: string;
@@ -7629,7 +9702,7 @@ export interface operations {
             query?: {
                 isActive?: "true" | "false";
                 /** @description Webhooks that receive this event (subscribed to it, or to all) */
-                event?: "transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived";
+                event?: "transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "anticipation.requested" | "anticipation.approved" | "anticipation.rejected" | "anticipation.completed" | "transfer.created" | "dispute.created" | "dispute.evidence_submitted" | "dispute.won" | "dispute.lost" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.overpaid" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "subscription.updated" | "subscription.plan_change_scheduled" | "subscription.plan_change_canceled" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived";
                 page?: number;
                 limit?: number;
                 /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
@@ -7724,7 +9797,7 @@ export interface operations {
                      */
                     url: string;
                     /** @description Event codes; empty means every event */
-                    events?: ("transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived")[];
+                    events?: ("transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "anticipation.requested" | "anticipation.approved" | "anticipation.rejected" | "anticipation.completed" | "transfer.created" | "dispute.created" | "dispute.evidence_submitted" | "dispute.won" | "dispute.lost" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.overpaid" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "subscription.updated" | "subscription.plan_change_scheduled" | "subscription.plan_change_canceled" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived")[];
                     /** @description Signing secret (min 8 chars). Omit it to get a generated whsec_ secret. */
                     secret?: string;
                 };
@@ -7927,7 +10000,7 @@ export interface operations {
                      */
                     url?: string;
                     /** @description Event codes; empty means every event */
-                    events?: ("transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived")[];
+                    events?: ("transaction.created" | "transaction.waiting_payment" | "transaction.paid" | "transaction.refused" | "transaction.failed" | "transaction.canceled" | "transaction.refunded" | "transaction.chargeback" | "payment.created" | "payment.waiting_payment" | "payment.paid" | "payment.refused" | "payment.failed" | "payment.refunded" | "payment.chargeback" | "customer.created" | "customer.updated" | "recipient.created" | "recipient.updated" | "recipient.approved" | "recipient.refused" | "recipient.deleted" | "withdrawal.requested" | "withdrawal.paid" | "withdrawal.rejected" | "anticipation.requested" | "anticipation.approved" | "anticipation.rejected" | "anticipation.completed" | "transfer.created" | "dispute.created" | "dispute.evidence_submitted" | "dispute.won" | "dispute.lost" | "invoice.issued" | "invoice.payment_attempted" | "invoice.paid" | "invoice.voided" | "invoice.refunded" | "invoice.overpaid" | "invoice.rescheduled" | "subscription.created" | "subscription.activated" | "subscription.canceled" | "subscription.cycle_advanced" | "subscription.paused" | "subscription.resumed" | "subscription.updated" | "subscription.plan_change_scheduled" | "subscription.plan_change_canceled" | "checkout.session.created" | "checkout.session.paid" | "checkout.session.partially_paid" | "checkout.session.expired" | "checkout.session.canceled" | "checkout.session.failed" | "checkout.link.created" | "checkout.link.updated" | "checkout.link.archived")[];
                     /** @description Signing secret (min 8 chars). Omit it to get a generated whsec_ secret. */
                     secret?: string;
                 };
@@ -8404,6 +10477,179 @@ export interface operations {
             };
         };
     };
+    getWithdrawalRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company’s withdrawal rules (off by default) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalRules"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setWithdrawalRules: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Off: every withdrawal waits for an operator */
+                    autoApprove: boolean;
+                    /** @description Largest gross amount (cents) approved automatically */
+                    perWithdrawalLimit: number;
+                    /** @description Largest sum (cents) of one recipient’s automatically approved withdrawals per São Paulo day, the new one included */
+                    dailyLimit: number;
+                    /** @description Whole days the recipient must have been KYC-approved (active) */
+                    minimumKycDays: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The rules now in force */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WithdrawalRules"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getWithdrawalConfig: {
         parameters: {
             query?: {
@@ -8771,6 +11017,482 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Withdrawal"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listTransfers: {
+        parameters: {
+            query?: {
+                fromRecipientId?: string;
+                toRecipientId?: string;
+                currency?: string;
+                page?: number;
+                limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of transfers */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TransferList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createTransfer: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description rec_ id of the active recipient whose withdrawable balance pays */
+                    fromRecipientId: string;
+                    /** @description rec_ id of the active recipient credited; not fromRecipientId */
+                    toRecipientId: string;
+                    /** @description Integer cents (>= 1), at most the sender’s withdrawable balance */
+                    amount: number;
+                    currency?: string;
+                    /** @description Shown on the transfer (not in the statements, which describe it themselves) */
+                    description?: string;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Transferred */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getTransfer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Transfer"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPayoutSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The schedule */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSchedule"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setPayoutSchedule: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayoutScheduleInput"];
+            };
+        };
+        responses: {
+            /** @description The schedule now in force */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayoutSchedule"];
                 };
             };
             /** @description Invalid body or parameter (`validation_failed`) */
@@ -9806,6 +12528,8 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    /** @description send_invoice: the fine, interest and discount of its subscriptions' invoice bolepix */
+                    lateFees?: components["schemas"]["LateFees"];
                 };
             };
         };
@@ -10005,6 +12729,7 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    lateFees?: components["schemas"]["LateFees"] | null;
                 };
             };
         };
@@ -12534,6 +15259,287 @@ export interface operations {
             };
         };
     };
+    createCheckoutSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    mode: "payment";
+                    currency?: string;
+                    /**
+                     * @default pt-BR
+                     * @enum {string}
+                     */
+                    locale?: "pt-BR" | "en-US" | "es-ES";
+                    items: {
+                        name: string;
+                        description?: string;
+                        /** Format: public-https-url */
+                        imageUrl?: string;
+                        /** @description Integer >= 1 */
+                        quantity: number;
+                        /** @description Integer cents >= 1 */
+                        unitAmount: number;
+                        /** @description String-to-string map, at most 50 keys */
+                        metadata?: {
+                            [key: string]: string;
+                        };
+                    }[];
+                    paymentMethods: {
+                        card?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default false */
+                            multipleCards?: boolean;
+                            /**
+                             * @default {
+                             *       "maxInstallments": 1,
+                             *       "freeInstallments": 0,
+                             *       "interestRate": 0,
+                             *       "interestType": "compound"
+                             *     }
+                             */
+                            installments?: {
+                                maxInstallments: number;
+                                /** @default 0 */
+                                freeInstallments?: number;
+                                /**
+                                 * @description Monthly percent, decimals allowed
+                                 * @default 0
+                                 */
+                                interestRate?: number;
+                                /**
+                                 * @default compound
+                                 * @enum {string}
+                                 */
+                                interestType?: "simple" | "compound";
+                            };
+                        };
+                        pix?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3600 */
+                            expiresIn?: number;
+                        };
+                        boleto?: {
+                            /** @default true */
+                            enabled?: boolean;
+                            /** @default 3 */
+                            dueDateDays?: number;
+                        };
+                        combined?: {
+                            enabled: boolean;
+                            /**
+                             * @description Amount in integer cents
+                             * @default 1
+                             */
+                            minAmountPerPayment?: number;
+                            /** @default 4 */
+                            maxPaymentsCount?: number;
+                        };
+                    } | {
+                        card: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        pix: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    } | {
+                        boleto: {
+                            /** @constant */
+                            enabled?: true;
+                        };
+                    };
+                    splits?: {
+                        recipientId: string;
+                        percentage: number;
+                        /** @default true */
+                        liable?: boolean;
+                    }[];
+                    branding?: {
+                        primaryColor?: string;
+                        /** Format: public-https-url */
+                        logoUrl?: string;
+                        merchantName?: string;
+                        /** @enum {string} */
+                        mobileLayout?: "single-page" | "step-by-step";
+                        /** Format: public-https-url */
+                        faviconUrl?: string;
+                    };
+                    requiredFields?: ("email" | "document" | "phone" | "address")[];
+                    customFields?: ({
+                        key: string;
+                        label: string | {
+                            [key: string]: string;
+                        };
+                        /** @enum {string} */
+                        type: "text" | "select" | "checkbox";
+                        options?: (string | {
+                            value: string;
+                            label: string | {
+                                [key: string]: string;
+                            };
+                        })[];
+                        /** @default false */
+                        required?: boolean;
+                    } | {
+                        /** @constant */
+                        type: "select";
+                    } | {
+                        /** @enum {unknown} */
+                        type?: "text" | "checkbox";
+                        options?: never;
+                    })[];
+                    /** Format: http-url */
+                    successUrl?: string;
+                    /** Format: http-url */
+                    cancelUrl?: string;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                    /** @default 1440 */
+                    expirationMinutes?: number;
+                    customer?: {
+                        name?: string;
+                        /** Format: email */
+                        email?: string;
+                        /**
+                         * Format: cpf-cnpj
+                         * @description CPF or CNPJ, with or without punctuation; check digits are verified
+                         */
+                        document?: string;
+                        phone?: string;
+                        address?: {
+                            street: string;
+                            number: string;
+                            complement?: string;
+                            neighborhood?: string;
+                            city: string;
+                            state: string;
+                            zipCode: string;
+                            /** @default BR */
+                            country?: string;
+                        };
+                    };
+                } | components["schemas"]["CreateSubscriptionCheckoutSession"];
+            };
+        };
+        responses: {
+            /** @description The session, status created, with its url */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckoutSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getCheckoutCharge: {
         parameters: {
             query?: never;
@@ -12918,7 +15924,8 @@ export interface operations {
                     customFields?: {
                         [key: string]: string | boolean;
                     };
-                    payments: ({
+                    /** @description Payment mode (required there) */
+                    payments?: ({
                         /** @constant */
                         method: "credit_card";
                         /** @description tokenId from the SDK (single use) */
@@ -12938,6 +15945,16 @@ export interface operations {
                         /** @description Amount in integer cents */
                         amount?: number;
                     })[];
+                    /** @description Subscription mode (required there): the card that pays every invoice, or a Pix Automático mandate */
+                    paymentMethod?: {
+                        /** @constant */
+                        method: "credit_card";
+                        /** @description tokenId from the SDK (single use); the card is saved for the renewals */
+                        cardToken: string;
+                    } | {
+                        /** @constant */
+                        method: "pix_automatico";
+                    };
                 };
             };
         };
@@ -13277,6 +16294,10 @@ export interface operations {
                     metadata?: {
                         [key: string]: string;
                     };
+                    /** @description send_invoice: the fine, interest and discount of the invoices' bolepix (replaces the plan's) */
+                    lateFees?: components["schemas"]["LateFees"];
+                    /** @description A coupon (cpn_…) discounting its invoices from the first (POST /coupons) */
+                    couponId?: string;
                 } & (({
                     recurrence?: never;
                     items?: unknown;
@@ -14598,6 +17619,1706 @@ export interface operations {
             };
         };
     };
+    listSubscriptionPlanChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Its changes */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChange"][];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    changeSubscriptionPlan: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Move to this (active) plan: its required components plus the items named */
+                    planId?: string;
+                    /** @description Components to set (quantity, price) or add; without planId, of the current plan */
+                    items?: ({
+                        planItemId?: string;
+                        planItemKey?: string;
+                        /** @description A price of this component in the subscription’s currency and cadence (default: its current one) */
+                        priceId?: string;
+                        quantity?: number;
+                    } & (unknown | unknown))[];
+                    /**
+                     * @description now: the items change at once; cycle_end: when the next cycle’s invoice is issued
+                     * @default now
+                     * @enum {string}
+                     */
+                    effective?: "now" | "cycle_end";
+                    /**
+                     * @description now only: the proration lines go on the next invoice (create_prorations) or none are made
+                     * @default create_prorations
+                     * @enum {string}
+                     */
+                    prorationBehavior?: "create_prorations" | "none";
+                } | unknown | {
+                    items: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The change (applied, or pending until the cycle ends) */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChange"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    previewSubscriptionPlanChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Move to this (active) plan: its required components plus the items named */
+                    planId?: string;
+                    /** @description Components to set (quantity, price) or add; without planId, of the current plan */
+                    items?: ({
+                        planItemId?: string;
+                        planItemKey?: string;
+                        /** @description A price of this component in the subscription’s currency and cadence (default: its current one) */
+                        priceId?: string;
+                        quantity?: number;
+                    } & (unknown | unknown))[];
+                    /**
+                     * @description now: the items change at once; cycle_end: when the next cycle’s invoice is issued
+                     * @default now
+                     * @enum {string}
+                     */
+                    effective?: "now" | "cycle_end";
+                    /**
+                     * @description now only: the proration lines go on the next invoice (create_prorations) or none are made
+                     * @default create_prorations
+                     * @enum {string}
+                     */
+                    prorationBehavior?: "create_prorations" | "none";
+                } | unknown | {
+                    items: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description The preview */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChangePreview"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelSubscriptionPlanChange: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+                changeId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The canceled change */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlanChange"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listCoupons: {
+        parameters: {
+            query?: {
+                page?: number;
+                limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of coupons */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CouponList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createCoupon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Unique per company; the invoices name the coupon by it */
+                    code?: string;
+                    percentOff?: number;
+                    /** @description Amount in integer cents */
+                    amountOff?: number;
+                    currency?: string;
+                    /** @enum {string} */
+                    duration: "once" | "repeating" | "forever";
+                    /** @description With duration repeating: the number of invoice cycles discounted */
+                    durationInCycles?: number;
+                    maxRedemptions?: number;
+                    /**
+                     * Format: date-time
+                     * @description No redemption from this instant on
+                     */
+                    redeemBy?: string;
+                    /** @description String-to-string map, at most 50 keys */
+                    metadata?: {
+                        [key: string]: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The coupon */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCoupon: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteCoupon: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coupon */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Coupon"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applySubscriptionDiscount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    couponId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The discount */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    removeSubscriptionDiscount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The discount, ended */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Discount"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    applyInvoiceDiscount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    couponId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The invoice */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invoice"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getSubscriptionPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The mandate */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixAutomaticoMandate"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    startSubscriptionPixAutomatico: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartPixAutomaticoMandate"];
+            };
+        };
+        responses: {
+            /** @description The mandate, pending the payer */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PixAutomaticoMandate"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A boleto without a payer it can be registered with (`boleto_payer_required`, `boleto_payer_invalid`) */
+            422: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor refused the request (`processor_rejected`): the operator checks the company's connection */
+            502: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDunningSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The company’s retry schedule (1, 3 and 5 days after the due date by default) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DunningSettings"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setDunningSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DunningSettingsInput"];
+            };
+        };
+        responses: {
+            /** @description The schedule now in force */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DunningSettings"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createPortalSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    customerId: string;
+                    /**
+                     * Format: http-url
+                     * @description Where the portal's back link goes (the merchant's site)
+                     */
+                    returnUrl?: string;
+                    /**
+                     * @description The page's language; without it, the browser's (Accept-Language), else pt-BR
+                     * @enum {string}
+                     */
+                    locale?: "pt-BR" | "en" | "es";
+                    /** @description What the customer may do besides paying: cancel a subscription at the end of its period */
+                    features?: {
+                        /** @default false */
+                        cancelSubscription?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description The session */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     createRefund: {
         parameters: {
             query?: never;
@@ -15414,6 +20135,1222 @@ export interface operations {
             };
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listReceivables: {
+        parameters: {
+            query?: {
+                recipientId?: string;
+                status?: "waiting_funds" | "anticipated" | "paid" | "suspended";
+                /** @description Receivables available on this date or after */
+                dueFrom?: string;
+                /** @description Receivables available on this date or before */
+                dueTo?: string;
+                paymentId?: string;
+                transactionId?: string;
+                page?: number;
+                limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of receivables */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivableList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReceivable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The receivable */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Receivable"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    simulateAnticipation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipientId: string;
+                    currency?: string;
+                    /** @description Anticipate at most this gross amount: whole receivables, soonest due first */
+                    amount?: number;
+                    /** @description Exactly these waiting receivables */
+                    receivableIds?: string[];
+                    /**
+                     * Format: date
+                     * @description The waiting receivables due on this date or before
+                     */
+                    upTo?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The simulation */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnticipationSimulation"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    createAnticipation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    recipientId: string;
+                    currency?: string;
+                    /** @description Anticipate at most this gross amount: whole receivables, soonest due first */
+                    amount?: number;
+                    /** @description Exactly these waiting receivables */
+                    receivableIds?: string[];
+                    /**
+                     * Format: date
+                     * @description The waiting receivables due on this date or before
+                     */
+                    upTo?: string;
+                    /** @description The simulation’s fingerprint: the request takes exactly what it showed, or is a 409 */
+                    fingerprint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The anticipation this fingerprint made already */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Anticipation"];
+                };
+            };
+            /** @description Requested */
+            201: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Anticipation"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnticipation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The anticipation */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Anticipation"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getAnticipationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings (disabled, 100% when never set) */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnticipationSettings"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    putAnticipationSettings: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    /**
+                     * @description Percent of what is eligible the daily run anticipates (whole receivables, soonest due first)
+                     * @default 100
+                     */
+                    percentage?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnticipationSettings"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDisputes: {
+        parameters: {
+            query?: {
+                status?: "needs_response" | "under_review" | "won" | "lost";
+                transactionId?: string;
+                page?: number;
+                limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of disputes */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DisputeList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getDispute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The dispute id (dsp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dispute */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispute"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    addDisputeEvidence: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The dispute id (dsp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeEvidenceInput"];
+            };
+        };
+        responses: {
+            /** @description The dispute with its evidence */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispute"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    submitDispute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The dispute id (dsp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dispute, under review */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Dispute"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
+            503: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sandboxDecideDispute: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe: the same key and body replay the first response. */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The dispute id (dsp_…) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SandboxDisputeOutcomeInput"];
+            };
+        };
+        responses: {
+            /** @description Sent to the acquirer */
+            202: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SandboxDisputeOutcome"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Invalid for the current state, or a conflict */
+            409: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body too large (`payload_too_large`) */
+            413: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Body is not JSON (`unsupported_media_type`) */
+            415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The processor did not answer (`processor_unavailable`): retry with the same Idempotency-Key, see Retry-After */
+            503: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];

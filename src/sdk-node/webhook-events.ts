@@ -11,8 +11,11 @@ export const EVENT_TYPES = [
   'customer.created', 'customer.updated',
   'recipient.created', 'recipient.updated', 'recipient.approved', 'recipient.refused', 'recipient.deleted',
   'withdrawal.requested', 'withdrawal.paid', 'withdrawal.rejected',
-  'invoice.issued', 'invoice.payment_attempted', 'invoice.paid', 'invoice.voided', 'invoice.refunded', 'invoice.rescheduled',
-  'subscription.created', 'subscription.activated', 'subscription.canceled', 'subscription.cycle_advanced', 'subscription.paused', 'subscription.resumed',
+  'anticipation.requested', 'anticipation.approved', 'anticipation.rejected', 'anticipation.completed',
+  'transfer.created',
+  'dispute.created', 'dispute.evidence_submitted', 'dispute.won', 'dispute.lost',
+  'invoice.issued', 'invoice.payment_attempted', 'invoice.paid', 'invoice.voided', 'invoice.refunded', 'invoice.overpaid', 'invoice.rescheduled',
+  'subscription.created', 'subscription.activated', 'subscription.canceled', 'subscription.cycle_advanced', 'subscription.paused', 'subscription.resumed', 'subscription.updated', 'subscription.plan_change_scheduled', 'subscription.plan_change_canceled',
   'checkout.session.created', 'checkout.session.paid', 'checkout.session.partially_paid', 'checkout.session.expired', 'checkout.session.canceled', 'checkout.session.failed',
   'checkout.link.created', 'checkout.link.updated', 'checkout.link.archived',
 ] as const;

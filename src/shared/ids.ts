@@ -9,7 +9,7 @@ import { encodeTime, monotonicFactory } from 'ulid';
 export const ID_PREFIXES = [
   'comp', 'ten', 'key', 'req', 'cust', 'rec', 'rba', 'txn', 'pay', 'spl', 'crd', 'tok', 'ref',
   'wlt', 'wdr', 'whk', 'whd', 'evt', 'plan', 'pli', 'price', 'sub', 'inv', 'chk', 'ci', 'cs',
-  'led', 'pst', 'usg', 'kyc', 'pcn', 'rcv',
+  'led', 'pst', 'usg', 'kyc', 'pcn', 'rcv', 'trf', 'cpn', 'dsc', 'sbc', 'mdt', 'ant', 'bps', 'sch', 'ii',
 ] as const;
 export type IdPrefix = (typeof ID_PREFIXES)[number];
 

@@ -30,7 +30,8 @@ const startOptions = (config: Config, w: Withdrawal) => ({
   ...runOptions(config.temporal.taskQueue, w.id),
   // A retried start (lost response) finds the run it already made.
   workflowIdConflictPolicy: 'USE_EXISTING' as const,
-  memo: { stage: 'awaiting_approval', companyId: w.companyId, amount: w.amount, netAmount: w.netAmount, currency: w.currency } satisfies WithdrawalMemo,
+  // An approved one (instant payout, payout schedule) goes straight to its payout.
+  memo: { stage: w.status === 'requested' ? 'awaiting_approval' : 'processing', companyId: w.companyId, amount: w.amount, netAmount: w.netAmount, currency: w.currency } satisfies WithdrawalMemo,
 });
 
 const registered = new WeakMap<Client, Promise<void>>();

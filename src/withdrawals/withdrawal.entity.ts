@@ -25,6 +25,10 @@ export class Withdrawal extends BaseEntity {
   pspTransferId: Opt<string> | null = null;
   /** The payout connection the transfer goes through (`pcn_…`, `default`), fixed before the first send. */
   payoutConnectionId: Opt<string> | null = null;
+  /** Approved by the company's withdrawal rules, not an operator (an instant payout): the daily limit sums these. */
+  autoApproved: Opt<boolean> = false;
+  /** The São Paulo date of the payout schedule's run that made it (`YYYY-MM-DD`); null for a requested one. Unique per company and recipient. */
+  scheduledFor: Opt<string> | null = null;
 }
 
 export const WithdrawalSchema = new EntitySchema<Withdrawal, BaseEntity>({
@@ -47,5 +51,7 @@ export const WithdrawalSchema = new EntitySchema<Withdrawal, BaseEntity>({
     paidAt: { type: 'Date', columnType: 'timestamptz', nullable: true },
     pspTransferId: { type: 'string', length: 64, nullable: true },
     payoutConnectionId: { type: 'string', length: 40, nullable: true },
+    autoApproved: { type: 'boolean', default: false },
+    scheduledFor: { type: 'string', columnType: 'date', nullable: true },
   },
 });

@@ -13,12 +13,14 @@ import {
   withdrawalListSchema,
   withdrawalSchema,
 } from './withdrawals.schemas';
+import { withdrawalRulesRoutes } from './withdrawal-rules.routes';
 import { cancelWithdrawal, createWithdrawal, getWithdrawal, getWithdrawalConfig, listWithdrawals } from './withdrawals.service';
 
 const tag = 'Withdrawals';
 
 // `/withdrawals/config` is declared before `/withdrawals/:id`, which would otherwise match it.
 export const withdrawalRoutes = [
+  ...withdrawalRulesRoutes,
   defineRoute({
     method: 'get',
     path: '/withdrawals/config',
@@ -66,7 +68,7 @@ export const withdrawalRoutes = [
     operationId: 'createWithdrawal',
     summary: 'Request a withdrawal of a recipient’s withdrawable balance',
     description:
-      'Aggregates the withdrawable balance of the recipient’s wallets in the currency, picks the wallet (walletId), computes fee and netAmount, and reserves the gross amount (blocked) in the same transaction that creates the withdrawal. It then waits for an operator (signals `approve` / `reject` on the workflow with the withdrawal’s id). 409: `insufficient_balance`, `amount_below_minimum`, `no_active_wallet`, `recipient_not_active`, `recipient_without_bank_account`.',
+      'Aggregates the withdrawable balance of the recipient’s wallets in the currency, picks the wallet (walletId), computes fee and netAmount, and reserves the gross amount (blocked) in the same transaction that creates the withdrawal. Under the company’s withdrawal rules (GET /withdrawals/rules) it is approved at once and paid out (an instant payout); otherwise it waits for an operator (signals `approve` / `reject` on the workflow with the withdrawal’s id). 409: `insufficient_balance`, `amount_below_minimum`, `no_active_wallet`, `recipient_not_active`, `recipient_without_bank_account`.',
     tag,
     request: { body: createWithdrawalBody },
     responses: { 201: { description: 'Requested', schema: withdrawalSchema } },

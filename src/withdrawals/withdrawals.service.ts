@@ -11,6 +11,8 @@ import { newId } from '../shared/ids';
 import { Withdrawal } from './withdrawal.entity';
 import { lockWithdrawal, moveWithdrawal, releaseWithdrawalReservation, withdrawalEvent } from './withdrawal-history';
 import { minimumAmount } from './withdrawal.rules';
+import { autoApprovalOf } from './withdrawal-rules.service';
+import type { RecipientLink } from '../recipients/recipient.entity';
 import type { CreateWithdrawalInput, ListWithdrawalsQuery, WithdrawalConfigView } from './withdrawals.schemas';
 
 /** The withdrawal fee and minimum of a company in one currency (GET /withdrawals/config). */
@@ -58,28 +60,74 @@ async function bodyRecipient(em: EntityManager, companyId: string, recipientId: 
  * reservation (available → blocked) and withdrawal.requested commit together or not at all.
  * 409s: amount_below_minimum, no_active_wallet, insufficient_balance, plus the recipient's
  * own (recipient_not_active; recipient_without_bank_account). A recipientId that is unknown or
- * another company's is a 404 naming the field (bodyIdNotFound).
+ * another company's is a 404 naming the field (bodyIdNotFound). Under the company's withdrawal
+ * rules it is approved at once (an instant payout, `approved` by `system`, reason `auto_approved`).
  */
 export async function createWithdrawal(em: EntityManager, companyId: string, input: CreateWithdrawalInput): Promise<{ withdrawal: Withdrawal; event: Event }> {
-  const { amount, currency } = input;
-  const { link } = await bodyRecipient(em, companyId, input.recipientId);
+  const created = await requestWithdrawal(em, companyId, input.recipientId, input.currency, {
+    amount: input.amount,
+    approval: async (amount, link) =>
+      (await autoApprovalOf(em, { companyId, recipientId: input.recipientId, amount, currency: input.currency, link })) === null ? { autoApproved: true, reason: 'auto_approved' } : null,
+  });
+  // A requested amount is never skipped: it is created or refused with a 409.
+  return created!;
+}
+
+/**
+ * A payout schedule's withdrawal of the recipient's whole withdrawable balance on `scheduledFor`
+ * (its São Paulo date), approved by the schedule (`system`, reason `payout_schedule`). Null when
+ * the balance is below `minimumAmount` or the withdrawal minimum: nothing is written. The unique
+ * index on (company, recipient, scheduledFor) makes it once per recipient and date.
+ */
+export async function createScheduledWithdrawal(
+  em: EntityManager,
+  companyId: string,
+  s: { recipientId: string; currency: string; minimumAmount: number; scheduledFor: string },
+): Promise<{ withdrawal: Withdrawal; event: Event } | null> {
+  return requestWithdrawal(em, companyId, s.recipientId, s.currency, {
+    amount: 'withdrawable',
+    atLeast: s.minimumAmount,
+    approval: async () => ({ autoApproved: false, reason: 'payout_schedule' }),
+    scheduledFor: s.scheduledFor,
+  });
+}
+
+interface WithdrawalRequest {
+  /** The gross amount, or the whole withdrawable balance (then nothing is written when it is below `atLeast` or the withdrawal minimum). */
+  amount: number | 'withdrawable';
+  atLeast?: number;
+  /** Approved at creation (and why), or null to wait for an operator. Runs under the wallet lock. */
+  approval(amount: number, link: RecipientLink): Promise<{ autoApproved: boolean; reason: string } | null>;
+  scheduledFor?: string;
+}
+
+async function requestWithdrawal(em: EntityManager, companyId: string, recipientId: string, currency: string, how: WithdrawalRequest): Promise<{ withdrawal: Withdrawal; event: Event } | null> {
+  const { link } = await bodyRecipient(em, companyId, recipientId);
   if (!link.defaultBankAccountId) {
-    throw conflict('recipient_without_bank_account', `Recipient ${input.recipientId} has no bank account to pay out to; add one with PUT /recipients/${input.recipientId}`);
+    throw conflict('recipient_without_bank_account', `Recipient ${recipientId} has no bank account to pay out to; add one with PUT /recipients/${recipientId}`);
   }
   const config = await getWithdrawalConfig(em, companyId, currency);
-  if (config.minimumAmount === null || amount < config.minimumAmount) {
+  const requested = how.amount;
+  if (requested !== 'withdrawable' && (config.minimumAmount === null || requested < config.minimumAmount)) {
     const min = config.minimumAmount === null ? 'no amount qualifies under the current fee' : `the minimum is ${config.minimumAmount} cents (${money(config.minimumAmount, currency)})`;
-    throw conflict('amount_below_minimum', `amount ${amount} is below the withdrawal minimum: ${min}`);
+    throw conflict('amount_below_minimum', `amount ${requested} is below the withdrawal minimum: ${min}`);
   }
 
-  const wallets = await lockWalletFunds(em, companyId, input.recipientId, currency);
-  if (wallets.length === 0) throw conflict('no_active_wallet', `Recipient ${input.recipientId} has no wallet in ${currency}`);
+  const wallets = await lockWalletFunds(em, companyId, recipientId, currency);
+  if (wallets.length === 0) {
+    // A schedule of a recipient never paid in this currency has nothing to pay; a request is refused.
+    if (requested === 'withdrawable') return null;
+    throw conflict('no_active_wallet', `Recipient ${recipientId} has no wallet in ${currency}`);
+  }
   const withdrawable = wallets.reduce((sum, w) => sum + w.withdrawable, 0);
   // One physical wallet pays the whole withdrawal; with one wallet per currency (today) that is the aggregate.
   const wallet = wallets[0];
+  const amount = requested === 'withdrawable' ? wallet.withdrawable : requested;
+  if (requested === 'withdrawable' && (config.minimumAmount === null || amount < Math.max(config.minimumAmount, how.atLeast ?? 0))) return null;
   if (amount > withdrawable || amount > wallet.withdrawable) {
     throw conflict('insufficient_balance', `amount ${amount} exceeds the withdrawable balance of ${withdrawable} cents (${money(withdrawable, currency)})`);
   }
+  const approval = await how.approval(amount, link);
 
   const id = newId('wdr');
   await lockWithdrawal(em, id);
@@ -87,7 +135,7 @@ export async function createWithdrawal(em: EntityManager, companyId: string, inp
     key: `withdrawal:${id}:reserve`,
     kind: 'withdrawal_reserve',
     companyId,
-    recipientId: input.recipientId,
+    recipientId,
     currency,
     amount,
     source: 'withdrawal',
@@ -98,7 +146,7 @@ export async function createWithdrawal(em: EntityManager, companyId: string, inp
   const withdrawal = em.create(Withdrawal, {
     id,
     companyId,
-    recipientId: input.recipientId,
+    recipientId,
     walletId: wallet.walletId,
     bankAccountId: link.defaultBankAccountId,
     amount,
@@ -106,9 +154,13 @@ export async function createWithdrawal(em: EntityManager, companyId: string, inp
     fee,
     netAmount: amount - fee,
     status: 'requested',
-    statusHistory: [{ status: 'requested', changedBy: 'api', changedAt: new Date().toISOString(), reason: null }],
+    statusHistory: [{ status: 'requested', changedBy: how.scheduledFor ? 'system' : 'api', changedAt: new Date().toISOString(), reason: null }],
     reservationPostingId: postingId,
+    autoApproved: approval?.autoApproved ?? false,
+    scheduledFor: how.scheduledFor ?? null,
   });
+  // The workflow finds it approved and pays it out without waiting for an operator.
+  if (approval) moveWithdrawal(withdrawal, 'approved', 'system', approval.reason);
   em.persist(withdrawal);
   const event = withdrawalEvent(em, withdrawal, 'withdrawal.requested');
   await em.flush();

@@ -127,7 +127,7 @@ it('a billing run charge is indistinguishable from a one-off saved-card charge a
   const body = createSubscriptionBody.parse({ customerId, planId, defaultPaymentMethodRef: cardId });
   const { subscription: template } = await t.stack.em().transactional((em) => createSubscription(em as EntityManager, t.company.Acme.company.id, body));
   const ids = await seedDueSubscriptions(t.stack.em(), template.id, 3, `parity${Date.now().toString(36)}`);
-  expect(await renewDueSubscriptions(t.stack.deps, { at: new Date().toISOString(), claim: `test-claim-${randomUUID()}`, ids })).toEqual({ claimed: 3, issued: 3, renewed: 3, workflows: 0 });
+  expect(await renewDueSubscriptions(t.stack.deps, { at: new Date().toISOString(), claim: `test-claim-${randomUUID()}`, ids })).toEqual({ claimed: 3, issued: 3, renewed: 3, workflows: 0, awaiting: 0 });
   const [batched] = (
     await t.stack.em().execute<{ last_transaction_id: string }[]>(`select last_transaction_id from billing_invoices where subscription_id = ? and status = 'paid'`, [ids[0]])
   ).map((r) => r.last_transaction_id);

@@ -225,8 +225,8 @@ describe('billing runs', () => {
     for (const inv of charged) expect((await transactionsOf(inv.id)).map((x) => x.status)).toEqual(['paid']);
     expect((await rows(ids)).map((r) => r.parked)).toEqual([false, false]);
 
-    expect(await renewDueSubscriptions(t.stack.deps, { at, claim, ids })).toEqual({ claimed: 2, issued: 2, renewed: 2, workflows: 0 });
-    expect(await renewDueSubscriptions(t.stack.deps, { at, claim, ids })).toEqual({ claimed: 0, issued: 0, renewed: 0, workflows: 0 });
+    expect(await renewDueSubscriptions(t.stack.deps, { at, claim, ids })).toEqual({ claimed: 2, issued: 2, renewed: 2, workflows: 0, awaiting: 0 });
+    expect(await renewDueSubscriptions(t.stack.deps, { at, claim, ids })).toEqual({ claimed: 0, issued: 0, renewed: 0, workflows: 0, awaiting: 0 });
     expect((await rows(ids)).map((r) => [r.cycles_completed, r.next_cycle, r.parked])).toEqual([
       [1, 1, true],
       [1, 1, true],

@@ -59,7 +59,7 @@ describe('billing run workflow', () => {
     const at = due[20].wakeAt; // the last two are not due yet
     const handle = await env.client.workflow.start(BILLING_RUN_WORKFLOW, { taskQueue, workflowId: `billing-run-${randomUUID()}`, args: [{ at, pageSize: 5, parallelism: 2 }] });
     const result: BillingRunProgress = await handle.result();
-    expect(result).toEqual({ at, pagesListed: 5, pagesDone: 5, claimed: 21, issued: 16, renewed: 11, workflows: 10, done: true });
+    expect(result).toEqual({ at, pagesListed: 5, pagesDone: 5, claimed: 21, issued: 16, renewed: 11, workflows: 10, awaiting: 0, done: true });
     expect(await handle.query(billingRunProgressQuery)).toEqual(result);
     expect([...renewed].sort()).toEqual(due.slice(0, 21).map((d) => d.id));
     expect(mostInFlight).toBe(2);

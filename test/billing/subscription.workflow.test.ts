@@ -6,6 +6,7 @@ import { recordHistory } from '../replay/history-files';
 import { createTimeSkippingEnv } from '../helpers/temporal-env';
 import { workflowBundle } from '../helpers/workflow-bundle';
 import { addDays } from '../../src/billing/schedule.rules';
+import { DEFAULT_RETRY_DAYS, retryAt } from '../../src/billing/dunning.rules';
 import type { Recurrence } from '../../src/billing/price.rules';
 import {
   CHARGE_DECISION_FALLBACK_MS,
@@ -57,8 +58,13 @@ interface FakeSubscription {
   parked: { progress: SubscriptionProgress; wakeAt: string } | null;
   /** Billing-run claims on the row, and the workflow run that took each (null: not taken yet). */
   claims: Map<string, string | null>;
+  /** Paid by a Pix Automático mandate: due 3 days after issue, charged from its issue, decided on its due day. */
+  mandate?: boolean;
+  /** The company's retry schedule (the default 1/3/5 days when absent). */
+  retryDays?: number[];
 }
 
+const MANDATE_RECHECK_MS = 6 * 3_600_000;
 const subs = new Map<string, FakeSubscription>();
 const invoiceOwner = new Map<string, FakeSubscription>();
 const invoiceById = (id: string) => invoiceOwner.get(id)!.invoices.find((i) => i.id === id)!;
@@ -90,11 +96,12 @@ const activities: SubscriptionActivities = {
     const sub = subs.get(subscriptionId)!;
     let inv = sub.invoices.find((i) => i.cycle === cycle);
     if (!inv) {
-      inv = { id: `inv_${subscriptionId}_${cycle}`, cycle, periodStart, periodEnd, issuedAt, dueAt, status: 'open', attempts: [], settledAt: [], rescheduledTo: [] };
+      inv = { id: `inv_${subscriptionId}_${cycle}`, cycle, periodStart, periodEnd, issuedAt, dueAt: sub.mandate ? addDays(issuedAt, 3) : dueAt, status: 'open', attempts: [], settledAt: [], rescheduledTo: [] };
       sub.invoices.push(inv);
       invoiceOwner.set(inv.id, sub);
       sub.events.push(`invoice.issued#${cycle}`);
     }
+    if (sub.mandate) return { invoiceId: inv.id, total: 1000, status: inv.status as 'open', dueAt: inv.dueAt, collectFrom: inv.issuedAt };
     return { invoiceId: inv.id, total: 1000, status: inv.status as 'open', dueAt: inv.dueAt };
   },
   async startInvoiceCollection({ invoiceId, attempt, at }) {
@@ -102,6 +109,8 @@ const activities: SubscriptionActivities = {
     const sub = invoiceOwner.get(invoiceId)!;
     inv.attempts.push(at);
     const transactionId = `txn_${invoiceId}_${attempt}`;
+    // A mandate charge is scheduled at the PSP and decided on its due day (the settle reads it).
+    if (sub.mandate) return { pending: true, transactionId, recheckAfterMs: MANDATE_RECHECK_MS };
     const workflow = env.client.workflow.getHandle(subscriptionOf(invoiceId));
     await workflow.signal(chargeDecidedSignal, { transactionId: `txn_other_${attempt}`, paid: true, code: null });
     if (sub.charge === 'signal') await workflow.signal(chargeDecidedSignal, { transactionId, paid: !declined(inv, attempt), code: null });
@@ -110,15 +119,21 @@ const activities: SubscriptionActivities = {
   async settleInvoiceCollection({ invoiceId, attempt, transactionId }) {
     const inv = invoiceById(invoiceId);
     const sub = invoiceOwner.get(invoiceId)!;
-    inv.settledAt.push(new Date(await env.currentTimeMs()).toISOString());
+    const now = new Date(await env.currentTimeMs()).toISOString();
+    if (sub.mandate && now < inv.dueAt) return { pending: true, transactionId };
+    inv.settledAt.push(now);
     const no = declined(inv, attempt);
     inv.status = no ? 'past_due' : 'paid';
     sub.events.push(`invoice.payment_attempted#${inv.cycle}`, no ? `invoice.past_due#${inv.cycle}` : `invoice.paid#${inv.cycle}`);
     return { paid: !no, code: no ? 'card_declined' : null, transactionId };
   },
-  async rescheduleInvoice({ invoiceId, nextAttemptAt }) {
-    invoiceById(invoiceId).rescheduledTo.push(nextAttemptAt);
-    invoiceOwner.get(invoiceId)!.events.push(`invoice.rescheduled#${invoiceById(invoiceId).cycle}`);
+  async rescheduleInvoice({ invoiceId, attempt, dueAt }) {
+    const sub = invoiceOwner.get(invoiceId)!;
+    const next = retryAt(dueAt, attempt, sub.retryDays ?? DEFAULT_RETRY_DAYS);
+    if (next === null) return null;
+    invoiceById(invoiceId).rescheduledTo.push(next);
+    sub.events.push(`invoice.rescheduled#${invoiceById(invoiceId).cycle}`);
+    return next;
   },
   async advanceSubscriptionCycle({ subscriptionId, cyclesCompleted }) {
     subs.get(subscriptionId)!.events.push(`subscription.cycle_advanced#${cyclesCompleted}`);
@@ -178,6 +193,8 @@ interface StartOptions {
   charge?: FakeSubscription['charge'];
   /** Null (the default here): timers alone, never parked. */
   parkAfterMs?: number | null;
+  mandate?: boolean;
+  retryDays?: number[];
 }
 async function startSubscription(o: StartOptions) {
   const subscriptionId = `sub_${randomUUID().replace(/-/g, '').slice(0, 26)}`;
@@ -197,7 +214,7 @@ async function startSubscription(o: StartOptions) {
     pausedAt: null,
     advanceRequested: 0,
   };
-  const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), charge: o.charge ?? 'signal', events: [], ended: null, parked: null, claims: new Map() };
+  const sub: FakeSubscription = { progress, invoices: [], declines: new Set(o.declines ?? []), charge: o.charge ?? 'signal', events: [], ended: null, parked: null, claims: new Map(), mandate: o.mandate, retryDays: o.retryDays };
   subs.set(subscriptionId, sub);
   const handle = await env.client.workflow.start(SUBSCRIPTION_WORKFLOW, {
     taskQueue,
@@ -347,6 +364,35 @@ describe('subscription workflow', () => {
     expect(inv.rescheduledTo.map(day)).toEqual([1, 3, 5].map((d) => day(addDays(inv.dueAt, d))));
     expect(inv.status).toBe('uncollectible');
     expect(sub.ended?.reason).toBe('payment_failed');
+  });
+
+  it("dunning follows the company's retry schedule, read through the activity", async () => {
+    const { sub, handle } = await startSubscription({ recurrence: {}, declines: ['0:*'], retryDays: [2, 9] });
+    expect(await handle.result()).toMatchObject({ status: 'canceled', reason: 'payment_failed' });
+    const [inv] = sub.invoices;
+    expect(inv.attempts.map(day)).toEqual([0, 2, 9].map((d) => day(addDays(inv.dueAt, d))));
+    expect(inv.rescheduledTo.map(day)).toEqual([2, 9].map((d) => day(addDays(inv.dueAt, d))));
+    expect(inv.status).toBe('uncollectible');
+  });
+
+  it('Pix Automático over whole cycles: each invoice is due 3 days after its issue, its charge is made at the issue and decided on its due day', async () => {
+    const { sub, handle } = await startSubscription({ recurrence: {}, maxCycles: 3, mandate: true, declines: ['1:1'] });
+    expect(await handle.result()).toMatchObject({ status: 'ended', reason: 'max_cycles', cyclesBilled: 3 });
+    expect(sub.invoices.map((i) => i.status)).toEqual(['paid', 'paid', 'paid']);
+    for (const inv of sub.invoices) {
+      expect(inv.dueAt).toBe(addDays(inv.issuedAt, 3));
+      // The charge goes to the PSP when the invoice is issued, days before its due day …
+      expect(Date.parse(inv.attempts[0]) - Date.parse(inv.issuedAt)).toBeLessThan(60_000);
+      // … and is read back on its due day (the workflow waits hours between reads, not minutes).
+      expect(Date.parse(inv.settledAt[0])).toBeGreaterThanOrEqual(Date.parse(inv.dueAt));
+      expect(Date.parse(inv.settledAt[0]) - Date.parse(inv.dueAt)).toBeLessThanOrEqual(MANDATE_RECHECK_MS);
+    }
+    // Cycle 1's charge failed (the PSP's retries spent): dunning retried it a day after its due date.
+    const c1 = sub.invoices[1];
+    expect(c1.rescheduledTo.map(day)).toEqual([day(addDays(c1.dueAt, 1))]);
+    expect(c1.attempts).toHaveLength(2);
+    expect(sub.events.indexOf('subscription.cycle_advanced#2')).toBeGreaterThan(sub.events.indexOf('invoice.paid#1'));
+    await recordHistory('billing', 'subscription-mandate', handle);
   });
 
   it('a charge is settled by its chargeDecided signal, even one sent before the charge activity returned', async () => {

@@ -66,6 +66,7 @@ describe('POST /checkout/charges', () => {
       expiredAt: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      subscription: null,
     });
     const [event] = await eventsOf(res.body.id, 'checkout.session.created');
     expect(event.payload).toMatchObject({ event: 'checkout.session.created', data: { id: res.body.id, linkId: null } });

@@ -352,3 +352,41 @@ describe('the page script', () => {
     expect(css.body).toContain('--brand');
   });
 });
+
+describe('the session page in subscription mode', () => {
+  const subscription = {
+    lines: [
+      { description: 'Clube mensal', kind: 'recurring', quantity: 1, amount: 3990 },
+      { description: 'Chamadas', kind: 'recurring', quantity: 1, amount: null },
+    ],
+    amountPerCycle: 3990,
+    amountDueNow: 3990,
+    paymentMethods: { card: true, pixAutomatico: true },
+    mandate: null,
+  };
+  const subView = (over: Partial<CheckoutPageView> = {}) =>
+    baseView({ items: [], amount: 3990, amountDue: 3990, paymentMethods: { card: { enabled: true, maxInstallments: 1, installmentOptions: [] } }, subscription, ...over });
+
+  it.each([
+    ['pt-BR', 'Por ciclo', 'conforme o uso', 'Assinar: R$ 39,90 agora'],
+    ['en-US', 'Per cycle', 'as used', 'Subscribe: R$39.90 now'],
+    ['es-ES', 'Por ciclo', 'según el uso', 'Suscribirse: '],
+  ] as const)('%s: the plan per cycle, what is billed now, card and Pix Automático', (locale, perCycle, metered, button) => {
+    const { html } = renderCheckoutPage(subView(), locale, opts);
+    expect(html).toContain('data-testid="subscription-lines"');
+    expect(html).toContain(perCycle);
+    expect(html).toContain(metered);
+    expect(html.replace(/\u00a0/g, ' ')).toContain(button);
+    expect(html).toContain('value="pix_automatico"');
+    expect(html).toContain('data-method="pix_automatico"');
+  });
+
+  it('shows the pending mandate to authorize, then the paid page', () => {
+    const pending = renderCheckoutPage(subView({ status: 'paying', subscription: { ...subscription, mandate: { status: 'pending', qrCode: '00020101021226<x>' } } }), 'pt-BR', opts).html;
+    expect(panelFor({ status: 'paying', payments: [], subscription: { mandate: { status: 'pending' } } })).toBe('mandate');
+    expect(pending).toMatch(/<section class="panel" id="state-mandate" aria-labelledby="mandate-title">/);
+    expect(pending).toContain('00020101021226&lt;x&gt;</textarea>');
+    expect(panelFor({ status: 'paid', payments: [], subscription: { mandate: { status: 'active' } } })).toBe('paid');
+    expect(panelFor({ status: 'paying', payments: [], subscription: { mandate: null } })).toBe('form');
+  });
+});

@@ -118,6 +118,7 @@ describe('GET /checkout/public/sessions/:id', () => {
       cancelUrl: 'https://shop.example/cart',
       companyId: t.company.Acme.company.id,
       sdkUrl: expect.stringMatching(/\/sdk\/lastro\.js$/),
+      subscription: null,
     });
     expect(res.body.paymentMethods.card.installmentOptions).toHaveLength(6);
     expect(JSON.stringify(res.body)).not.toMatch(/black-friday|ten_/);

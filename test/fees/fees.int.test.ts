@@ -18,6 +18,7 @@ describe('GET /fees', () => {
       withdrawal: zero,
       refund: zero,
       chargeback: { fee: zero, penalty: zero },
+      anticipation: { percentage: 0, approvalAbove: null },
       currency: 'BRL',
     });
     expect((await t.stack.http.get('/v1/fees').set(t.company.Acme.headers)).body.currency).toBe('BRL');

@@ -14,6 +14,7 @@ describe('resolveFeeTable', () => {
       withdrawal: { percentage: 0, fixed: 0 },
       refund: { percentage: 0, fixed: 0 },
       chargeback: { fee: { percentage: 0, fixed: 0 }, penalty: { percentage: 0, fixed: 0 } },
+      anticipation: { percentage: 0, approvalAbove: null },
       currency: 'BRL',
     });
   });

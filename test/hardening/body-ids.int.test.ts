@@ -23,15 +23,30 @@ const FIELD_SEEDERS: Record<string, keyof SeededIds> = {
   customerId: 'customer',
   customer: 'customer',
   recipientId: 'recipient',
+  fromRecipientId: 'activeRecipient',
+  toRecipientId: 'activeRecipient',
   planId: 'plan',
   plan: 'plan',
   planItemId: 'planItem',
+  priceId: 'planPrice',
   defaultPaymentMethodRef: 'card',
   webhookId: 'webhook',
   linkId: 'checkoutLink',
   subscription: 'subscription',
   subscriptionId: 'subscription',
   token: 'cardToken',
+  couponId: 'coupon',
+  // The card sale: it has receivables and a dispute to find (a Pix sale has neither).
+  transactionId: 'cardTransaction',
+  paymentId: 'cardPayment',
+};
+
+/** A field whose rows live on another seeded resource than FIELD_SEEDERS names, by `<operationId> <field>`. */
+const ROUTE_FIELD_SEEDERS: Record<string, keyof SeededIds> = {
+  // Receivables are the owner's: a card sale without splits pays the owner.
+  'listReceivables recipientId': 'owner',
+  'simulateAnticipation recipientId': 'owner',
+  'createAnticipation recipientId': 'owner',
 };
 
 /** Id-like by name, but not a stored resource of a company. */
@@ -52,30 +67,47 @@ const OWN_ANSWER: Record<string, { status: number; code: string }> = {
   'createCheckoutLink splits[].recipientId': { status: 400, code: 'recipient_not_active' },
   'updateCheckoutLink splits[].recipientId': { status: 400, code: 'recipient_not_active' },
   'createCheckoutCharge splits[].recipientId': { status: 400, code: 'recipient_not_active' },
+  'createCheckoutSession splits[].recipientId': { status: 400, code: 'recipient_not_active' },
   // Transactions: a split recipient that cannot receive is one 400 (src/payments/split-check.service.ts).
   'createTransaction splits[].recipientId': { status: 400, code: 'validation_failed' },
   // An id that must name a child of another field's resource (a component of this plan, a
   // saved card of this customer) is a 400 on that field, whoever owns what it names.
   'createPlanPrice planItemId': { status: 400, code: 'validation_failed' },
   'createSubscription items[].planItemId': { status: 400, code: 'validation_failed' },
+  'createCheckoutSession items[].planItemId': { status: 400, code: 'validation_failed' },
   'createSubscription defaultPaymentMethodRef': { status: 400, code: 'validation_failed' },
   'attachSubscriptionPaymentMethod defaultPaymentMethodRef': { status: 400, code: 'validation_failed' },
+  'changeSubscriptionPlan items[].planItemId': { status: 400, code: 'validation_failed' },
+  'previewSubscriptionPlanChange items[].planItemId': { status: 400, code: 'validation_failed' },
 };
 
 /**
  * A body each write route with an id field accepts from its own company (`own`: company B's
  * resources), with every id field present, so replacing one of them reaches its ownership check.
  */
-const BODY_ID_SAMPLES: Record<string, (own: SeededIds) => object> = {
+/** A body per route that carries every id field (a route whose body has modes answers the mode of the field under test). */
+const BODY_ID_SAMPLES: Record<string, (own: SeededIds, path?: FieldPath) => object> = {
   sandboxLedgerCredit: (own) => ({ recipientId: own.recipient, amount: 100 }),
   createWithdrawal: (own) => ({ recipientId: own.recipient, amount: 1000 }),
+  createTransfer: (own) => ({ fromRecipientId: own.activeRecipient, toRecipientId: own.recipient, amount: 100 }),
   createPlanPrice: (own) => ({ planItemId: own.planItem, money: { amount: 100, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } }),
   createCheckoutLink: (own) => checkoutBody(own),
   updateCheckoutLink: (own) => checkoutBody(own),
   createCheckoutCharge: (own) => checkoutBody(own),
+  createCheckoutSession: (own, path) =>
+    path?.[0] === 'splits'
+      ? { mode: 'payment', ...checkoutBody(own) }
+      : { mode: 'subscription', planId: own.plan, items: [{ planItemId: own.planItem, quantity: 1 }], couponId: own.coupon, customerId: own.customer, paymentMethods: { card: { enabled: true } } },
   saveCard: (own) => ({ customerId: own.customer, token: own.cardToken }),
-  createSubscription: (own) => ({ customerId: own.customer, planId: own.plan, items: [{ planItemId: own.planItem, quantity: 1 }], defaultPaymentMethodRef: own.card }),
+  createSubscription: (own) => ({ customerId: own.customer, planId: own.plan, items: [{ planItemId: own.planItem, quantity: 1 }], defaultPaymentMethodRef: own.card, couponId: own.coupon }),
   attachSubscriptionPaymentMethod: (own) => ({ defaultPaymentMethodRef: own.card }),
+  applySubscriptionDiscount: (own) => ({ couponId: own.coupon }),
+  applyInvoiceDiscount: (own) => ({ couponId: own.coupon }),
+  changeSubscriptionPlan: (own) => ({ planId: own.plan, items: [{ planItemId: own.planItem, priceId: own.planPrice, quantity: 3 }], effective: 'cycle_end' }),
+  previewSubscriptionPlanChange: (own) => ({ planId: own.plan, items: [{ planItemId: own.planItem, priceId: own.planPrice, quantity: 3 }], effective: 'cycle_end' }),
+  createPortalSession: (own) => ({ customerId: own.customer }),
+  simulateAnticipation: (own) => ({ recipientId: own.owner }),
+  createAnticipation: (own) => ({ recipientId: own.owner, fingerprint: '0'.repeat(64) }),
   createTransaction: (own) => ({
     ...cardBody(own.cardToken, 1000),
     customerId: own.customer,
@@ -181,7 +213,7 @@ function isIdLike(path: FieldPath, sample: unknown): boolean {
 }
 
 function seederFor(route: AnyRoute, path: FieldPath): keyof SeededIds {
-  const key = FIELD_SEEDERS[fieldName(path)];
+  const key = ROUTE_FIELD_SEEDERS[`${route.operationId} ${readable(path)}`] ?? FIELD_SEEDERS[fieldName(path)];
   if (!key) throw new Error(`No seeder for the id field "${readable(path)}" of ${label(route)}: add it to FIELD_SEEDERS (or NOT_IDS) in test/hardening/body-ids.int.test.ts`);
   return key;
 }
@@ -224,7 +256,7 @@ describe('id fields are found', () => {
       seederFor(route, path);
       const sample = BODY_ID_SAMPLES[route.operationId];
       if (!sample) throw new Error(`${label(route)} has the id field "${readable(path)}": add a sample body to BODY_ID_SAMPLES`);
-      if (valueAt(sample(placeholder), path) === undefined) throw new Error(`BODY_ID_SAMPLES.${route.operationId} lacks "${readable(path)}": include it with the company's own id`);
+      if (valueAt(sample(placeholder, path), path) === undefined) throw new Error(`BODY_ID_SAMPLES.${route.operationId} lacks "${readable(path)}": include it with the company's own id`);
     }
   });
 
@@ -240,7 +272,7 @@ describe("another company's id inside a body", () => {
     const send = (value: string) =>
       t.stack.http[route.method](fill(route.path, idsB))
         .set(t.company['Company B'].headers)
-        .send(withValue(BODY_ID_SAMPLES[route.operationId](idsB), path, value) as object);
+        .send(withValue(BODY_ID_SAMPLES[route.operationId](idsB, path), path, value) as object);
     const foreign = await send(idsA[key]);
     const missing = await send(missingLike(idsA[key]));
     const namesField = (res: typeof foreign) => detailPaths(res).some((p) => detailPath(path).test(p));

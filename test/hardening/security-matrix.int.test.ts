@@ -68,6 +68,20 @@ const PUBLIC_ROUTES = new Set([
   'receiveBoletoCallback',
   'receivePayoutCallback',
   'receivePayoutCallbackBare',
+  // The PSP's Pix Automático (/rec) callbacks: the connection's callback secret in the path, confirmed by reading the mandate back.
+  'receivePixMandateCallback',
+  // … and its charges' (/cobr) callbacks, the same way: each charge read back from the PSP.
+  'receivePixMandateChargeCallback',
+  // The customer portal: the session token in the path is the credential; its actions also take the page's CSRF token.
+  'getPortalPage',
+  'getPortalScript',
+  'portalIssueInvoiceBolepix',
+  'portalCancelSubscription',
+  'portalPayInvoiceByCard',
+  'portalChangeSubscriptionCard',
+  'portalStartPixAutomatico',
+  // A bolepix's Pix QR image, as the boleto's page: the unguessable payment id.
+  'getBolepixQrCode',
 ]);
 
 const routes = allRoutes();

@@ -95,6 +95,17 @@ describe('creating a boleto registers it at the issuer', () => {
     expect(res.body.error.details[0].path).toBe('payments.0.boleto.payableDaysAfterDue');
   });
 
+  it('a discount past the default due date (none given): 400 naming the field, nothing sent to the issuer', async () => {
+    const [before, booked] = [await transactions(), (await issuerBooks()).length];
+    const until = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const res = await t.stack.http
+      .post('/v1/transactions')
+      .set(headers())
+      .send({ referenceCode: newReference(), items: [{ description: 'x', quantity: 1, amount: 1_000 }], payments: [{ paymentMethod: 'boleto', amount: 1_000, boleto: { discount: { until, amount: 100 }, payer: { name: 'Maria Silva', document: '529.982.247-25' } } }] });
+    expect([res.status, res.body.error.code, res.body.error.details[0].path]).toEqual([400, 'validation_failed', 'payments.0.boleto.discount.until']);
+    expect([await transactions(), (await issuerBooks()).length]).toEqual([before, booked]);
+  });
+
   it('a boleto the issuer refuses is 502 processor_rejected and nothing is written', async () => {
     const before = await transactions();
     const res = await t.stack.http

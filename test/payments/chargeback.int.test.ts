@@ -1,26 +1,14 @@
 import { reserveFunds } from '../../src/ledger/ledger.service';
-import { getBalance } from '../../src/ledger/wallets.service';
 import { openChargeback } from '../../src/payments/chargeback.service';
 import { daysFromNow, runReleaseRuns } from '../helpers/release-runs';
 import { useTestStack, type SeededCompany } from '../helpers/stack';
-import { cardBody, cardToken, eventually, expectLedgerConsistent, linkingCompany, newRecipient, pixBody, platformBalance, setCompanyFees } from './fixtures';
+import { chargebackMerchant, walletBuckets } from './chargeback-fixtures';
+import { cardBody, cardToken, eventually, expectLedgerConsistent, newRecipient, pixBody, platformBalance } from './fixtures';
 
 const t = useTestStack();
 
-/** Chargeback fee 1% + 100 cents, penalty 500 cents; no card fee, so the sale's shares are round. */
-const CHARGEBACK_FEES = { chargeback: { fee: { percentage: 1, fixed: 100 }, penalty: { percentage: 0, fixed: 500 } } };
-
-async function merchant(): Promise<{ company: SeededCompany; owner: string }> {
-  const company = await t.stack.seedCompany('Loja');
-  const owner = await newRecipient(t.stack, company, { role: 'owner' });
-  await setCompanyFees(t.stack, company, CHARGEBACK_FEES);
-  return { company, owner };
-}
-
-const buckets = async (recipientId: string) => {
-  const b = await getBalance(t.stack.em(), await linkingCompany(t.stack, recipientId), recipientId, 'BRL');
-  return { pending: b.pendingBalance, available: b.withdrawableBalance, blocked: b.blockedBalance };
-};
+const merchant = () => chargebackMerchant(t.stack);
+const buckets = (recipientId: string) => walletBuckets(t.stack, recipientId);
 
 async function paidCard(company: SeededCompany, amount: number, extra: Record<string, unknown> = {}) {
   const res = await t.stack.http.post('/transactions').set(company.headers).send(cardBody(await cardToken(t.stack, company), amount, 1, extra));

@@ -28,7 +28,7 @@ const workflowStatus = async (transactionId: string) => {
 async function commitThenCrash(body: object, idempotencyKey: string | null = null): Promise<string> {
   const em = t.stack.em() as unknown as EntityManager;
   const company = await em.findOneOrFail(Company, { id: t.company.Acme.company.id });
-  const prepared = await prepareTransaction(em, company, body as CreateTransactionInput, { pixRail: () => processorsOf(t.stack.deps).pixFor(em, company) });
+  const prepared = await prepareTransaction(em, company, body as CreateTransactionInput, { rails: processorsOf(t.stack.deps).railsOf(em, company) });
   const created = await em.transactional((tem) => createTransaction(tem, company, prepared, t.stack.config.urls.publicBase, { idempotencyKey }));
   return created.transaction.id;
 }
@@ -38,8 +38,11 @@ describe('the transaction.created event starts the workflow', () => {
     const res = await t.stack.http.post('/transactions').set(t.company.Acme.headers).send(pixBody(1_000));
     expect(res.status).toBe(201);
     await eventually(async () => (await workflowStatus(res.body.id)) === 'RUNNING');
-    const [event] = await t.stack.em().execute<{ dispatched_at: Date | null }[]>(`select dispatched_at from events where entity_id = ? and type = 'transaction.created'`, [res.body.id]);
-    expect(event.dispatched_at).not.toBeNull();
+    // Marked by the workflow's first activity, in its read of the transaction (MARKED_BY_WORK).
+    await eventually(async () => {
+      const [event] = await t.stack.em().execute<{ dispatched_at: Date | null }[]>(`select dispatched_at from events where entity_id = ? and type = 'transaction.created'`, [res.body.id]);
+      return event.dispatched_at !== null;
+    });
   });
 
   it('a card decided by the API: no workflow, the event dispatched all the same; a card left pending gets its workflow from the dispatch', async () => {
@@ -79,6 +82,14 @@ describe('a payment or a cancel that arrives before the workflow started (Tempor
     const paid = await t.stack.http.post(`/sandbox/payments/${payment.id}/pay`).set(t.company.Acme.headers).send();
     expect(paid.status).toBe(202);
     await eventually(async () => (await t.stack.http.get(`/transactions/${id}`).set(t.company.Acme.headers)).body.status === 'paid');
+    // The run the payment started is not the dispatch's: its first read leaves transaction.created
+    // to the dispatcher, whose subscribers (the merchant's webhooks) have not run yet.
+    const eventId = (await createdEvent(id) as { id: string }).id;
+    const dispatchedAt = async () => (await t.stack.em().execute<{ dispatched_at: Date | null }[]>(`select dispatched_at from events where id = ?`, [eventId]))[0].dispatched_at;
+    expect(await dispatchedAt()).toBeNull();
+    // The sweeper's dispatch finds the run already there and marks the event itself.
+    expect(await t.stack.deps.dispatcher.dispatch(eventId)).toBe(true);
+    expect(await dispatchedAt()).not.toBeNull();
   });
 
   it('the merchant cancels: 202 and canceled; a second cancel once it finished is the 409', async () => {

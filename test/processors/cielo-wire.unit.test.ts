@@ -77,6 +77,10 @@ describe('the sale POST body', () => {
     });
   });
 
+  it('sends the charge currency: a subscription in USD is a USD sale (the store converts it)', () => {
+    expect(saleToWire(request({ currency: 'USD' })).Payment).toMatchObject({ Currency: 'USD', Amount: 15700 });
+  });
+
   it('sends no SecurityCode for a saved card (no CVV) and no SoftDescriptor unless configured', () => {
     const body = saleToWire(request({}, { cvv: null })) as { Payment: Record<string, any> };
     expect(body.Payment.CreditCard).not.toHaveProperty('SecurityCode');
@@ -105,7 +109,7 @@ describe('the sale POST body', () => {
   });
 
   it.each<[string, Partial<AuthorizationRequest>, Partial<AuthorizationRequest['card']>]>([
-    ['a currency other than BRL', { currency: 'USD' }, {}],
+    ['a currency Cielo does not take', { currency: 'JPY' }, {}],
     ['a zero amount', { amount: 0 }, {}],
     ['a fractional amount', { amount: 10.5 }, {}],
     ['13 installments', { installments: 13 }, {}],

@@ -100,6 +100,7 @@ describe('connecting a Pix PSP', () => {
       chave: 'pix@loja.com.br',
       callbackSecret: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
       callbackIdentity: 'AB:CD:EF',
+      receiverAccount: null,
       version: expect.stringMatching(new RegExp(`^${connection.id}:\\d+$`)),
     });
     expect(await pixConnectionOf(em(), vaultKey, withDefault, { id: c.id, mode: 'sandbox' })).toEqual(connection);
@@ -251,7 +252,7 @@ describe('resolution', () => {
 
     const other = await company();
     const fallback = await pixConnectionOf(em(), vaultKey, withDefault, { id: other.id, mode: 'sandbox' });
-    expect(fallback).toEqual({ ...withDefault.processors.pix, id: 'default', companyId: null, adapter: 'api_pix', version: expect.stringMatching(/^default:[0-9a-f]{16}$/) });
+    expect(fallback).toEqual({ ...withDefault.processors.pix, id: 'default', companyId: null, adapter: 'api_pix', receiverAccount: null, version: expect.stringMatching(/^default:[0-9a-f]{16}$/) });
     expect(fallback.version).not.toContain(DEFAULT_CALLBACK_SECRET);
 
     const err = await expectApiError(pixConnectionOf(em(), vaultKey, noDefault, { id: other.id, mode: 'sandbox' }), 409, 'processor_not_configured');

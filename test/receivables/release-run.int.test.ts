@@ -111,7 +111,7 @@ it('two pages over the same receivables at once (an overlapping run, a retried p
   await expectLedgerConsistent(t.stack);
 });
 
-it('a chargeback before the release lowers the receivable; the run releases what is left', async () => {
+it('a chargeback before the release lowers the receivable and its dispute suspends what is left: the run does not release it', async () => {
   const owner = t.owner.Loja;
   const { transactionId, paymentId } = await paidCard('Loja', 10_000, 1);
   const before = await buckets(owner);
@@ -123,8 +123,8 @@ it('a chargeback before the release lowers the receivable; the run releases what
   expect(Number(row.amount)).toBe(5_800);
   // The day after (the first test ran this company's run of D+30 already: one run per company and day).
   await runReleaseRuns(t.stack, daysFromNow(31));
-  expect(await buckets(owner)).toEqual({ pending: before.pending - 9_800, available: before.available + 5_800, blocked: before.blocked + 4_000 });
-  expect((await receivablesOf(paymentId))[0].status).toBe('released');
+  expect(await buckets(owner)).toEqual({ pending: before.pending - 4_000, available: before.available, blocked: before.blocked + 4_000 });
+  expect((await receivablesOf(paymentId))[0].status).toBe('suspended');
   await expectLedgerConsistent(t.stack);
 });
 

@@ -38,6 +38,7 @@ add('comp_a', 2, '2026-04-02'); // not due on the 31st
 add('comp_b', 3, '2026-03-31');
 add('comp_c', 4, '2026-04-30'); // nothing due
 const pagesReleased: string[][] = [];
+const anticipatedAfter: Array<{ companyId: string; on: string; pendingThen: number }> = [];
 
 const activities: ReleaseRunActivities = {
   async listCompaniesDue({ on, after, limit }) {
@@ -57,6 +58,11 @@ const activities: ReleaseRunActivities = {
     for (const r of claimed) r.released = true;
     pagesReleased.push(claimed.map((r) => r.id));
     return { released: claimed.length, postings: claimed.length, amount: claimed.reduce((a, r) => a + r.amount, 0) };
+  },
+  // The company's automatic anticipations: after its release pages (what is still due then is counted), comp_a anticipates one.
+  async anticipateAutomatically({ companyId, on }) {
+    anticipatedAfter.push({ companyId, on, pendingThen: rows.filter((r) => r.companyId === companyId && !r.released && r.availableOn <= on).length });
+    return companyId === 'comp_a' ? { anticipations: 1, amount: 50 } : { anticipations: 0, amount: 0 };
   },
 };
 
@@ -86,7 +92,12 @@ describe('release run workflows', () => {
     expect(pagesReleased.map((p) => p.length).sort()).toEqual([2, 3, 5, 5]);
     expect(rows.filter((r) => !r.released).map((r) => r.companyId)).toEqual(['comp_a', 'comp_a', 'comp_c', 'comp_c', 'comp_c', 'comp_c']);
     const companyRun = env.client.workflow.getHandle(releaseRunWorkflowId('comp_a', on));
-    expect(await companyRun.query(releaseRunProgressQuery)).toEqual<ReleaseRunProgress>({ companyId: 'comp_a', on, pagesListed: 3, pagesDone: 3, released: 12, postings: 12, amount: 1_200, done: true });
+    expect(await companyRun.query(releaseRunProgressQuery)).toEqual<ReleaseRunProgress>({ companyId: 'comp_a', on, pagesListed: 3, pagesDone: 3, released: 12, postings: 12, amount: 1_200, anticipations: 1, anticipatedAmount: 50, done: true });
+    // Each company's run anticipates once, after all its pages released.
+    expect(anticipatedAfter.sort((x, y) => x.companyId.localeCompare(y.companyId))).toEqual([
+      { companyId: 'comp_a', on, pendingThen: 0 },
+      { companyId: 'comp_b', on, pendingThen: 0 },
+    ]);
     await recordHistory('receivables', 'release-runs-two-companies', handle);
     await recordHistory('receivables', 'release-run-three-pages', companyRun);
 
@@ -106,6 +117,6 @@ describe('release run workflows', () => {
 
   it('a company run alone releases nothing when nothing is due', async () => {
     const progress = await env.client.workflow.execute(RELEASE_RUN_WORKFLOW, { taskQueue, workflowId: `release-run-${randomUUID()}`, args: [{ companyId: 'comp_c', on: '2026-04-01' }] });
-    expect(progress).toEqual({ companyId: 'comp_c', on: '2026-04-01', pagesListed: 0, pagesDone: 0, released: 0, postings: 0, amount: 0, done: true });
+    expect(progress).toEqual({ companyId: 'comp_c', on: '2026-04-01', pagesListed: 0, pagesDone: 0, released: 0, postings: 0, amount: 0, anticipations: 0, anticipatedAmount: 0, done: true });
   });
 });

@@ -58,3 +58,22 @@ describe('lastro withdrawals pending|approve|reject', () => {
     expect(noReason.stderr).toContain('--reason');
   });
 });
+
+describe('lastro withdrawals payout-run', () => {
+  it('runs a date’s payout schedules and prints the progress; a second run of the date pays nobody twice; a bad date is exit 1', async () => {
+    const recipientId = await activeRecipient(t.stack, t.company.Acme);
+    await fund(t.stack, t.company.Acme, recipientId, 3_000);
+    expect((await t.stack.http.put(`/v1/recipients/${recipientId}/payout-schedule`).set(t.company.Acme.headers).send({ interval: 'daily' })).status).toBe(200);
+
+    const first = await lastro(['withdrawals', 'payout-run', '--on', '2027-01-10']);
+    expect(first.code).toBe(0);
+    expect(JSON.parse(first.stdout)).toMatchObject({ on: '2027-01-10', due: 1, created: 1, existing: 0, amount: 3_000, done: true });
+    const again = await lastro(['withdrawals', 'payout-run', '--on', '2027-01-10']);
+    expect(JSON.parse(again.stdout)).toMatchObject({ created: 0, existing: 1, amount: 0 });
+    expect(await balances(t.stack, t.company.Acme, recipientId)).toMatchObject({ withdrawableBalance: 0 });
+
+    const bad = await lastro(['withdrawals', 'payout-run', '--on', '10/01/2027']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('--on must be a date YYYY-MM-DD');
+  });
+});

@@ -44,6 +44,8 @@ export interface BillingRunProgress {
   renewed: number;
   /** Subscription workflows its pages started (a refused charge's dunning, send_invoice, a row that ends, …). */
   workflows: number;
+  /** Subscriptions its pages parked again waiting for their Pix Automático charge, scheduled at the PSP by the page (no workflow). */
+  awaiting: number;
   done: boolean;
 }
 
@@ -62,7 +64,9 @@ export interface BillingRunActivities {
    * Claims the page's subscriptions still parked and due for this run (`claim`: its run id; a
    * retry re-finds those it has not finished), issues their invoices set-based, charges the
    * charge_automatically ones and records the paid ones set-based (cycle advanced, parked
-   * again), and starts a workflow, with the claim and the invoice, for each of the others.
+   * again), schedules the Pix Automático charges of those paid by a mandate at the PSP (parked
+   * again on their cycle until the charge's due day), and starts a workflow, with the claim and
+   * the invoice, for each of the others.
    */
-  renewDueSubscriptions(input: { at: string; claim: string; ids: string[] }): Promise<{ claimed: number; issued: number; renewed: number; workflows: number }>;
+  renewDueSubscriptions(input: { at: string; claim: string; ids: string[] }): Promise<{ claimed: number; issued: number; renewed: number; workflows: number; awaiting?: number }>;
 }

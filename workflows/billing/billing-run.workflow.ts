@@ -17,8 +17,8 @@ const { renewDueSubscriptions } = proxyActivities<BillingRunActivities>({ startT
 /**
  * One billing run (started by the BILLING_RUN_SCHEDULE, or by hand): pages through the parked
  * subscriptions due at its instant, in (wake time, id) order, and renews each page (claim,
- * set-based invoices, card charges, set-based record of the paid ones, workflow starts for the
- * rest) while it lists the next, up to `parallelism` pages at once. Exactly once: a row is
+ * set-based invoices, card charges, set-based record of the paid ones, Pix Automático charges
+ * scheduled at the PSP, workflow starts for the rest) while it lists the next, up to `parallelism` pages at once. Exactly once: a row is
  * claimed once (it is no longer parked), invoices are unique per (subscription, cycle), a charge
  * is keyed by its referenceCode, a paid renewal is recorded from the open invoice only, and a
  * workflow takes its claim once, so an overlapping or retried run renews nothing twice.
@@ -28,7 +28,7 @@ export async function billingRunWorkflow(input: BillingRunInput = {}): Promise<B
   const pageSize = input.pageSize ?? DEFAULT_BILLING_PAGE_SIZE;
   const parallelism = Math.max(1, input.parallelism ?? DEFAULT_BILLING_PARALLELISM);
   const claim = workflowInfo().runId;
-  const progress: BillingRunProgress = { at, pagesListed: 0, pagesDone: 0, claimed: 0, issued: 0, renewed: 0, workflows: 0, done: false };
+  const progress: BillingRunProgress = { at, pagesListed: 0, pagesDone: 0, claimed: 0, issued: 0, renewed: 0, workflows: 0, awaiting: 0, done: false };
   setHandler(billingRunProgressQuery, () => progress);
 
   const inFlight = new Set<Promise<void>>();
@@ -43,6 +43,7 @@ export async function billingRunWorkflow(input: BillingRunInput = {}): Promise<B
       progress.issued += r.issued;
       progress.renewed += r.renewed;
       progress.workflows += r.workflows;
+      progress.awaiting += r.awaiting ?? 0;
       progress.pagesDone++;
       inFlight.delete(renewing);
     });

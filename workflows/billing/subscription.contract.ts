@@ -85,6 +85,8 @@ export interface IssuedInvoice {
   total: number;
   status: 'open' | 'paid' | 'past_due' | 'void' | 'uncollectible';
   dueAt: string;
+  /** When its first attempt starts, when not at its due date: one paid by mandate is charged from its issue (the PSP schedules the charge days ahead). */
+  collectFrom?: string;
 }
 
 export interface CollectionResult {
@@ -98,6 +100,8 @@ export interface CollectionResult {
 export interface PendingCharge {
   pending: true;
   transactionId: string;
+  /** How long to wait for its decision before reading it (default CHARGE_DECISION_FALLBACK_MS): a mandate charge is decided on its due day, days later. */
+  recheckAfterMs?: number;
 }
 
 /** How long the workflow waits for `chargeDecided` before it reads the transaction itself. */
@@ -134,8 +138,11 @@ export interface SubscriptionActivities {
   startInvoiceCollection(input: { invoiceId: string; attempt: number; at: string }): Promise<CollectionResult | PendingCharge>;
   /** Records the attempt once its transaction is decided (read from the database); pending while it is not. */
   settleInvoiceCollection(input: { invoiceId: string; attempt: number; at: string; transactionId: string }): Promise<CollectionResult | PendingCharge>;
-  /** invoice.rescheduled: the next attempt's date. */
-  rescheduleInvoice(input: { invoiceId: string; nextAttemptAt: string }): Promise<void>;
+  /**
+   * After failed attempt `attempt`: the next attempt's date on the company's retry schedule
+   * (invoice.rescheduled), or null when the schedule is spent (the final rule applies).
+   */
+  rescheduleInvoice(input: { invoiceId: string; attempt: number; dueAt: string }): Promise<string | null>;
   /** subscription.cycle_advanced after a paid invoice. */
   advanceSubscriptionCycle(input: { subscriptionId: string; invoiceId: string; cyclesCompleted: number; periodStart: string; periodEnd: string; nextInvoiceAt: string | null }): Promise<void>;
   /** canceled | ended, open invoices voided (invoice.voided), the failed one uncollectible. */

@@ -1,5 +1,5 @@
 import { allHandlersFinished, condition, continueAsNew, proxyActivities, proxyLocalActivities, setHandler, workflowInfo } from '@temporalio/workflow';
-import { boundaryAt, dueDateOf, endsInsteadOfInvoicing, invoiceTimeOf, nextAttemptAt, nextWakeOf, rebaseAfterPause, waitedBoundary } from '../../src/billing/subscription.rules';
+import { boundaryAt, dueDateOf, endsInsteadOfInvoicing, invoiceTimeOf, nextWakeOf, rebaseAfterPause, waitedBoundary } from '../../src/billing/subscription.rules';
 import {
   CHARGE_DECISION_FALLBACK_MS,
   DEFAULT_CYCLES_PER_RUN,
@@ -164,12 +164,14 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
   async function charge(invoiceId: string, attempt: number): Promise<CollectionResult> {
     const at = isoNow();
     let result = await startInvoiceCollection({ invoiceId, attempt, at });
+    // A mandate charge is decided on its due day: read back rarely, not every few minutes.
+    const recheckMs = ('pending' in result && result.recheckAfterMs) || CHARGE_DECISION_FALLBACK_MS;
     while ('pending' in result) {
       const transactionId = result.transactionId;
-      await condition(() => decidedCharges.has(transactionId), CHARGE_DECISION_FALLBACK_MS);
+      await condition(() => decidedCharges.has(transactionId), recheckMs);
       // Woken for nothing (still pending): the next wait is the timer's, not a busy loop.
       decidedCharges.delete(transactionId);
-      result = await settleInvoiceCollection({ invoiceId, attempt, at, transactionId });
+      result = await settleInvoiceCollection({ invoiceId, attempt, at: isoNow(), transactionId });
     }
     return result;
   }
@@ -177,14 +179,14 @@ export async function subscriptionWorkflow(input: SubscriptionWorkflowInput): Pr
   /** Attempts at the due date, then the dunning retries; 'failed' after the last one. */
   async function collect(invoice: IssuedInvoice): Promise<'paid' | 'failed' | 'canceled'> {
     if (invoice.status === 'paid') return 'paid';
-    let at = invoice.dueAt;
+    let at = invoice.collectFrom ?? invoice.dueAt;
     for (let attempt = 1; ; attempt++) {
       if (!(await waitUntil(() => Date.parse(at), () => paidSignals.has(invoice.invoiceId)))) return 'canceled';
       const result = await charge(invoice.invoiceId, attempt);
       if (result.paid) return 'paid';
-      const next = nextAttemptAt(invoice.dueAt, attempt);
+      // The company's retry schedule, read by the activity (it is the company's setting).
+      const next = await rescheduleInvoice({ invoiceId: invoice.invoiceId, attempt, dueAt: invoice.dueAt });
       if (next === null) return 'failed';
-      await rescheduleInvoice({ invoiceId: invoice.invoiceId, nextAttemptAt: next });
       at = next;
     }
   }

@@ -12,6 +12,13 @@ export const transactionWorkflowId = (transactionId: string): string => transact
 
 export interface TransactionWorkflowInput {
   transactionId: string;
+  /**
+   * Set only by the transaction.created dispatch that starts the run: its subscribers (the
+   * webhook deliveries) have committed, so the first read may mark the event dispatched. A run
+   * started by anything else (a billing charge left pending, a buyer's signal) leaves the event
+   * to the dispatcher.
+   */
+  marksCreated?: boolean;
 }
 
 export type TransactionOutcomeStatus = 'waiting_payment' | 'paid' | 'refused' | 'failed' | 'canceled';
@@ -51,7 +58,7 @@ export interface TransactionPlan {
 
 /** The activities the workflow calls; activities/payments implements exactly this interface. */
 export interface TransactionActivities {
-  loadTransactionPlan(input: { transactionId: string }): Promise<TransactionPlan>;
+  loadTransactionPlan(input: { transactionId: string; marksCreated?: boolean }): Promise<TransactionPlan>;
   /** Authorizes the pending cards and records the outcome (refused, waiting for Pix/boleto, or paid and settled): src/payments/card-decision.service.ts. */
   decideTransactionCards(input: { transactionId: string }): Promise<TransactionPlan>;
   voidTransactionCards(input: { paymentIds: string[] }): Promise<void>;

@@ -42,7 +42,7 @@ export async function transactionWorkflow(input: TransactionWorkflowInput): Prom
     cancel ??= { reason: typeof s?.reason === 'string' && s.reason ? s.reason : 'canceled_by_merchant' };
   });
 
-  let plan = await db.loadTransactionPlan({ transactionId: input.transactionId });
+  let plan = await db.loadTransactionPlan({ transactionId: input.transactionId, marksCreated: input.marksCreated === true });
   if (plan.status === 'pending') plan = await gateway.decideTransactionCards({ transactionId: input.transactionId });
   if (plan.status !== 'paid' && plan.status !== 'waiting_payment') return { status: plan.status as TransactionDecision['status'], reason: plan.reason };
 

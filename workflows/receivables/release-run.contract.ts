@@ -73,6 +73,10 @@ export interface ReleaseRunProgress {
   postings: number;
   /** Cents moved from pending to available. */
   amount: number;
+  /** Automatic anticipations made after the release (recipients that enabled it). */
+  anticipations: number;
+  /** Gross cents they anticipated. */
+  anticipatedAmount: number;
   done: boolean;
 }
 
@@ -92,4 +96,6 @@ export interface ReleaseRunActivities {
   listDueReceivables(input: { companyId: string; on: string; after: ReceivableCursor | null; limit: number }): Promise<{ ids: string[]; last: ReceivableCursor | null }>;
   /** Claims and releases the page's receivables (and the other recipients' of their installments), in one database transaction; once each. */
   releaseDueReceivables(input: { companyId: string; on: string; ids: string[] }): Promise<{ released: number; postings: number; amount: number }>;
+  /** The company's automatic anticipations of the day (each recipient in its own transaction); events dispatched after commit. */
+  anticipateAutomatically(input: { companyId: string; on: string }): Promise<{ anticipations: number; amount: number }>;
 }

@@ -20,7 +20,7 @@ import {
 // A release page is one database transaction (retried whole, its claim rolled back with it, if it
 // fails): a minute is far more than a page takes, and keeps a worker's drain within its grace
 // period (deploy/k8s: the longest non-heartbeating activity bounds the drain).
-const { listCompaniesDue, listDueReceivables, releaseDueReceivables } = proxyActivities<ReleaseRunActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
+const { listCompaniesDue, listDueReceivables, releaseDueReceivables, anticipateAutomatically } = proxyActivities<ReleaseRunActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
 
 /**
  * The day's release runs (started by RELEASE_RUNS_SCHEDULE at 00:00 São Paulo, or by hand with
@@ -78,13 +78,14 @@ export async function releaseRunsWorkflow(input: ReleaseRunsInput = {}): Promise
  * transaction, claim, ledger net, release postings, rows released) while it lists the next, up to
  * `parallelism` pages at once. Exactly once: a receivable is claimed only while pending, and a
  * release posting's key is unique per (payment, installment), so a retried page, an overlapping
- * page or a second run of the day releases nothing twice.
+ * page or a second run of the day releases nothing twice. Then the company's automatic
+ * anticipations of the day (docs/receivables.md).
  */
 export async function releaseRunWorkflow(input: ReleaseRunInput): Promise<ReleaseRunProgress> {
   const { companyId, on } = input;
   const limit = input.pageSize ?? DEFAULT_RELEASE_PAGE_SIZE;
   const parallelism = Math.max(1, input.parallelism ?? DEFAULT_RELEASE_PARALLELISM);
-  const progress: ReleaseRunProgress = { companyId, on, pagesListed: 0, pagesDone: 0, released: 0, postings: 0, amount: 0, done: false };
+  const progress: ReleaseRunProgress = { companyId, on, pagesListed: 0, pagesDone: 0, released: 0, postings: 0, amount: 0, anticipations: 0, anticipatedAmount: 0, done: false };
   setHandler(releaseRunProgressQuery, () => progress);
 
   const inFlight = new Set<Promise<void>>();
@@ -106,6 +107,10 @@ export async function releaseRunWorkflow(input: ReleaseRunInput): Promise<Releas
     if (page.ids.length < limit) break;
   }
   await Promise.all(inFlight);
+  // After the release: what is left waiting is what the recipients with automatic anticipation receive now.
+  const auto = await anticipateAutomatically({ companyId, on });
+  progress.anticipations = auto.anticipations;
+  progress.anticipatedAmount = auto.amount;
   progress.done = true;
   return progress;
 }

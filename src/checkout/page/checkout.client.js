@@ -12,7 +12,7 @@ import { cardInstallmentOptions } from '../checkout-session.rules';
 
 const BRANDS = { visa: 'Visa', mastercard: 'Mastercard', amex: 'Amex', elo: 'Elo', hipercard: 'Hipercard', hiper: 'Hiper', diners: 'Diners', discover: 'Discover' };
 const POLL_MS = { pix: 2500, boleto: 10000 };
-const PANELS = { form: 'checkout-form', pix: 'state-pix', boleto: 'state-boleto', paid: 'state-paid', expired: 'state-expired', canceled: 'state-canceled' };
+const PANELS = { form: 'checkout-form', pix: 'state-pix', boleto: 'state-boleto', mandate: 'state-mandate', paid: 'state-paid', expired: 'state-expired', canceled: 'state-canceled' };
 const digits = (s) => String(s || '').replace(/\D/g, '');
 
 function main() {
@@ -76,9 +76,10 @@ function main() {
       $('boleto-link').href = boleto.url;
       $('boleto-due').textContent = fill($('boleto-due').getAttribute('data-template'), { date: formatWhen(boleto.dueDate, false) });
     }
+    if (panel === 'mandate') $('mandate-code').value = view.subscription.mandate.qrCode || '';
     if (panel === 'form' && form) refreshForm(seenPaymentIds);
     if (document.body.getAttribute('data-state') !== panel) show(panel);
-    if (panel === 'pix' || panel === 'boleto') poll(POLL_MS[panel]);
+    if (panel === 'pix' || panel === 'boleto' || panel === 'mandate') poll(POLL_MS[panel === 'boleto' ? 'boleto' : 'pix']);
     // A card answer that took too long: the session says `paying` and the outcome comes later.
     if (panel === 'form' && (view.status === 'paying' || view.status === 'partially_paid') && !waiting(view, 'pix') && !waiting(view, 'boleto')) {
       say(t.waitingPayment);
@@ -212,7 +213,7 @@ function main() {
   const due = () => view.amountDue;
 
   function updatePayLabel() {
-    const template = { card: t.payAmount, pix: t.generatePix, boleto: t.generateBoleto }[method()] || t.payAmount;
+    const template = view.subscription ? t.subscribeAmount : { card: t.payAmount, pix: t.generatePix, boleto: t.generateBoleto }[method()] || t.payAmount;
     payButton.textContent = fill(template, { amount: formatMoney(due(), locale) });
   }
   form.querySelectorAll('input[name="method"]').forEach((r) => r.addEventListener('change', () => {
@@ -373,7 +374,11 @@ function main() {
     const custom = customFieldsBody();
     if (Object.keys(custom).length > 0) body.customFields = custom;
     const m = method();
-    if (m === 'card' && combine && combine.checked) {
+    if (view.subscription) {
+      // Subscription mode: one way to pay every invoice, not payments.
+      delete body.payments;
+      body.paymentMethod = m === 'card' ? { method: 'credit_card', cardToken: (await tokenize($('card-0'), customer.document)).tokenId } : { method: 'pix_automatico' };
+    } else if (m === 'card' && combine && combine.checked) {
       const [onCard] = combineAmounts();
       const token = await tokenize($('card-0'), customer.document);
       body.payments.push({ method: 'credit_card', cardToken: token.tokenId, installments: token.installments, amount: onCard });

@@ -31,6 +31,14 @@ export interface CheckoutPageView {
     combined?: { enabled: boolean; minAmountPerPayment?: number } | null;
   };
   requiredFields: string[];
+  /** Subscription mode: the plan offered and the mandate while pending (null in payment mode). */
+  subscription?: {
+    lines: Array<{ description: string; kind: string; quantity: number; amount: number | null }>;
+    amountPerCycle: number;
+    amountDueNow: number;
+    paymentMethods: { card: boolean; pixAutomatico: boolean };
+    mandate: { status: string; qrCode: string | null } | null;
+  } | null;
   customFields: Array<{ key: string; label: Label; type: string; options?: Array<string | { value: string; label: Label }> | null; required?: boolean }>;
   customer?: { name?: string | null; email?: string | null; document?: string | null; phone?: string | null; address?: Record<string, string | null> | null } | null;
   payments: Array<{
@@ -116,7 +124,7 @@ export interface RenderedPage {
   csp: string;
 }
 
-interface Shell {
+export interface Shell {
   locale: CheckoutLocale;
   title: string;
   branding: CheckoutPageView['branding'];
@@ -130,7 +138,7 @@ interface Shell {
   imageUrls?: Array<string | null | undefined>;
 }
 
-function shell(s: Shell): RenderedPage {
+export function shell(s: Shell): RenderedPage {
   const t = CHECKOUT_TEXT[s.locale];
   const style = themeStyle(s.branding?.primaryColor);
   const merchant = s.branding?.merchantName ?? '';
@@ -173,7 +181,24 @@ export function renderCheckoutProblemPage(locale: CheckoutLocale, problem: 'link
   return shell({ locale, title, branding: null, selfPath, layout: 'single-page', state: problem, main });
 }
 
+/** Subscription mode: each component at its price per cycle (or once), the price per cycle and what is billed now. */
+function subscriptionSummary(sub: NonNullable<CheckoutPageView['subscription']>, locale: CheckoutLocale, t: CheckoutText): string {
+  const lines = sub.lines
+    .map((l) => `        <li class="item"><span class="no-image" aria-hidden="true"></span><div class="item-text"><span class="item-name">${escapeHtml(l.description)}</span><small>${escapeHtml(t.quantity)} ${l.quantity}</small></div><span class="item-amount">${escapeHtml(l.amount === null ? t.metered : formatMoney(l.amount, locale))}</span></li>`)
+    .join('\n');
+  return `    <section class="panel summary" aria-labelledby="summary-title">
+      <h1 id="summary-title">${escapeHtml(t.orderSummary)}</h1>
+      <ul class="items" data-testid="subscription-lines">
+${lines}
+      </ul>
+      <p class="line"><span>${escapeHtml(t.perCycle)}</span><span id="amount-per-cycle">${escapeHtml(formatMoney(sub.amountPerCycle, locale))}</span></p>
+      <p class="line total"><span>${escapeHtml(t.dueNow)}</span><span id="amount-total">${escapeHtml(formatMoney(sub.amountDueNow, locale))}</span></p>
+      <p class="line" id="line-paid" hidden><span id="amount-paid"></span></p><p class="line" id="line-due" hidden><span id="amount-due"></span></p>
+    </section>`;
+}
+
 function summary(view: CheckoutPageView, locale: CheckoutLocale, t: CheckoutText): string {
+  if (view.subscription) return subscriptionSummary(view.subscription, locale, t);
   const items = view.items
     .map((i) => {
       const img = i.imageUrl ? `<img src="${escapeHtml(i.imageUrl)}" alt="" width="56" height="56" loading="lazy">` : '<span class="no-image" aria-hidden="true"></span>';
@@ -312,6 +337,7 @@ function paymentBlock(view: CheckoutPageView, locale: CheckoutLocale, t: Checkou
       ['card', pm.card?.enabled, t.card],
       ['pix', pm.pix?.enabled, t.pix],
       ['boleto', pm.boleto?.enabled, t.boleto],
+      ['pix_automatico', view.subscription?.paymentMethods.pixAutomatico, t.pixAutomatico],
     ] as const
   ).filter(([, on]) => on);
   const first = methods[0]?.[0];
@@ -350,13 +376,16 @@ ${pm.card.multipleCards ? cardBlock(1, view, locale, t) : ''}
     : '';
   const pix = pm.pix?.enabled ? `\n        <div class="method-panel" data-method="pix"${first === 'pix' ? '' : ' hidden'}><p>${escapeHtml(t.pixInstructions)}</p></div>` : '';
   const boleto = pm.boleto?.enabled ? `\n        <div class="method-panel" data-method="boleto"${first === 'boleto' ? '' : ' hidden'}><p>${escapeHtml(t.boletoInstructions)}</p></div>` : '';
+  const mandate = view.subscription?.paymentMethods.pixAutomatico
+    ? `\n        <div class="method-panel" data-method="pix_automatico"${first === 'pix_automatico' ? '' : ' hidden'}><p>${escapeHtml(t.mandateInstructions)}</p></div>`
+    : '';
   const labels = `data-label-card="${escapeHtml(fill(t.payAmount, { amount: due }))}" data-label-pix="${escapeHtml(fill(t.generatePix, { amount: due }))}" data-label-boleto="${escapeHtml(fill(t.generateBoleto, { amount: due }))}"`;
-  const firstLabel = first === 'pix' ? t.generatePix : first === 'boleto' ? t.generateBoleto : t.payAmount;
+  const firstLabel = view.subscription ? t.subscribeAmount : first === 'pix' ? t.generatePix : first === 'boleto' ? t.generateBoleto : t.payAmount;
   return `      <fieldset class="group">
         <legend>${escapeHtml(t.paymentMethod)}</legend>
         <div class="methods" role="radiogroup">
 ${radios}
-        </div>${card}${pix}${boleto}
+        </div>${card}${pix}${boleto}${mandate}
       </fieldset>
       <div class="actions"><button type="button" class="secondary back" data-go="1">${escapeHtml(t.back)}</button><button type="submit" id="pay" ${labels}>${escapeHtml(fill(firstLabel, { amount: due }))}</button></div>`;
 }
@@ -404,6 +433,19 @@ function pendingPanels(view: CheckoutPageView, t: CheckoutText, locale: Checkout
     </section>`;
 }
 
+/** Subscription mode: the Pix Automático mandate to authorize (its copia e cola), filled here or by the script after a confirm. */
+function mandatePanel(view: CheckoutPageView, t: CheckoutText, show: boolean): string {
+  if (!view.subscription?.paymentMethods.pixAutomatico) return '';
+  return `    <section class="panel" id="state-mandate" aria-labelledby="mandate-title"${show ? '' : ' hidden'}>
+      <h2 id="mandate-title">${escapeHtml(t.mandateTitle)}</h2>
+      <p>${escapeHtml(t.mandateInstructions)}</p>
+      <label for="mandate-code">${escapeHtml(t.mandateCode)}</label>
+      <textarea id="mandate-code" class="code" rows="4" readonly data-testid="mandate-copy-paste">${escapeHtml(view.subscription.mandate?.qrCode ?? '')}</textarea>
+      <button type="button" class="copy" data-copy="mandate-code" data-copied="${escapeHtml(t.copied)}" data-failed="${escapeHtml(t.copyFailed)}">${escapeHtml(t.copy)}</button>
+      <p class="waiting" role="status" aria-live="polite"><span class="spinner" aria-hidden="true"></span>${escapeHtml(t.waitingPayment)}</p>
+    </section>`;
+}
+
 function endPanel(id: string, title: string, body: string, show: boolean, extra = ''): string {
   return `    <section class="panel end" id="${id}" aria-labelledby="${id}-title"${show ? '' : ' hidden'}>
       <h2 id="${id}-title" tabindex="-1">${escapeHtml(title)}</h2>
@@ -418,12 +460,13 @@ export function renderCheckoutPage(view: CheckoutPageView, locale: CheckoutLocal
   const layout = view.branding?.mobileLayout === 'step-by-step' ? 'step-by-step' : 'single-page';
   const back = view.cancelUrl ? `\n      <p><a class="button-link secondary" href="${escapeHtml(view.cancelUrl)}">${escapeHtml(t.backToStore)}</a></p>` : '';
   const paidExtra = `\n      <p class="muted" id="redirecting"${view.successUrl ? '' : ' hidden'}>${escapeHtml(t.redirecting)}</p>${view.successUrl ? `\n      <p><a class="button-link" id="success-link" href="${escapeHtml(view.successUrl)}">${escapeHtml(t.backToStore)}</a></p>` : ''}`;
-  const payable = panel === 'form' || panel === 'pix' || panel === 'boleto';
+  const payable = panel === 'form' || panel === 'pix' || panel === 'boleto' || panel === 'mandate';
   const main = `${summary(view, locale, t)}
     <div id="status" class="status" role="status" aria-live="polite"></div>
     <div id="error" class="error" role="alert" aria-live="assertive"${view.status === 'failed' ? '' : ' hidden'}>${view.status === 'failed' ? escapeHtml(t.failedTitle) : ''}</div>
 ${payable ? checkoutForm(view, locale, t, panel !== 'form') : ''}
 ${payable ? pendingPanels(view, t, locale, panel === 'pix' || panel === 'boleto' ? panel : null) : ''}
+${payable ? mandatePanel(view, t, panel === 'mandate') : ''}
 ${endPanel('state-paid', t.paidTitle, t.paidBody, panel === 'paid', paidExtra)}
 ${endPanel('state-expired', t.expiredTitle, t.expiredBody, panel === 'expired', back)}
 ${endPanel('state-canceled', t.canceledTitle, t.canceledBody, panel === 'canceled', back)}

@@ -185,13 +185,15 @@ export function textColorOn(background: string): '#000000' | '#ffffff' {
   return contrastRatio(background, '#000000') >= contrastRatio(background, '#ffffff') ? '#000000' : '#ffffff';
 }
 
-export type CheckoutPanel = 'form' | 'pix' | 'boleto' | 'paid' | 'expired' | 'canceled';
+export type CheckoutPanel = 'form' | 'pix' | 'boleto' | 'mandate' | 'paid' | 'expired' | 'canceled';
 
 /** Which panel a session shows: the end states, a Pix or boleto still waiting, else the form (`failed` lets the buyer try again). */
-export function panelFor(view: { status: string; payments: Array<{ method: string; status: string }> }): CheckoutPanel {
+export function panelFor(view: { status: string; payments: Array<{ method: string; status: string }>; subscription?: { mandate: { status: string } | null } | null }): CheckoutPanel {
   if (view.status === 'paid') return 'paid';
   if (view.status === 'expired') return 'expired';
   if (view.status === 'canceled') return 'canceled';
+  // Subscription mode: the mandate's QR while the payer has not authorized it.
+  if (view.status === 'paying' && view.subscription?.mandate?.status === 'pending') return 'mandate';
   const waiting = view.payments.find((p) => (p.method === 'pix' || p.method === 'boleto') && p.status === 'waiting_payment');
   return waiting ? (waiting.method as 'pix' | 'boleto') : 'form';
 }

@@ -1,7 +1,7 @@
 import { InvalidArgumentError, type Command } from 'commander';
 import { Company } from '../../companies/company.entity';
-import { feeTableConfigSchema, type FeeTableConfig } from '../../fees/fees.schemas';
-import { accountCurrency, setFees } from '../../fees/fees.service';
+import { feeTableConfigSchema, type FeeTableConfig, type FeeTableView } from '../../fees/fees.schemas';
+import { accountCurrency, getFeeTable, setFees } from '../../fees/fees.service';
 import type { FeeSpec } from '../../fees/fee.rules';
 import { printJson, type CliContext } from '../context';
 
@@ -35,10 +35,28 @@ interface FeesSetOptions {
   refund?: FeeSpec;
   chargebackFee?: FeeSpec;
   chargebackPenalty?: FeeSpec;
+  anticipation?: number;
+  anticipationApprovalAbove?: number | null;
 }
 
-/** The options as a partial fee table (what is not named keeps its configured value). */
-export function feePatch(o: FeesSetOptions): FeeTableConfig {
+/** `3` → 3% a month (per 30 days anticipated). */
+export function parseMonthlyRate(value: string): number {
+  if (!/^\d+(?:\.\d+)?$/.test(value.trim())) throw new InvalidArgumentError(`expected a percentage per month, e.g. 2.5, got "${value}"`);
+  return Number(value);
+}
+
+/** Integer cents, or `none` (no anticipation waits for an operator). */
+export function parseApprovalAbove(value: string): number | null {
+  if (value.trim() === 'none') return null;
+  if (!/^\d+$/.test(value.trim())) throw new InvalidArgumentError(`expected integer cents or none, got "${value}"`);
+  return Number(value);
+}
+
+/**
+ * The options as a partial fee table (what is not named keeps its configured value). The
+ * anticipation entry is stored whole: the part not named is the `current` one's.
+ */
+export function feePatch(o: FeesSetOptions, current: FeeTableView['anticipation'] = { percentage: 0, approvalAbove: null }): FeeTableConfig {
   return feeTableConfigSchema.parse({
     pix: o.pix,
     boleto: o.boleto,
@@ -46,6 +64,10 @@ export function feePatch(o: FeesSetOptions): FeeTableConfig {
     withdrawal: o.withdrawal,
     refund: o.refund,
     chargeback: o.chargebackFee || o.chargebackPenalty ? { fee: o.chargebackFee, penalty: o.chargebackPenalty } : undefined,
+    anticipation:
+      o.anticipation !== undefined || o.anticipationApprovalAbove !== undefined
+        ? { percentage: o.anticipation ?? current.percentage, approvalAbove: o.anticipationApprovalAbove !== undefined ? o.anticipationApprovalAbove : current.approvalAbove }
+        : undefined,
   });
 }
 
@@ -67,12 +89,14 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--refund <fee>', 'refund', parseFee)
     .option('--chargeback-fee <fee>', 'chargeback fee', parseFee)
     .option('--chargeback-penalty <fee>', 'chargeback penalty', parseFee)
+    .option('--anticipation <percentage>', 'anticipation fee, percent per 30 days anticipated (pro rata by day)', parseMonthlyRate)
+    .option('--anticipation-approval-above <cents|none>', 'anticipations above these gross cents wait for an operator; none: none waits', parseApprovalAbove)
     .action(async (o: FeesSetOptions) => {
-      const patch = feePatch(o);
       const table = await ctx.transaction(async (em) => {
         const company = await em.findOne(Company, { id: o.company, deletedAt: null });
         if (!company) throw new Error(`No company ${o.company}`);
-        return setFees(em, company.id, o.currency ?? accountCurrency(company), patch);
+        const currency = o.currency ?? accountCurrency(company);
+        return setFees(em, company.id, currency, feePatch(o, (await getFeeTable(em, company.id, currency)).anticipation));
       });
       printJson({ companyId: o.company, ...table });
     });

@@ -32,6 +32,9 @@ interface ConnectPixOptions {
   caFile?: string;
   callbackIdentity?: string;
   rotateCallbackSecret?: boolean;
+  receiverBranch?: string;
+  receiverAccount?: string;
+  receiverAccountType?: string;
 }
 
 interface ConnectCardOptions {
@@ -46,7 +49,7 @@ interface ConnectCardOptions {
 /** The connect inputs' fields as the options that set them, so an error names what the operator typed. */
 const OPTION_OF: Record<string, string> = {
   baseUrl: '--base-url', tokenUrl: '--token-url', clientId: '--client-id', clientSecret: '--client-secret-file',
-  chave: '--chave', scopes: '--scopes', cert: '--cert-file', key: '--key-file', ca: '--ca-file', callbackIdentity: '--callback-identity',
+  chave: '--chave', scopes: '--scopes', cert: '--cert-file', key: '--key-file', ca: '--ca-file', callbackIdentity: '--callback-identity', receiverAccount: '--receiver-account / --receiver-account-type / --receiver-branch',
   adapter: '--adapter', queryUrl: '--query-url', merchantId: '--merchant-id', merchantKey: '--merchant-key-file',
 };
 
@@ -65,6 +68,9 @@ export function connectPixInputFrom(o: ConnectPixOptions, env: NodeJS.ProcessEnv
     ...(o.caFile ? { ca: readOptionFile(o.caFile, '--ca-file') } : {}),
     ...(o.callbackIdentity !== undefined ? { callbackIdentity: o.callbackIdentity } : {}),
     ...(o.rotateCallbackSecret ? { rotateCallbackSecret: true } : {}),
+    ...(o.receiverAccount !== undefined || o.receiverAccountType !== undefined || o.receiverBranch !== undefined
+      ? { receiverAccount: { branch: o.receiverBranch ?? null, number: o.receiverAccount ?? '', type: o.receiverAccountType as 'CORRENTE' } }
+      : {}),
   };
 }
 
@@ -98,6 +104,9 @@ export function register(program: Command, ctx: CliContext): void {
     .option('--ca-file <file>', "the CA (PEM) that signed the PSP's server certificate, when it is not a public one")
     .option('--callback-identity <id>', "the PSP's client identity the edge verifies on callbacks (e.g. its certificate fingerprint)")
     .option('--rotate-callback-secret', 'make a new callback secret (the old callback URL stops working)')
+    .option('--receiver-account <conta>', 'the receiving account Pix Automático charges settle into (digits, check digit included); with --receiver-account-type')
+    .option('--receiver-account-type <type>', 'its type: CORRENTE, POUPANCA or PAGAMENTO')
+    .option('--receiver-branch <agencia>', 'its agência (up to 4 digits; none for a PAGAMENTO account)')
     .action(async (o: ConnectPixOptions) => {
       const input = connectPixInputFrom(o);
       const vaultKey = resolveVaultKey(ctx.config);

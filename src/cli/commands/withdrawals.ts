@@ -3,11 +3,13 @@ import { iso } from '../../db/base.entity';
 import { Withdrawal } from '../../withdrawals/withdrawal.entity';
 import { sendWithdrawalDecision, type WithdrawalDecision } from '../../withdrawals/withdrawal-workflow.client';
 import { withdrawalWorkflowId } from '../../../workflows/withdrawals/withdrawal.contract';
+import { PAYOUT_RUN_WORKFLOW, type PayoutRunProgress } from '../../../workflows/payout-schedules/payout-run.contract';
+import { isRunDate } from '../../receivables/receivable.rules';
 import { printJson, type CliContext } from '../context';
 
 const defaultOperator = (): string => process.env.LASTRO_OPERATOR || process.env.USER || 'cli';
 
-/** `withdrawals pending`, `withdrawals approve <wdr_…>` and `withdrawals reject <wdr_…> --reason …`. */
+/** `withdrawals pending`, `withdrawals approve <wdr_…>`, `withdrawals reject <wdr_…> --reason …` and `withdrawals payout-run --on <date>`. */
 export function register(program: Command, ctx: CliContext): void {
   const withdrawals = program.command('withdrawals').description('Withdrawals: operator approval');
 
@@ -35,6 +37,21 @@ export function register(program: Command, ctx: CliContext): void {
     .argument('<withdrawalId>', 'wdr_… id (= the workflow id)')
     .option('--operator <name>', 'who decides (default: $LASTRO_OPERATOR or $USER)')
     .action((withdrawalId: string, opts: { operator?: string }) => decide({ withdrawalId, operator: opts.operator ?? defaultOperator(), outcome: 'approve' }));
+
+  withdrawals
+    .command('payout-run')
+    .description('Run the payout schedules due on a São Paulo date (a missed day, or today again): once per recipient and date; prints the run’s progress')
+    .requiredOption('--on <YYYY-MM-DD>', 'the date whose schedules are paid')
+    .action(async (opts: { on: string }) => {
+      if (!isRunDate(opts.on)) throw new Error(`--on must be a date YYYY-MM-DD, got ${opts.on}`);
+      const client = await ctx.temporalClient();
+      const progress: PayoutRunProgress = await client.workflow.execute(PAYOUT_RUN_WORKFLOW, {
+        taskQueue: ctx.config.temporal.taskQueue,
+        workflowId: `payout-run-manual-${opts.on}-${Date.now()}`,
+        args: [{ on: opts.on }],
+      });
+      printJson(progress);
+    });
 
   withdrawals
     .command('reject')

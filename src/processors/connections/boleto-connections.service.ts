@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VaultKey } from '../../cards/card-vault.key';
 import { validationError } from '../../http/errors';
 import type { BoletoConnection } from './boleto-connection';
-import { allConnections, connectionById, connectionOf, defaultVersion, keptCallbackSecret, openSecrets, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
+import { allConnections, connectionById, connectionOf, defaultVersion, keptCallbackSecret, openSecrets, rowIdentity, storeConnection, type ActiveConnectionRows, type RailConnections, type VaultKeySource } from './connection-rows';
 import type { BbCobrancaSecrets, BbCobrancaSettings, ProcessorConnection } from './processor-connection.entity';
 import { DEFAULT_CONNECTION_ID } from './processor-connections.rules';
 import { connectBoletoInput, type ConnectBoletoInput } from './processor-connections.schemas';
@@ -38,8 +38,8 @@ const boletoConnections = (config: ProcessorsConfigHolder): RailConnections<Bole
 });
 
 /** The boleto connection a company's boletos are registered on: its own, else the deployment default, else 409 processor_not_configured. */
-export async function boletoConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string }): Promise<BoletoConnection> {
-  return connectionOf(em, vaultKey, boletoConnections(config), company.id);
+export async function boletoConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string }, active?: ActiveConnectionRows): Promise<BoletoConnection> {
+  return connectionOf(em, vaultKey, boletoConnections(config), company.id, active);
 }
 
 /** A boleto connection by id (`default`: the deployment default), retired or not; null when there is no such connection. */

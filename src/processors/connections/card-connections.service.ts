@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { VaultKey } from '../../cards/card-vault.key';
 import { validationError } from '../../http/errors';
 import type { CardConnection } from './card-connection';
-import { connectionById, connectionOf, defaultVersion, openSecrets, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
+import { connectionById, connectionOf, defaultVersion, openSecrets, rowIdentity, storeConnection, type ActiveConnectionRows, type RailConnections, type VaultKeySource } from './connection-rows';
 import type { CieloSecrets, CieloSettings, ProcessorConnection } from './processor-connection.entity';
 import { DEFAULT_CONNECTION_ID } from './processor-connections.rules';
 import { connectCardInput, type ConnectCardInput } from './processor-connections.schemas';
@@ -35,8 +35,8 @@ const cardConnections = (config: ProcessorsConfigHolder): RailConnections<CardCo
 });
 
 /** The card connection a company's payments use: its own, else the deployment default, else 409 processor_not_configured. */
-export async function cardConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }): Promise<CardConnection> {
-  return connectionOf(em, vaultKey, cardConnections(config), company.id);
+export async function cardConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }, active?: ActiveConnectionRows): Promise<CardConnection> {
+  return connectionOf(em, vaultKey, cardConnections(config), company.id, active);
 }
 
 /** A card connection by id (`default`: the deployment default), retired or not; null when there is no such connection. */

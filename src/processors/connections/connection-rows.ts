@@ -138,13 +138,62 @@ export interface RailConnections<C> {
   fallback(): C | null;
 }
 
+/** A company's active connection rows, every rail's, read once when first asked (`activeConnectionRows`). */
+export type ActiveConnectionRows = () => Promise<ProcessorConnection[]>;
+
+/**
+ * Reads a company's active rows of every rail in one statement, once, for a request that needs
+ * several rails (a boleto with its bolepix: the issuer and the PSP). Per request only: a
+ * revoked connection is never served from it afterwards.
+ */
+export function activeConnectionRows(em: EntityManager, companyId: string): ActiveConnectionRows {
+  let rows: Promise<ProcessorConnection[]> | undefined;
+  // Written out and mapped by hand, never managed: every creation reads them, and the ORM's find
+  // (query building, hydration, the identity map) cost more than the statement (docs/performance.md).
+  return () => (rows ??= em.execute<ConnectionRow[]>(`select ${CONNECTION_COLUMNS} from processor_connections where company_id = ? and retired_at is null`, [companyId], 'all').then((r) => r.map(connectionOfRow)));
+}
+
+const CONNECTION_COLUMNS = 'id, company_id, rail, adapter, settings, secrets, callback_identity, key_id, retired_at, created_at, updated_at';
+
+interface ConnectionRow {
+  id: string;
+  company_id: string;
+  rail: ProcessorRail;
+  adapter: string;
+  settings: ConnectionSettings;
+  secrets: Buffer;
+  callback_identity: string | null;
+  key_id: string;
+  // timestamptz comes back as text on MikroORM's connection (its type parsers).
+  retired_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A row read for reading only (`activeConnectionRows`): a plain ProcessorConnection, not in any identity map. */
+function connectionOfRow(r: ConnectionRow): ProcessorConnection {
+  return Object.assign(new ProcessorConnection(), {
+    id: r.id,
+    companyId: r.company_id,
+    rail: r.rail,
+    adapter: r.adapter,
+    settings: r.settings,
+    secrets: r.secrets,
+    callbackIdentity: r.callback_identity,
+    keyId: r.key_id,
+    retiredAt: r.retired_at === null ? null : new Date(r.retired_at),
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  });
+}
+
 /**
  * The connection a company's payments on a rail use: its own, else the deployment default (in
  * both modes: the default is what the operator configured for this deployment), else 409
- * processor_not_configured.
+ * processor_not_configured. `active`: the company's rows already read for this request.
  */
-export async function connectionOf<C>(em: EntityManager, vaultKey: VaultKeySource, r: RailConnections<C>, companyId: string): Promise<C> {
-  const row = await em.findOne(ProcessorConnection, { companyId, rail: r.rail, retiredAt: null });
+export async function connectionOf<C>(em: EntityManager, vaultKey: VaultKeySource, r: RailConnections<C>, companyId: string, active?: ActiveConnectionRows): Promise<C> {
+  const row = active ? ((await active()).find((x) => x.rail === r.rail) ?? null) : await em.findOne(ProcessorConnection, { companyId, rail: r.rail, retiredAt: null });
   if (row) return r.open(row, vaultKey);
   const fallback = r.fallback();
   if (fallback) return fallback;
@@ -180,8 +229,16 @@ export function rowIdentity(row: ProcessorConnection): { id: string; companyId: 
 
 /** The version of a deployment default: changes with any of its values; a digest, so it names no secret. */
 export function defaultVersion(d: object): string {
-  return `${DEFAULT_CONNECTION_ID}:${createHash('sha256').update(JSON.stringify(d)).digest('hex').slice(0, 16)}`;
+  // Once per configuration object: every card decision resolves the default, and its values never change in place.
+  let version = defaultVersions.get(d);
+  if (version === undefined) {
+    version = `${DEFAULT_CONNECTION_ID}:${createHash('sha256').update(JSON.stringify(d)).digest('hex').slice(0, 16)}`;
+    defaultVersions.set(d, version);
+  }
+  return version;
 }
+
+const defaultVersions = new WeakMap<object, string>();
 
 const secretsKey = (vaultKey: VaultKey): Buffer => deriveVaultKey(vaultKey, SECRETS_KEY_PURPOSE);
 const secretsAad = (id: string): string => `${id}:secrets`;

@@ -1,4 +1,5 @@
 import type { ApiPixConnection } from '../pix/api-pix/api-pix.connection';
+import type { PixReceiverAccount } from '../pix/pix-psp.port';
 import type { CardDefaultConfig } from './card-connection';
 import type { PayoutDefaultConfig } from './payout-connection';
 import type { BoletoDefaultConfig } from './boleto-connection';
@@ -17,6 +18,8 @@ export interface PixConnection extends ApiPixConnection {
   companyId: string | null;
   adapter: 'api_pix';
   chave: string;
+  /** The receiving account Pix Automático charges (`cobr`) settle into; null: the connection takes no Pix Automático. */
+  receiverAccount: PixReceiverAccount | null;
   /** Authenticates the PSP's callbacks: a path segment of the registered webhook URL. */
   callbackSecret: string;
   /** When set, callbacks must also carry this verified client identity from the edge. */
@@ -29,7 +32,7 @@ export interface PixConnection extends ApiPixConnection {
  * The deployment-wide Pix connection as configuration holds it (`config.processors.pix`); `tls`
  * holds the PEM contents read from PIX_PSP_CERT_PATH / PIX_PSP_KEY_PATH / PIX_PSP_CA_PATH at start.
  */
-export type PixDefaultConfig = ApiPixConnection & Pick<PixConnection, 'chave' | 'callbackSecret' | 'callbackIdentity'>;
+export type PixDefaultConfig = ApiPixConnection & Pick<PixConnection, 'chave' | 'callbackSecret' | 'callbackIdentity'> & Partial<Pick<PixConnection, 'receiverAccount'>>;
 
 export interface ProcessorsConfig {
   pix?: PixDefaultConfig;

@@ -1,6 +1,7 @@
 import { EntitySchema, type Opt } from '@mikro-orm/core';
 import type { ProcessorRail } from './processor-connections.rules';
 import type { CertificateSummary } from './tls-material';
+import type { PixReceiverAccount } from '../pix/pix-psp.port';
 
 /** What an `api_pix` connection keeps in clear: where the PSP is, who Lastro is to it, the receiver's key. */
 export interface ApiPixSettings {
@@ -11,6 +12,8 @@ export interface ApiPixSettings {
   scopes?: string;
   /** The client certificate's public facts (so an operator sees its expiry without the vault key). */
   clientCertificate?: CertificateSummary;
+  /** The receiving account (agência, conta, tipoConta) Pix Automático charges (`cobr`) settle into; none: no Pix Automático. */
+  receiverAccount?: PixReceiverAccount;
 }
 
 /** What an `api_pix` connection seals (`secrets`): the OAuth2 client secret, the mTLS PEM files and the callback secret. */

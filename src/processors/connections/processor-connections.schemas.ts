@@ -14,6 +14,16 @@ const pspUrl = z.string().superRefine(checked(pspUrlProblem));
 const pem = z.string().min(1).max(PEM_MAX);
 
 /**
+ * The receiving account of a Pix connection (the API Pix's `recebedor` of a `cobr`): agência
+ * (up to 4 digits, none for a payment account), conta (up to 20 digits) and tipoConta.
+ */
+export const pixReceiverAccountInput = z.strictObject({
+  branch: z.string().regex(/^\d{1,4}$/, 'The agência: up to 4 digits, without its check digit').nullish().transform((b) => b ?? null),
+  number: z.string().regex(/^\d{1,20}$/, 'The conta: up to 20 digits, its check digit included'),
+  type: z.enum(['CORRENTE', 'POUPANCA', 'PAGAMENTO']),
+});
+
+/**
  * What `connectPix` takes: an API Pix PSP account. URLs are https (plain http only on a loopback
  * host), the chave a DICT key, the client certificate and key both or neither, readable and
  * matching, not expired. Issue messages never repeat a value: some are secrets.
@@ -34,6 +44,7 @@ export const connectPixInput = z
     ca: pem.optional(),
     callbackIdentity: z.string().superRefine(checked(callbackIdentityProblem)).nullish(),
     rotateCallbackSecret: z.boolean().optional(),
+    receiverAccount: pixReceiverAccountInput.optional(),
   })
   .superRefine((input, ctx) => {
     for (const p of tlsMaterialProblems(input, new Date())) ctx.addIssue({ code: 'custom', path: [p.field], message: p.message });

@@ -3,7 +3,7 @@ import type { VaultKey } from '../../cards/card-vault.key';
 import { iso } from '../../db/base.entity';
 import { validationError } from '../../http/errors';
 import type { ApiPixConnection } from '../pix/api-pix/api-pix.connection';
-import { allConnections, connectionById, connectionOf, defaultVersion, keptCallbackSecret, openSecrets, retireConnection, rowIdentity, storeConnection, type RailConnections, type VaultKeySource } from './connection-rows';
+import { allConnections, connectionById, connectionOf, defaultVersion, keptCallbackSecret, openSecrets, retireConnection, rowIdentity, storeConnection, type ActiveConnectionRows, type RailConnections, type VaultKeySource } from './connection-rows';
 import type { PixConnection, ProcessorsConfig } from './pix-connection';
 import { ProcessorConnection, type ApiPixSecrets, type ApiPixSettings, type ConnectionSettings } from './processor-connection.entity';
 import { DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
@@ -61,6 +61,7 @@ export function apiPixSettings(i: ConnectPixParsed): ApiPixSettings {
     chave: i.chave,
     ...(i.scopes ? { scopes: i.scopes } : {}),
     ...(i.cert ? { clientCertificate: certificateSummary(i.cert) } : {}),
+    ...(i.receiverAccount ? { receiverAccount: i.receiverAccount } : {}),
   };
 }
 
@@ -121,8 +122,8 @@ const pixConnections = (config: ProcessorsConfigHolder): RailConnections<PixConn
 });
 
 /** The Pix connection a company's charges use: its own, else the deployment default, else 409 processor_not_configured. */
-export async function pixConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }): Promise<PixConnection> {
-  return connectionOf(em, vaultKey, pixConnections(config), company.id);
+export async function pixConnectionOf(em: EntityManager, vaultKey: VaultKeySource, config: ProcessorsConfigHolder, company: { id: string; mode: 'sandbox' | 'production' }, active?: ActiveConnectionRows): Promise<PixConnection> {
+  return connectionOf(em, vaultKey, pixConnections(config), company.id, active);
 }
 
 /** A Pix connection by id (`default`: the deployment default), retired or not; null when there is no such connection. */
@@ -139,7 +140,7 @@ export async function allPixConnections(em: EntityManager, vaultKey: VaultKeySou
 export function defaultPixConnection(config: ProcessorsConfigHolder): PixConnection | null {
   const d = config.processors.pix;
   if (!d) return null;
-  return { id: DEFAULT_CONNECTION_ID, companyId: null, adapter: 'api_pix', ...d, version: defaultVersion(d) };
+  return { id: DEFAULT_CONNECTION_ID, companyId: null, adapter: 'api_pix', ...d, receiverAccount: d.receiverAccount ?? null, version: defaultVersion(d) };
 }
 
 /** The deployment default as an operator may see it (it has no row, so no company and no timestamps). */
@@ -177,6 +178,7 @@ function toPixConnection(row: ProcessorConnection, secrets: ApiPixSecrets): PixC
     adapter: 'api_pix',
     ...apiPixTransport(s, secrets),
     chave: s.chave,
+    receiverAccount: s.receiverAccount ?? null,
     callbackSecret: secrets.callbackSecret,
     callbackIdentity: row.callbackIdentity,
   };

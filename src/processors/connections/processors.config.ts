@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { CardDefaultConfig } from './card-connection';
 import type { PixDefaultConfig, ProcessorsConfig } from './pix-connection';
+import type { PixReceiverAccount } from '../pix/pix-psp.port';
+import { pixReceiverAccountInput } from './processor-connections.schemas';
 import { callbackIdentityProblem, merchantIdProblem, normalizeHeaderName, normalizePspUrl, pspUrlProblem } from './processor-connections.rules';
 import { allOrNone, apiPixDefault, apiPixVariables } from './default-env';
 import { payoutDefault, type PayoutProviderEnv } from './payout-connections.config';
@@ -19,6 +21,9 @@ export interface ProcessorsEnv extends PayoutProviderEnv, BoletoIssuerEnv {
   PIX_PSP_CA_PATH?: string;
   PIX_PSP_CALLBACK_SECRET?: string;
   PIX_PSP_CALLBACK_IDENTITY?: string;
+  PIX_PSP_RECEIVER_BRANCH?: string;
+  PIX_PSP_RECEIVER_ACCOUNT?: string;
+  PIX_PSP_RECEIVER_ACCOUNT_TYPE?: string;
   PIX_CALLBACK_IDENTITY_HEADER?: string;
   CARD_ACQUIRER_BASE_URL?: string;
   CARD_ACQUIRER_QUERY_URL?: string;
@@ -27,7 +32,8 @@ export interface ProcessorsEnv extends PayoutProviderEnv, BoletoIssuerEnv {
 }
 
 const { required: REQUIRED, optional: API_PIX_OPTIONAL } = apiPixVariables('PIX_PSP');
-const OPTIONAL = [...API_PIX_OPTIONAL, 'PIX_PSP_CALLBACK_IDENTITY'] as const;
+const RECEIVER = ['PIX_PSP_RECEIVER_BRANCH', 'PIX_PSP_RECEIVER_ACCOUNT', 'PIX_PSP_RECEIVER_ACCOUNT_TYPE'] as const;
+const OPTIONAL = [...API_PIX_OPTIONAL, 'PIX_PSP_CALLBACK_IDENTITY', ...RECEIVER] as const;
 const CARD_REQUIRED = ['CARD_ACQUIRER_BASE_URL', 'CARD_ACQUIRER_QUERY_URL', 'CARD_ACQUIRER_MERCHANT_ID', 'CARD_ACQUIRER_MERCHANT_KEY'] as const;
 
 /**
@@ -86,5 +92,19 @@ function pixDefault(v: (name: keyof ProcessorsEnv) => string | undefined, readFi
   const identityProblem = identity ? callbackIdentityProblem(identity) : null;
   if (identityProblem) problems.push(`PIX_PSP_CALLBACK_IDENTITY: ${identityProblem}`);
   const account = apiPixDefault('PIX_PSP', v as (name: string) => string | undefined, readFile, problems);
-  return account && !identityProblem ? { ...account, callbackIdentity: identity ?? null } : undefined;
+  const receiverAccount = pixReceiverDefault(v, problems);
+  return account && !identityProblem && receiverAccount !== undefined ? { ...account, callbackIdentity: identity ?? null, ...(receiverAccount ? { receiverAccount } : {}) } : undefined;
+}
+
+/**
+ * The default connection's receiving account for Pix Automático (PIX_PSP_RECEIVER_ACCOUNT and
+ * _ACCOUNT_TYPE, with _BRANCH unless a payment account): null when unset; undefined when at fault.
+ */
+function pixReceiverDefault(v: (name: keyof ProcessorsEnv) => string | undefined, problems: string[]): PixReceiverAccount | null | undefined {
+  if (!RECEIVER.some((name) => v(name))) return null;
+  const parsed = pixReceiverAccountInput.safeParse({ branch: v('PIX_PSP_RECEIVER_BRANCH') ?? null, number: v('PIX_PSP_RECEIVER_ACCOUNT'), type: v('PIX_PSP_RECEIVER_ACCOUNT_TYPE') });
+  if (parsed.success) return parsed.data;
+  const names: Record<string, string> = { branch: 'PIX_PSP_RECEIVER_BRANCH', number: 'PIX_PSP_RECEIVER_ACCOUNT', type: 'PIX_PSP_RECEIVER_ACCOUNT_TYPE' };
+  for (const issue of parsed.error.issues) problems.push(`${names[String(issue.path[0])]}: ${issue.code === 'invalid_value' ? 'CORRENTE, POUPANCA or PAGAMENTO' : issue.message}`);
+  return undefined;
 }

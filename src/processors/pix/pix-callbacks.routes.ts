@@ -16,12 +16,12 @@ import { callbackPixSchema, receivedPixOf } from './api-pix/api-pix.callback';
  * terminates the PSP's mutual TLS, the client identity the edge verified
  * (PIX_CALLBACK_IDENTITY_HEADER). Every refusal is the same 401, whether the connection exists or not.
  */
-const refused = () => new ApiError(401, 'unauthenticated', 'This callback is not authenticated for this connection');
+export const refused = () => new ApiError(401, 'unauthenticated', 'This callback is not authenticated for this connection');
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 const sameSecret = (given: string, expected: string) => timingSafeEqual(digest(given), digest(expected));
 
-function authenticated(connection: PixConnection | undefined, secret: string, identity: string | undefined): connection is PixConnection {
+export function authenticated(connection: PixConnection | undefined, secret: string, identity: string | undefined): connection is PixConnection {
   if (!connection || !sameSecret(secret, connection.callbackSecret)) return false;
   return connection.callbackIdentity === null || identity === connection.callbackIdentity;
 }

@@ -114,7 +114,134 @@ export class PixPspError extends Error {
   }
 }
 
+// --- Pix Automático: mandates (the API Pix's `rec`) and their charges (`cobr`) ------------------
+// Lastro calls the payer's authorization a mandate throughout; the adapter maps it to the API
+// Pix's recurrence (`rec`), a request to the payer's bank (`solicrec`) and recurring charges (`cobr`).
+
+/** The `rec` status: CRIADA waits for the payer; APROVADA collects; the other three are final. */
+export type PixMandateStatus = 'CRIADA' | 'APROVADA' | 'REJEITADA' | 'EXPIRADA' | 'CANCELADA';
+export type PixMandatePeriod = 'weekly' | 'monthly' | 'quarterly' | 'semiannual' | 'annual';
+/** `PERMITE_3R_7D`: a failed charge may be retried up to 3 times within 7 days of its due date. */
+export type PixMandateRetryPolicy = 'NAO_PERMITE' | 'PERMITE_3R_7D';
+/**
+ * How the payer authorized (`ativacao.tipoJornada`): 1 a request at their bank, 2 the mandate's
+ * QR, 3 a QR with an immediate payment, 4 a QR with a payment later; `pending` before they did.
+ */
+export type PixMandateJourney = 'request' | 'qr' | 'qr_with_payment' | 'qr_with_later_payment' | 'pending';
+
+export interface PixMandateRequest {
+  /** `vinculo.contrato`: what the payer's bank shows as the contract (1-35 characters). */
+  contract: string;
+  /** `vinculo.objeto`: what is paid for (up to 35 characters). */
+  object?: string | null;
+  debtor: PixPayer;
+  /** First due date (`YYYY-MM-DD`), and the last one of a mandate with an end. */
+  startDate: string;
+  endDate?: string | null;
+  period: PixMandatePeriod;
+  /** A fixed amount per charge (`valorRec`), or the floor a payer's own cap may not go under (`valorMinimoRecebedor`); at most one. */
+  fixedAmount?: number | null;
+  minimumAmount?: number | null;
+  retryPolicy: PixMandateRetryPolicy;
+  /** QR journeys: a payload location is made for the mandate so the PSP answers its BR Code. */
+  withQr: boolean;
+  /** Journey 3: the immediate charge (`cob` txid) whose payment authorizes the mandate too. */
+  firstPaymentTxid?: string | null;
+}
+
+export interface PixMandate {
+  /** `idRec`, chosen by the PSP. */
+  id: string;
+  status: PixMandateStatus;
+  journey: PixMandateJourney;
+  firstPaymentTxid: string | null;
+  /** The payload location (no scheme) and BR Code a payer's bank reads, for QR journeys. */
+  location: string | null;
+  pixCopiaECola: string | null;
+  /** Why it ended: a refusal or a cancellation (by whom), with the BCB code. */
+  closing: { kind: 'rejection' | 'cancellation'; code: string; reason: string; by: string | null } | null;
+}
+
+/** `POST /solicrec`: the mandate sent to the payer's bank account for approval there (journey 1). */
+export interface PixMandateBankRequest {
+  mandateId: string;
+  expiresAt: Date;
+  account: { ispb: string; branch?: string | null; number: string; document: string };
+}
+
+export type PixMandateBankRequestStatus = 'CRIADA' | 'ENVIADA' | 'RECEBIDA' | 'REJEITADA' | 'ACEITA' | 'EXPIRADA' | 'CANCELADA';
+
+/** The receiving user's account a mandate charge settles into (`recebedor` of a `cobr`). */
+export interface PixReceiverAccount {
+  branch: string | null;
+  number: string;
+  type: 'CORRENTE' | 'POUPANCA' | 'PAGAMENTO';
+}
+
+export interface PixMandateChargeRequest {
+  /** 26-35 alphanumerics, chosen by Lastro: `PUT /cobr/{txid}` answers the same charge for the same content. */
+  txid: string;
+  mandateId: string;
+  /** `YYYY-MM-DD`, 2 to 10 days after the day it is created (the BCB's rule). */
+  dueDate: string;
+  amount: number;
+  account: PixReceiverAccount;
+  description?: string | null;
+}
+
+export type PixMandateChargeStatus = 'CRIADA' | 'ATIVA' | 'CONCLUIDA' | 'EXPIRADA' | 'REJEITADA' | 'CANCELADA';
+
+export interface PixMandateAttempt {
+  date: string;
+  /** AGND the scheduled one, NTAG a retry, RIFL an intraday retry. */
+  kind: string;
+  status: 'SOLICITADA' | 'AGENDADA' | 'PAGA' | 'CANCELADA' | 'REJEITADA' | 'EXPIRADA';
+  endToEndId: string;
+  rejection: { code: string; reason: string } | null;
+}
+
+export interface PixMandateCharge {
+  txid: string;
+  mandateId: string;
+  status: PixMandateChargeStatus;
+  dueDate: string;
+  amount: number;
+  attempts: PixMandateAttempt[];
+  /** The Pix that paid it (a CONCLUIDA charge has one). */
+  pix: Array<{ endToEndId: string; amount: number; paidAt: string }>;
+  closing: { kind: 'rejection' | 'cancellation'; code: string; reason: string; by: string | null } | null;
+}
+
+/** Pix Automático's operations: a PSP that does not offer them has no `mandates`. */
+export interface PixMandates {
+  /** `POST /locrec` (QR journeys) then `POST /rec`. Not idempotent at the PSP: a retried create may leave an unused CRIADA mandate, which expires. */
+  createMandate(request: PixMandateRequest): Promise<PixMandate>;
+  /**
+   * `GET /rec/{idRec}`; null when unknown. With the journey-3 charge's txid
+   * (`?txid=`), its `pixCopiaECola` is the composite BR Code of that charge and the mandate.
+   */
+  getMandate(id: string, firstPaymentTxid?: string | null): Promise<PixMandate | null>;
+  /** `PATCH /rec/{idRec}` to CANCELADA; a mandate already ended is answered as it is. Null when unknown. */
+  cancelMandate(id: string): Promise<PixMandate | null>;
+  /** `POST /solicrec`: the id of the request and its status. */
+  requestMandateAtBank(request: PixMandateBankRequest): Promise<{ id: string; status: PixMandateBankRequestStatus }>;
+  /** `PUT /cobr/{txid}`. */
+  createMandateCharge(request: PixMandateChargeRequest): Promise<PixMandateCharge>;
+  /** `GET /cobr/{txid}`; null when unknown. */
+  getMandateCharge(txid: string): Promise<PixMandateCharge | null>;
+  /** `PATCH /cobr/{txid}` to CANCELADA; a charge no longer cancellable is answered as it is. Null when unknown. */
+  cancelMandateCharge(txid: string): Promise<PixMandateCharge | null>;
+  /** `POST /cobr/{txid}/retentativa/{date}`. */
+  retryMandateCharge(txid: string, date: string): Promise<PixMandateCharge>;
+  /** `PUT /webhookrec` and `PUT /webhookcobr`: the PSP calls `<url>/rec` and `<url>/cobr`. */
+  registerMandateWebhooks(url: string): Promise<void>;
+  /** `GET /webhookrec` and `GET /webhookcobr`. */
+  getMandateWebhooks(): Promise<{ mandates: string | null; charges: string | null }>;
+}
+
 export interface PixPsp {
+  /** Pix Automático, when the PSP offers it. */
+  readonly mandates?: PixMandates;
   /** `PUT /cob/{txid}` or `PUT /cobv/{txid}`. The same txid and content answer the same charge. */
   createCharge(request: PixChargeRequest): Promise<PixCharge>;
   /** `GET /cob/{txid}` or `GET /cobv/{txid}`; null when the PSP has no such charge. */

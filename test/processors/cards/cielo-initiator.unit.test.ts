@@ -34,7 +34,7 @@ describe("a sale's chargebacks", () => {
   const sale = (chargebacks: unknown) => ({ MerchantOrderId: 'pay01m8j5es1kt70d07gfh8hxdpnj', Payment: { PaymentId: '3f3b2a8e-4f9b-4c3e-9a7d-2b1c0d9e8f7a', Status: 2, Amount: 5_000, Chargebacks: chargebacks } });
   it('reads each case with its amount and reason; none when Cielo lists none', () => {
     expect(saleFromWire(sale([{ Amount: 2_000, CaseNumber: '123456', Date: '2026-11-28', ReasonCode: '4837', ReasonMessage: 'No Cardholder Authorization', Status: 'Received' }])).chargebacks).toEqual([
-      { caseNumber: '123456', amount: 2_000, reasonCode: '4837', reasonMessage: 'No Cardholder Authorization', date: '2026-11-28' },
+      { caseNumber: '123456', amount: 2_000, reasonCode: '4837', reasonMessage: 'No Cardholder Authorization', date: '2026-11-28', status: 'received', dueDate: null },
     ]);
     expect(saleFromWire(sale(undefined)).chargebacks).toEqual([]);
   });

@@ -1,4 +1,4 @@
-import type { AcquirerSale, AuthorizationRequest, AuthorizationResult, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from '../../../payments/payment-gateway';
+import type { AcquirerSale, AuthorizationRequest, ChargebackContestation, AuthorizationResult, GatewayRefundRequest, GatewayRefundResult, PaymentGateway } from '../../../payments/payment-gateway';
 import type { CieloConnection, CieloOptions } from './cielo.connection';
 import { pickSale, saleErrorOutcome, saleOutcome, voidAccepted, voidHeldAsDuplicate, voidableAmount } from './cielo.rules';
 import { CieloAcquirerError, cieloErrorsOf } from './errors';
@@ -39,6 +39,12 @@ export interface CieloAcquirer extends PaymentGateway {
    * a notification is confirmed against. Null when Cielo has no such sale; throws when it cannot say.
    */
   sale(reference: string): Promise<AcquirerSale | null>;
+  /**
+   * Sends the merchant's evidence of a dispute (`POST /1/chargebacks/{CaseNumber}/contestation`).
+   * Sending it again is harmless: a case already contested answers as the first time. Throws a
+   * retryable error when Cielo cannot be reached, a final one when it refuses.
+   */
+  contestChargeback(c: ChargebackContestation): Promise<void>;
   /** Closes the kept-alive connections to Cielo. */
   close(): Promise<void>;
 }
@@ -255,6 +261,17 @@ export function createCieloAcquirer(connection: CieloConnection, options: CieloO
       if (!isPaymentId(reference)) return null;
       const sale = await readSale(reference);
       return sale && { reference: sale.paymentId, idempotencyKey: sale.merchantOrderId && keyOfMerchantOrderId(sale.merchantOrderId), chargebacks: sale.chargebacks };
+    },
+
+    async contestChargeback(c) {
+      const route = 'POST /1/chargebacks/{CaseNumber}/contestation';
+      const body = {
+        PaymentId: c.saleReference,
+        Text: c.text,
+        Files: c.files.map((f) => ({ FileName: f.filename, ContentType: f.contentType, Content: f.data.toString('base64') })),
+      };
+      const answer = await sendRetrying(t, { method: 'POST', route, url: `${base}/1/chargebacks/${encodeURIComponent(c.caseNumber)}/contestation`, body });
+      if (!isOk(answer)) throw refused(route, answer);
     },
 
     close: () => dispatcher.close(),

@@ -107,6 +107,12 @@ function customer(holder: string, document: string): Record<string, string> {
 const MASTERCARD_RECURRING = { Category: 'M1', Subcategory: 'Subscription' } as const;
 
 /**
+ * The currencies of `Payment.Currency`: BRL, and the foreign ones Cielo converts to the card's
+ * currency once the store has its currency converter (Conversor de Moedas E-commerce).
+ */
+const CIELO_CURRENCIES = new Set(['BRL', 'USD', 'EUR', 'GBP', 'ARS', 'CLP', 'COP', 'MXN', 'PEN', 'UYU']);
+
+/**
  * The body of `POST /1/sales/`: a credit card sale captured at once (`Capture: true`), the
  * interest of installments on the store (`ByMerchant`: Lastro prices installments itself), the
  * card as the vault gave it (a saved card has no CVV), never saved at Cielo.
@@ -114,7 +120,7 @@ const MASTERCARD_RECURRING = { Category: 'M1', Subcategory: 'Subscription' } as 
 export function saleToWire(req: AuthorizationRequest, opts: { softDescriptor?: string } = {}): Record<string, unknown> {
   const merchantOrderId = merchantOrderIdOf(req.idempotencyKey);
   if (!Number.isSafeInteger(req.amount) || req.amount <= 0) throw new CieloWireError('amount is not a positive integer number of cents');
-  if (req.currency !== 'BRL') throw new CieloWireError('currency is not BRL, the only one Cielo E-commerce takes');
+  if (!CIELO_CURRENCIES.has(req.currency)) throw new CieloWireError(`currency ${req.currency} is not one Cielo E-commerce takes`);
   if (!Number.isInteger(req.installments) || req.installments < 1 || req.installments > 12) throw new CieloWireError('installments is not 1 to 12');
   const { card } = req;
   if (!/^\d{12,19}$/.test(card.pan)) throw new CieloWireError('card.pan is not 12 to 19 digits');
@@ -137,7 +143,7 @@ export function saleToWire(req: AuthorizationRequest, opts: { softDescriptor?: s
     Payment: {
       Type: 'CreditCard',
       Amount: req.amount,
-      Currency: 'BRL',
+      Currency: req.currency,
       Installments: req.installments,
       Interest: 'ByMerchant',
       Capture: true,
@@ -162,6 +168,12 @@ export interface CieloSale extends SaleFacts {
   chargebacks: AcquirerChargeback[];
 }
 
+/** A chargeback's `Status`: `Received`, `Contested` (evidence sent), then `Won` or `Lost`; anything else reads as received. */
+function chargebackStatusFromWire(v: string | null): NonNullable<AcquirerChargeback['status']> {
+  const s = v?.toLowerCase();
+  return s === 'contested' || s === 'won' || s === 'lost' ? s : 'received';
+}
+
 function chargebacksFromWire(v: unknown): AcquirerChargeback[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) throw new CieloWireError('Payment.Chargebacks is not a list');
@@ -175,6 +187,8 @@ function chargebacksFromWire(v: unknown): AcquirerChargeback[] {
       reasonCode: optStr(c.ReasonCode, `Payment.Chargebacks[${i}].ReasonCode`),
       reasonMessage: optStr(c.ReasonMessage, `Payment.Chargebacks[${i}].ReasonMessage`),
       date: optStr(c.Date, `Payment.Chargebacks[${i}].Date`),
+      status: chargebackStatusFromWire(optStr(c.Status, `Payment.Chargebacks[${i}].Status`)),
+      dueDate: optStr(c.DueDate, `Payment.Chargebacks[${i}].DueDate`),
     };
   });
 }

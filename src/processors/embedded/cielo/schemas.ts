@@ -22,6 +22,8 @@ export interface SaleRequest {
   Customer?: Record<string, unknown>;
   Payment: {
     Amount: number;
+    /** ISO 4217, BRL when absent (Cielo's default). */
+    Currency: string;
     Installments: number;
     Capture: boolean;
     Interest: string;
@@ -134,6 +136,7 @@ export function checkSale(body: unknown): Checked<SaleRequest> {
     Customer: isObj(b.Customer) ? b.Customer : undefined,
     Payment: {
       Amount: p.Amount as number,
+      Currency: str(p.Currency) ?? 'BRL',
       Installments: p.Installments as number,
       Capture: capture === true,
       Interest: str(p.Interest) ?? 'ByMerchant',
@@ -198,8 +201,24 @@ export const chargebackBody = z.object({
   CaseNumber: z.string().max(20).optional(),
   ReasonCode: z.string().max(64).optional(),
   ReasonMessage: z.string().max(255).optional(),
+  /** The deadline for the store's evidence (`YYYY-MM-DD`), listed on the chargeback as `DueDate`. */
+  DueDate: z.iso.date().optional(),
 });
 export type ChargebackRequest = z.infer<typeof chargebackBody>;
+
+/** The merchant's evidence of a chargeback: text and files (base64), at most 10 files of 5 MiB. */
+export const contestationBody = z.object({
+  PaymentId: z.string().min(1).max(64),
+  Text: z.string().max(20_000),
+  Files: z
+    .array(z.object({ FileName: z.string().min(1).max(200), ContentType: z.string().min(1).max(100), Content: z.base64().max(7_000_000) }))
+    .max(10)
+    .default([]),
+});
+export type ContestationRequest = z.infer<typeof contestationBody>;
+
+/** The simulator's decision of a chargeback (the issuer's answer to the contestation, or a loss without one). */
+export const chargebackOutcomeBody = z.object({ Outcome: z.enum(['Won', 'Lost']) });
 
 export const merchantBody = z.object({
   /** The new store's notification URL and fixed headers (as `POST /embedded/notification-url` sets them). */

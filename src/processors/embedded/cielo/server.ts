@@ -1,11 +1,11 @@
 import http from 'node:http';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import Koa from 'koa';
 import Router from '@koa/router';
 import { bodyParser } from '@koa/bodyparser';
 import type { z } from 'zod';
 import { CAPTURED, cieloError, maskCardNumber, VOIDED_MESSAGE, type CieloError } from './cielo.rules';
-import { amountParam, chargebackBody, checkCardToken, checkSale, faultBody, isGuid, merchantBody, notificationUrlBody, type Checked } from './schemas';
+import { amountParam, chargebackBody, chargebackOutcomeBody, checkCardToken, contestationBody, checkSale, faultBody, isGuid, merchantBody, notificationUrlBody, type Checked } from './schemas';
 import { Books } from './state';
 import { renderBooks, renderOperation, renderOrder, renderSale, type Hosts } from './wire';
 import { Faults } from './faults';
@@ -186,6 +186,28 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
     ctx.body = { CardNumber: maskCardNumber(card.CardNumber), Holder: card.Holder, ExpirationDate: card.ExpirationDate, Brand: card.Brand };
   });
 
+  // The store's evidence of a chargeback (Cielo's chargeback contestation). Sent again, it answers as the first time.
+  router.post('/1/chargebacks/:caseNumber/contestation', (ctx) => {
+    const body = parse(contestationBody, ctx.request.body);
+    const found = books.chargebackCase(ctx.params.caseNumber, merchantOf(ctx));
+    if (!found || found.sale.PaymentId.toLowerCase() !== body.PaymentId.toLowerCase()) return notFound();
+    const { chargeback } = found;
+    if (chargeback.Status === 'Received') {
+      chargeback.Status = 'Contested';
+      chargeback.Contestation = {
+        Text: body.Text,
+        Files: body.Files.map((f) => {
+          const data = Buffer.from(f.Content, 'base64');
+          return { FileName: f.FileName, ContentType: f.ContentType, Size: data.length, Sha256: createHash('sha256').update(data).digest('hex') };
+        }),
+        ReceivedAt: now().toISOString(),
+      };
+    } else if (!chargeback.Contestation) {
+      fail(409, cieloError(0, `The chargeback is ${chargeback.Status}: it takes no contestation`));
+    }
+    ctx.body = { CaseNumber: chargeback.CaseNumber, Status: chargeback.Status };
+  });
+
   // --- the simulator's own routes (NOT part of Cielo's API; no credentials) -------------------------
   const parse = <T>(schema: z.ZodType<T>, body: unknown): T => {
     const r = schema.safeParse(body ?? {});
@@ -208,6 +230,17 @@ export function createCieloAcquirer(options: CieloAcquirerOptions = {}): CieloAc
     const chargeback = books.chargeback(sale, body);
     const delivery = storeOf(sale.merchantId).notifier.notify(sale.PaymentId, CHANGE_TYPE.Chargeback);
     ctx.status = 201;
+    ctx.body = { Chargeback: chargeback, notified: delivery !== null };
+  });
+
+  // The issuer's decision of a chargeback: Won (the contestation convinced it) or Lost; the store is notified as of any change of the chargeback.
+  router.post('/embedded/sales/:paymentId/chargebacks/:caseNumber/outcome', (ctx) => {
+    const sale = found(ctx.params.paymentId);
+    const body = parse(chargebackOutcomeBody, ctx.request.body);
+    const chargeback = sale.Chargebacks.find((c) => c.CaseNumber === ctx.params.caseNumber) ?? notFound();
+    if ((chargeback.Status === 'Won' || chargeback.Status === 'Lost') && chargeback.Status !== body.Outcome) fail(409, cieloError(0, `The chargeback is ${chargeback.Status} already`));
+    chargeback.Status = body.Outcome;
+    const delivery = storeOf(sale.merchantId).notifier.notify(sale.PaymentId, CHANGE_TYPE.Chargeback);
     ctx.body = { Chargeback: chargeback, notified: delivery !== null };
   });
 

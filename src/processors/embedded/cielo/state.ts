@@ -30,8 +30,13 @@ export interface Chargeback {
   Date: string;
   ReasonCode: string;
   ReasonMessage: string;
-  Status: 'Received';
+  /** `Received`, `Contested` once the store sent its evidence, then `Won` or `Lost` (the simulator's `/outcome`). */
+  Status: 'Received' | 'Contested' | 'Won' | 'Lost';
+  /** The deadline for the store's evidence (`YYYY-MM-DD`), when the simulator was given one. */
+  DueDate?: string;
   RawData: string;
+  /** The store's evidence as received: its text and each file's name, type, size and hash. */
+  Contestation?: { Text: string; Files: Array<{ FileName: string; ContentType: string; Size: number; Sha256: string }>; ReceivedAt: string };
 }
 
 export interface Sale {
@@ -42,6 +47,7 @@ export interface Sale {
   Customer?: Record<string, unknown>;
   receivedAt: Date;
   Amount: number;
+  Currency: string;
   Installments: number;
   Interest: string;
   Capture: boolean;
@@ -116,6 +122,7 @@ export class Books {
       Customer: req.Customer,
       receivedAt: now,
       Amount: req.Payment.Amount,
+      Currency: req.Payment.Currency,
       Installments: req.Payment.Installments,
       Interest: req.Payment.Interest,
       Capture: req.Payment.Capture,
@@ -181,10 +188,21 @@ export class Books {
       ReasonCode: req.ReasonCode ?? '104',
       ReasonMessage: req.ReasonMessage ?? 'Outras Fraudes - Cartao Ausente',
       Status: 'Received',
+      ...(req.DueDate ? { DueDate: req.DueDate } : {}),
       RawData: 'Chargeback recorded by the embedded acquirer',
     };
     sale.Chargebacks.push(cb);
     return cb;
+  }
+
+  /** The chargeback of a case number, with its sale (of `merchantId`'s store, when given). */
+  chargebackCase(caseNumber: string, merchantId?: string): { sale: Sale; chargeback: Chargeback } | undefined {
+    for (const sale of this.sales.values()) {
+      if (merchantId !== undefined && sale.merchantId !== merchantId) continue;
+      const chargeback = sale.Chargebacks.find((c) => c.CaseNumber === caseNumber);
+      if (chargeback) return { sale, chargeback };
+    }
+    return undefined;
   }
 
   private newTid(now: Date): string {

@@ -55,7 +55,7 @@ export function renderSale(sale: Sale, hosts: Hosts): Record<string, unknown> {
     ReceivedDate: cieloDateTime(sale.receivedAt),
     ...(sale.capturedAt ? { CapturedAmount: sale.CapturedAmount, CapturedDate: cieloDateTime(sale.capturedAt) } : {}),
     ...(sale.voidedAt ? { VoidedAmount: sale.VoidedAmount, VoidedDate: cieloDateTime(sale.voidedAt) } : {}),
-    Currency: 'BRL',
+    Currency: sale.Currency,
     Country: 'BRA',
     ExtraDataCollection: [],
     Status: sale.Status,

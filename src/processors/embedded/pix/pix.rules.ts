@@ -113,6 +113,18 @@ export const ERRORS = {
   PixDevolucaoInvalida: { status: 400, title: 'Devolução inválida.', detail: 'A requisição de devolução não respeita o schema ou está semanticamente errada.' },
   WebhookOperacaoInvalida: { status: 400, title: 'Webhook inválido.', detail: 'A requisição que busca configurar o webhook não respeita o schema ou está semanticamente errada.' },
   WebhookNaoEncontrado: { status: 404, title: 'Webhook não encontrado.', detail: 'Webhook não encontrado para a chave informada.' },
+  RecNaoEncontrada: { status: 404, title: 'Recorrência não encontrada.', detail: 'Recorrência não encontrada para o idRec informado.' },
+  RecOperacaoInvalida: { status: 400, title: 'Recorrência inválida.', detail: 'A requisição que busca alterar ou criar uma recorrência não respeita o schema ou está semanticamente errada.' },
+  RecConsultaInvalida: { status: 400, title: 'Consulta inválida.', detail: 'Os parâmetros de consulta à lista de recorrências não respeitam o schema ou não fazem sentido semanticamente.' },
+  SolicRecNaoEncontrada: { status: 404, title: 'Solicitação de recorrência não encontrada.', detail: 'Solicitação de recorrência não encontrada para o idSolicRec informado.' },
+  SolicRecOperacaoInvalida: { status: 400, title: 'Solicitação de recorrência inválida.', detail: 'A requisição que busca criar ou alterar uma solicitação de confirmação de recorrência não respeita o schema ou está semanticamente errada.' },
+  CobRNaoEncontrado: { status: 404, title: 'Cobrança não encontrada.', detail: 'Cobrança recorrente não encontrada para o txid informado.' },
+  CobROperacaoInvalida: { status: 400, title: 'Cobrança inválida.', detail: 'A requisição que busca alterar ou criar uma cobrança recorrente não respeita o schema ou está semanticamente errada.' },
+  CobRConsultaInvalida: { status: 400, title: 'Consulta inválida.', detail: 'Os parâmetros de consulta à lista de cobranças recorrentes não respeitam o schema ou não fazem sentido semanticamente.' },
+  PayloadLocationRecConsultaInvalida: { status: 400, title: 'Consulta inválida.', detail: 'Os parâmetros de consulta à lista de locations não respeitam o schema ou não fazem sentido semanticamente.' },
+  PayloadLocationRecNaoEncontrado: { status: 404, title: 'Location não encontrada.', detail: 'Location não encontrada para o id informado.' },
+  WebhookRecOperacaoInvalida: { status: 400, title: 'Webhook inválido.', detail: 'A requisição que busca configurar o webhook de recorrências não respeita o schema.' },
+  WebhookCobROperacaoInvalida: { status: 400, title: 'Webhook inválido.', detail: 'A requisição que busca configurar o webhook de cobranças recorrentes não respeita o schema.' },
 } as const;
 export type TipoErro = keyof typeof ERRORS;
 

@@ -10,6 +10,9 @@ import { centsToValor, cobvAmountOn, isDevolucaoId, isEndToEndId, isTxid, pagina
 import { cobRevisada, cobSolicitada, cobvRevisada, cobvSolicitada, devolucaoSolicitada, violacoesOf, webhookSolicitado } from './schemas';
 import { Books, type BooksOptions, type CobRecord, type Kind } from './state';
 import { WebhookSender, type CallbackMode } from './webhook';
+import { MandateBooks } from './mandates';
+import { mandateRoutes } from './mandate.routes';
+import { DeliverySender, retryDelays } from '../delivery';
 import { Faults, faultBody } from './faults';
 import { faultRoutes } from '../fault-queue';
 import { closeServer, countRequests, listenOn, safeEqual, type EmbeddedServer } from '../http-server';
@@ -26,7 +29,28 @@ import { closeServer, countRequests, listenOn, safeEqual, type EmbeddedServer } 
  * its key set stay public, as a payer's bank reads them. State lives in memory: see `state.ts`.
  */
 
-export const ALL_SCOPES = ['cob.write', 'cob.read', 'cobv.write', 'cobv.read', 'pix.write', 'pix.read', 'webhook.write', 'webhook.read'] as const;
+export const ALL_SCOPES = [
+  'cob.write',
+  'cob.read',
+  'cobv.write',
+  'cobv.read',
+  'pix.write',
+  'pix.read',
+  'webhook.write',
+  'webhook.read',
+  'payloadlocationrec.write',
+  'payloadlocationrec.read',
+  'rec.write',
+  'rec.read',
+  'solicrec.write',
+  'solicrec.read',
+  'cobr.write',
+  'cobr.read',
+  'webhookrec.write',
+  'webhookrec.read',
+  'webhookcobr.write',
+  'webhookcobr.read',
+] as const;
 export type Scope = (typeof ALL_SCOPES)[number];
 
 export interface PixPspOptions {
@@ -55,6 +79,7 @@ export interface PixPspInfo {
 
 export interface PixPsp extends EmbeddedServer<PixPspInfo> {
   books: Books;
+  mandates: MandateBooks;
 }
 
 const PROBLEM = 'application/problem+json';
@@ -77,7 +102,11 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   const clientId = options.clientId ?? `psp_${randomBytes(8).toString('hex')}`;
   const clientSecret = options.clientSecret ?? randomBytes(24).toString('base64url');
   const ttl = options.tokenTtlSeconds ?? 3600;
-  const now = options.now ?? (() => new Date());
+  // The simulator's clock: the host's (or `options.now`) moved by `/embedded/clock`, so a test
+  // whose own clock skips ahead (Temporal's time skipping) has the PSP settle on the same days.
+  let clockOffsetMs = 0;
+  const baseNow = options.now ?? (() => new Date());
+  const now = () => new Date(baseNow().getTime() + clockOffsetMs);
   const log = options.log ?? (() => undefined);
   const books = new Books({
     locationHost: 'localhost',
@@ -94,6 +123,28 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     timeoutMs: options.webhook?.timeoutMs ?? 5000,
     log,
   });
+  const recurrenceSender = new DeliverySender({ timeoutMs: options.webhook?.timeoutMs ?? 5000, log, what: 'callback' });
+  const mandates = new MandateBooks({
+    ispb: books.opts.ispb,
+    payerIspb: books.opts.payerIspb,
+    locationHost: () => books.opts.locationHost,
+    recebedor: books.opts.recebedor,
+    now,
+    charge: (txid) => {
+      const cob = books.cobs.get(txid);
+      return cob ? { kind: cob.kind, location: cob.loc.location } : null;
+    },
+    // `POST <webhookrec>/rec` and `POST <webhookcobr>/cobr`, retried as the Pix callbacks are.
+    notify: (n) => {
+      const w = mandates.webhooks[n.kind];
+      if (!w) return;
+      const body = n.kind === 'rec' ? { recs: [mandates.renderRecNotification(n.rec)] } : { cobsr: [mandates.renderCobRNotification(n.cobr)] };
+      recurrenceSender.send(`${w.url.replace(/\/+$/, '')}/${n.kind}`, body, retryDelays(options.webhook?.attempts ?? 6, options.webhook?.retryBaseMs ?? 250));
+    },
+  });
+  // Attempts fall due on the PSP's clock: checked every second and after every clock move.
+  const ticker = setInterval(() => mandates.tick(), 1000);
+  ticker.unref();
   const tokens = new Map<string, Token>();
   const devolucaoTimers = new Set<NodeJS.Timeout>();
   const faults = new Faults();
@@ -404,17 +455,37 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     recusaDevolucao: z.string().max(140).optional(),
     /** Fault injection for the callback: normal, twice, late or never. */
     callback: z.enum(['normal', 'twice', 'late', 'never']).optional(),
+    /** Journey 3: whether the payer accepts the recurrence the charge's composite QR offers (default) or pays only. */
+    recorrencia: z.enum(['aceita', 'recusada']).optional(),
   });
   router.post('/embedded/cob/:txid/pay', (ctx) => {
     const body = parse(payBody, ctx.request.body, 'RequisicaoInvalida', 'pay');
     const r = books.receive(ctx.params.txid, { valor: body.valor, payDate: body.data, infoPagador: body.infoPagador, pagador: body.pagador, recusaDevolucao: body.recusaDevolucao });
     if (!r.ok) throw new HttpProblem(r.problem);
     notifyPix(r.value.endToEndId, body.callback);
+    mandates.cobPaid(ctx.params.txid, body.recorrencia);
     ctx.status = 201;
     ctx.body = books.renderPix(r.value);
   });
   router.get('/embedded/deliveries', (ctx) => {
-    ctx.body = { deliveries: sender.deliveries };
+    ctx.body = { deliveries: [...sender.deliveries, ...recurrenceSender.deliveries] };
+  });
+  const clockBody = z.object({ now: z.iso.datetime({ offset: true }).optional(), advanceDays: z.number().int().min(0).max(3660).optional() });
+  router.post('/embedded/clock', (ctx) => {
+    const body = parse(clockBody, ctx.request.body, 'RequisicaoInvalida', 'clock');
+    if (body.now !== undefined) clockOffsetMs = Date.parse(body.now) - baseNow().getTime();
+    if (body.advanceDays !== undefined) clockOffsetMs += body.advanceDays * 86_400_000;
+    mandates.tick();
+    ctx.body = { now: now().toISOString() };
+  });
+  mandateRoutes(router, {
+    mandates,
+    requires: (scope) => requires(scope as Scope),
+    parse,
+    raise,
+    fail: (problem) => {
+      throw new HttpProblem(problem);
+    },
   });
   faultRoutes(router, faults, (body) => parse(faultBody, body, 'RequisicaoInvalida', 'fault'));
   router.get('/embedded/stats', (ctx) => {
@@ -429,6 +500,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     : http.createServer(app.callback());
   return {
     books,
+    mandates,
     async listen(port, host = '127.0.0.1') {
       const hostPort = await listenOn(server, port, host);
       books.opts.locationHost = hostPort;
@@ -437,6 +509,8 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     },
     close() {
       sender.close();
+      recurrenceSender.close();
+      clearInterval(ticker);
       for (const t of devolucaoTimers) clearTimeout(t);
       return closeServer(server);
     },

@@ -2,6 +2,7 @@ import { PixPspError, type PixCharge, type PixChargeKind, type PixPsp, type Rece
 import type { ApiPixConnection, ApiPixOptions } from './api-pix.connection';
 import { createTransport, send, type HttpAnswer } from './http';
 import { OAuthToken } from './oauth-token';
+import { createApiPixMandates, type ApiPixMethod } from './api-pix.mandates';
 import { problemOf } from './problem';
 import { ApiPixWireError, assertId, chargeFromWire, chargeToWire, pixFromWire, pixPageFromWire, refundFromWire, refundToWire, webhookUrlFromWire } from './wire';
 
@@ -18,7 +19,7 @@ export interface ApiPixPsp extends PixPsp {
   close(): Promise<void>;
 }
 
-type Method = 'GET' | 'PUT' | 'PATCH';
+type Method = ApiPixMethod;
 const PATHS = { immediate: 'cob', due_date: 'cobv' } as const satisfies Record<PixChargeKind, string>;
 const MAX_PAGES = 10_000;
 
@@ -136,6 +137,8 @@ export function createApiPixPsp(connection: ApiPixConnection, options: ApiPixOpt
     async getWebhook(chave) {
       return exchange('GET', 'GET /webhook/{chave}', `/webhook/${encodeURIComponent(chave)}`, webhookUrlFromWire, { nullable: true });
     },
+
+    mandates: createApiPixMandates({ call, exchange, wire, refused, isOk, isNotFound }),
 
     close: () => transport.dispatcher.close(),
   };

@@ -1,0 +1,208 @@
+import type { CheckoutLocale } from '../checkout/page/checkout.i18n';
+import type { PortalLocale } from './portal-session.entity';
+
+/** The portal's three languages are the checkout's (its look, its footer), named as the API names them. */
+export const CHECKOUT_LOCALE_OF: Record<PortalLocale, CheckoutLocale> = { 'pt-BR': 'pt-BR', en: 'en-US', es: 'es-ES' };
+
+/**
+ * `?locale=` (or the footer's `?lang=`) wins, then the session's locale when the merchant set
+ * one, then the browser's Accept-Language, then pt-BR.
+ */
+export function pickPortalLocale(query: string | undefined, sessionLocale: PortalLocale | null, acceptLanguage: string | undefined): CheckoutLocale {
+  const asked = (query ?? '').toLowerCase();
+  if (asked.startsWith('pt')) return 'pt-BR';
+  if (asked.startsWith('en')) return 'en-US';
+  if (asked.startsWith('es')) return 'es-ES';
+  if (sessionLocale) return CHECKOUT_LOCALE_OF[sessionLocale];
+  const first = (acceptLanguage ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  if (first.startsWith('en')) return 'en-US';
+  if (first.startsWith('es')) return 'es-ES';
+  return 'pt-BR';
+}
+
+const ptBR = {
+  title: 'Minha assinatura',
+  subscriptions: 'Assinaturas',
+  invoices: 'Faturas',
+  noSubscriptions: 'Nenhuma assinatura.',
+  noInvoices: 'Nenhuma fatura.',
+  period: 'Período atual: {start} a {end}',
+  cancelsAt: 'Será cancelada em {date}.',
+  cancelsAtPeriodEnd: 'Será cancelada ao fim do período.',
+  cancelAtPeriodEnd: 'Cancelar ao fim do período',
+  cancelConfirm: 'Cancelar esta assinatura ao fim do período atual?',
+  due: 'Vencimento {date}',
+  pay: 'Pagar',
+  payLink: 'Pagar com Pix ou boleto na página de pagamento',
+  bolepix: 'Boleto com Pix',
+  makeBolepix: 'Gerar boleto com Pix',
+  digitableLine: 'Linha digitável',
+  pdf: 'Baixar o boleto (PDF)',
+  pixCopyPaste: 'Pix copia e cola',
+  copy: 'Copiar',
+  copied: 'Copiado',
+  pixQrAlt: 'QR code Pix da fatura',
+  fees: 'Após o vencimento: multa de {fine}% e juros de {interest}% ao mês.',
+  discount: 'Desconto até {date}.',
+  back: 'Voltar',
+  actionFailed: 'Não foi possível concluir. Tente novamente.',
+  expiredTitle: 'Link expirado',
+  expiredBody: 'Este link do portal expirou ou não existe. Peça um novo à empresa.',
+  payByCard: 'Pagar com cartão',
+  changeCard: 'Trocar o cartão',
+  currentCard: 'Cartão: {brand} final {last4}',
+  cardNumber: 'Número do cartão',
+  cardHolder: 'Nome impresso no cartão',
+  cardDocument: 'CPF ou CNPJ do titular',
+  cardExpiry: 'Validade (MM/AA)',
+  cardCvv: 'CVV',
+  payAmount: 'Pagar {amount}',
+  saveCard: 'Salvar cartão',
+  cardSaved: 'Cartão salvo. As próximas cobranças usam este cartão.',
+  cardInvalid: 'Confira os dados do cartão.',
+  errDeclined: 'Cartão recusado. Tente outro cartão ou outra forma de pagamento.',
+  errInsufficientFunds: 'Cartão recusado por saldo ou limite insuficiente. Tente outro cartão.',
+  errProcessor: 'O emissor não respondeu. Tente novamente em instantes.',
+  cardPending: 'Pagamento em análise. Esta página mostra o resultado em instantes.',
+  pixAutomatico: 'Pix Automático',
+  authorizePixAutomatico: 'Autorizar Pix Automático',
+  pixAutomaticoChoice: 'Pague a fatura em aberto agora e autorize as próximas no mesmo QR code, ou só autorize as próximas.',
+  payAndAuthorizePixAutomatico: 'Pagar agora e autorizar',
+  authorizeOnlyPixAutomatico: 'Só autorizar',
+  mandateScan: 'Escaneie o QR code no app do seu banco para autorizar as cobranças automáticas desta assinatura.',
+  mandateScanWithPayment: 'Escaneie o QR code no app do seu banco: ele paga a fatura em aberto agora e autoriza as próximas cobranças automáticas.',
+  mandateQrAlt: 'QR code de autorização do Pix Automático',
+  mandateStatus: {
+    pending: 'Aguardando sua autorização', active: 'Ativo: as faturas são cobradas por Pix Automático', rejected: 'Recusado', expired: 'Expirado', canceled: 'Cancelado',
+  } as Record<string, string>,
+  status: {
+    trialing: 'Em teste', active: 'Ativa', past_due: 'Em atraso', paused: 'Pausada', canceled: 'Cancelada', ended: 'Encerrada', incomplete: 'Incompleta',
+    open: 'Em aberto', paid: 'Paga', void: 'Anulada', uncollectible: 'Não cobrável',
+  } as Record<string, string>,
+};
+
+export type PortalText = typeof ptBR;
+
+const enUS: PortalText = {
+  title: 'My subscription',
+  subscriptions: 'Subscriptions',
+  invoices: 'Invoices',
+  noSubscriptions: 'No subscriptions.',
+  noInvoices: 'No invoices.',
+  period: 'Current period: {start} to {end}',
+  cancelsAt: 'Will be canceled on {date}.',
+  cancelsAtPeriodEnd: 'Will be canceled at the end of the period.',
+  cancelAtPeriodEnd: 'Cancel at period end',
+  cancelConfirm: 'Cancel this subscription at the end of the current period?',
+  due: 'Due {date}',
+  pay: 'Pay',
+  payLink: 'Pay by Pix or boleto on the payment page',
+  bolepix: 'Boleto with Pix',
+  makeBolepix: 'Get a boleto with Pix',
+  digitableLine: 'Digitable line',
+  pdf: 'Download the boleto (PDF)',
+  pixCopyPaste: 'Pix copy and paste',
+  copy: 'Copy',
+  copied: 'Copied',
+  pixQrAlt: "The invoice's Pix QR code",
+  fees: 'After the due date: {fine}% fine and {interest}% interest a month.',
+  discount: 'Discount until {date}.',
+  back: 'Back',
+  actionFailed: 'That did not work. Please try again.',
+  expiredTitle: 'Link expired',
+  expiredBody: 'This portal link has expired or does not exist. Ask the company for a new one.',
+  payByCard: 'Pay by card',
+  changeCard: 'Change card',
+  currentCard: 'Card: {brand} ending in {last4}',
+  cardNumber: 'Card number',
+  cardHolder: 'Name on card',
+  cardDocument: "Cardholder's CPF or CNPJ",
+  cardExpiry: 'Expiry (MM/YY)',
+  cardCvv: 'CVV',
+  payAmount: 'Pay {amount}',
+  saveCard: 'Save card',
+  cardSaved: 'Card saved. The next charges use this card.',
+  cardInvalid: 'Check the card details.',
+  errDeclined: 'Card declined. Try another card or another payment method.',
+  errInsufficientFunds: 'Card declined for insufficient funds or limit. Try another card.',
+  errProcessor: 'The card issuer did not answer. Try again in a moment.',
+  cardPending: 'Payment under review. This page shows the result in a moment.',
+  pixAutomatico: 'Pix Automático',
+  authorizePixAutomatico: 'Authorize Pix Automático',
+  pixAutomaticoChoice: 'Pay the open invoice now and authorize the next ones with the same QR code, or authorize the next ones only.',
+  payAndAuthorizePixAutomatico: 'Pay now and authorize',
+  authorizeOnlyPixAutomatico: 'Authorize only',
+  mandateScan: "Scan the QR code in your bank's app to authorize this subscription's automatic charges.",
+  mandateScanWithPayment: "Scan the QR code in your bank's app: it pays the open invoice now and authorizes the next automatic charges.",
+  mandateQrAlt: 'Pix Automático authorization QR code',
+  mandateStatus: {
+    pending: 'Waiting for your authorization', active: 'Active: invoices are charged by Pix Automático', rejected: 'Rejected', expired: 'Expired', canceled: 'Canceled',
+  },
+  status: {
+    trialing: 'Trial', active: 'Active', past_due: 'Past due', paused: 'Paused', canceled: 'Canceled', ended: 'Ended', incomplete: 'Incomplete',
+    open: 'Open', paid: 'Paid', void: 'Void', uncollectible: 'Uncollectible',
+  },
+};
+
+const esES: PortalText = {
+  title: 'Mi suscripción',
+  subscriptions: 'Suscripciones',
+  invoices: 'Facturas',
+  noSubscriptions: 'Ninguna suscripción.',
+  noInvoices: 'Ninguna factura.',
+  period: 'Período actual: {start} a {end}',
+  cancelsAt: 'Se cancelará el {date}.',
+  cancelsAtPeriodEnd: 'Se cancelará al final del período.',
+  cancelAtPeriodEnd: 'Cancelar al final del período',
+  cancelConfirm: '¿Cancelar esta suscripción al final del período actual?',
+  due: 'Vence el {date}',
+  pay: 'Pagar',
+  payLink: 'Pagar con Pix o boleto en la página de pago',
+  bolepix: 'Boleto con Pix',
+  makeBolepix: 'Generar boleto con Pix',
+  digitableLine: 'Línea digitable',
+  pdf: 'Descargar el boleto (PDF)',
+  pixCopyPaste: 'Pix copia y pega',
+  copy: 'Copiar',
+  copied: 'Copiado',
+  pixQrAlt: 'Código QR Pix de la factura',
+  fees: 'Después del vencimiento: multa del {fine}% e intereses del {interest}% al mes.',
+  discount: 'Descuento hasta el {date}.',
+  back: 'Volver',
+  actionFailed: 'No se pudo completar. Inténtelo de nuevo.',
+  expiredTitle: 'Enlace vencido',
+  expiredBody: 'Este enlace del portal venció o no existe. Pida uno nuevo a la empresa.',
+  payByCard: 'Pagar con tarjeta',
+  changeCard: 'Cambiar la tarjeta',
+  currentCard: 'Tarjeta: {brand} terminada en {last4}',
+  cardNumber: 'Número de la tarjeta',
+  cardHolder: 'Nombre en la tarjeta',
+  cardDocument: 'CPF o CNPJ del titular',
+  cardExpiry: 'Vencimiento (MM/AA)',
+  cardCvv: 'CVV',
+  payAmount: 'Pagar {amount}',
+  saveCard: 'Guardar tarjeta',
+  cardSaved: 'Tarjeta guardada. Los próximos cobros usan esta tarjeta.',
+  cardInvalid: 'Revisa los datos de la tarjeta.',
+  errDeclined: 'Tarjeta rechazada. Prueba otra tarjeta u otra forma de pago.',
+  errInsufficientFunds: 'Tarjeta rechazada por saldo o límite insuficiente. Prueba otra tarjeta.',
+  errProcessor: 'El emisor no respondió. Inténtalo de nuevo en un momento.',
+  cardPending: 'Pago en análisis. Esta página muestra el resultado en un momento.',
+  pixAutomatico: 'Pix Automático',
+  authorizePixAutomatico: 'Autorizar Pix Automático',
+  pixAutomaticoChoice: 'Paga ahora la factura pendiente y autoriza las próximas con el mismo código QR, o solo autoriza las próximas.',
+  payAndAuthorizePixAutomatico: 'Pagar ahora y autorizar',
+  authorizeOnlyPixAutomatico: 'Solo autorizar',
+  mandateScan: 'Escanea el código QR en la app de tu banco para autorizar los cobros automáticos de esta suscripción.',
+  mandateScanWithPayment: 'Escanea el código QR en la app de tu banco: paga ahora la factura pendiente y autoriza los próximos cobros automáticos.',
+  mandateQrAlt: 'Código QR de autorización de Pix Automático',
+  mandateStatus: {
+    pending: 'Esperando tu autorización', active: 'Activo: las facturas se cobran por Pix Automático', rejected: 'Rechazado', expired: 'Vencido', canceled: 'Cancelado',
+  },
+  status: {
+    trialing: 'En prueba', active: 'Activa', past_due: 'Atrasada', paused: 'Pausada', canceled: 'Cancelada', ended: 'Finalizada', incomplete: 'Incompleta',
+    open: 'Abierta', paid: 'Pagada', void: 'Anulada', uncollectible: 'Incobrable',
+  },
+};
+
+export const PORTAL_TEXT: Record<CheckoutLocale, PortalText> = { 'pt-BR': ptBR, 'en-US': enUS, 'es-ES': esES };

@@ -1,0 +1,165 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
+import { createOrm, type Orm } from '../../src/db/orm';
+import { DirectSqlConnection, directTransactional } from '../../src/db/direct-sql-connection';
+import { Transaction } from '../../src/payments/transaction.entity';
+import { IdempotencyKey } from '../../src/http/idempotency-key.entity';
+import { createTestDatabase } from '../helpers/stack';
+
+/**
+ * The written-out statements of every path (a card sale's among them) go from MikroORM straight to
+ * the connection knex holds (src/db/direct-sql-connection.ts). What they answer, how they fail and
+ * which transaction they run in must be what MikroORM's own path gives: the same statements run
+ * through both, on one database, side by side.
+ */
+let direct: Orm;
+let plain: Orm;
+
+beforeAll(async () => {
+  const url = await createTestDatabase();
+  direct = await createOrm(url);
+  plain = await createOrm(url, { driver: PostgreSqlDriver });
+  await direct.em.fork().execute('create table direct_sql_probe (id text primary key, data jsonb, blob bytea, at timestamptz)');
+});
+afterAll(async () => {
+  await direct?.close();
+  await plain?.close();
+});
+
+const emOf = (orm: Orm) => orm.em.fork() as unknown as EntityManager;
+
+it('runs on the direct connection, MikroORM’s own path beside it for comparison', () => {
+  expect(direct.em.getConnection()).toBeInstanceOf(DirectSqlConnection);
+  expect(plain.em.getConnection()).not.toBeInstanceOf(DirectSqlConnection);
+});
+
+it('answers the same rows and write results as MikroORM’s own path, whatever the values', async () => {
+  const values = ['a ? question', { nested: { quote: "it's", q: '?' } }, Buffer.from([0, 1, 255]), new Date('2026-11-29T12:00:00.123Z'), null, 42];
+  const select = 'select ?::text as t, ?::jsonb as j, ?::bytea as b, ?::timestamptz as at, ? as n, ?::int as i, \'{"k":1}\'::jsonb \\? \'k\' as has';
+  for (const method of ['all', 'get', 'run'] as const) {
+    expect(await emOf(direct).execute(select, values, method)).toEqual(await emOf(plain).execute(select, values, method));
+  }
+  const insert = (id: string): [string, unknown[]] => ['insert into direct_sql_probe (id, data, blob, at) values (?, ?, ?, ?) returning id', [id, { a: 1 }, Buffer.from('x'), new Date(0)]];
+  const a = await emOf(direct).execute(...insert('d1'), 'run');
+  const b = await emOf(plain).execute(...insert('p1'), 'run');
+  expect({ ...a, insertId: undefined, row: undefined, rows: undefined }).toEqual({ ...b, insertId: undefined, row: undefined, rows: undefined });
+  expect(a).toMatchObject({ affectedRows: 1, insertId: 'd1' });
+});
+
+it('fails as MikroORM’s own path does: the converted exception, the statement before PostgreSQL’s message', async () => {
+  const dup = 'insert into direct_sql_probe (id) values (?)';
+  await emOf(direct).execute(dup, ['dup'], 'run');
+  const errorOf = (orm: Orm) => emOf(orm).execute(dup, ['dup'], 'run').then(() => null, (err: unknown) => err as Error);
+  const [d, p] = [await errorOf(direct), await errorOf(plain)];
+  expect(d).toBeInstanceOf(UniqueConstraintViolationException);
+  expect(p).toBeInstanceOf(UniqueConstraintViolationException);
+  expect(d!.message).toBe(p!.message);
+  expect(d!.message).toMatch(/^insert into direct_sql_probe \(id\) values \('dup'\) - duplicate key value violates unique constraint/);
+});
+
+it('runs inside the caller’s transaction: a rollback undoes its writes, a commit keeps them, and the pool is not drained', async () => {
+  await expect(
+    emOf(direct).transactional(async (em) => {
+      await em.execute('insert into direct_sql_probe (id) values (?)', ['rolled-back'], 'run');
+      // Seen inside the transaction: the same connection.
+      expect(await em.execute('select id from direct_sql_probe where id = ?', ['rolled-back'])).toHaveLength(1);
+      throw new Error('undo');
+    }),
+  ).rejects.toThrow('undo');
+  expect(await emOf(direct).execute('select id from direct_sql_probe where id = ?', ['rolled-back'])).toHaveLength(0);
+  await emOf(direct).transactional((em) => em.execute('insert into direct_sql_probe (id) values (?)', ['committed'], 'run'));
+  expect(await emOf(direct).execute('select id from direct_sql_probe where id = ?', ['committed'])).toHaveLength(1);
+  // More statements at once than the pool has connections (10): each connection goes back.
+  const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => emOf(direct).execute<{ n: number }[]>('select ?::int as n, pg_sleep(0.01)', [i])));
+  expect(ids.map((r) => r[0].n)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+});
+
+describe('a direct transaction (directTransactional: no MikroORM transaction, BEGIN sent with the first statement)', () => {
+  const seen = async (id: string) => (await emOf(direct).execute('select id from direct_sql_probe where id = ?', [id])).length;
+
+  it('commits its statements together: none is seen by another connection before the commit', async () => {
+    const answer = await directTransactional(emOf(direct), async (em) => {
+      const [row] = await em.execute<{ id: string }[]>('insert into direct_sql_probe (id) values (?) returning id', ['dt-a']);
+      await em.execute('insert into direct_sql_probe (id) values (?)', ['dt-b'], 'run');
+      // Another connection does not see them yet: they are one open transaction.
+      expect(await seen('dt-a')).toBe(0);
+      expect(await em.execute('select id from direct_sql_probe where id in (?, ?)', ['dt-a', 'dt-b'])).toHaveLength(2);
+      return row.id;
+    });
+    expect(answer).toBe('dt-a');
+    expect([await seen('dt-a'), await seen('dt-b')]).toEqual([1, 1]);
+  });
+
+  it('rolls back every statement when its work throws, a failing first statement included, and converts the error as MikroORM does', async () => {
+    await expect(
+      directTransactional(emOf(direct), async (em) => {
+        await em.execute('insert into direct_sql_probe (id) values (?)', ['dt-undone'], 'run');
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await seen('dt-undone')).toBe(0);
+    await emOf(direct).execute('insert into direct_sql_probe (id) values (?)', ['dt-dup'], 'run');
+    const err = await directTransactional(emOf(direct), (em) => em.execute('insert into direct_sql_probe (id) values (?)', ['dt-dup'], 'run')).catch((e: Error) => e);
+    expect(err).toBeInstanceOf(UniqueConstraintViolationException);
+    // The statement before PostgreSQL's message, without the BEGIN sent with it.
+    expect((err as Error).message).toMatch(/^insert into direct_sql_probe \(id\) values \('dt-dup'\) - duplicate key value/);
+  });
+
+  it('runs the ORM’s own queries in it too, refuses a nested transaction and any use after it ended, leaving nothing written', async () => {
+    await expect(
+      directTransactional(emOf(direct), async (em) => {
+        await em.execute('insert into direct_sql_probe (id) values (?)', ['dt-nested'], 'run');
+        // A find is built by MikroORM and sent as text on the transaction's connection.
+        expect(await em.find(Transaction, { id: 'txn_none' })).toEqual([]);
+        await em.transactional((inner) => inner.execute('select 1'));
+      }),
+    ).rejects.toThrow(/no nested transactions/);
+    expect(await seen('dt-nested')).toBe(0);
+    let kept: EntityManager | undefined;
+    await directTransactional(emOf(direct), async (em) => {
+      kept = em;
+    });
+    await expect(kept!.execute('select 1')).rejects.toThrow(/ended/);
+  });
+
+  it('flushes what its work persisted before the commit, in the transaction: a throw after it writes nothing', async () => {
+    const key = (k: string) => Object.assign(new IdempotencyKey(), { companyId: 'cmp_direct', key: k, fingerprint: 'f', status: 'in_progress', lockedUntil: new Date(), expiresAt: new Date() });
+    const keys = async (k: string) => (await emOf(direct).execute('select key from idempotency_keys where company_id = ? and key = ?', ['cmp_direct', k])).length;
+    await directTransactional(emOf(direct), async (em) => {
+      await em.execute('insert into direct_sql_probe (id) values (?)', ['dt-flush'], 'run');
+      em.persist(key('kept'));
+    });
+    expect([await seen('dt-flush'), await keys('kept')]).toEqual([1, 1]);
+    await expect(
+      directTransactional(emOf(direct), async (em) => {
+        em.persist(key('undone'));
+        await em.flush();
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await keys('undone')).toBe(0);
+  });
+
+  it('joins the caller’s transaction when there is one: its rollback undoes the work', async () => {
+    await expect(
+      emOf(direct).transactional(async (em) => {
+        await directTransactional(em, (inner) => inner.execute('insert into direct_sql_probe (id) values (?)', ['dt-joined'], 'run'));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(await seen('dt-joined')).toBe(0);
+  });
+
+  it('gives its connection back whatever happens: more transactions at once than the pool has connections', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        directTransactional(emOf(direct), async (em) => {
+          if (i % 4 === 0) throw new Error(`fail ${i}`);
+          const [row] = await em.execute<{ n: number }[]>('select ?::int as n, pg_sleep(0.01)', [i]);
+          return row.n;
+        }).catch(() => -1),
+      ),
+    );
+    expect(ids).toEqual(Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? -1 : i)));
+  });
+});
