@@ -1,3 +1,4 @@
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { recordEvent } from '../events/outbox';
@@ -168,9 +169,24 @@ export async function requestAnticipation(
   }
   const postingId = waits ? null : await postAnticipation(em, companyId, id, sim);
   const [row] = await em.execute<AnticipationRow[]>(
-    `insert into anticipations (id, company_id, recipient_id, currency, status, amount, fee, net_amount, receivables_count, fingerprint, automatic, posting_id, decided_at)
-     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, case when ? then now() end) returning *`,
-    [id, companyId, input.recipientId, input.currency, waits ? 'pending_approval' : 'completed', sim.amount, sim.fee, sim.netAmount, sim.receivables.length, sim.fingerprint, opts.automatic ?? false, postingId, !waits],
+    `insert into anticipations (id, company_id, recipient_id, currency, status, amount, fee, net_amount, receivables_count, fingerprint, automatic, run_on, posting_id, decided_at)
+     values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?::date, ?, case when ? then now() end) returning *`,
+    [
+      id,
+      companyId,
+      input.recipientId,
+      input.currency,
+      waits ? 'pending_approval' : 'completed',
+      sim.amount,
+      sim.fee,
+      sim.netAmount,
+      sim.receivables.length,
+      sim.fingerprint,
+      opts.automatic ?? false,
+      opts.automatic ? sim.on : null,
+      postingId,
+      !waits,
+    ],
   );
   const view = toView(row);
   const events = [event(em, { ...view, status: 'pending_approval' }, companyId, 'anticipation.requested')];
@@ -261,7 +277,9 @@ export async function putAnticipationSettings(em: EntityManager, companyId: stri
  * last page): for each, in its own database transaction, `percentage` of what is eligible
  * (whole receivables, soonest first) is priced and anticipated at once, with no operator
  * (`automatic`). A recipient with nothing eligible, or whose receivables moved while priced
- * (409), is left for the next day. Once per recipient and day: a rerun prices what is left.
+ * (409), is left for the next day. Once per recipient, currency and date: the anticipation
+ * carries `on` (`run_on`, unique), so a retried activity that had anticipated some recipients
+ * before it failed skips them instead of taking `percentage` of what they have left.
  */
 export async function anticipateAutomatically(em: EntityManager, companyId: string, on: string): Promise<{ anticipations: number; amount: number; events: Event[] }> {
   const settings = await em.execute<Array<{ recipient_id: string; percentage: number }>>(
@@ -275,6 +293,8 @@ export async function anticipateAutomatically(em: EntityManager, companyId: stri
     for (const { currency } of currencies) {
       try {
         const r = await em.fork().transactional(async (tem) => {
+          const [done] = await tem.execute<unknown[]>(`select 1 from anticipations where company_id = ? and recipient_id = ? and currency = ? and run_on = ?::date`, [companyId, s.recipient_id, currency, on]);
+          if (done) return null;
           const all = await simulateAnticipation(tem, companyId, { recipientId: s.recipient_id, currency, selector: {} }, on);
           const selector: AnticipationSelector = s.percentage >= 100 ? {} : { amount: Math.floor((all.maxAmount * s.percentage) / 100) };
           const sim = s.percentage >= 100 ? all : await simulateAnticipation(tem, companyId, { recipientId: s.recipient_id, currency, selector }, on);
@@ -287,7 +307,8 @@ export async function anticipateAutomatically(em: EntityManager, companyId: stri
           done.events.push(...r.events);
         }
       } catch (err) {
-        if ((err as { status?: number }).status !== 409) throw err;
+        // A 409: its receivables moved meanwhile (next day). A unique violation: another attempt of this date's run anticipated it first.
+        if ((err as { status?: number }).status !== 409 && !(err instanceof UniqueConstraintViolationException)) throw err;
       }
     }
   }

@@ -1,3 +1,5 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { anticipateAutomatically } from '../../src/anticipations/anticipations.service';
 import { anticipationWorkflowId, approveAnticipationSignal, rejectAnticipationSignal } from '../../workflows/anticipations/anticipation.contract';
 import { daysFromNow, runReleaseRuns } from '../helpers/release-runs';
 import { useTestStack } from '../helpers/stack';
@@ -31,6 +33,10 @@ const simulate = (name: Name, body: Record<string, unknown>) => t.stack.http.pos
 const anticipate = (name: Name, body: Record<string, unknown>) => t.stack.http.post('/v1/anticipations').set(t.company[name].headers).send({ recipientId: t.owner[name], ...body });
 const receivables = async (name: Name, paymentId: string) =>
   (await t.stack.http.get(`/v1/receivables?paymentId=${paymentId}`).set(t.company[name].headers)).body.data as Array<{ id: string; status: string; anticipationId: string | null }>;
+
+/** The events (the outbox webhooks deliver from) of an anticipation, by type. */
+const eventTypes = async (anticipationId: string) =>
+  (await t.stack.em().execute<Array<{ type: string }>>(`select type from events where entity_id = ?`, [anticipationId])).map((e) => e.type).sort();
 
 async function expectPendingIsReceivables(name: Name) {
   const [row] = await t.stack.em().execute<Array<{ s: string | null }>>(
@@ -66,12 +72,14 @@ it('simulate, then anticipate exactly that: one posting pending → available le
   expect((await receivables('Loja', paymentId)).map((r) => [r.status, r.anticipationId])).toEqual(Array(3).fill(['anticipated', res.body.id]));
   const postings = await t.stack.em().execute<Array<{ n: string }>>(`select count(*) as n from ledger_postings where key = ?`, [`anticipation:${res.body.id}`]);
   expect(Number(postings[0].n)).toBe(1);
+  expect(await eventTypes(res.body.id)).toEqual(['anticipation.completed', 'anticipation.requested']);
 
-  // A retry of the request: the first, nothing moves.
+  // A retry of the request: the first, nothing moves, no event again.
   const again = await anticipate('Loja', { fingerprint: sim.body.fingerprint });
   expect(again.status).toBe(200);
   expect(again.body.id).toBe(res.body.id);
   expect(await balanceOf(t.stack, owner)).toEqual({ pending: before.pending - 29_400, available: before.available + 27_636 });
+  expect(await eventTypes(res.body.id)).toEqual(['anticipation.completed', 'anticipation.requested']);
 
   // Their dates come: nothing is released twice.
   await runReleaseRuns(t.stack, daysFromNow(90));
@@ -199,9 +207,11 @@ it('above the company amount it waits for an operator, its receivables reserved;
   expect(await balanceOf(t.stack, owner)).toEqual(before);
   expect((await simulate('Outra', {})).body.maxAmount).toBe(0);
   await expectPendingIsReceivables('Outra');
+  expect(await eventTypes(res.body.id)).toEqual(['anticipation.requested']);
 
   await t.stack.client.workflow.getHandle(anticipationWorkflowId(res.body.id)).signal(approveAnticipationSignal, { reason: 'ok' });
   await eventually(async () => (await t.stack.http.get(`/v1/anticipations/${res.body.id}`).set(t.company.Outra.headers)).body.status === 'completed');
+  expect(await eventTypes(res.body.id)).toEqual(['anticipation.approved', 'anticipation.completed', 'anticipation.requested']);
   expect(await balanceOf(t.stack, owner)).toEqual({ pending: before.pending - 19_600, available: before.available + sim.body.netAmount });
   expect((await receivables('Outra', paymentId)).map((r) => r.status)).toEqual(['anticipated', 'anticipated']);
 
@@ -213,6 +223,7 @@ it('above the company amount it waits for an operator, its receivables reserved;
   await t.stack.client.workflow.getHandle(anticipationWorkflowId(res2.body.id)).signal(rejectAnticipationSignal, { reason: 'no' });
   await eventually(async () => (await t.stack.http.get(`/v1/anticipations/${res2.body.id}`).set(t.company.Outra.headers)).body.status === 'rejected');
   expect((await receivables('Outra', second.paymentId)).map((r) => [r.status, r.anticipationId])).toEqual([['waiting_funds', null]]);
+  expect(await eventTypes(res2.body.id)).toEqual(['anticipation.rejected', 'anticipation.requested']);
   expect((await simulate('Outra', {})).body.maxAmount).toBe(9_800);
   await expectPendingIsReceivables('Outra');
   await expectLedgerConsistent(t.stack);
@@ -235,7 +246,37 @@ it('automatic anticipation: settings per recipient (404 for another company’s)
   expect(rows.map((r) => r.status)).toEqual(['paid', 'anticipated']);
   const ant = await t.stack.http.get(`/v1/anticipations/${rows[1].anticipationId}`).set(t.company.Outra.headers);
   expect(ant.body).toMatchObject({ status: 'completed', automatic: true });
+  expect(await eventTypes(ant.body.id)).toEqual(['anticipation.completed', 'anticipation.requested']);
   expect((await simulate('Outra', {})).body.maxAmount).toBe(0);
   await expectPendingIsReceivables('Outra');
+  await expectLedgerConsistent(t.stack);
+});
+
+it('automatic anticipation of a percentage: once per recipient and date (a retried run anticipates nothing more); the next date takes its share of the rest', async () => {
+  const company = t.company.Loja;
+  const seller = await activeRecipient(t.stack, company);
+  const sale = await t.stack.http
+    .post('/v1/transactions')
+    .set(company.headers)
+    .send(cardBody(await cardToken(t.stack, company), 40_000, 4, { splits: [{ recipientId: seller, percentage: 100 }] }));
+  expect(sale.body.status).toBe('paid');
+  const paymentId = sale.body.payments[0].id as string;
+  expect((await t.stack.http.put(`/v1/recipients/${seller}/anticipation-settings`).set(company.headers).send({ enabled: true, percentage: 50 })).status).toBe(200);
+  const before = await balanceOf(t.stack, seller);
+  const statuses = async () => (await receivables('Loja', paymentId)).map((r) => r.status);
+  // What the release run's activity runs for the company and date; called again, as a retried activity is.
+  const run = (on: string) => anticipateAutomatically(t.stack.orm.em.fork() as unknown as EntityManager, company.company.id, on);
+
+  // Four receivables of 9 800: half of 39 200 is the two soonest.
+  expect(await run(daysFromNow(0))).toMatchObject({ anticipations: 1, amount: 19_600 });
+  expect(await statuses()).toEqual(['anticipated', 'anticipated', 'waiting_funds', 'waiting_funds']);
+  // The same date again: the recipient was anticipated that day, nothing more is taken.
+  expect(await run(daysFromNow(0))).toMatchObject({ anticipations: 0, amount: 0 });
+  expect(await statuses()).toEqual(['anticipated', 'anticipated', 'waiting_funds', 'waiting_funds']);
+  expect((await balanceOf(t.stack, seller)).pending).toBe(before.pending - 19_600);
+  // The next date: half of what is left.
+  expect(await run(daysFromNow(1))).toMatchObject({ anticipations: 1, amount: 9_800 });
+  expect(await statuses()).toEqual(['anticipated', 'anticipated', 'anticipated', 'waiting_funds']);
+  expect((await balanceOf(t.stack, seller)).pending).toBe(before.pending - 29_400);
   await expectLedgerConsistent(t.stack);
 });
