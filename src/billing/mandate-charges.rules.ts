@@ -44,6 +44,20 @@ export function mandateChargeExpiresAt(dueDate: string): string {
   return `${dayAfter(dueDate, MANDATE_RETRY_WINDOW_DAYS + 1)}T03:00:00.000Z`;
 }
 
+/**
+ * What a read of a charge still waiting does at `at`, from its transaction's expiry
+ * (`mandateChargeExpiresAt`): before its due day nothing (the PSP has not tried it yet); from its
+ * due day on, `follow`: read the charge back at the PSP (its callback may be lost); from its
+ * expiry on, `expire`: its transaction's workflow ends it (removing it at the PSP first, which
+ * tells a charge paid meanwhile).
+ */
+export function mandateChargeRecheck(expiresAt: string, at: string): 'wait' | 'follow' | 'expire' {
+  const t = Date.parse(at);
+  if (t >= Date.parse(expiresAt)) return 'expire';
+  const dueFrom = Date.parse(addDays(expiresAt, -(MANDATE_RETRY_WINDOW_DAYS + 1)));
+  return t >= dueFrom ? 'follow' : 'wait';
+}
+
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /**

@@ -7,14 +7,23 @@ import { feeTablesRead } from '../payments/payment-fee.service';
 import { paymentIdOfTxid, pixTxid } from '../payments/pix.rules';
 import { receivePix } from '../payments/pix-receipts.service';
 import { checkSplits, splitLookups } from '../payments/split-check.service';
-import { signalTransactionWorkflow } from '../payments/transaction-workflow.client';
+import { ensureTransactionWorkflow, signalTransactionWorkflow } from '../payments/transaction-workflow.client';
 import { createTransaction, type PreparedTransaction } from '../payments/transactions.service';
 import { createTransactionBody } from '../payments/transactions.schemas';
 import { Transaction } from '../payments/transaction.entity';
 import { processorsOf, type PixRail } from '../processors/processors';
 import { PixPspError, type PixMandates } from '../processors/pix/pix-psp.port';
 import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
-import { mandateChargeDueDate, mandateChargeExpiresAt, mandateChargePaymentId, mandateChargePix, mandateChargeState, mandateInvoiceDueAt, mandateRetryDate } from './mandate-charges.rules';
+import {
+  mandateChargeDueDate,
+  mandateChargeExpiresAt,
+  mandateChargePaymentId,
+  mandateChargePix,
+  mandateChargeRecheck,
+  mandateChargeState,
+  mandateInvoiceDueAt,
+  mandateRetryDate,
+} from './mandate-charges.rules';
 import { Mandate } from './mandates.entity';
 import { getInvoice } from './invoices.service';
 import { recordInvoicePayment, type InvoicePaymentOutcome } from './invoice-payment.service';
@@ -28,7 +37,9 @@ import { recordCollection } from './subscription-lifecycle.service';
  * its due day from the payer's account, and its Pix is received as every Pix is (`receivePix`:
  * the transaction workflow settles it, the ledger books it, `transaction.paid` reaches the
  * subscription workflow as a card's decision does). A charge that ends unpaid cancels its
- * transaction (the attempt failed: dunning).
+ * transaction (the attempt failed: dunning). Until the PSP reports it the transaction has no
+ * workflow (transactions.subscriber): the report starts it (`signalTransactionWorkflow`), and
+ * so does a recheck that finds the charge past its expiry (`recheckMandateCharges`).
  */
 
 /** How long the subscription workflow waits for a mandate charge's decision before it reads the transaction itself. */
@@ -77,11 +88,11 @@ function mandatesOf(rail: PixRail | null): PixMandates | null {
  * charge the PSP refuses (outside the mandate's period, the mandate ended meanwhile) answers
  * `refused` with why: the attempt failed. A PSP that does not answer throws (the step is retried).
  */
-export async function chargeMandate(deps: AppDeps, mandate: Mandate, req: MandateChargeRequest): Promise<{ transactionId: string } | { refused: string }> {
+export async function chargeMandate(deps: AppDeps, mandate: Mandate, req: MandateChargeRequest): Promise<{ transactionId: string; found?: true } | { refused: string }> {
   const em = deps.orm.em.fork() as unknown as EntityManager;
   const referenceCode = `${req.invoiceId}-${req.attempt}`;
   const found = await em.findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id'] });
-  if (found) return { transactionId: found.id };
+  if (found) return { transactionId: found.id, found: true };
   const rail = await processorsOf(deps).pixById(em, mandate.connectionId);
   const mandates = mandatesOf(rail);
   if (!rail || !mandates) return { refused: 'mandate_unavailable' };
@@ -126,7 +137,7 @@ export async function chargeMandate(deps: AppDeps, mandate: Mandate, req: Mandat
   };
   try {
     const created = await em.transactional((tem) => createTransaction(tem, company, prepared, deps.config.urls.publicBase, { origin: 'subscription', dispatcher: deps.dispatcher }));
-    // Nothing to decide: dispatches its events, which start its workflow (it waits for the Pix).
+    // Nothing to decide: dispatches its events (no workflow: the PSP's report starts it).
     await decideCreatedTransaction(deps, created);
     return { transactionId: created.transaction.id };
   } catch (err) {
@@ -180,6 +191,36 @@ export async function followMandateCharges(deps: AppDeps, rail: PixRail, txids: 
     }
   }
   return followed;
+}
+
+/**
+ * The mandate charges among these transactions still waiting, rechecked when their subscription
+ * reads them again (`mandateChargeRecheck`): from their due day on, read back at the PSP as a
+ * callback would make them (`followMandateCharges`), for a callback that was lost; past their
+ * expiry, given their transaction workflow, which ends them. Other transactions are left alone.
+ */
+export async function recheckMandateCharges(deps: AppDeps, transactionIds: string[], at: string): Promise<void> {
+  if (transactionIds.length === 0) return;
+  const em = deps.orm.em.fork() as unknown as EntityManager;
+  const rows = await em.execute<Array<{ id: string; transaction_id: string; processor_connection_id: string; expires_at: Date }>>(
+    `select p.id, p.transaction_id, p.processor_connection_id, p.expires_at from payments p join transactions t on t.id = p.transaction_id
+      where p.transaction_id = any(array(select jsonb_array_elements_text(?::jsonb))) and p.method = 'pix' and p.status = 'waiting_payment'
+        and p.expires_at is not null and p.processor_connection_id is not null and t.origin = 'subscription' and t.metadata->>'mandateId' is not null`,
+    [JSON.stringify(transactionIds)],
+  );
+  const follow = new Map<string, string[]>();
+  const expire: string[] = [];
+  for (const row of rows) {
+    const recheck = mandateChargeRecheck(new Date(row.expires_at).toISOString(), at);
+    if (recheck === 'wait') continue;
+    if (recheck === 'expire') expire.push(row.transaction_id);
+    else follow.set(row.processor_connection_id, [...(follow.get(row.processor_connection_id) ?? []), pixTxid(row.id)]);
+  }
+  for (const [connectionId, txids] of follow) {
+    const rail = await processorsOf(deps).pixById(em, connectionId);
+    if (rail) await followMandateCharges(deps, rail, txids);
+  }
+  for (const transactionId of expire) await ensureTransactionWorkflow(deps.temporal, deps.config.temporal.taskQueue, transactionId);
 }
 
 /**

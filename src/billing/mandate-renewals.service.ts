@@ -4,7 +4,7 @@ import { firstAttemptOf, type PageRenewal } from './subscription.rules';
 import type { Invoice, Subscription } from './subscription.entity';
 import type { Mandate } from './mandates.entity';
 import { BillingCharger } from './billing-charger';
-import { MANDATE_CHARGE_RECHECK_MS, chargeMandate } from './mandate-charges.service';
+import { MANDATE_CHARGE_RECHECK_MS, chargeMandate, recheckMandateCharges } from './mandate-charges.service';
 import { mandateRecheckAt } from './mandate-renewals.rules';
 
 /**
@@ -17,7 +17,8 @@ import { mandateRecheckAt } from './mandate-renewals.rules';
  * invoice has one charge. When the row wakes (its due day, or a decision event sooner) the next
  * page reads the charge's transaction: paid, the page records it as a card renewal's; refused or
  * ended unpaid, the row gets its workflow, whose first attempt finds that transaction and runs
- * the dunning; still pending, it parks again until its recheck.
+ * the dunning; still pending, it is read back at the PSP (`recheckMandateCharges`: a lost
+ * callback) and parks again until its recheck.
  */
 
 /** Mandate charges a page asks the PSP for at once. */
@@ -53,7 +54,7 @@ export async function collectMandateRenewals(
 ): Promise<MandateRenewalsResult> {
   const result: MandateRenewalsResult = { paid: [], awaiting: new Set(), moved: new Set() };
   if (renewals.length === 0) return result;
-  const made: Array<{ renewal: MandateRenewal; transactionId: string }> = [];
+  const made: Array<{ renewal: MandateRenewal; transactionId: string; found: boolean }> = [];
   for (let i = 0; i < renewals.length; i += MANDATE_CHARGES_AT_ONCE) {
     const chunk = renewals.slice(i, i + MANDATE_CHARGES_AT_ONCE);
     const due = await stillDue(chunk.map((r) => r.invoice.id));
@@ -65,7 +66,7 @@ export async function collectMandateRenewals(
           return null;
         }
         const charge = await chargeMandate(deps, mandate, { ...firstAttemptOf(s, invoice), dueAt: invoice.dueAt.toISOString(), at });
-        return 'transactionId' in charge ? { renewal, transactionId: charge.transactionId } : null;
+        return 'transactionId' in charge ? { renewal, transactionId: charge.transactionId, found: charge.found === true } : null;
       }),
     );
     for (const c of charges) if (c) made.push(c);
@@ -75,13 +76,19 @@ export async function collectMandateRenewals(
   // New charges are undecided (due days ahead); a row woken to read its charge may find it decided.
   const decisions = await new BillingCharger(deps).decisionsOf(made.map((m) => m.transactionId));
   const pending: MandateRenewal[] = [];
+  const rechecked: string[] = [];
   for (const m of made) {
     const decision = decisions.get(m.transactionId);
-    if (decision?.paid) result.paid.push(m);
-    else if (!decision) pending.push(m.renewal);
+    if (decision?.paid) result.paid.push({ renewal: m.renewal, transactionId: m.transactionId });
+    else if (!decision) {
+      pending.push(m.renewal);
+      if (m.found) rechecked.push(m.transactionId);
+    }
   }
   for (const id of await parkAwaiting(deps, claim, at, pending)) result.awaiting.add(id);
   for (const r of pending) if (!result.awaiting.has(r.subscription.id)) result.moved.add(r.subscription.id);
+  // A row woken to read its charge and finding it undecided: the report may be lost. Read back once parked, so the decision it brings wakes the row.
+  await recheckMandateCharges(deps, rechecked, at);
   heartbeat();
   return result;
 }

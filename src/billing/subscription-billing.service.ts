@@ -6,7 +6,7 @@ import { BillingCharger } from './billing-charger';
 import { attemptMethod } from './dunning.rules';
 import { issueInvoiceBolepix } from './invoice-bolepix.service';
 import { ensureInvoicePaymentLink } from './invoice-payment-link.service';
-import { MANDATE_CHARGE_RECHECK_MS, activeMandates, chargeMandate, dueAtFor, paidByMandate } from './mandate-charges.service';
+import { MANDATE_CHARGE_RECHECK_MS, activeMandates, chargeMandate, dueAtFor, paidByMandate, recheckMandateCharges } from './mandate-charges.service';
 import { issueCycleInvoice, recordCollection, rescheduleAttempt } from './subscription-lifecycle.service';
 import { nextRetryOf } from './dunning.service';
 import { Invoice, Subscription } from './subscription.entity';
@@ -76,7 +76,11 @@ export class SubscriptionBilling {
     const done = recorded(invoice);
     if (done) return done;
     const decision = await this.charger.decisionOf(invoice.companyId, transactionId);
-    if (!decision) return { pending: true, transactionId };
+    if (!decision) {
+      // A mandate charge whose report never came: asked at the PSP (its report then wakes the workflow), or ended past its expiry.
+      await recheckMandateCharges(this.deps, [transactionId], at);
+      return { pending: true, transactionId };
+    }
     const method = await this.methodOf(transactionId);
     return this.move((tem) => recordCollection(tem, { invoiceId, attempt, at, charged: true, transactionId, method, ...decision }));
   }

@@ -2,6 +2,7 @@ import type { Client } from '@temporalio/client';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { MARKED_BY_WORK, type AfterDispatch, type EventSubscriber } from '../events/dispatcher';
 import type { Event } from '../events/event.entity';
+import { isMandateCharge } from '../billing/mandate-charges.rules';
 import { ensureTransactionWorkflow } from './transaction-workflow.client';
 
 /**
@@ -18,7 +19,11 @@ import { ensureTransactionWorkflow } from './transaction-workflow.client';
  * A card-only transaction whose decision is in the same dispatch (the API dispatches its
  * creation's events with its decision's) is known decided without a read; the statuses of the
  * others are read in one statement. A transaction with a Pix or boleto needs its workflow
- * whatever its cards did (the workflow voids approved cards if the rest expires).
+ * whatever its cards did (the workflow voids approved cards if the rest expires), except a Pix
+ * Automático charge: nobody scans it, the PSP debits it on its due day, days later, and reports
+ * the outcome; that report (the callback, or the charge read back when its subscription
+ * rechecks it) starts the workflow then (`signalTransactionWorkflow`), as does its expiry
+ * (`followMandateCharges`). A billing run schedules thousands of them without a workflow each.
  */
 export function transactionWorkflowSubscriber(temporal: Client, taskQueue: string): EventSubscriber {
   const handleAll = async (em: EntityManager, events: Event[]): Promise<Map<string, AfterDispatch>> => {
@@ -30,7 +35,7 @@ export function transactionWorkflowSubscriber(temporal: Client, taskQueue: strin
     const pending = cardOnly.length > 0 ? await stillPending(em, cardOnly) : new Set<string>();
     for (const e of created) {
       const transactionId = e.entityId!;
-      if (onlyCards(e) && !pending.has(transactionId)) continue;
+      if ((onlyCards(e) && !pending.has(transactionId)) || scheduledAtPsp(e)) continue;
       // The run this start begins marks the event in its first read (`loadTransactionPayments`), when it can find it by the
       // transaction's creation time; a run something else started first does not, so the dispatcher marks it.
       const marksItself = (e.payload.data as { createdAt?: unknown }).createdAt === e.createdAt.toISOString();
@@ -57,6 +62,12 @@ const DECIDED = new Set(['transaction.paid', 'transaction.refused', 'transaction
 function onlyCards(event: Event): boolean {
   const payments = (event.payload.data as { payments?: Array<{ paymentMethod?: string }> }).payments;
   return Array.isArray(payments) && payments.length > 0 && payments.every((p) => p.paymentMethod === 'credit_card');
+}
+
+/** A subscription's Pix Automático charge (`cobr`): decided when the PSP reports it, not by a buyer. */
+function scheduledAtPsp(event: Event): boolean {
+  const data = event.payload.data as { origin?: unknown; metadata?: Record<string, unknown> | null };
+  return data.origin === 'subscription' && isMandateCharge(data.metadata);
 }
 
 /** The transactions among `ids` still pending (no decision recorded): those their workflow must decide. */

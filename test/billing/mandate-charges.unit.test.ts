@@ -1,4 +1,4 @@
-import { mandateChargeDueDate, mandateChargeExpiresAt, mandateChargePaymentId, mandateChargeState, mandateInvoiceDueAt, mandateRetryDate } from '../../src/billing/mandate-charges.rules';
+import { mandateChargeDueDate, mandateChargeExpiresAt, mandateChargePaymentId, mandateChargeRecheck, mandateChargeState, mandateInvoiceDueAt, mandateRetryDate } from '../../src/billing/mandate-charges.rules';
 import { paymentIdOfTxid, pixTxid } from '../../src/payments/pix.rules';
 import type { PixMandateAttempt } from '../../src/processors/pix/pix-psp.port';
 
@@ -16,6 +16,13 @@ describe('mandate charge rules', () => {
   });
   it('its transaction waits through the PSP\'s retry window', () => {
     expect(mandateChargeExpiresAt('2026-03-13')).toBe('2026-03-21T03:00:00.000Z');
+  });
+  it('a charge still waiting is left alone before its due day, read back at the PSP from it, ended from its expiry', () => {
+    const expiresAt = mandateChargeExpiresAt('2026-03-13'); // due 13 March (Brasília), from 03:00Z
+    expect(mandateChargeRecheck(expiresAt, '2026-03-13T02:59:59.999Z')).toBe('wait');
+    expect(mandateChargeRecheck(expiresAt, '2026-03-13T03:00:00.000Z')).toBe('follow');
+    expect(mandateChargeRecheck(expiresAt, '2026-03-20T12:00:00.000Z')).toBe('follow');
+    expect(mandateChargeRecheck(expiresAt, expiresAt)).toBe('expire');
   });
   it('the payment id (and so the txid) is derived from the invoice and the attempt, and is one Lastro recognises', () => {
     const a = mandateChargePaymentId('inv_01abc', 1);

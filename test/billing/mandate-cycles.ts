@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
+import { processorsOf } from '../../src/processors/processors';
+import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
+import { pixTxid } from '../../src/payments/pix.rules';
+import { mandateChargePaymentId } from '../../src/billing/mandate-charges.rules';
+import { BILLING_RUN_WORKFLOW, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
+import { useTestStack } from '../helpers/stack';
+import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
+import { eventually } from './eventually';
+
+type Row = Record<string, any>;
+const DAY = 86_400_000;
+
+/**
+ * Whole cycles of subscriptions paid by Pix Automático, on the real stack under time skipping:
+ * PostgreSQL, the Temporal time-skipping server with the worker's real workflows and activities,
+ * the embedded Pix PSP as a process of the test file's own (its clock is moved). Months pass as
+ * they do in production: the test server's clock is moved to the instant a parked subscription
+ * falls due (`env.sleep`), and a billing run at that workflow time renews it (issues the invoice,
+ * charges it, or starts its workflow); the PSP's clock is set to the same instant, so its BCB
+ * window checks judge each `cobr` by the day Lastro sent it. A test moves both clocks months
+ * ahead of the API's (the host's), and the PSP refuses a mandate the API starts after that (its
+ * first day already past): a file holds one whole-cycles test.
+ */
+export function useMandateCycles() {
+  let psp: EmbeddedPixProcess;
+  beforeAll(async () => {
+    psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
+  }, 60_000);
+  afterAll(() => psp?.stop());
+
+  const t = useTestStack({
+    companies: ['Acme', 'Other'],
+    owners: ['Acme', 'Other'],
+    env: () => embeddedPixPspEnv(psp.info),
+    async setup(t) {
+      await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
+    },
+  });
+
+  const post = (path: string, body: object = {}, c: 'Acme' | 'Other' = 'Acme') => t.stack.http.post(path).set(t.company[c].headers).send(body);
+  const get = (path: string, c: 'Acme' | 'Other' = 'Acme') => t.stack.http.get(path).set(t.company[c].headers);
+  const workflowNow = async () => new Date(await t.stack.env.currentTimeMs()).toISOString();
+  const invoicesOf = async (id: string) => ((await get(`/invoices?subscriptionId=${id}&limit=100`)).body.data as Row[]).sort((a, b) => a.cycle - b.cycle);
+  const transactionOf = async (referenceCode: string) => (await get(`/transactions?referenceCode=${referenceCode}`)).body.data?.[0] as Row | undefined;
+  const rowOf = async (id: string) => (await t.stack.em().execute<Row[]>(`select status, next_cycle, cycles_completed, parked_at is not null as parked, wake_at from billing_subscriptions where id = ?`, [id]))[0];
+  const parked = (id: string, cycles: number) => eventually(() => rowOf(id), (r) => r.parked && r.cycles_completed === cycles);
+  const pspMandateIdOf = async (mandateId: string) => (await t.stack.em().execute<{ psp_mandate_id: string }[]>(`select psp_mandate_id from billing_mandates where id = ?`, [mandateId]))[0].psp_mandate_id;
+  const rail = async () => (await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!;
+  const control = (method: string, path: string, body?: object) => psp.control(method, path, body);
+
+  /** Sets the PSP's clock to the workflow time (the day Lastro acts on), or that plus some days. */
+  const pspClock = async (plusDays = 0) => {
+    const now = new Date(Date.parse(await workflowNow()) + plusDays * DAY).toISOString();
+    expect((await control('POST', '/embedded/clock', { now })).status).toBe(200);
+  };
+  /** The PSP's clock at noon (Brasília) of `day`, plus `plusDays`. */
+  const pspAt = async (day: string, plusDays = 0) => {
+    expect((await control('POST', '/embedded/clock', { now: new Date(Date.parse(`${day}T15:00:00Z`) + plusDays * DAY).toISOString() })).status).toBe(200);
+  };
+  /** The day of the charge's latest attempt, as the PSP scheduled it. */
+  const attemptDay = async (txid: string) => (await (await rail()).psp.mandates!.getMandateCharge(txid))!.attempts.at(-1)!.date;
+
+  /** A billing run at the workflow time, as the schedule starts one. */
+  async function billingRun(): Promise<BillingRunProgress> {
+    const handle = await t.stack.client.workflow.start(BILLING_RUN_WORKFLOW, { taskQueue: t.stack.config.temporal.taskQueue, workflowId: `billing-run-${randomUUID()}`, args: [{ at: await workflowNow() }] });
+    return handle.result();
+  }
+
+  /** The test server's clock moved to a parked row's wake time (plus a minute). */
+  async function untilWake(id: string): Promise<void> {
+    const row = await rowOf(id);
+    expect(row.parked).toBe(true);
+    const ms = new Date(row.wake_at).getTime() + 60_000 - (await t.stack.env.currentTimeMs());
+    if (ms > 0) await t.stack.env.sleep(ms);
+  }
+
+  /** A month passes for a parked subscription: the test server's clock moves to its wake time, and a billing run renews it there. */
+  async function nextCycleFalls(id: string): Promise<void> {
+    await untilWake(id);
+    await pspClock();
+    const run = await billingRun();
+    expect(run).toMatchObject({ claimed: 1, issued: 1, done: true });
+  }
+
+  /** The invoice once paid, or what each part says of it (the PSP's charge, the transaction) when it is not. */
+  async function paidInvoice(invoiceId: string, txid: string, referenceCode: string) {
+    const inv = await eventually(async () => (await get(`/invoices/${invoiceId}`)).body, (i) => i.status === 'paid', 120_000);
+    if (inv.status === 'paid') return inv;
+    const charge = await (await rail()).psp.mandates!.getMandateCharge(txid);
+    const txn = await transactionOf(referenceCode);
+    const why = { invoice: [inv.status, inv.dueAt], charge: charge && [charge.status, charge.dueDate, charge.attempts], transaction: txn?.status, psp: (await control('POST', '/embedded/clock', {})).body, workflowNow: await workflowNow(), wall: new Date().toISOString() };
+    throw new Error(`invoice ${invoiceId} not paid: ${JSON.stringify(why)}`);
+  }
+
+  /** The invoice of `cycle`, its mandate charge scheduled at the PSP within the BCB window (2 to 10 days before its due day, counted from the day it was sent). */
+  async function scheduled(id: string, cycle: number) {
+    const invoices = await eventually(() => invoicesOf(id), (l) => l.length === cycle + 1);
+    const invoice = invoices[cycle];
+    if (!invoice) {
+      const row = (await t.stack.em().execute<Row[]>(`select status, next_cycle, cycles_completed, parked_at, wake_at, renewal_claim from billing_subscriptions where id = ?`, [id]))[0];
+      const run = await t.stack.client.workflow.getHandle(id).describe().then((d) => d.status.name, (e: Error) => e.message);
+      throw new Error(`no invoice of cycle ${cycle}: ${JSON.stringify({ row, workflow: run, invoices: invoices.map((i) => [i.cycle, i.status, i.dueAt]), workflowNow: await workflowNow() })}`);
+    }
+    expect(invoice).toMatchObject({ cycle, status: 'open', total: 4990 });
+    expect(Date.parse(invoice.dueAt) - Date.parse(invoice.createdAt)).toBeGreaterThanOrEqual(3 * DAY - 60_000);
+    const txn = await eventually(() => transactionOf(`${invoice.id}-1`), (x) => x?.status === 'waiting_payment');
+    expect(txn).toMatchObject({ status: 'waiting_payment', amount: 4990, origin: 'subscription' });
+    const txid = pixTxid(mandateChargePaymentId(invoice.id, 1));
+    const charge = (await (await rail()).psp.mandates!.getMandateCharge(txid))!;
+    const sentDay = (await workflowNow()).slice(0, 10);
+    const window = (Date.parse(charge.dueDate) - Date.parse(sentDay)) / DAY;
+    expect(window).toBeGreaterThanOrEqual(2);
+    expect(window).toBeLessThanOrEqual(10);
+    return { invoice, txn: txn!, txid };
+  }
+
+  /** A subscription of a customer with no card, whose payer authorizes a mandate (QR journey) that pays. */
+  async function subscribedByMandate(): Promise<{ id: string; pspMandateId: string }> {
+    const payer = (await post('/customers', { name: 'Bia Lima', email: 'bia@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990001' })).body.id;
+    const plan = (await post('/plans', { code: 'club', name: 'Club' })).body.id;
+    await post(`/plans/${plan}/charges`, { item: { key: 'base', name: 'Club' }, price: { money: { amount: 4990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } } });
+    expect((await post(`/plans/${plan}/publish`)).status).toBe(200);
+    await pspClock();
+    const sub = await post('/subscriptions', { customerId: payer, planId: plan });
+    expect(sub.body.status).toBe('incomplete');
+    const id = sub.body.id as string;
+    const mandate = await post(`/subscriptions/${id}/pix-automatico`, { authorization: 'qr' });
+    expect(mandate.status).toBe(201);
+    const pspMandateId = await pspMandateIdOf(mandate.body.id);
+    expect((await control('POST', `/embedded/rec/${pspMandateId}/approve`, { jornada: 'JORNADA_2', payer: { outcome: 'pays' } })).status).toBe(200);
+    return { id, pspMandateId };
+  }
+
+  return { t, post, get, control, rail, rowOf, parked, invoicesOf, transactionOf, pspAt, attemptDay, billingRun, untilWake, nextCycleFalls, paidInvoice, scheduled, subscribedByMandate };
+}
