@@ -14,7 +14,8 @@ import { Company } from '../companies/company.entity';
 import { Transaction } from '../payments/transaction.entity';
 import { createTransactionBody, PIX_EXPIRES_IN } from '../payments/transactions.schemas';
 import { createTransaction, loadTransactionPayments, prepareTransaction, writePrepared } from '../payments/transactions.service';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { LockMode, UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { Config } from '../config';
 import { liveSubscription, subscriptionEvent } from './subscriptions.service';
 import { signalSubscription } from './subscription-workflow.client';
 import { paymentMethodAttachedSignal } from '../../workflows/billing/subscription.contract';
@@ -200,6 +201,11 @@ export async function refreshMandate(em: EntityManager, rail: PixRail, pspMandat
   if (!row) return null;
   const read = await mandatesOf(rail).getMandate(pspMandateId);
   if (!read) return null;
+  return applyMandateRead(em, row, read, now);
+}
+
+/** The row moved to what the PSP answered of it (a read, or the answer to a cancel). */
+async function applyMandateRead(em: EntityManager, row: Mandate, read: PixMandate, now: Date): Promise<RefreshedMandate> {
   const status = mandateStatusOf(read.status);
   if (status === row.status || !isLive(row.status)) return { mandate: row, activated: false, events: [] };
   const wasActive = row.status === 'active';
@@ -227,6 +233,27 @@ export async function refreshMandate(em: EntityManager, rail: PixRail, pspMandat
     return { mandate: row, activated: false, events: [subscriptionEvent(em, sub, 'subscription.updated')] };
   }
   return { mandate: row, activated: false, events: [] };
+}
+
+/**
+ * Lastro ends a pending mandate the payer can no longer use (journey 3's Pix expired unpaid, a
+ * checkout session that ended unpaid): `PATCH /rec` to CANCELADA at the PSP first, so the payer
+ * cannot approve it afterwards, then the row as the PSP answers (canceled by the receiving user,
+ * or ended there meanwhile). Repeats are harmless: an ended row is left alone, and the PSP
+ * answers a mandate already ended as it is. null for an unknown mandate. A PSP that fails
+ * throws (PixPspError): the caller's retry asks again.
+ */
+export async function cancelPendingMandate(deps: { config: Config }, em: EntityManager, mandateId: string, now = new Date()): Promise<RefreshedMandate | null> {
+  const seen = await em.findOne(Mandate, { id: mandateId });
+  if (!seen || seen.status !== 'pending') return seen ? { mandate: seen, activated: false, events: [] } : null;
+  const rail = await processorsOf(deps).pixById(em, seen.connectionId);
+  if (!rail) return null;
+  const ended = await mandatesOf(rail).cancelMandate(seen.pspMandateId);
+  if (!ended) return null;
+  return em.transactional(async (tem) => {
+    const row = await tem.findOneOrFail(Mandate, { id: mandateId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    return applyMandateRead(tem, row, ended, now);
+  });
 }
 
 /**

@@ -2,7 +2,11 @@ import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { EventSubscriber } from '../events/dispatcher';
 import { invoiceTransactionSubscriber } from '../portal/portal-payments.subscriber';
+import { Mandate } from './mandates.entity';
 import { isFirstPaymentReference } from './mandates.rules';
+import { cancelPendingMandate } from './mandates.service';
+
+type TransactionData = { referenceCode?: string; metadata?: Record<string, unknown> };
 
 /**
  * Pix Automático's journey 3: the Pix of the open invoice the mandate's QR carried is paid
@@ -13,3 +17,26 @@ import { isFirstPaymentReference } from './mandates.rules';
  */
 export const mandateFirstPaymentSubscriber = (deps: { temporal: Client; config: Config }, dispatchSoon: (eventIds: string[]) => void): EventSubscriber =>
   invoiceTransactionSubscriber('mandate-first-payments', isFirstPaymentReference, deps, dispatchSoon);
+
+/**
+ * Journey 3's Pix ended unpaid (`transaction.canceled`: expired after its day, or canceled): the
+ * mandate its QR carried would stay pending at the PSP until the PSP expires it, and a new start
+ * be 409 mandate_exists meanwhile. It is cancelled at the PSP and ends `canceled` in Lastro
+ * (`cancelPendingMandate`), after the dispatch commits; a PSP that fails leaves the event to the
+ * outbox sweeper, which asks again.
+ */
+export const mandateFirstPaymentEndedSubscriber = (deps: { config: Config }, dispatchSoon: (eventIds: string[]) => void): EventSubscriber => ({
+  name: 'mandate-first-payment-ended',
+  async handle(em, event) {
+    if (event.type !== 'transaction.canceled' || !event.entityId) return;
+    const data = (event.payload as { data?: TransactionData }).data ?? {};
+    const invoiceId = data.metadata?.invoiceId;
+    if (typeof invoiceId !== 'string' || !isFirstPaymentReference(invoiceId, data.referenceCode)) return;
+    const mandate = await em.findOne(Mandate, { firstTransactionId: event.entityId, status: 'pending' }, { fields: ['id'] });
+    if (!mandate) return;
+    return async () => {
+      const ended = await cancelPendingMandate(deps, em.fork(), mandate.id);
+      if (ended?.events.length) dispatchSoon(ended.events.map((e) => e.id));
+    };
+  },
+});

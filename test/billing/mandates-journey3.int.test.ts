@@ -10,7 +10,8 @@ import { eventually } from './eventually';
  * `authorization: qr_with_payment` puts the subscription's open invoice (an immediate Pix charge)
  * and the mandate in one BR Code. Paying it pays the invoice through the usual Pix path; the
  * payer's approval makes the mandate active; paying while declining the mandate leaves the
- * invoice paid and the mandate rejected. No open invoice: 409. A retried start charges once.
+ * invoice paid and the mandate rejected; its Pix expiring unpaid cancels the mandate at the PSP.
+ * No open invoice: 409. A retried start charges once.
  */
 let psp: EmbeddedPixProcess;
 beforeAll(async () => {
@@ -130,5 +131,31 @@ describe('qr_with_payment (journey 3)', () => {
     expect(await firstPayments(invoice.id)).toHaveLength(0);
     expect((await post(`/subscriptions/${id}/pix-automatico`, { authorization: 'qr_with_payment' })).status).toBe(201);
     expect((await get(`/subscriptions/${id}/pix-automatico`, t.company.Other.headers)).status).toBe(404);
+  });
+});
+
+// Last in the file: it moves the Temporal test server's clock a day on, past the expiry of any Pix opened before.
+describe('journey 3 unpaid', () => {
+  it('the Pix expires unpaid: the pending mandate is cancelled at the PSP and canceled in Lastro, and a new start works at once', async () => {
+    const { id, invoice } = await withOpenInvoice();
+    const res = await post(`/subscriptions/${id}/pix-automatico`, { authorization: 'qr_with_payment' });
+    expect(res.status).toBe(201);
+    const first = res.body.firstPayment.transactionId as string;
+    await txidOf(first);
+    // Its day passes with nobody paying: the transaction's workflow expires the Pix.
+    await t.stack.env.sleep('25 hours');
+    expect((await eventually(() => get(`/transactions/${first}`), (r) => r.body.status === 'canceled')).body.status).toBe('canceled');
+    const canceled = await eventually(() => get(`/subscriptions/${id}/pix-automatico`), (r) => r.body.status !== 'pending');
+    expect(canceled.body).toMatchObject({ id: res.body.id, status: 'canceled', closing: { code: 'SLCR', by: 'USUARIO_RECEBEDOR' } });
+    const rail = await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default');
+    expect(await rail!.psp.mandates!.getMandate(await pspMandateIdOf(res.body.id))).toMatchObject({ status: 'CANCELADA' });
+    expect((await get(`/invoices/${invoice.id}`)).body.status).toBe('open');
+
+    // A new start: no 409 mandate_exists; a new Pix for the same invoice, under the next reference.
+    const again = await post(`/subscriptions/${id}/pix-automatico`, { authorization: 'qr_with_payment' });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ status: 'pending', firstPayment: { invoiceId: invoice.id } });
+    expect(again.body.firstPayment.transactionId).not.toBe(first);
+    expect((await firstPayments(invoice.id)).map((p) => p.status).sort()).toEqual(['canceled', 'waiting_payment']);
   });
 });
