@@ -1,29 +1,25 @@
-import { randomUUID } from 'node:crypto';
 import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 import { processorsOf } from '../../src/processors/processors';
 import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 import { pixTxid } from '../../src/payments/pix.rules';
 import { mandateChargePaymentId } from '../../src/billing/mandate-charges.rules';
-import { BILLING_RUN_WORKFLOW, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
-import { useTestStack } from '../helpers/stack';
+import { useTestStack, type UsedTestStack } from '../helpers/stack';
 import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
 import { eventually } from './eventually';
+import { DAY, useWholeCycles } from './whole-cycles';
 
 type Row = Record<string, any>;
-const DAY = 86_400_000;
 
 /**
- * Whole cycles of subscriptions paid by Pix Automático, on the real stack under time skipping:
- * PostgreSQL, the Temporal time-skipping server with the worker's real workflows and activities,
- * the embedded Pix PSP as a process of the test file's own (its clock is moved). Months pass as
- * they do in production: the test server's clock is moved to the instant a parked subscription
- * falls due (`env.sleep`), and a billing run at that workflow time renews it (issues the invoice,
- * charges it, or starts its workflow); the PSP's clock is set to the same instant, so its BCB
- * window checks judge each `cobr` by the day Lastro sent it. A test moves both clocks months
- * ahead of the API's (the host's), and the PSP refuses a mandate the API starts after that (its
- * first day already past): a file holds one whole-cycles test.
+ * Whole cycles of subscriptions paid by Pix Automático (whole-cycles.ts: the test server's clock
+ * moved to the instant they fall due, a billing run there), with the embedded Pix PSP as a process
+ * of the test file's own: its clock is set to the workflow time before each run, so its BCB window
+ * checks judge each `cobr` by the day Lastro sent it. A test moves both clocks months ahead of the
+ * API's (the host's), and the PSP refuses a mandate the API starts after that (its first day
+ * already past): a file starts its mandates before its first move. `setup` is the file's own,
+ * run after the PSP's webhook is registered.
  */
-export function useMandateCycles() {
+export function useMandateCycles(options: { setup?: (t: UsedTestStack<'Acme' | 'Other'>) => Promise<void> } = {}) {
   let psp: EmbeddedPixProcess;
   beforeAll(async () => {
     psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
@@ -36,16 +32,13 @@ export function useMandateCycles() {
     env: () => embeddedPixPspEnv(psp.info),
     async setup(t) {
       await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
+      await options.setup?.(t);
     },
   });
 
-  const post = (path: string, body: object = {}, c: 'Acme' | 'Other' = 'Acme') => t.stack.http.post(path).set(t.company[c].headers).send(body);
-  const get = (path: string, c: 'Acme' | 'Other' = 'Acme') => t.stack.http.get(path).set(t.company[c].headers);
-  const workflowNow = async () => new Date(await t.stack.env.currentTimeMs()).toISOString();
-  const invoicesOf = async (id: string) => ((await get(`/invoices?subscriptionId=${id}&limit=100`)).body.data as Row[]).sort((a, b) => a.cycle - b.cycle);
-  const transactionOf = async (referenceCode: string) => (await get(`/transactions?referenceCode=${referenceCode}`)).body.data?.[0] as Row | undefined;
-  const rowOf = async (id: string) => (await t.stack.em().execute<Row[]>(`select status, next_cycle, cycles_completed, parked_at is not null as parked, wake_at from billing_subscriptions where id = ?`, [id]))[0];
-  const parked = (id: string, cycles: number) => eventually(() => rowOf(id), (r) => r.parked && r.cycles_completed === cycles);
+  // The PSP's clock follows the test server's to each run.
+  const cycles = useWholeCycles(t, { beforeRun: () => pspClock() });
+  const { post, get, workflowNow, invoicesOf, transactionOf } = cycles;
   const pspMandateIdOf = async (mandateId: string) => (await t.stack.em().execute<{ psp_mandate_id: string }[]>(`select psp_mandate_id from billing_mandates where id = ?`, [mandateId]))[0].psp_mandate_id;
   const rail = async () => (await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!;
   const control = (method: string, path: string, body?: object) => psp.control(method, path, body);
@@ -61,28 +54,6 @@ export function useMandateCycles() {
   };
   /** The day of the charge's latest attempt, as the PSP scheduled it. */
   const attemptDay = async (txid: string) => (await (await rail()).psp.mandates!.getMandateCharge(txid))!.attempts.at(-1)!.date;
-
-  /** A billing run at the workflow time, as the schedule starts one. */
-  async function billingRun(): Promise<BillingRunProgress> {
-    const handle = await t.stack.client.workflow.start(BILLING_RUN_WORKFLOW, { taskQueue: t.stack.config.temporal.taskQueue, workflowId: `billing-run-${randomUUID()}`, args: [{ at: await workflowNow() }] });
-    return handle.result();
-  }
-
-  /** The test server's clock moved to a parked row's wake time (plus a minute). */
-  async function untilWake(id: string): Promise<void> {
-    const row = await rowOf(id);
-    expect(row.parked).toBe(true);
-    const ms = new Date(row.wake_at).getTime() + 60_000 - (await t.stack.env.currentTimeMs());
-    if (ms > 0) await t.stack.env.sleep(ms);
-  }
-
-  /** A month passes for a parked subscription: the test server's clock moves to its wake time, and a billing run renews it there. */
-  async function nextCycleFalls(id: string): Promise<void> {
-    await untilWake(id);
-    await pspClock();
-    const run = await billingRun();
-    expect(run).toMatchObject({ claimed: 1, issued: 1, done: true });
-  }
 
   /** The invoice once paid, or what each part says of it (the PSP's charge, the transaction) when it is not. */
   async function paidInvoice(invoiceId: string, txid: string, referenceCode: string) {
@@ -133,5 +104,5 @@ export function useMandateCycles() {
     return { id, pspMandateId };
   }
 
-  return { t, post, get, control, rail, rowOf, parked, invoicesOf, transactionOf, pspAt, attemptDay, billingRun, untilWake, nextCycleFalls, paidInvoice, scheduled, subscribedByMandate };
+  return { ...cycles, t, control, rail, pspClock, pspAt, attemptDay, paidInvoice, scheduled, subscribedByMandate };
 }
