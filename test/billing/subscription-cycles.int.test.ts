@@ -13,8 +13,8 @@ import { eventually } from './eventually';
  * at mid-cycle and billed on the next invoice. Each cycle runs by the sandbox clock (the parked
  * subscription's workflow started with an advance), not by moving the test server's clock: the
  * API's clock is the wall clock, and a test server months ahead would make every later
- * subscription of the file catch up on the cycles it "missed" (mandate-cycles.int.test.ts moves
- * it, in a file of its own).
+ * subscription of the file catch up on the cycles it "missed" (proration-cycles.int.test.ts and
+ * the other files on whole-cycles.ts move it, their subscriptions all made before the first move).
  */
 type Row = Record<string, any>;
 let customerId: string;
