@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { PixMandateCharge, ReceivedPix } from '../processors/pix/pix-psp.port';
+import type { PixMandateCharge, PixMandateChargeNotice, ReceivedPix } from '../processors/pix/pix-psp.port';
 import { addDays } from './schedule.rules';
 import { brasiliaDay } from './mandates.rules';
 
@@ -97,6 +97,17 @@ export function mandateChargeState(c: Pick<PixMandateCharge, 'status' | 'attempt
   const last = c.attempts[c.attempts.length - 1];
   if (c.status === 'ATIVA' && !scheduled && last?.status === 'REJEITADA') return { kind: 'retry' };
   return { kind: 'pending' };
+}
+
+/**
+ * Whether a `/cobr` callback's notice is worth reading back at the PSP: one that reports the
+ * charge still waiting on a scheduled attempt (the PSP's notice of a charge just made, of a retry
+ * scheduled) asks for nothing, whatever it says; anything else (concluded, ended, an attempt
+ * refused, attempts not given) is read back and acted on as the PSP has it.
+ */
+export function noticeWorthFollowing(n: PixMandateChargeNotice): boolean {
+  const waiting = (n.status === 'CRIADA' || n.status === 'ATIVA') && (n.attemptStatuses?.some((s) => s === 'AGENDADA' || s === 'SOLICITADA') ?? false);
+  return !waiting;
 }
 
 /**

@@ -2,7 +2,6 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AppDeps } from '../app-deps';
 import { Company } from '../companies/company.entity';
 import { ApiError } from '../http/errors';
-import { decideCreatedTransaction } from '../payments/card-decision.service';
 import { feeTablesRead } from '../payments/payment-fee.service';
 import { paymentIdOfTxid, pixTxid } from '../payments/pix.rules';
 import { receivePix } from '../payments/pix-receipts.service';
@@ -82,72 +81,118 @@ function mandatesOf(rail: PixRail | null): PixMandates | null {
   return rail?.psp.mandates ?? null;
 }
 
+/** An attempt's charge: its transaction (`found` when an earlier call made it), or why the PSP refused it. */
+export type MandateChargeOutcome = { transactionId: string; found?: true } | { refused: string };
+
+/** `chargeMandates` for one attempt. */
+export async function chargeMandate(deps: AppDeps, mandate: Mandate, req: MandateChargeRequest): Promise<MandateChargeOutcome> {
+  const [outcome] = await chargeMandates(deps, [{ mandate, req }]);
+  return outcome;
+}
+
 /**
- * Creates (or finds) the attempt's charge: first `PUT /cobr/{txid}` (the txid derived from the
+ * Creates (or finds) each attempt's charge: first `PUT /cobr/{txid}` (the txid derived from the
  * invoice and the attempt, so a retry asks for the same charge), then its Pix transaction. A
  * charge the PSP refuses (outside the mandate's period, the mandate ended meanwhile) answers
  * `refused` with why: the attempt failed. A PSP that does not answer throws (the step is retried).
+ * A billing run's page passes a chunk: one read of the transactions already made, the PSP calls
+ * at once, the new transactions written in one database transaction with their events dispatched
+ * in it; a chunk whose write meets a concurrent run's (a referenceCode taken) is written one
+ * charge at a time, which finds the other run's.
  */
-export async function chargeMandate(deps: AppDeps, mandate: Mandate, req: MandateChargeRequest): Promise<{ transactionId: string; found?: true } | { refused: string }> {
+export async function chargeMandates(deps: AppDeps, charges: Array<{ mandate: Mandate; req: MandateChargeRequest }>): Promise<MandateChargeOutcome[]> {
+  if (charges.length === 0) return [];
   const em = deps.orm.em.fork() as unknown as EntityManager;
-  const referenceCode = `${req.invoiceId}-${req.attempt}`;
-  const found = await em.findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id'] });
-  if (found) return { transactionId: found.id, found: true };
-  const rail = await processorsOf(deps).pixById(em, mandate.connectionId);
-  const mandates = mandatesOf(rail);
-  if (!rail || !mandates) return { refused: 'mandate_unavailable' };
-  // The account the charge settles into is the connection's (a mandate is started only on one that has it).
-  const account = rail.connection.receiverAccount;
-  if (!account) return { refused: 'mandate_receiver_account_missing' };
-
-  const paymentId = mandateChargePaymentId(req.invoiceId, req.attempt);
-  const txid = pixTxid(paymentId);
-  const dueDate = mandateChargeDueDate(req.dueAt, req.at);
-  try {
-    await mandates.createMandateCharge({ txid, mandateId: mandate.pspMandateId, dueDate, amount: req.amount, account, description: req.description });
-  } catch (err) {
-    if (err instanceof PixPspError && !err.retryable) {
-      deps.logger.warn({ invoiceId: req.invoiceId, attempt: req.attempt, problem: err.problem }, 'mandate charge refused by the PSP');
-      return { refused: 'mandate_charge_refused' };
-    }
-    throw err;
-  }
-
-  const company = await em.findOneOrFail(Company, { id: req.companyId });
-  const input = createTransactionBody.parse({
-    referenceCode,
-    customerId: req.customerId,
-    items: [{ description: req.description, quantity: 1, amount: req.amount }],
-    payments: [{ paymentMethod: 'pix', amount: req.amount }],
-    metadata: { invoiceId: req.invoiceId, subscriptionId: req.subscriptionId, mandateId: mandate.id },
+  const referenceCode = (req: MandateChargeRequest) => `${req.invoiceId}-${req.attempt}`;
+  const outcomes: Array<MandateChargeOutcome | undefined> = charges.map(() => undefined);
+  const made = await em.find(
+    Transaction,
+    { $or: charges.map(({ req }) => ({ companyId: req.companyId, referenceCode: referenceCode(req) })) },
+    { fields: ['id', 'companyId', 'referenceCode'] },
+  );
+  const madeBy = new Map(made.map((t) => [`${t.companyId}:${t.referenceCode}`, t.id]));
+  charges.forEach(({ req }, i) => {
+    const id = madeBy.get(`${req.companyId}:${referenceCode(req)}`);
+    if (id) outcomes[i] = { transactionId: id, found: true };
   });
+
+  const rails = new Map<string, Promise<PixRail | null>>();
+  const railOf = (connectionId: string) => rails.get(connectionId) ?? rails.set(connectionId, processorsOf(deps).pixById(em, connectionId)).get(connectionId)!;
   const lookups = splitLookups(em);
-  const prepared: PreparedTransaction = {
-    input,
-    amount: req.amount,
-    splits: await checkSplits(em, company.id, [], req.amount, input.payments, lookups),
-    paymentIds: [paymentId],
-    // No BR Code: the payer's bank debits the charge on its due day, nobody scans it.
-    pix: new Map([[0, { artifact: { qrCode: '', txid, expiresAt: mandateChargeExpiresAt(dueDate) }, gateway: rail.connection.adapter, processorConnectionId: rail.connection.id }]]),
-    boletos: new Map(),
-    cardConnectionId: null,
-    feeTables: await feeTablesRead(lookups.fees),
-    // The charge stays at the PSP: the retried attempt writes the same payment for it.
-    discard: async () => {},
-  };
-  try {
-    const created = await em.transactional((tem) => createTransaction(tem, company, prepared, deps.config.urls.publicBase, { origin: 'subscription', dispatcher: deps.dispatcher }));
-    // Nothing to decide: dispatches its events (no workflow: the PSP's report starts it).
-    await decideCreatedTransaction(deps, created);
-    return { transactionId: created.transaction.id };
-  } catch (err) {
-    // A concurrent run of the same attempt wrote it first.
-    if (err instanceof ApiError && err.code === 'reference_code_taken') {
-      const won = await em.fork().findOne(Transaction, { companyId: req.companyId, referenceCode }, { fields: ['id'] });
-      if (won) return { transactionId: won.id };
+  const todo = charges.map((c, i) => ({ ...c, i })).filter(({ i }) => !outcomes[i]);
+  const companies = new Map((todo.length > 0 ? await em.find(Company, { id: { $in: [...new Set(todo.map((c) => c.req.companyId))] } }) : []).map((c) => [c.id, c]));
+  const prepared = await Promise.all(
+    todo.map(async ({ mandate, req, i }) => {
+      const rail = await railOf(mandate.connectionId);
+      const mandates = mandatesOf(rail);
+      if (!rail || !mandates) return void (outcomes[i] = { refused: 'mandate_unavailable' });
+      // The account the charge settles into is the connection's (a mandate is started only on one that has it).
+      const account = rail.connection.receiverAccount;
+      if (!account) return void (outcomes[i] = { refused: 'mandate_receiver_account_missing' });
+      const paymentId = mandateChargePaymentId(req.invoiceId, req.attempt);
+      const txid = pixTxid(paymentId);
+      const dueDate = mandateChargeDueDate(req.dueAt, req.at);
+      try {
+        await mandates.createMandateCharge({ txid, mandateId: mandate.pspMandateId, dueDate, amount: req.amount, account, description: req.description });
+      } catch (err) {
+        if (err instanceof PixPspError && !err.retryable) {
+          deps.logger.warn({ invoiceId: req.invoiceId, attempt: req.attempt, problem: err.problem }, 'mandate charge refused by the PSP');
+          return void (outcomes[i] = { refused: 'mandate_charge_refused' });
+        }
+        throw err;
+      }
+      const company = companies.get(req.companyId);
+      if (!company) throw new Error(`Company ${req.companyId} not found`);
+      const input = createTransactionBody.parse({
+        referenceCode: referenceCode(req),
+        customerId: req.customerId,
+        items: [{ description: req.description, quantity: 1, amount: req.amount }],
+        payments: [{ paymentMethod: 'pix', amount: req.amount }],
+        metadata: { invoiceId: req.invoiceId, subscriptionId: req.subscriptionId, mandateId: mandate.id },
+      });
+      const transaction: PreparedTransaction = {
+        input,
+        amount: req.amount,
+        splits: await checkSplits(em, company.id, [], req.amount, input.payments, lookups),
+        paymentIds: [paymentId],
+        // No BR Code: the payer's bank debits the charge on its due day, nobody scans it.
+        pix: new Map([[0, { artifact: { qrCode: '', txid, expiresAt: mandateChargeExpiresAt(dueDate) }, gateway: rail.connection.adapter, processorConnectionId: rail.connection.id }]]),
+        boletos: new Map(),
+        cardConnectionId: null,
+        feeTables: await feeTablesRead(lookups.fees),
+        // The charge stays at the PSP: the retried attempt writes the same payment for it.
+        discard: async () => {},
+      };
+      return { i, company, transaction };
+    }),
+  );
+  const toWrite = prepared.filter((p) => p !== undefined);
+  if (toWrite.length > 0) {
+    try {
+      const dispatched = await em.fork().transactional(async (tem) => {
+        const created = [];
+        for (const { i, company, transaction } of toWrite) {
+          const txn = await createTransaction(tem, company, transaction, deps.config.urls.publicBase, { origin: 'subscription' });
+          created.push(txn);
+          outcomes[i] = { transactionId: txn.transaction.id };
+        }
+        // Nothing to decide: their events are dispatched here (no workflow: the PSP's report starts it).
+        const events = created.flatMap((c) => c.events);
+        return deps.dispatcher.dispatchWithin(tem, events).catch(() => () => deps.dispatcher.dispatchSoon(events.map((e) => e.id), events));
+      });
+      dispatched();
+    } catch (err) {
+      if (!(err instanceof ApiError && err.code === 'reference_code_taken')) throw err;
+      // A concurrent run of some attempt wrote it first: each charge alone, which finds that run's.
+      if (charges.length === 1) {
+        const won = await em.fork().findOne(Transaction, { companyId: charges[0].req.companyId, referenceCode: referenceCode(charges[0].req) }, { fields: ['id'] });
+        if (won) return [{ transactionId: won.id, found: true }];
+        throw err;
+      }
+      return Promise.all(charges.map(({ mandate, req }) => chargeMandate(deps, mandate, req)));
     }
-    throw err;
   }
+  return outcomes.map((o) => o!);
 }
 
 /**

@@ -4,13 +4,13 @@ import { firstAttemptOf, type PageRenewal } from './subscription.rules';
 import type { Invoice, Subscription } from './subscription.entity';
 import type { Mandate } from './mandates.entity';
 import { BillingCharger } from './billing-charger';
-import { MANDATE_CHARGE_RECHECK_MS, chargeMandate, recheckMandateCharges } from './mandate-charges.service';
+import { MANDATE_CHARGE_RECHECK_MS, chargeMandates, recheckMandateCharges } from './mandate-charges.service';
 import { mandateRecheckAt } from './mandate-renewals.rules';
 
 /**
  * The renewals a billing run's page collects through Pix Automático mandates, without a
  * subscription workflow: the page schedules each invoice's first attempt at the PSP
- * (`chargeMandate`: `PUT /cobr/{txid}`, the txid derived from the invoice and the attempt, then
+ * (`chargeMandates`: `PUT /cobr/{txid}`, the txid derived from the invoice and the attempt, then
  * its Pix transaction, referenceCode `<inv_id>-1`), a few at once, and parks the row again on
  * its cycle until the charge's due day. A retried page asks the PSP for the same charges (same
  * txid, same content: the PSP answers the one it holds) and finds their transactions: each
@@ -58,17 +58,13 @@ export async function collectMandateRenewals(
   for (let i = 0; i < renewals.length; i += MANDATE_CHARGES_AT_ONCE) {
     const chunk = renewals.slice(i, i + MANDATE_CHARGES_AT_ONCE);
     const due = await stillDue(chunk.map((r) => r.invoice.id));
-    const charges = await Promise.all(
-      chunk.map(async (renewal) => {
-        const { subscription: s, invoice, mandate } = renewal;
-        if (!due.has(invoice.id)) {
-          result.moved.add(s.id);
-          return null;
-        }
-        const charge = await chargeMandate(deps, mandate, { ...firstAttemptOf(s, invoice), dueAt: invoice.dueAt.toISOString(), at });
-        return 'transactionId' in charge ? { renewal, transactionId: charge.transactionId, found: charge.found === true } : null;
-      }),
+    for (const r of chunk) if (!due.has(r.invoice.id)) result.moved.add(r.subscription.id);
+    const charging = chunk.filter((r) => due.has(r.invoice.id));
+    const outcomes = await chargeMandates(
+      deps,
+      charging.map(({ subscription: s, invoice, mandate }) => ({ mandate, req: { ...firstAttemptOf(s, invoice), dueAt: invoice.dueAt.toISOString(), at } })),
     );
+    const charges = outcomes.map((charge, n) => ('transactionId' in charge ? { renewal: charging[n], transactionId: charge.transactionId, found: charge.found === true } : null));
     for (const c of charges) if (c) made.push(c);
     heartbeat();
   }

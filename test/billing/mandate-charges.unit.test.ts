@@ -1,4 +1,4 @@
-import { mandateChargeDueDate, mandateChargeExpiresAt, mandateChargePaymentId, mandateChargeRecheck, mandateChargeState, mandateInvoiceDueAt, mandateRetryDate } from '../../src/billing/mandate-charges.rules';
+import { mandateChargeDueDate, mandateChargeExpiresAt, mandateChargePaymentId, mandateChargeRecheck, mandateChargeState, mandateInvoiceDueAt, mandateRetryDate, noticeWorthFollowing } from '../../src/billing/mandate-charges.rules';
 import { paymentIdOfTxid, pixTxid } from '../../src/payments/pix.rules';
 import type { PixMandateAttempt } from '../../src/processors/pix/pix-psp.port';
 
@@ -16,6 +16,17 @@ describe('mandate charge rules', () => {
   });
   it('its transaction waits through the PSP\'s retry window', () => {
     expect(mandateChargeExpiresAt('2026-03-13')).toBe('2026-03-21T03:00:00.000Z');
+  });
+  it("a callback's notice of a charge waiting on a scheduled attempt is not read back; any other is", () => {
+    const notice = (status: 'ATIVA' | 'CRIADA' | 'CONCLUIDA' | 'CANCELADA', attemptStatuses: Array<'AGENDADA' | 'SOLICITADA' | 'REJEITADA' | 'PAGA'> | null) => ({ txid: 't', status, attemptStatuses });
+    expect(noticeWorthFollowing(notice('ATIVA', ['AGENDADA']))).toBe(false);
+    expect(noticeWorthFollowing(notice('CRIADA', ['SOLICITADA']))).toBe(false);
+    expect(noticeWorthFollowing(notice('ATIVA', ['REJEITADA', 'AGENDADA']))).toBe(false);
+    // Refused with nothing scheduled (a retry to ask for), concluded, ended, or attempts not given: read back.
+    expect(noticeWorthFollowing(notice('ATIVA', ['REJEITADA']))).toBe(true);
+    expect(noticeWorthFollowing(notice('CONCLUIDA', ['PAGA']))).toBe(true);
+    expect(noticeWorthFollowing(notice('CANCELADA', ['AGENDADA']))).toBe(true);
+    expect(noticeWorthFollowing(notice('ATIVA', null))).toBe(true);
   });
   it('a charge still waiting is left alone before its due day, read back at the PSP from it, ended from its expiry', () => {
     const expiresAt = mandateChargeExpiresAt('2026-03-13'); // due 13 March (Brasília), from 03:00Z

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiError, badRequest } from '../../http/errors';
 import { defineRoute } from '../../http/route';
 import { followMandateCharges } from '../../billing/mandate-charges.service';
+import { noticeWorthFollowing } from '../../billing/mandate-charges.rules';
 import { mandateRefreshed, refreshMandate } from '../../billing/mandates.service';
 import { processorsOf } from '../processors';
 import { PixPspError } from './pix-psp.port';
@@ -89,7 +90,8 @@ export const pixMandateCallbackRoutes = [
       const rail = await callerRail(ctx);
       const reported = fromWire(mandateChargeNotificationsFromWire, b);
       try {
-        await followMandateCharges(deps, rail, [...new Set(reported.map((r) => r.txid))]);
+        // A notice of a charge still waiting (one just scheduled) asks for nothing: no read-back.
+        await followMandateCharges(deps, rail, [...new Set(reported.filter(noticeWorthFollowing).map((r) => r.txid))]);
       } catch (err) {
         if (err instanceof PixPspError) throw unavailable('charges');
         throw err;

@@ -212,6 +212,14 @@ export interface PixMandateCharge {
   closing: { kind: 'rejection' | 'cancellation'; code: string; reason: string; by: string | null } | null;
 }
 
+/** What a PSP's `/cobr` callback says of a charge (trusted for nothing but which charges to read back). */
+export interface PixMandateChargeNotice {
+  txid: string;
+  status: PixMandateCharge['status'];
+  /** Its attempts' statuses, when the callback carries them. */
+  attemptStatuses: Array<PixMandateAttempt['status']> | null;
+}
+
 /** Pix Automático's operations: a PSP that does not offer them has no `mandates`. */
 export interface PixMandates {
   /** `POST /locrec` (QR journeys) then `POST /rec`. Not idempotent at the PSP: a retried create may leave an unused CRIADA mandate, which expires. */

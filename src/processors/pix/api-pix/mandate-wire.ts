@@ -4,6 +4,7 @@ import type {
   PixMandateBankRequest,
   PixMandateBankRequestStatus,
   PixMandateCharge,
+  PixMandateChargeNotice,
   PixMandateChargeRequest,
   PixMandateJourney,
   PixMandatePeriod,
@@ -166,8 +167,8 @@ export function mandateChargeFromWire(body: unknown): PixMandateCharge {
   };
 }
 
-/** A `/cobr` callback's `CobRNotification`s: the txids it reports (each read back before use). */
-export function mandateChargeNotificationsFromWire(body: unknown): Array<{ txid: string; status: PixMandateCharge['status'] }> {
-  const cobsr = parse(z.object({ cobsr: z.array(cobrWire.pick({ txid: true, status: true })).min(1).max(1000) }), body, 'recurring charge callback').cobsr;
-  return cobsr.map((c) => ({ txid: c.txid, status: c.status }));
+/** A `/cobr` callback's `CobRNotification`s: the txids it reports with their status and attempts' (each read back before use). */
+export function mandateChargeNotificationsFromWire(body: unknown): PixMandateChargeNotice[] {
+  const cobsr = parse(z.object({ cobsr: z.array(cobrWire.pick({ txid: true, status: true, tentativas: true })).min(1).max(1000) }), body, 'recurring charge callback').cobsr;
+  return cobsr.map((c) => ({ txid: c.txid, status: c.status, attemptStatuses: c.tentativas?.map((t) => t.status) ?? null }));
 }
