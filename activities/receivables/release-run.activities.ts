@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { anticipateAutomatically } from '../../src/anticipations/anticipations.service';
-import { listCompaniesDue, listDueReceivables, releaseDueReceivables } from '../../src/receivables/receivables.service';
+import { listCompaniesToRun, listDueReceivables, releaseDueReceivables } from '../../src/receivables/receivables.service';
 import type { ReleaseRunActivities } from '../../workflows/receivables/release-run.contract';
 import type { ActivityDeps } from '../deps';
 
@@ -8,7 +8,7 @@ import type { ActivityDeps } from '../deps';
 export function createReleaseRunActivities(deps: ActivityDeps): ReleaseRunActivities {
   const fork = () => deps.orm.em.fork() as EntityManager;
   return {
-    listCompaniesDue: ({ on, after, limit }) => listCompaniesDue(fork(), on, after, limit),
+    listCompaniesToRun: ({ on, after, limit }) => listCompaniesToRun(fork(), on, after, limit),
     listDueReceivables: ({ companyId, on, after, limit }) => listDueReceivables(fork(), companyId, on, after, limit),
     releaseDueReceivables: (input) => releaseDueReceivables(fork(), input),
     async anticipateAutomatically({ companyId, on }) {

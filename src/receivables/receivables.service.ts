@@ -124,18 +124,32 @@ export async function restoreReceivables(em: EntityManager, input: { companyId: 
   return rows.map((r) => ({ id: r.id, recipientId: r.recipient_id, installment: r.installment, amount: Number(r.amount) }));
 }
 
-/** The next page of companies with pending receivables due on `on` (or before), after `after`, in id order. */
-export async function listCompaniesDue(em: EntityManager, on: string, after: string | null, limit: number): Promise<string[]> {
-  // A loose index scan: each step jumps to the next company of the partial index, whatever the number of its receivables.
+/**
+ * The next page of companies the day's runs start a run for, after `after`, in id order: those
+ * with pending receivables due on `on` (or before), and those with a recipient whose automatic
+ * anticipation is enabled and who has receivables it could anticipate on `on` (waiting, due
+ * after it): automatic anticipation runs every day, not only on days something falls due.
+ */
+export async function listCompaniesToRun(em: EntityManager, on: string, after: string | null, limit: number): Promise<string[]> {
+  // Due: a loose index scan (each step jumps to the next company of the partial index, whatever the number of its receivables).
+  // Anticipating: the enabled settings in company order, each probing the recipient's receivables once (receivables_recipient_idx).
   const rows = await em.execute<Array<{ company_id: string }>>(
     `with recursive c as (
        (select company_id from receivables where status = 'pending' and company_id > ? and available_on <= ?::date order by company_id limit 1)
        union all
        select (select r.company_id from receivables r where r.status = 'pending' and r.company_id > c.company_id and r.available_on <= ?::date order by r.company_id limit 1)
          from c where c.company_id is not null
+     ),
+     due as (select company_id from c where company_id is not null limit ?),
+     anticipating as (
+       select distinct s.company_id from anticipation_settings s
+         join recipient_links l on l.company_id = s.company_id and l.recipient_id = s.recipient_id and l.deleted_at is null
+        where s.enabled and s.company_id > ?
+          and exists (select 1 from receivables r where r.company_id = s.company_id and r.recipient_id = s.recipient_id and r.status = 'pending' and r.available_on > ?::date and r.amount > 0)
+        order by s.company_id limit ?
      )
-     select company_id from c where company_id is not null limit ?`,
-    [after ?? '', on, on, limit],
+     select company_id from due union select company_id from anticipating order by company_id limit ?`,
+    [after ?? '', on, on, limit, after ?? '', on, limit, limit],
   );
   return rows.map((r) => r.company_id);
 }

@@ -17,8 +17,9 @@ import {
 
 /**
  * The release run workflows alone, on the time-skipping test server, over in-memory
- * receivables: how the daily run finds the companies and starts one run each (once per day),
- * how a company's run pages, and what their progress says. The database side (claims, postings,
+ * receivables: how the daily run finds the companies (receivables due, or a recipient to
+ * anticipate automatically) and starts one run each (once per day), how a company's run pages,
+ * and what their progress says. The database side (claims, postings,
  * exactly once) is test/receivables/release-run.int.test.ts.
  */
 
@@ -28,21 +29,27 @@ interface Row {
   availableOn: string;
   amount: number;
   released: boolean;
+  /** Taken by an automatic anticipation (a company of `anticipating`). */
+  anticipated: boolean;
 }
 const rows: Row[] = [];
 const add = (companyId: string, n: number, on: string) => {
-  for (let i = 0; i < n; i++) rows.push({ id: `rcv_${companyId}_${String(rows.length).padStart(3, '0')}`, companyId, availableOn: on, amount: 100, released: false });
+  for (let i = 0; i < n; i++) rows.push({ id: `rcv_${companyId}_${String(rows.length).padStart(3, '0')}`, companyId, availableOn: on, amount: 100, released: false, anticipated: false });
 };
 add('comp_a', 12, '2026-03-30');
 add('comp_a', 2, '2026-04-02'); // not due on the 31st
 add('comp_b', 3, '2026-03-31');
 add('comp_c', 4, '2026-04-30'); // nothing due
+/** Companies with a recipient whose automatic anticipation is on (their waiting receivables are what it takes). */
+const anticipating = new Set<string>();
 const pagesReleased: string[][] = [];
 const anticipatedAfter: Array<{ companyId: string; on: string; pendingThen: number }> = [];
 
 const activities: ReleaseRunActivities = {
-  async listCompaniesDue({ on, after, limit }) {
-    const companies = [...new Set(rows.filter((r) => !r.released && r.availableOn <= on && r.companyId > (after ?? '')).map((r) => r.companyId))].sort();
+  async listCompaniesToRun({ on, after, limit }) {
+    const waiting = rows.filter((r) => !r.released && !r.anticipated && r.companyId > (after ?? ''));
+    const listed = waiting.filter((r) => r.availableOn <= on || (anticipating.has(r.companyId) && r.availableOn > on));
+    const companies = [...new Set(listed.map((r) => r.companyId))].sort();
     return companies.slice(0, limit);
   },
   async listDueReceivables({ companyId, on, after, limit }) {
@@ -62,7 +69,11 @@ const activities: ReleaseRunActivities = {
   // The company's automatic anticipations: after its release pages (what is still due then is counted), comp_a anticipates one.
   async anticipateAutomatically({ companyId, on }) {
     anticipatedAfter.push({ companyId, on, pendingThen: rows.filter((r) => r.companyId === companyId && !r.released && r.availableOn <= on).length });
-    return companyId === 'comp_a' ? { anticipations: 1, amount: 50 } : { anticipations: 0, amount: 0 };
+    if (companyId === 'comp_a') return { anticipations: 1, amount: 50 };
+    if (!anticipating.has(companyId)) return { anticipations: 0, amount: 0 };
+    const eligible = rows.filter((r) => r.companyId === companyId && !r.released && !r.anticipated && r.availableOn > on);
+    for (const r of eligible) r.anticipated = true;
+    return { anticipations: 1, amount: eligible.reduce((a, r) => a + r.amount, 0) };
   },
 };
 
@@ -113,6 +124,40 @@ describe('release run workflows', () => {
     const progress = await env.client.workflow.execute(RELEASE_RUNS_WORKFLOW, { taskQueue, workflowId: `release-runs-${randomUUID()}`, args: [{}] });
     expect(progress.on).toBe(today);
     expect(rows.filter((r) => r.companyId === 'comp_d').every((r) => r.released)).toBe(true);
+  });
+
+  it('a day with nothing due: a company whose recipient anticipates automatically still gets its run, which anticipates what is eligible; once a day', async () => {
+    const on = '2026-05-04';
+    add('comp_e', 3, '2026-06-03'); // due in a month: nothing due on the 4th
+    anticipating.add('comp_e');
+    add('comp_f', 2, '2026-06-03'); // the same, without automatic anticipation: no run
+    const handle = await env.client.workflow.start(RELEASE_RUNS_WORKFLOW, { taskQueue, workflowId: `release-runs-${randomUUID()}`, args: [{ on }] });
+    const progress: ReleaseRunsProgress = await handle.result();
+    // Everything due by then was released by the earlier runs: comp_e's run is the only one; it releases nothing and anticipates its three.
+    expect(progress).toEqual({ on, companies: 1, runsDone: 1, runsFoundDone: 0, released: 0, postings: 0, amount: 0, done: true });
+    const companyRun = env.client.workflow.getHandle(releaseRunWorkflowId('comp_e', on));
+    expect(await companyRun.query(releaseRunProgressQuery)).toEqual<ReleaseRunProgress>({
+      companyId: 'comp_e',
+      on,
+      pagesListed: 0,
+      pagesDone: 0,
+      released: 0,
+      postings: 0,
+      amount: 0,
+      anticipations: 1,
+      anticipatedAmount: 300,
+      done: true,
+    });
+    expect(rows.filter((r) => r.companyId === 'comp_e').every((r) => r.anticipated && !r.released)).toBe(true);
+    await expect(env.client.workflow.getHandle(releaseRunWorkflowId('comp_f', on)).describe()).rejects.toThrow(/not found/i);
+    await recordHistory('receivables', 'release-runs-automatic-anticipation', handle);
+    await recordHistory('receivables', 'release-run-anticipation-only', companyRun);
+
+    // More falls due for comp_e later that day: the rerun finds its run of the day and leaves it.
+    add('comp_e', 1, '2026-06-10');
+    const rerun = await env.client.workflow.execute(RELEASE_RUNS_WORKFLOW, { taskQueue, workflowId: `release-runs-${randomUUID()}`, args: [{ on }] });
+    expect(rerun).toMatchObject({ companies: 1, runsDone: 0, runsFoundDone: 1, released: 0 });
+    expect(rows.filter((r) => r.companyId === 'comp_e' && !r.anticipated)).toHaveLength(1);
   });
 
   it('a company run alone releases nothing when nothing is due', async () => {

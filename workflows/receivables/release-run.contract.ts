@@ -1,6 +1,7 @@
 /**
  * The release runs' public surface: a daily Temporal Schedule (RELEASE_RUNS_SCHEDULE) starts
- * `releaseRunsWorkflow`, which starts one `releaseRunWorkflow` per company with receivables due;
+ * `releaseRunsWorkflow`, which starts one `releaseRunWorkflow` per company with receivables due
+ * or a recipient to anticipate automatically;
  * an operator reads either's progress in the Temporal UI or CLI (query `progress`).
  */
 import { defineQuery } from '@temporalio/workflow';
@@ -29,7 +30,7 @@ export const RELEASE_RUNS_SCHEDULE = {
   workflowType: RELEASE_RUNS_WORKFLOW,
   calendar: { hour: 0, minute: 0 },
   timezone: 'America/Sao_Paulo',
-  memo: "Releases the receivables due today (São Paulo date): one release run per company with pending receivables due, set-based pages, exactly once per receivable",
+  memo: "Releases the receivables due today (São Paulo date) and runs the automatic anticipations: one release run per company with pending receivables due or a recipient with automatic anticipation, set-based pages, exactly once per receivable",
 } as const;
 
 export interface ReleaseRunsInput {
@@ -43,7 +44,7 @@ export interface ReleaseRunsInput {
 
 export interface ReleaseRunsProgress {
   on: string;
-  /** Companies listed with receivables due. */
+  /** Companies listed: with receivables due, or with a recipient to anticipate automatically. */
   companies: number;
   /** Company runs this workflow started and saw end. */
   runsDone: number;
@@ -90,8 +91,8 @@ export interface ReceivableCursor {
 }
 
 export interface ReleaseRunActivities {
-  /** The next page of companies with pending receivables due on `on` (or before), after `after`. */
-  listCompaniesDue(input: { on: string; after: string | null; limit: number }): Promise<string[]>;
+  /** The next page of companies with pending receivables due on `on` (or before), or with a recipient whose automatic anticipation has something to take on `on`, after `after`. */
+  listCompaniesToRun(input: { on: string; after: string | null; limit: number }): Promise<string[]>;
   /** The next page of a company's pending receivables due on `on` (or before). */
   listDueReceivables(input: { companyId: string; on: string; after: ReceivableCursor | null; limit: number }): Promise<{ ids: string[]; last: ReceivableCursor | null }>;
   /** Claims and releases the page's receivables (and the other recipients' of their installments), in one database transaction; once each. */

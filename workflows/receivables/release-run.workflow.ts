@@ -20,14 +20,16 @@ import {
 // A release page is one database transaction (retried whole, its claim rolled back with it, if it
 // fails): a minute is far more than a page takes, and keeps a worker's drain within its grace
 // period (deploy/k8s: the longest non-heartbeating activity bounds the drain).
-const { listCompaniesDue, listDueReceivables, releaseDueReceivables, anticipateAutomatically } = proxyActivities<ReleaseRunActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
+const { listCompaniesToRun, listDueReceivables, releaseDueReceivables, anticipateAutomatically } = proxyActivities<ReleaseRunActivities>({ startToCloseTimeout: '1 minute', retry: { maximumInterval: '30 seconds' } });
 
 /**
  * The day's release runs (started by RELEASE_RUNS_SCHEDULE at 00:00 São Paulo, or by hand with
- * `on`): pages through the companies with pending receivables due on `on` or before, and starts
- * each one's `releaseRunWorkflow` (id `release-run:<companyId>:<on>`), up to `runsAtOnce` at a
- * time. A run of that company and day that exists already (a rerun of the day, an overlapping
- * schedule action) is left alone: the id admits one successful run per company and day.
+ * `on`): pages through the companies with pending receivables due on `on` or before, or with a
+ * recipient whose automatic anticipation has receivables to take (it runs every day, not only on
+ * days something falls due), and starts each one's `releaseRunWorkflow` (id
+ * `release-run:<companyId>:<on>`), up to `runsAtOnce` at a time. A run of that company and day
+ * that exists already (a rerun of the day, an overlapping schedule action) is left alone: the
+ * id admits one successful run per company and day.
  */
 export async function releaseRunsWorkflow(input: ReleaseRunsInput = {}): Promise<ReleaseRunsProgress> {
   const on = input.on ?? availableOn(Date.now());
@@ -57,7 +59,7 @@ export async function releaseRunsWorkflow(input: ReleaseRunsInput = {}): Promise
   };
   let after: string | null = null;
   for (;;) {
-    const companies: string[] = await listCompaniesDue({ on, after, limit });
+    const companies: string[] = await listCompaniesToRun({ on, after, limit });
     for (const companyId of companies) {
       progress.companies++;
       while (inFlight.size >= runsAtOnce) await Promise.race(inFlight);
