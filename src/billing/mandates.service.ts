@@ -21,6 +21,9 @@ import { signalSubscription } from './subscription-workflow.client';
 import { paymentMethodAttachedSignal } from '../../workflows/billing/subscription.contract';
 import type { Event } from '../events/event.entity';
 import { Subscription } from './subscription.entity';
+import { CheckoutSession } from '../checkout/checkout-session.entity';
+import { signalSessionWorkflow } from '../checkout/checkout-session-workflow.client';
+import { sessionPaymentsChangedSignal } from '../../workflows/checkout/checkout-session.contract';
 
 /**
  * Pix Automático mandates of subscriptions: starting the payer's authorization at the company's
@@ -190,6 +193,8 @@ export interface RefreshedMandate {
   mandate: Mandate;
   activated: boolean;
   events: Event[];
+  /** Ended now and started by a checkout session: that session, whose status follows its mandate. */
+  checkoutSessionId?: string | null;
 }
 
 /**
@@ -219,6 +224,9 @@ async function applyMandateRead(em: EntityManager, row: Mandate, read: PixMandat
   row.closingCode = read.closing?.code ?? null;
   row.closingReason = read.closing?.reason?.slice(0, 400) ?? null;
   row.closedBy = read.closing?.by ?? null;
+  // A subscription session's status follows its mandate (refused or expired: failed), and no
+  // subscription event says a pending mandate ended: the session is told after the commit.
+  const checkoutSessionId = (await em.findOne(CheckoutSession, { subscriptionId: row.subscriptionId, mandateId: row.id }, { fields: ['id'] }))?.id ?? null;
   // Without its mandate, an active subscription that has no card either is past due: dunning
   // (subscription.updated tells the merchant; its open invoice's charge ends with the mandate).
   // A mandate the payer never approved was not its way of paying: nothing changes (journey 3's
@@ -226,13 +234,13 @@ async function applyMandateRead(em: EntityManager, row: Mandate, read: PixMandat
   // A row parked by a billing run (no workflow) stays active: its ended charge wakes it, or its
   // next cycle comes, and the run gives it its workflow, whose attempt finds no mandate and dunns
   // (past due there). Set past due here, no run would claim it again.
-  if (!wasActive) return { mandate: row, activated: false, events: [] };
+  if (!wasActive) return { mandate: row, activated: false, events: [], checkoutSessionId };
   const sub = await em.findOne(Subscription, { id: row.subscriptionId, companyId: row.companyId });
   if (sub && sub.status === 'active' && !sub.defaultPaymentMethodRef && !sub.parkedAt) {
     sub.status = 'past_due';
-    return { mandate: row, activated: false, events: [subscriptionEvent(em, sub, 'subscription.updated')] };
+    return { mandate: row, activated: false, events: [subscriptionEvent(em, sub, 'subscription.updated')], checkoutSessionId };
   }
-  return { mandate: row, activated: false, events: [] };
+  return { mandate: row, activated: false, events: [], checkoutSessionId };
 }
 
 /**
@@ -257,10 +265,13 @@ export async function cancelPendingMandate(deps: { config: Config }, em: EntityM
 }
 
 /**
- * After a refresh commits: its events dispatched, and a mandate that became active is the
- * subscription's way of paying (`paymentMethodAttached`: an incomplete subscription starts).
+ * After a refresh commits: its events dispatched, a mandate that became active is the
+ * subscription's way of paying (`paymentMethodAttached`: an incomplete subscription starts), and
+ * the checkout session of one that ended re-reads it (`paymentsChanged`).
  */
 export async function mandateRefreshed(deps: Pick<AppDeps, 'temporal' | 'dispatcher'>, refreshed: RefreshedMandate): Promise<void> {
   if (refreshed.events.length > 0) deps.dispatcher.dispatchSoon(refreshed.events.map((e) => e.id));
   if (refreshed.activated) await signalSubscription(deps.temporal, refreshed.mandate.subscriptionId, paymentMethodAttachedSignal);
+  const sessionId = refreshed.checkoutSessionId;
+  if (sessionId) await signalSessionWorkflow(deps.temporal, sessionId, (h) => h.signal(sessionPaymentsChangedSignal, { transactionId: refreshed.mandate.id }));
 }

@@ -239,8 +239,12 @@ export async function liveSubscription(em: EntityManager, companyId: string, id:
   return s;
 }
 
-/** Immediately: canceled now, open invoices voided. At period end: flagged; the workflow ends it at the boundary. */
-export async function cancelSubscription(em: EntityManager, companyId: string, id: string, mode: 'immediately' | 'at_period_end', now = new Date()): Promise<{ subscription: Subscription; events: Event[] }> {
+/**
+ * Immediately: canceled now, open invoices voided. At period end: flagged; the workflow ends it at
+ * the boundary. `reason`: the cancellationReason, `requested` (the merchant's) unless Lastro ends it
+ * for another (a checkout session that ended unpaid).
+ */
+export async function cancelSubscription(em: EntityManager, companyId: string, id: string, mode: 'immediately' | 'at_period_end', now = new Date(), reason = 'requested'): Promise<{ subscription: Subscription; events: Event[] }> {
   const s = await liveSubscription(em, companyId, id);
   if (mode === 'at_period_end') {
     s.cancelAtPeriodEnd = true;
@@ -249,7 +253,7 @@ export async function cancelSubscription(em: EntityManager, companyId: string, i
   s.status = 'canceled';
   s.canceledAt = now;
   s.endedAt = now;
-  s.cancellationReason = 'requested';
+  s.cancellationReason = reason;
   s.nextInvoiceAt = null;
   const events = await voidOpenInvoices(em, s.id, now);
   events.push(subscriptionEvent(em, s, 'subscription.canceled'));

@@ -10,10 +10,12 @@ import { applyCouponToSubscription } from '../billing/coupons.service';
 import { startMandateAuthorization } from '../billing/mandates.service';
 import { mandatePeriodOf } from '../billing/mandates.rules';
 import { saveCard } from '../billing/saved-cards.service';
-import { billedItemOf, createSubscription, planItems, sameCadence } from '../billing/subscriptions.service';
+import { billedItemOf, cancelSubscription, createSubscription, getSubscription, planItems, sameCadence } from '../billing/subscriptions.service';
+import { Mandate } from '../billing/mandates.entity';
+import { isFinished } from '../billing/subscription.rules';
 import { startSubscriptionWorkflowAfterCommit } from '../billing/subscription-workflow.client';
 import { documentKind, normalizeDocument } from '../shared/documents';
-import type { CheckoutSession, SessionSubscription } from './checkout-session.entity';
+import { CheckoutSession, type SessionSubscription } from './checkout-session.entity';
 import { buyerProblems, customFieldProblems, type RuleProblem } from './checkout-session.rules';
 import type { SessionState } from './checkout-session-views';
 import type { ConfirmSessionInput } from './checkout-sessions.schemas';
@@ -219,4 +221,36 @@ export async function confirmSubscriptionSession(em: EntityManager, deps: AppDep
   const after = await em.fork().transactional((tem) => syncSession(tem, sessionId, urls));
   deps.dispatcher.dispatchSoon(after.events.map((e) => e.id));
   return loadSessionState(em.fork(), await getSession(em.fork(), null, sessionId));
+}
+
+/** What ending a session's subscription left for after the commit. */
+export interface EndedSessionSubscription {
+  subscriptionId: string;
+  /** Its events (subscription.canceled, invoice.voided): empty when it had ended already. */
+  events: Event[];
+  /** Canceled now: its workflow, waiting for a way to pay, is told to end. */
+  canceled: boolean;
+  /** The session's mandate still pending, to cancel at the PSP; null without one. */
+  pendingMandateId: string | null;
+}
+
+/**
+ * A subscription session that ended unpaid (expired, or canceled by the merchant) ends the
+ * subscription its confirmation made while it is still `incomplete` (its mandate never approved):
+ * canceled as `POST /subscriptions/:id/cancel` cancels one (its unpaid invoices voided,
+ * subscription.canceled), with cancellationReason `checkout_session_expired` or
+ * `checkout_session_canceled`; the session's mandate still pending is returned, for the PSP to
+ * cancel after the commit. A subscription that started (a trial, a card, an approved mandate)
+ * is the merchant's and is left alone. Idempotent: a second call finds the subscription ended and
+ * only the mandate, if the PSP has not cancelled it yet. null when there is nothing to end.
+ */
+export async function endUnpaidSessionSubscription(em: EntityManager, sessionId: string, now = new Date()): Promise<EndedSessionSubscription | null> {
+  const s = await em.findOne(CheckoutSession, { id: sessionId }, { fields: ['id', 'companyId', 'mode', 'status', 'subscriptionId', 'mandateId'] });
+  if (!s || s.mode !== 'subscription' || !s.subscriptionId || (s.status !== 'expired' && s.status !== 'canceled')) return null;
+  const sub = await getSubscription(em, s.companyId, s.subscriptionId, true);
+  const canceled = sub.status === 'incomplete';
+  const events = canceled ? (await cancelSubscription(em, s.companyId, sub.id, 'immediately', now, `checkout_session_${s.status}`)).events : [];
+  const mandate = s.mandateId && isFinished(sub.status) ? await em.findOne(Mandate, { id: s.mandateId, status: 'pending' }, { fields: ['id'] }) : null;
+  if (!canceled && !mandate) return null;
+  return { subscriptionId: sub.id, events, canceled, pendingMandateId: mandate?.id ?? null };
 }

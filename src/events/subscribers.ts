@@ -11,6 +11,7 @@ import { invoiceRefundSubscriber } from '../billing/invoice-refunds.subscriber';
 import { invoicePaymentSubscriber } from '../billing/invoice-payments.subscriber';
 import { invoiceBolepixSubscriber } from '../billing/invoice-bolepix.subscriber';
 import { checkoutSessionSubscriber } from '../checkout/checkout-sessions.subscriber';
+import { checkoutSubscriptionEndSubscriber } from '../checkout/checkout-subscriptions.subscriber';
 import { refundWorkflowSubscriber } from '../refunds/refunds.subscriber';
 import { chargeDecisionSubscriber } from '../billing/charge-decisions.subscriber';
 import { mandateRenewalSubscriber } from '../billing/mandate-renewals.subscriber';
@@ -41,6 +42,7 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(mandateFirstPaymentSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(mandateFirstPaymentEndedSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
+  dispatcher.subscribe(checkoutSubscriptionEndSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(refundWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(chargeDecisionSubscriber(deps.temporal));
   dispatcher.subscribe(mandateRenewalSubscriber((ids) => dispatcher.dispatchSoon(ids)));

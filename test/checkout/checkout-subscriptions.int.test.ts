@@ -176,3 +176,66 @@ describe('the buyer subscribes', () => {
     expect((await get(`/checkout/sessions/${s.id}`)).status).toBe(200);
   });
 });
+
+describe('a subscription session that ends unpaid ends its incomplete subscription', () => {
+  const pspMandateIdOf = async (mandateId: string) => (await t.stack.em().execute<{ psp_mandate_id: string }[]>('select psp_mandate_id from billing_mandates where id = ?', [mandateId]))[0].psp_mandate_id;
+  const pspMandate = async (pspId: string) => (await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!.psp.mandates!.getMandate(pspId);
+  const workflowStatus = async (subscriptionId: string) => (await t.stack.client.workflow.getHandle(subscriptionId).describe()).status.name;
+
+  /** A session confirmed by Pix Automático: its subscription incomplete, its mandate pending at the PSP. */
+  async function waitingForMandate(extra: object = {}): Promise<{ sessionId: string; subscriptionId: string; mandateId: string; pspId: string }> {
+    const s = await newSession(await plan(), { paymentMethods: { pixAutomatico: {} }, ...extra });
+    const res = await confirm(s.id, { customer: buyer(), paymentMethod: { method: 'pix_automatico' } });
+    expect(res.body).toMatchObject({ status: 'paying', subscription: { mandate: { status: 'pending' } } });
+    const subscriptionId = res.body.subscription.subscriptionId as string;
+    expect((await get(`/subscriptions/${subscriptionId}`)).body.status).toBe('incomplete');
+    const mandateId = (await get(`/checkout/sessions/${s.id}`)).body.subscription.mandateId as string;
+    return { sessionId: s.id, subscriptionId, mandateId, pspId: await pspMandateIdOf(mandateId) };
+  }
+
+  it('expired with the mandate pending: the subscription canceled (checkout_session_expired, subscription.canceled, no invoice left to pay, its workflow ended), the mandate cancelled at the PSP', async () => {
+    const { sessionId, subscriptionId, pspId } = await waitingForMandate({ expirationMinutes: 5 });
+    await t.stack.env.sleep('6 minutes');
+    expect((await statusOf(sessionId, 'expired')).status).toBe('expired');
+    const sub = await eventually(() => get(`/subscriptions/${subscriptionId}`), (r) => r.body.status === 'canceled');
+    expect(sub.body).toMatchObject({ status: 'canceled', cancellationReason: 'checkout_session_expired', canceledAt: expect.any(String) });
+    const mandate = await eventually(() => get(`/subscriptions/${subscriptionId}/pix-automatico`), (r) => r.body.status !== 'pending');
+    expect(mandate.body).toMatchObject({ status: 'canceled', closing: { code: 'SLCR', by: 'USUARIO_RECEBEDOR' } });
+    expect(await pspMandate(pspId)).toMatchObject({ status: 'CANCELADA' });
+    // The payer scans the QR too late: the PSP no longer takes the approval, and nothing starts.
+    expect((await psp.control('POST', `/embedded/rec/${pspId}/approve`, { jornada: 'JORNADA_2' })).status).not.toBe(200);
+    expect(await eventually(() => workflowStatus(subscriptionId), (st) => st !== 'RUNNING')).toBe('COMPLETED');
+    const invoices = (await get(`/invoices?subscriptionId=${subscriptionId}`)).body.data as { status: string }[];
+    expect(invoices.filter((i) => i.status === 'open' || i.status === 'past_due')).toEqual([]);
+    const events = await t.stack.em().find(Event, { entityId: subscriptionId, type: 'subscription.canceled' });
+    expect(events).toHaveLength(1);
+    expect((events[0].payload as { data: any }).data).toMatchObject({ status: 'canceled', cancellationReason: 'checkout_session_expired', metadata: { checkoutSessionId: sessionId } });
+    expect((await get(`/subscriptions/${subscriptionId}`)).body.status).toBe('canceled');
+  });
+
+  it('canceled by the merchant after the payer refused the mandate: the subscription canceled (checkout_session_canceled), the refused mandate left as it is', async () => {
+    const { sessionId, subscriptionId, mandateId, pspId } = await waitingForMandate();
+    expect((await psp.control('POST', `/embedded/rec/${pspId}/reject`)).status).toBe(200);
+    expect((await statusOf(sessionId, 'failed')).subscription.mandate.status).toBe('rejected');
+    expect((await get(`/subscriptions/${subscriptionId}`)).body.status).toBe('incomplete');
+    expect((await post(`/checkout/charges/${sessionId}/cancel`, {}, 'Rival')).status).toBe(404);
+    const canceled = await post(`/checkout/charges/${sessionId}/cancel`);
+    expect(canceled.body.status).toBe('canceled');
+    const sub = await eventually(() => get(`/subscriptions/${subscriptionId}`), (r) => r.body.status === 'canceled');
+    expect(sub.body.cancellationReason).toBe('checkout_session_canceled');
+    expect(await eventually(() => workflowStatus(subscriptionId), (st) => st !== 'RUNNING')).toBe('COMPLETED');
+    expect((await get(`/subscriptions/${subscriptionId}/pix-automatico`)).body).toMatchObject({ id: mandateId, status: 'rejected' });
+    expect(await t.stack.em().count(Event, { entityId: subscriptionId, type: 'subscription.canceled' })).toBe(1);
+  });
+
+  it("a session whose subscription started is left alone: the first invoice's card declined (failed), then canceled, the subscription stays past due in dunning", async () => {
+    const s = await newSession(await plan(), { paymentMethods: { card: {} } });
+    const res = await confirm(s.id, { customer: buyer(), paymentMethod: { method: 'credit_card', cardToken: await cardToken(t.stack, t.company.Acme, '4000000000000002') } });
+    const subscriptionId = res.body.subscription.subscriptionId as string;
+    expect((await statusOf(s.id, 'failed')).status).toBe('failed');
+    expect((await post(`/checkout/charges/${s.id}/cancel`)).body.status).toBe('canceled');
+    expect(await eventually(() => t.stack.em().count(Event, { entityId: s.id, type: 'checkout.session.canceled', dispatchedAt: { $ne: null } }), (n) => n === 1)).toBe(1);
+    expect((await get(`/subscriptions/${subscriptionId}`)).body).toMatchObject({ status: 'past_due', cancellationReason: null });
+    expect(await workflowStatus(subscriptionId)).toBe('RUNNING');
+  });
+});
