@@ -1,7 +1,20 @@
 import { defineRoute } from '../http/route';
+import { paginated } from '../http/pagination';
 import { startAnticipationWorkflow } from './anticipation-workflow.client';
-import { anticipationSettingsBody, anticipationSettingsSchema, recipientIdParams, anticipationIdParams, anticipationSchema, anticipationSimulationSchema, createAnticipationBody, selectorOf, simulateAnticipationBody } from './anticipations.schemas';
-import { getAnticipation, getAnticipationSettings, putAnticipationSettings, requestAnticipation, simulateAnticipation } from './anticipations.service';
+import {
+  anticipationIdParams,
+  anticipationListSchema,
+  anticipationSchema,
+  anticipationSettingsBody,
+  anticipationSettingsSchema,
+  anticipationSimulationSchema,
+  createAnticipationBody,
+  listAnticipationsQuery,
+  recipientIdParams,
+  selectorOf,
+  simulateAnticipationBody,
+} from './anticipations.schemas';
+import { getAnticipation, getAnticipationSettings, listAnticipations, putAnticipationSettings, requestAnticipation, simulateAnticipation } from './anticipations.service';
 
 const tag = 'Anticipations';
 
@@ -40,6 +53,22 @@ export const anticipationRoutes = [
       if (!replayed && anticipation.status === 'pending_approval') await startAnticipationWorkflow(deps.temporal, deps.config, anticipation.id);
       dispatchAfterCommit(events.map((e) => e.id));
       return { status: replayed ? 200 : 201, body: anticipation };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/anticipations',
+    versioned: true,
+    operationId: 'listAnticipations',
+    summary: 'List anticipations, newest first',
+    description:
+      'The company’s anticipations (requested and automatic), by creation then id, newest first. Filters: `recipientId`, `status`, `createdFrom` / `createdTo` (inclusive; a range that ends before it starts lists nothing). `page` / `limit` or a cursor (`startingAfter` / `endingBefore`: an anticipation of the company, else 404 naming it).',
+    tag,
+    request: { query: listAnticipationsQuery },
+    responses: { 200: { description: 'A page of anticipations', schema: anticipationListSchema } },
+    async handler({ em, company, query }) {
+      const { items, total } = await listAnticipations(em, company.id, query);
+      return { body: paginated(items, total, query) };
     },
   }),
   defineRoute({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AnticipationSelector } from './anticipation.rules';
-import { cents, currencyCode, idParam, nullableTimestamp, timestamp } from '../http/schemas';
+import { cents, currencyCode, idParam, isoDateTimeWithOffset, nullableTimestamp, timestamp } from '../http/schemas';
+import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 
 /** Anticipation (docs/receivables.md "Anticipation"). */
 
@@ -26,6 +27,18 @@ export type SimulateAnticipationBody = z.infer<typeof simulateAnticipationBody>;
 
 export const anticipationIdParams = z.strictObject({ id: idParam });
 
+export const ANTICIPATION_STATUSES = ['pending_approval', 'completed', 'rejected'] as const;
+
+export const listAnticipationsQuery = z.strictObject({
+  recipientId: z.string().trim().min(1).max(100).optional(),
+  status: z.enum(ANTICIPATION_STATUSES).optional(),
+  createdFrom: isoDateTimeWithOffset.optional().meta({ description: 'Anticipations created at this instant or after (ISO 8601 with offset)' }),
+  createdTo: isoDateTimeWithOffset.optional().meta({ description: 'Anticipations created at this instant or before (ISO 8601 with offset)' }),
+  ...paginationQuery,
+  ...cursorQuery,
+});
+export type ListAnticipationsQuery = z.output<typeof listAnticipationsQuery>;
+
 export const anticipationSimulationSchema = z
   .object({
     recipientId: z.string(),
@@ -46,7 +59,7 @@ export const anticipationSchema = z
     id: z.string(),
     recipientId: z.string(),
     currency: z.string().length(3),
-    status: z.enum(['pending_approval', 'completed', 'rejected']),
+    status: z.enum(ANTICIPATION_STATUSES),
     amount: cents,
     fee: cents,
     netAmount: cents,
@@ -59,6 +72,8 @@ export const anticipationSchema = z
   })
   .meta({ id: 'Anticipation' });
 export type AnticipationView = z.infer<typeof anticipationSchema>;
+
+export const anticipationListSchema = paginatedSchema(anticipationSchema).meta({ id: 'AnticipationList' });
 
 /** The selector of a validated body. */
 export function selectorOf(b: SimulateAnticipationBody): AnticipationSelector {

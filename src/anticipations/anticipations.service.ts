@@ -1,6 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { bodyIdNotFound, conflict, notFound } from '../http/errors';
+import { cursorOf, cursorReading, offsetOf } from '../http/pagination';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import { getFeeTable } from '../fees/fees.service';
@@ -9,7 +10,7 @@ import { getLinkedRecipient } from '../recipients/recipients.service';
 import { availableOn } from '../receivables/receivable.rules';
 import { newId } from '../shared/ids';
 import { anticipationLines, quoteAnticipation, selectReceivables, type AnticipationQuote, type AnticipationSelector, type EligibleReceivable } from './anticipation.rules';
-import type { AnticipationView } from './anticipations.schemas';
+import type { AnticipationView, ListAnticipationsQuery } from './anticipations.schemas';
 
 /**
  * Anticipation (docs/receivables.md): a recipient receives waiting receivables now, less a fee
@@ -189,7 +190,8 @@ export async function requestAnticipation(
     ],
   );
   const view = toView(row);
-  const events = [event(em, { ...view, status: 'pending_approval' }, companyId, 'anticipation.requested')];
+  // Each event carries the anticipation as this transaction leaves it: a request completed at once is `completed` in both.
+  const events = [event(em, view, companyId, 'anticipation.requested')];
   if (!waits) events.push(event(em, view, companyId, 'anticipation.completed'));
   await em.flush();
   return { anticipation: view, events, replayed: false };
@@ -199,6 +201,44 @@ export async function getAnticipation(em: EntityManager, companyId: string, id: 
   const [row] = await em.execute<AnticipationRow[]>(`select * from anticipations where id = ? and company_id = ?`, [id, companyId]);
   if (!row) throw notFound('Anticipation');
   return toView(row);
+}
+
+/**
+ * A page of a company's anticipations, newest first (created at, then id), filtered; by page and
+ * limit or by a cursor (an anticipation of the company, else 404 naming the parameter).
+ */
+export async function listAnticipations(em: EntityManager, companyId: string, q: ListAnticipationsQuery): Promise<{ items: AnticipationView[]; total: number }> {
+  const where: string[] = ['a.company_id = ?'];
+  const params: unknown[] = [companyId];
+  const filter = (sql: string, value: unknown) => {
+    where.push(sql);
+    params.push(value);
+  };
+  if (q.recipientId !== undefined) filter('a.recipient_id = ?', q.recipientId);
+  if (q.status !== undefined) filter('a.status = ?', q.status);
+  if (q.createdFrom !== undefined) filter('a.created_at >= ?::timestamptz', q.createdFrom);
+  if (q.createdTo !== undefined) filter('a.created_at <= ?::timestamptz', q.createdTo);
+  const cursor = cursorOf(q);
+  let order: 'asc' | 'desc' = 'desc';
+  let backwards = false;
+  if (cursor) {
+    const [row] = await em.execute<unknown[]>(`select 1 from anticipations where id = ? and company_id = ?`, [cursor.id, companyId]);
+    if (!row) throw bodyIdNotFound(cursor.param, 'Anticipation');
+    const reading = cursorReading(cursor.param, 'desc');
+    order = reading.readOrder;
+    backwards = reading.backwards;
+    filter(`(a.created_at, a.id) ${reading.op} (select c.created_at, c.id from anticipations c where c.id = ?)`, cursor.id);
+  }
+  const whereSql = where.join(' and ');
+  const rows = await em.execute<AnticipationRow[]>(`select a.* from anticipations a where ${whereSql} order by a.created_at ${order}, a.id ${order} limit ? offset ?`, [
+    ...params,
+    q.limit,
+    cursor ? 0 : offsetOf(q),
+  ]);
+  const items = (backwards ? rows.reverse() : rows).map(toView);
+  const endReached = items.length < q.limit && (items.length > 0 || q.page === 1);
+  const total = endReached ? (cursor ? 0 : offsetOf(q)) + items.length : Number((await em.execute<Array<{ n: string }>>(`select count(*) as n from anticipations a where ${whereSql}`, params))[0].n);
+  return { items, total };
 }
 
 /** Anticipations waiting for an operator, every company's, oldest first (`lastro anticipations pending`). */
@@ -240,7 +280,7 @@ export async function decideAnticipation(em: EntityManager, input: { anticipatio
     ]);
     const view = toView(done);
     const events = input.approve
-      ? [event(tem, { ...view, status: 'pending_approval' }, row.company_id, 'anticipation.approved'), event(tem, view, row.company_id, 'anticipation.completed')]
+      ? [event(tem, view, row.company_id, 'anticipation.approved'), event(tem, view, row.company_id, 'anticipation.completed')]
       : [event(tem, view, row.company_id, 'anticipation.rejected')];
     await tem.flush();
     return { status: view.status, events };

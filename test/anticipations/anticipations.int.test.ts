@@ -1,6 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { anticipateAutomatically } from '../../src/anticipations/anticipations.service';
 import { anticipationWorkflowId, approveAnticipationSignal, rejectAnticipationSignal } from '../../workflows/anticipations/anticipation.contract';
+import { releaseRunWorkflowId } from '../../workflows/receivables/release-run.contract';
+import type { WebhookEventType } from '../../src/events/catalog';
+import { eventEnvelopeSchema } from '../../src/http/webhook-payloads';
 import { daysFromNow, runReleaseRuns } from '../helpers/release-runs';
 import { useTestStack } from '../helpers/stack';
 import { balanceOf, cardBody, cardToken, eventually, expectLedgerConsistent, platformBalance, setCompanyFees } from '../payments/fixtures';
@@ -34,9 +37,15 @@ const anticipate = (name: Name, body: Record<string, unknown>) => t.stack.http.p
 const receivables = async (name: Name, paymentId: string) =>
   (await t.stack.http.get(`/v1/receivables?paymentId=${paymentId}`).set(t.company[name].headers)).body.data as Array<{ id: string; status: string; anticipationId: string | null }>;
 
-/** The events (the outbox webhooks deliver from) of an anticipation, by type. */
-const eventTypes = async (anticipationId: string) =>
-  (await t.stack.em().execute<Array<{ type: string }>>(`select type from events where entity_id = ?`, [anticipationId])).map((e) => e.type).sort();
+/**
+ * The events (the outbox webhooks deliver from) of an anticipation, by type: each one's type and
+ * the status its data gives; each envelope is what the webhook document says its type sends.
+ */
+async function eventsOf(anticipationId: string): Promise<Array<[string, string]>> {
+  const rows = await t.stack.em().execute<Array<{ type: WebhookEventType; payload: { data: { status: string } } }>>(`select type, payload from events where entity_id = ? order by type`, [anticipationId]);
+  for (const e of rows) expect(eventEnvelopeSchema(e.type).safeParse(e.payload).error).toBeUndefined();
+  return rows.map((e) => [e.type, e.payload.data.status]);
+}
 
 async function expectPendingIsReceivables(name: Name) {
   const [row] = await t.stack.em().execute<Array<{ s: string | null }>>(
@@ -72,14 +81,17 @@ it('simulate, then anticipate exactly that: one posting pending → available le
   expect((await receivables('Loja', paymentId)).map((r) => [r.status, r.anticipationId])).toEqual(Array(3).fill(['anticipated', res.body.id]));
   const postings = await t.stack.em().execute<Array<{ n: string }>>(`select count(*) as n from ledger_postings where key = ?`, [`anticipation:${res.body.id}`]);
   expect(Number(postings[0].n)).toBe(1);
-  expect(await eventTypes(res.body.id)).toEqual(['anticipation.completed', 'anticipation.requested']);
+  expect(await eventsOf(res.body.id)).toEqual([['anticipation.completed', 'completed'], ['anticipation.requested', 'completed']]);
+  // Both carry the anticipation as GET shows it.
+  const payloads = await t.stack.em().execute<Array<{ payload: { data: unknown } }>>(`select payload from events where entity_id = ?`, [res.body.id]);
+  for (const { payload } of payloads) expect(payload.data).toEqual(res.body);
 
   // A retry of the request: the first, nothing moves, no event again.
   const again = await anticipate('Loja', { fingerprint: sim.body.fingerprint });
   expect(again.status).toBe(200);
   expect(again.body.id).toBe(res.body.id);
   expect(await balanceOf(t.stack, owner)).toEqual({ pending: before.pending - 29_400, available: before.available + 27_636 });
-  expect(await eventTypes(res.body.id)).toEqual(['anticipation.completed', 'anticipation.requested']);
+  expect(await eventsOf(res.body.id)).toEqual([['anticipation.completed', 'completed'], ['anticipation.requested', 'completed']]);
 
   // Their dates come: nothing is released twice.
   await runReleaseRuns(t.stack, daysFromNow(90));
@@ -207,11 +219,12 @@ it('above the company amount it waits for an operator, its receivables reserved;
   expect(await balanceOf(t.stack, owner)).toEqual(before);
   expect((await simulate('Outra', {})).body.maxAmount).toBe(0);
   await expectPendingIsReceivables('Outra');
-  expect(await eventTypes(res.body.id)).toEqual(['anticipation.requested']);
+  expect(await eventsOf(res.body.id)).toEqual([['anticipation.requested', 'pending_approval']]);
 
   await t.stack.client.workflow.getHandle(anticipationWorkflowId(res.body.id)).signal(approveAnticipationSignal, { reason: 'ok' });
   await eventually(async () => (await t.stack.http.get(`/v1/anticipations/${res.body.id}`).set(t.company.Outra.headers)).body.status === 'completed');
-  expect(await eventTypes(res.body.id)).toEqual(['anticipation.approved', 'anticipation.completed', 'anticipation.requested']);
+  // The approval moved the money in its own transaction: approved and completed both say so; the request said it waited.
+  expect(await eventsOf(res.body.id)).toEqual([['anticipation.approved', 'completed'], ['anticipation.completed', 'completed'], ['anticipation.requested', 'pending_approval']]);
   expect(await balanceOf(t.stack, owner)).toEqual({ pending: before.pending - 19_600, available: before.available + sim.body.netAmount });
   expect((await receivables('Outra', paymentId)).map((r) => r.status)).toEqual(['anticipated', 'anticipated']);
 
@@ -223,7 +236,7 @@ it('above the company amount it waits for an operator, its receivables reserved;
   await t.stack.client.workflow.getHandle(anticipationWorkflowId(res2.body.id)).signal(rejectAnticipationSignal, { reason: 'no' });
   await eventually(async () => (await t.stack.http.get(`/v1/anticipations/${res2.body.id}`).set(t.company.Outra.headers)).body.status === 'rejected');
   expect((await receivables('Outra', second.paymentId)).map((r) => [r.status, r.anticipationId])).toEqual([['waiting_funds', null]]);
-  expect(await eventTypes(res2.body.id)).toEqual(['anticipation.rejected', 'anticipation.requested']);
+  expect(await eventsOf(res2.body.id)).toEqual([['anticipation.rejected', 'rejected'], ['anticipation.requested', 'pending_approval']]);
   expect((await simulate('Outra', {})).body.maxAmount).toBe(9_800);
   await expectPendingIsReceivables('Outra');
   await expectLedgerConsistent(t.stack);
@@ -246,7 +259,7 @@ it('automatic anticipation: settings per recipient (404 for another company’s)
   expect(rows.map((r) => r.status)).toEqual(['paid', 'anticipated']);
   const ant = await t.stack.http.get(`/v1/anticipations/${rows[1].anticipationId}`).set(t.company.Outra.headers);
   expect(ant.body).toMatchObject({ status: 'completed', automatic: true });
-  expect(await eventTypes(ant.body.id)).toEqual(['anticipation.completed', 'anticipation.requested']);
+  expect(await eventsOf(ant.body.id)).toEqual([['anticipation.completed', 'completed'], ['anticipation.requested', 'completed']]);
   expect((await simulate('Outra', {})).body.maxAmount).toBe(0);
   await expectPendingIsReceivables('Outra');
   await expectLedgerConsistent(t.stack);
@@ -278,5 +291,126 @@ it('automatic anticipation of a percentage: once per recipient and date (a retri
   expect(await run(daysFromNow(1))).toMatchObject({ anticipations: 1, amount: 9_800 });
   expect(await statuses()).toEqual(['anticipated', 'anticipated', 'anticipated', 'waiting_funds']);
   expect((await balanceOf(t.stack, seller)).pending).toBe(before.pending - 29_400);
+  await expectLedgerConsistent(t.stack);
+});
+
+it('GET /anticipations: the company’s own, newest first; filters recipientId, status, createdFrom / createdTo; a cursor; bad filters are 400s', async () => {
+  const list = (name: Name, query = '') => t.stack.http.get(`/v1/anticipations?${query}`).set(t.company[name].headers);
+  const ids = (res: { body: { data: Array<{ id: string }> } }) => res.body.data.map((a) => a.id);
+  const company = t.company.Loja;
+  const seller = await activeRecipient(t.stack, company);
+  const sale = await t.stack.http
+    .post('/v1/transactions')
+    .set(company.headers)
+    .send(cardBody(await cardToken(t.stack, company), 20_000, 2, { splits: [{ recipientId: seller, percentage: 100 }] }));
+  expect(sale.body.status).toBe('paid');
+  const [soonest] = await receivables('Loja', sale.body.payments[0].id);
+  const simulateFor = (body: Record<string, unknown>) => t.stack.http.post('/v1/anticipations/simulate').set(company.headers).send({ recipientId: seller, ...body });
+  const anticipateFor = async (body: Record<string, unknown>) => {
+    const sim = await simulateFor(body);
+    const res = await t.stack.http.post('/v1/anticipations').set(company.headers).send({ recipientId: seller, ...body, fingerprint: sim.body.fingerprint });
+    expect(res.status).toBe(201);
+    return res.body as { id: string; createdAt: string; status: string };
+  };
+  const first = await anticipateFor({ receivableIds: [soonest.id] });
+  const second = await anticipateFor({});
+  // Outra's: one waiting for its operator, rejected.
+  await paidCard('Outra', 10_000, 1);
+  const theirs = await anticipate('Outra', { fingerprint: (await simulate('Outra', {})).body.fingerprint });
+  expect(theirs.body.status).toBe('pending_approval');
+  await t.stack.client.workflow.getHandle(anticipationWorkflowId(theirs.body.id)).signal(rejectAnticipationSignal, { reason: 'no' });
+  await eventually(async () => (await t.stack.http.get(`/v1/anticipations/${theirs.body.id}`).set(t.company.Outra.headers)).body.status === 'rejected');
+
+  const mine = await list('Loja', `recipientId=${seller}`);
+  expect(mine.status).toBe(200);
+  expect(mine.body.data).toEqual([second, first].map((a) => expect.objectContaining({ id: a.id, recipientId: seller, status: 'completed', automatic: false })));
+  expect(mine.body.data[0]).toEqual((await t.stack.http.get(`/v1/anticipations/${second.id}`).set(company.headers)).body);
+  expect(mine.body.pagination).toEqual({ page: 1, limit: 20, total: 2, totalPages: 1, hasMore: false });
+  // Each company sees only its own, whatever the filter.
+  const all = await list('Loja', 'limit=100');
+  expect(ids(all)).toEqual(expect.arrayContaining([first.id, second.id]));
+  expect(ids(all)).not.toContain(theirs.body.id);
+  const outra = await list('Outra', 'limit=100');
+  expect(ids(outra)).toContain(theirs.body.id);
+  expect(ids(outra)).not.toContain(first.id);
+  expect(ids(outra)).not.toContain(second.id);
+  expect(ids(await list('Outra', `recipientId=${seller}`))).toEqual([]);
+  expect((await list('Outra', `startingAfter=${first.id}`)).status).toBe(404);
+  expect(ids(await list('Outra', 'status=rejected&limit=100'))).toContain(theirs.body.id);
+  expect(ids(await list('Loja', 'status=rejected&limit=100'))).not.toContain(theirs.body.id);
+  // Status and creation.
+  expect(ids(await list('Loja', `recipientId=${seller}&status=completed`))).toEqual([second.id, first.id]);
+  expect(ids(await list('Loja', `recipientId=${seller}&status=pending_approval`))).toEqual([]);
+  const at = (iso: string, ms: number) => encodeURIComponent(new Date(Date.parse(iso) + ms).toISOString());
+  // createdAt is shown to the millisecond and stored to the microsecond: the millisecond after it bounds it.
+  expect(ids(await list('Loja', `recipientId=${seller}&createdFrom=${at(first.createdAt, 0)}&createdTo=${at(first.createdAt, 1)}`))).toEqual([first.id]);
+  expect(ids(await list('Loja', `recipientId=${seller}&createdFrom=${at(second.createdAt, 1)}`))).toEqual([]);
+  expect(ids(await list('Loja', `recipientId=${seller}&createdTo=${at(first.createdAt, -1)}`))).toEqual([]);
+  // Pages by cursor, in the list's order.
+  const page1 = await list('Loja', `recipientId=${seller}&limit=1`);
+  expect(ids(page1)).toEqual([second.id]);
+  expect(page1.body.pagination.hasMore).toBe(true);
+  const page2 = await list('Loja', `recipientId=${seller}&limit=1&startingAfter=${second.id}`);
+  expect(ids(page2)).toEqual([first.id]);
+  expect(page2.body.pagination.hasMore).toBe(false);
+  expect(ids(await list('Loja', `recipientId=${seller}&limit=1&endingBefore=${first.id}`))).toEqual([second.id]);
+  // Another company's anticipation as a cursor: 404 naming it.
+  const foreign = await list('Loja', `startingAfter=${theirs.body.id}`);
+  expect(foreign.status).toBe(404);
+  expect(foreign.body.error.message).toMatch(/startingAfter/);
+
+  for (const q of ['status=approved', 'createdFrom=yesterday', 'createdTo=2026-11-29', 'limit=0', 'page=0', `startingAfter=${first.id}&endingBefore=${second.id}`, 'unknown=1']) {
+    const res = await list('Loja', q);
+    expect(res.status).toBe(400);
+    expect(Object.keys(res.body)).toEqual(['error']);
+    expect(res.body.error).toMatchObject({ code: 'validation_failed', message: expect.any(String), requestId: expect.stringMatching(/^req_/) });
+  }
+});
+
+it('automatic anticipation runs every day: on a day with nothing due, the daily runs still start the company’s run, which anticipates what is eligible; once that day', async () => {
+  const company = t.company.Loja;
+  const companyId = company.company.id;
+  const seller = await activeRecipient(t.stack, company);
+  const sale = await t.stack.http
+    .post('/v1/transactions')
+    .set(company.headers)
+    .send(cardBody(await cardToken(t.stack, company), 20_000, 2, { splits: [{ recipientId: seller, percentage: 100 }] }));
+  expect(sale.body.status).toBe('paid');
+  const paymentId = sale.body.payments[0].id as string;
+  expect((await t.stack.http.put(`/v1/recipients/${seller}/anticipation-settings`).set(company.headers).send({ enabled: true })).status).toBe(200);
+  const before = await balanceOf(t.stack, seller);
+
+  // A day two days on: nothing of the company falls due (its card receivables are due at D+30 and after).
+  const on = daysFromNow(2);
+  const [due] = await t.stack.em().execute<Array<{ n: string }>>(`select count(*) as n from receivables where company_id = ? and status = 'pending' and available_on <= ?::date`, [companyId, on]);
+  expect(Number(due.n)).toBe(0);
+  const run = await runReleaseRuns(t.stack, on);
+  expect(run).toMatchObject({ released: 0, postings: 0 });
+  const companyRun = await t.stack.client.workflow.getHandle<() => Promise<unknown>>(releaseRunWorkflowId(companyId, on)).result();
+  expect(companyRun).toMatchObject({ pagesListed: 0, released: 0 });
+  expect((companyRun as { anticipations: number }).anticipations).toBeGreaterThanOrEqual(1);
+
+  // Both of the seller's receivables (9 800 each, due D+30 and D+60) anticipated at once, by one automatic anticipation.
+  const rows = await receivables('Loja', paymentId);
+  expect(rows.map((r) => r.status)).toEqual(['anticipated', 'anticipated']);
+  expect(rows[0].anticipationId).toBe(rows[1].anticipationId);
+  const ant = (await t.stack.http.get(`/v1/anticipations/${rows[0].anticipationId}`).set(company.headers)).body;
+  expect(ant).toMatchObject({ recipientId: seller, status: 'completed', automatic: true, amount: 19_600, receivablesCount: 2 });
+  expect(await balanceOf(t.stack, seller)).toEqual({ pending: before.pending - 19_600, available: before.available + ant.netAmount });
+  expect(await eventsOf(ant.id)).toEqual([['anticipation.completed', 'completed'], ['anticipation.requested', 'completed']]);
+
+  // A new sale later that day, and the day's runs again: the company's run of the day exists; nothing more is anticipated until the next day.
+  await t.stack.http
+    .post('/v1/transactions')
+    .set(company.headers)
+    .send(cardBody(await cardToken(t.stack, company), 10_000, 1, { splits: [{ recipientId: seller, percentage: 100 }] }));
+  const again = await runReleaseRuns(t.stack, on);
+  expect(again).toMatchObject({ runsDone: 0, released: 0 });
+  expect(again.runsFoundDone).toBeGreaterThanOrEqual(1);
+  expect((await balanceOf(t.stack, seller)).pending).toBe(before.pending - 19_600 + 9_800);
+  const next = await runReleaseRuns(t.stack, daysFromNow(3));
+  expect(next.released).toBe(0);
+  expect((await balanceOf(t.stack, seller)).pending).toBe(before.pending - 19_600);
+  await expectPendingIsReceivables('Loja');
   await expectLedgerConsistent(t.stack);
 });

@@ -47,6 +47,7 @@ const ROUTE_FIELD_SEEDERS: Record<string, keyof SeededIds> = {
   'listReceivables recipientId': 'owner',
   'simulateAnticipation recipientId': 'owner',
   'createAnticipation recipientId': 'owner',
+  'listAnticipations recipientId': 'owner',
 };
 
 /** Id-like by name, but not a stored resource of a company. */
