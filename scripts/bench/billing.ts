@@ -57,7 +57,8 @@ export const run = (argv: string[]) =>
     const dbPoolMax = b.args.flag('db-pool') === undefined ? undefined : b.args.number('db-pool', 0);
     // --floor off: the run alone, for counts whose floor would take hours (100,000: compare with a 10,000 run's time).
     const withFloor = b.args.flag('floor') !== 'off';
-    const mandateCount = Math.min(count, b.args.number('mandates', Math.floor(count / 3)));
+    // --mandates 0: every subscription by card (the run the mixed one keeps its ratio against).
+    const mandateCount = b.args.flag('mandates') === '0' ? 0 : Math.min(count, b.args.number('mandates', Math.floor(count / 3)));
     const cardCount = count - mandateCount;
     const { deps, rootEm, connection, startProbe, pixPsp } = await b.startStack({
       env: { LASTRO_DATA_DIR: b.tmp, RATE_LIMIT_PER_MINUTE: '1000000' },
