@@ -170,6 +170,38 @@ describe('connecting a Pix PSP', () => {
   });
 });
 
+describe("a Pix connection's receiving account (receiverAccount: agência, conta, tipoConta)", () => {
+  it('is stored with the connection, shown by its view and resolved with it; reconnecting without it drops it (null)', async () => {
+    const c = await company();
+    const receiverAccount = { branch: '0001', number: '123456', type: 'CORRENTE' as const };
+    const { connection } = await connectPix(em(), vaultKey, c.id, { ...account(), receiverAccount });
+    expect(connection.receiverAccount).toEqual(receiverAccount);
+    expect((await listConnections(em(), c.id))[0].settings).toMatchObject({ chave: 'pix@loja.com.br', receiverAccount });
+    expect((await pixConnectionOf(em(), vaultKey, noDefault, c)).receiverAccount).toEqual(receiverAccount);
+    // A payment account has no agência.
+    await connectPix(em(), vaultKey, c.id, { ...account(), receiverAccount: { number: '98765', type: 'PAGAMENTO' } });
+    expect((await listConnections(em(), c.id))[0].settings).toMatchObject({ receiverAccount: { branch: null, number: '98765', type: 'PAGAMENTO' } });
+    await connectPix(em(), vaultKey, c.id, account());
+    expect((await listConnections(em(), c.id))[0].settings).toMatchObject({ receiverAccount: null });
+  });
+
+  it('a bad one is 400 validation_failed naming each of its fields, and nothing is stored', async () => {
+    const c = await company();
+    const err = await expectApiError(connectPix(em(), vaultKey, c.id, { ...account(), receiverAccount: { branch: '00012', number: '12-3', type: 'SALARIO' as 'CORRENTE' } }), 400, 'validation_failed');
+    expect(err.details!.map((d) => d.path).sort()).toEqual(['receiverAccount.branch', 'receiverAccount.number', 'receiverAccount.type']);
+    expect(JSON.stringify(err.details)).not.toContain('12-3');
+    await expectApiError(connectPix(em(), vaultKey, c.id, { ...account(), receiverAccount: { number: '123456' } as never }), 400, 'validation_failed');
+    expect(await listConnections(em(), c.id)).toEqual([]);
+  });
+
+  it("the deployment default's, from PIX_PSP_RECEIVER_*, is in its view; none: null", () => {
+    const receiverAccount = { branch: '1234', number: '0012345', type: 'POUPANCA' as const };
+    const withAccount = { processors: { pix: { ...withDefault.processors.pix!, receiverAccount } } };
+    expect(defaultConnectionView(withAccount)).toMatchObject({ id: 'default', settings: { chave: '11222333000181', receiverAccount } });
+    expect(defaultConnectionView(withDefault)!.settings).toMatchObject({ receiverAccount: null });
+  });
+});
+
 describe('secrecy', () => {
   it('no view carries a secret: not the client secret, the private key or the callback secret', async () => {
     const c = await company();
@@ -187,6 +219,7 @@ describe('secrecy', () => {
         chave: 'pix@loja.com.br',
         scopes: 'cob.write cob.read pix.read webhook.write',
         clientCertificate: { subject: 'CN=lastro-client', issuer: expect.stringContaining('CN='), validTo: expect.any(String), fingerprint256: expect.any(String) },
+        receiverAccount: null,
       },
       hasClientCertificate: true,
       callbackIdentity: null,

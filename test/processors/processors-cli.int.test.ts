@@ -187,6 +187,29 @@ describe('lastro processors', () => {
     expectNoSecret(res.stderr, [CLIENT_SECRET]);
   });
 
+  it("connect pix --receiver-*: the receiving account printed with the connection and by list (null without one); a bad one names each option, nothing stored", async () => {
+    const companyId = await newCompany();
+    const receiver = ['--receiver-branch', '0001', '--receiver-account', '123456', '--receiver-account-type', 'CORRENTE'];
+    const res = await lastro([...connectArgs(companyId), '--client-secret-file', secretFile, ...receiver]);
+    expect(res).toMatchObject({ code: 0 });
+    const receiverAccount = { branch: '0001', number: '123456', type: 'CORRENTE' };
+    expect(JSON.parse(res.stdout).connection).toMatchObject({ rail: 'pix', settings: { chave: 'pix@loja.com.br', receiverAccount } });
+    const without = await newCompany();
+    expect((await lastro([...connectArgs(without), '--client-secret-file', secretFile])).code).toBe(0);
+    const listed = JSON.parse((await lastro(['list'])).stdout) as { connections: Array<{ companyId: string; settings: { receiverAccount?: unknown } }> };
+    const settingsOf = (id: string) => listed.connections.find((c) => c.companyId === id)?.settings;
+    expect(settingsOf(companyId)).toMatchObject({ receiverAccount });
+    expect(settingsOf(without)).toMatchObject({ receiverAccount: null });
+
+    const other = await newCompany();
+    const bad = await lastro([...connectArgs(other), '--client-secret-file', secretFile, '--receiver-branch', '00012', '--receiver-account', '12-3', '--receiver-account-type', 'SALARIO']);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('Invalid connection:');
+    for (const option of ['--receiver-branch: ', '--receiver-account: ', '--receiver-account-type: ']) expect(bad.stderr).toContain(option);
+    expect(bad.stderr).not.toContain('12-3');
+    expect(JSON.parse((await lastro(['list', '--company', other])).stdout).connections).toEqual([]);
+  });
+
   it('disconnect: retires the connection (list shows it with its retiredAt); a second time there is none', async () => {
     const companyId = await newCompany();
     expect((await lastro([...connectArgs(companyId), '--client-secret-file', secretFile])).code).toBe(0);
@@ -200,7 +223,7 @@ describe('lastro processors', () => {
     expect(again.stderr).toContain(`Company ${companyId} has no pix connection`);
   });
 
-  it('list shows the deployment default without its secrets', async () => {
+  it('list shows the deployment default without its secrets, with its receiving account (PIX_PSP_RECEIVER_*)', async () => {
     const defaultSecret = 'deployment-client-secret';
     const callbackSecret = 'k'.repeat(43);
     const res = await lastro(['list'], {
@@ -212,9 +235,17 @@ describe('lastro processors', () => {
       PIX_PSP_CALLBACK_SECRET: callbackSecret,
       PIX_PSP_CERT_PATH: certs.certFile,
       PIX_PSP_KEY_PATH: certs.keyFile,
+      PIX_PSP_RECEIVER_BRANCH: '0001',
+      PIX_PSP_RECEIVER_ACCOUNT: '0012345',
+      PIX_PSP_RECEIVER_ACCOUNT_TYPE: 'POUPANCA',
     });
     expect(res).toMatchObject({ code: 0 });
-    expect(JSON.parse(res.stdout).deploymentDefault.pix).toMatchObject({ id: 'default', adapter: 'api_pix', hasClientCertificate: true, settings: { clientId: 'deployment', chave: '11222333000181' } });
+    expect(JSON.parse(res.stdout).deploymentDefault.pix).toMatchObject({
+      id: 'default',
+      adapter: 'api_pix',
+      hasClientCertificate: true,
+      settings: { clientId: 'deployment', chave: '11222333000181', receiverAccount: { branch: '0001', number: '0012345', type: 'POUPANCA' } },
+    });
     expectNoSecret(res.stdout + res.stderr, [defaultSecret, callbackSecret, certs.keyBody]);
   });
 });

@@ -49,7 +49,8 @@ interface ConnectCardOptions {
 /** The connect inputs' fields as the options that set them, so an error names what the operator typed. */
 const OPTION_OF: Record<string, string> = {
   baseUrl: '--base-url', tokenUrl: '--token-url', clientId: '--client-id', clientSecret: '--client-secret-file',
-  chave: '--chave', scopes: '--scopes', cert: '--cert-file', key: '--key-file', ca: '--ca-file', callbackIdentity: '--callback-identity', receiverAccount: '--receiver-account / --receiver-account-type / --receiver-branch',
+  chave: '--chave', scopes: '--scopes', cert: '--cert-file', key: '--key-file', ca: '--ca-file', callbackIdentity: '--callback-identity',
+  receiverAccount: '--receiver-account / --receiver-account-type / --receiver-branch', 'receiverAccount.number': '--receiver-account', 'receiverAccount.type': '--receiver-account-type', 'receiverAccount.branch': '--receiver-branch',
   adapter: '--adapter', queryUrl: '--query-url', merchantId: '--merchant-id', merchantKey: '--merchant-key-file',
 };
 
@@ -151,7 +152,7 @@ export function register(program: Command, ctx: CliContext): void {
 
   processors
     .command('list')
-    .description("The deployment's default processors and the companies' connections (retired ones with their retiredAt), without their secrets")
+    .description("The deployment's default processors and the companies' connections (retired ones with their retiredAt), without their secrets; a Pix connection with its receiving account (receiverAccount: branch, number, type; null when unset)")
     .option('--company <companyId>', 'only this company’s connections')
     .action(async (o: { company?: string }) => {
       const connections = await ctx.transaction((em) => listConnections(em, o.company));

@@ -9,10 +9,18 @@ import { ProcessorConnection, type ApiPixSecrets, type ApiPixSettings, type Conn
 import { DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
 import { connectPixInput, type ConnectPixInput, type ConnectPixParsed } from './processor-connections.schemas';
 import { certificateSummary } from './tls-material';
+import type { PixReceiverAccount } from '../pix/pix-psp.port';
 
 export { processorNotConfigured, type VaultKeySource } from './connection-rows';
 
 export type ProcessorsConfigHolder = { processors: ProcessorsConfig };
+
+/**
+ * A Pix connection's settings as an operator sees them: the receiving account Pix Automático
+ * charges settle into (agência, conta, tipoConta) always named, null when unset (a mandate start
+ * is then 409 pix_receiver_account_missing).
+ */
+export type PixSettingsView = Omit<ApiPixSettings, 'receiverAccount'> & { receiverAccount: PixReceiverAccount | null };
 
 /** A connection as an operator may see it: everything but the secrets. */
 export interface ProcessorConnectionView {
@@ -20,7 +28,7 @@ export interface ProcessorConnectionView {
   companyId: string;
   rail: ProcessorRail;
   adapter: string;
-  settings: ConnectionSettings;
+  settings: ConnectionSettings | PixSettingsView;
   hasClientCertificate: boolean;
   callbackIdentity: string | null;
   createdAt: string;
@@ -106,7 +114,7 @@ export function connectionView(row: ProcessorConnection): ProcessorConnectionVie
     companyId: row.companyId,
     rail: row.rail,
     adapter: row.adapter,
-    settings: row.settings,
+    settings: row.rail === 'pix' ? { ...(row.settings as ApiPixSettings), receiverAccount: (row.settings as ApiPixSettings).receiverAccount ?? null } : row.settings,
     hasClientCertificate: 'clientCertificate' in row.settings,
     callbackIdentity: row.callbackIdentity,
     createdAt: iso(row.createdAt),
@@ -146,11 +154,12 @@ export function defaultPixConnection(config: ProcessorsConfigHolder): PixConnect
 /** The deployment default as an operator may see it (it has no row, so no company and no timestamps). */
 export type DefaultConnectionView = Pick<ProcessorConnectionView, 'id' | 'adapter' | 'settings' | 'hasClientCertificate' | 'callbackIdentity'>;
 
-/** The deployment default without its secrets, for `lastro processors list`. */
+/** The deployment default without its secrets, for `lastro processors list`: its receiving account from PIX_PSP_RECEIVER_*. */
 export function defaultConnectionView(config: ProcessorsConfigHolder): DefaultConnectionView | null {
   const d = config.processors.pix;
   if (!d) return null;
-  return apiPixDefaultView('api_pix', d, d.callbackIdentity);
+  const view = apiPixDefaultView('api_pix', d, d.callbackIdentity);
+  return { ...view, settings: { ...(view.settings as ApiPixSettings), receiverAccount: d.receiverAccount ?? null } };
 }
 
 /** An API Pix-style deployment default (Pix, payouts) without its secrets. */
