@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { ApiError, badRequest } from '../http/errors';
+import QRCode from 'qrcode';
+import { ApiError, badRequest, notFound } from '../http/errors';
 import { claimIdempotencyKey, completeIdempotencyKey, DEFAULT_RETENTION_HOURS, fingerprintRequest, releaseIdempotencyKey, validateIdempotencyKey, type IdempotencyScope } from '../http/idempotency';
 import { defineRoute, type RouteContext } from '../http/route';
 import { sessionOpenedSignal } from '../../workflows/checkout/checkout-session.contract';
 import { confirmSession } from './checkout-confirm.service';
 import { confirmSubscriptionSession } from './checkout-subscriptions.service';
+import { sessionMandate } from './checkout-subscription-progress';
 import { limitConfirmsFrom, limitConfirmsOn, limitPublicSession } from './checkout-public.limits';
 import { signalSessionWorkflow } from './checkout-session-workflow.client';
 import { confirmSessionBody, publicSessionSchema, sessionIdParams } from './checkout-sessions.schemas';
@@ -64,6 +66,25 @@ export const checkoutPublicRoutes = [
     async handler({ em, params, deps, koa }) {
       limitPublicSession(deps, 'reads', koa.ip, params.id);
       return { body: toPublicSessionView(await loadSessionState(em, await getSession(em, null, params.id)), sessionUrls(deps)) };
+    },
+  }),
+  defineRoute({
+    method: 'get',
+    path: '/checkout/public/sessions/:id/mandate-qrcode.png',
+    operationId: 'getCheckoutMandateQrCode',
+    summary: "The QR code image (PNG) of a subscription session's Pix Automático mandate, while it waits for the payer",
+    tag,
+    auth: 'public',
+    hidden: true,
+    request: { params: sessionIdParams },
+    responses: { 200: { description: 'PNG', contentType: 'image/png' } },
+    errors: [429],
+    async handler({ em, params, deps, koa }) {
+      limitPublicSession(deps, 'reads', koa.ip, params.id);
+      const mandate = await sessionMandate(em, await getSession(em, null, params.id));
+      if (mandate?.status !== 'pending' || !mandate.qrCode) throw notFound('Pending mandate');
+      const png = await QRCode.toBuffer(mandate.qrCode, { type: 'png', errorCorrectionLevel: 'M', margin: 2, scale: 6 });
+      return { body: png, contentType: 'image/png', headers: { 'Cache-Control': 'private, max-age=60' } };
     },
   }),
   defineRoute({

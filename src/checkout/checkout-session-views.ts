@@ -66,11 +66,15 @@ function toSessionSubscription(s: CheckoutSession): SessionSubscriptionView {
   return { ...subscriptionOffer(s), items: s.subscription.items, couponId: s.subscription.couponId, subscriptionId: s.subscriptionId, customerId: s.customerId, mandateId: s.mandateId };
 }
 
-function toPublicSessionSubscription(state: SessionState): PublicSessionSubscriptionView {
+/** The image of a subscription session's pending mandate QR (checkout-public.routes). */
+export const mandateQrImageUrl = (base: string, sessionId: string): string => `${base}/checkout/public/sessions/${sessionId}/mandate-qrcode.png`;
+
+function toPublicSessionSubscription(state: SessionState, urls: SessionUrls): PublicSessionSubscriptionView {
   const s = state.session;
   if (!s.subscription) return null;
   const m = state.mandate;
-  return { ...subscriptionOffer(s), subscriptionId: s.subscriptionId, mandate: m ? { status: m.status, qrCode: m.status === 'pending' ? m.qrCode : null } : null };
+  const qrCode = m?.status === 'pending' ? m.qrCode : null;
+  return { ...subscriptionOffer(s), subscriptionId: s.subscriptionId, mandate: m ? { status: m.status, qrCode, qrCodeUrl: qrCode ? mandateQrImageUrl(urls.publicBase, s.id) : null } : null };
 }
 
 /** Payments in the order they were asked for, attempt after attempt. */
@@ -171,6 +175,6 @@ export function toPublicSessionView(state: SessionState, urls: SessionUrls): Pub
     cancelUrl: s.cancelUrl,
     companyId: s.companyId,
     sdkUrl: `${urls.publicBase}/sdk/lastro.js`,
-    subscription: toPublicSessionSubscription(state),
+    subscription: toPublicSessionSubscription(state, urls),
   };
 }

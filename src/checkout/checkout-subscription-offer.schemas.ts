@@ -48,7 +48,11 @@ export const publicSessionSubscriptionSchema = z
     ...subscriptionOffer,
     subscriptionId: z.string().nullable(),
     mandate: z
-      .object({ status: z.string(), qrCode: z.string().nullable().meta({ description: 'Copia e cola of the mandate while pending' }) })
+      .object({
+        status: z.string(),
+        qrCode: z.string().nullable().meta({ description: 'Copia e cola of the mandate while pending' }),
+        qrCodeUrl: z.string().nullable().meta({ description: "The mandate's QR code image (PNG) while pending" }),
+      })
       .nullable(),
   })
   .nullable()

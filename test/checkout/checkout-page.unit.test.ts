@@ -382,10 +382,14 @@ describe('the session page in subscription mode', () => {
   });
 
   it('shows the pending mandate to authorize, then the paid page', () => {
-    const pending = renderCheckoutPage(subView({ status: 'paying', subscription: { ...subscription, mandate: { status: 'pending', qrCode: '00020101021226<x>' } } }), 'pt-BR', opts).html;
+    const qrCodeUrl = 'https://api.lastro.example/checkout/public/sessions/cs_1/mandate-qrcode.png';
+    const pending = renderCheckoutPage(subView({ status: 'paying', subscription: { ...subscription, mandate: { status: 'pending', qrCode: '00020101021226<x>', qrCodeUrl } } }), 'pt-BR', opts).html;
     expect(panelFor({ status: 'paying', payments: [], subscription: { mandate: { status: 'pending' } } })).toBe('mandate');
     expect(pending).toMatch(/<section class="panel" id="state-mandate" aria-labelledby="mandate-title">/);
     expect(pending).toContain('00020101021226&lt;x&gt;</textarea>');
+    // Its QR image, allowed by the page's Content-Security-Policy.
+    expect(pending).toContain(`<img id="mandate-qr" class="qr" alt="QR code da autorização do Pix Automático" width="240" height="240" src="${qrCodeUrl}">`);
+    expect(renderCheckoutPage(subView({ status: 'paying', subscription: { ...subscription, mandate: { status: 'pending', qrCode: '0002', qrCodeUrl } } }), 'pt-BR', opts).csp).toMatch(/img-src [^;]*https:\/\/api\.lastro\.example/);
     expect(panelFor({ status: 'paid', payments: [], subscription: { mandate: { status: 'active' } } })).toBe('paid');
     expect(panelFor({ status: 'paying', payments: [], subscription: { mandate: null } })).toBe('form');
   });

@@ -157,6 +157,12 @@ describe('the buyer subscribes', () => {
     expect(res.body).toMatchObject({ status: 'paying', subscription: { subscriptionId: expect.stringMatching(/^sub_/), mandate: { status: 'pending', qrCode: expect.stringMatching(/^000201/) } } });
     const subscriptionId = res.body.subscription.subscriptionId;
     expect((await get(`/subscriptions/${subscriptionId}`)).body.status).toBe('incomplete');
+    // The QR to scan, as an image at Lastro's URL: the mandate's copia e cola, nothing of another session.
+    const qrCodeUrl: string = res.body.subscription.mandate.qrCodeUrl;
+    expect(qrCodeUrl).toBe(`${t.stack.config.urls.publicBase}/checkout/public/sessions/${s.id}/mandate-qrcode.png`);
+    const qr = await t.stack.http.get(new URL(qrCodeUrl).pathname);
+    expect({ status: qr.status, type: qr.headers['content-type'], magic: Buffer.from(qr.body).subarray(1, 4).toString() }).toEqual({ status: 200, type: 'image/png', magic: 'PNG' });
+    expect((await t.stack.http.get(`/checkout/public/sessions/${(await newSession(planId, { paymentMethods: { pixAutomatico: {} } })).id}/mandate-qrcode.png`)).status).toBe(404);
     const mandate = (await get(`/subscriptions/${subscriptionId}/pix-automatico`)).body;
     expect(mandate).toMatchObject({ status: 'pending', journey: 'qr' });
     expect((await get(`/checkout/sessions/${s.id}`)).body.subscription.mandateId).toBe(mandate.id);
@@ -164,7 +170,9 @@ describe('the buyer subscribes', () => {
     const [{ psp_mandate_id: pspId }] = await t.stack.em().execute<{ psp_mandate_id: string }[]>('select psp_mandate_id from billing_mandates where id = ?', [mandate.id]);
     expect((await psp.control('POST', `/embedded/rec/${pspId}/approve`, { jornada: 'JORNADA_2' })).status).toBe(200);
     const paid = await statusOf(s.id, 'paid');
-    expect(paid).toMatchObject({ status: 'paid', subscription: { subscriptionId, mandate: { status: 'active', qrCode: null } } });
+    expect(paid).toMatchObject({ status: 'paid', subscription: { subscriptionId, mandate: { status: 'active', qrCode: null, qrCodeUrl: null } } });
+    // Approved: no QR left to scan.
+    expect((await t.stack.http.get(new URL(qrCodeUrl).pathname)).status).toBe(404);
     expect((await get(`/subscriptions/${subscriptionId}`)).body.status).toBe('active');
   });
 

@@ -50,6 +50,7 @@ const PUBLIC_ROUTES = new Set([
   'getPublicCheckoutSession',
   'openPublicCheckoutSession',
   'confirmPublicCheckoutSession',
+  'getCheckoutMandateQrCode',
   // The buyer checkout page: a link visit, the session page and its two assets.
   'visitCheckoutLink',
   'getCheckoutSessionPage',

@@ -76,7 +76,10 @@ function main() {
       $('boleto-link').href = boleto.url;
       $('boleto-due').textContent = fill($('boleto-due').getAttribute('data-template'), { date: formatWhen(boleto.dueDate, false) });
     }
-    if (panel === 'mandate') $('mandate-code').value = view.subscription.mandate.qrCode || '';
+    if (panel === 'mandate') {
+      $('mandate-code').value = view.subscription.mandate.qrCode || '';
+      if (view.subscription.mandate.qrCodeUrl) $('mandate-qr').src = view.subscription.mandate.qrCodeUrl;
+    }
     if (panel === 'form' && form) refreshForm(seenPaymentIds);
     if (document.body.getAttribute('data-state') !== panel) show(panel);
     if (panel === 'pix' || panel === 'boleto' || panel === 'mandate') poll(POLL_MS[panel === 'boleto' ? 'boleto' : 'pix']);

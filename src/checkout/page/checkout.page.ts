@@ -37,7 +37,7 @@ export interface CheckoutPageView {
     amountPerCycle: number;
     amountDueNow: number;
     paymentMethods: { card: boolean; pixAutomatico: boolean };
-    mandate: { status: string; qrCode: string | null } | null;
+    mandate: { status: string; qrCode: string | null; qrCodeUrl: string | null } | null;
   } | null;
   customFields: Array<{ key: string; label: Label; type: string; options?: Array<string | { value: string; label: Label }> | null; required?: boolean }>;
   customer?: { name?: string | null; email?: string | null; document?: string | null; phone?: string | null; address?: Record<string, string | null> | null } | null;
@@ -439,6 +439,7 @@ function mandatePanel(view: CheckoutPageView, t: CheckoutText, show: boolean): s
   return `    <section class="panel" id="state-mandate" aria-labelledby="mandate-title"${show ? '' : ' hidden'}>
       <h2 id="mandate-title">${escapeHtml(t.mandateTitle)}</h2>
       <p>${escapeHtml(t.mandateInstructions)}</p>
+      <img id="mandate-qr" class="qr" alt="${escapeHtml(t.mandateQrAlt)}" width="240" height="240"${view.subscription.mandate?.qrCodeUrl ? ` src="${escapeHtml(view.subscription.mandate.qrCodeUrl)}"` : ''}>
       <label for="mandate-code">${escapeHtml(t.mandateCode)}</label>
       <textarea id="mandate-code" class="code" rows="4" readonly data-testid="mandate-copy-paste">${escapeHtml(view.subscription.mandate?.qrCode ?? '')}</textarea>
       <button type="button" class="copy" data-copy="mandate-code" data-copied="${escapeHtml(t.copied)}" data-failed="${escapeHtml(t.copyFailed)}">${escapeHtml(t.copy)}</button>
@@ -480,7 +481,7 @@ ${endPanel('state-canceled', t.canceledTitle, t.canceledBody, panel === 'cancele
     cardInstallments: opts.cardInstallments ?? null,
     endpoints: { session: `/checkout/public/sessions/${view.id}`, confirm: `/checkout/public/sessions/${view.id}/confirm` },
   };
-  const pixUrls = view.payments.map((p) => p.pix?.qrCodeUrl);
+  const pixUrls = [...view.payments.map((p) => p.pix?.qrCodeUrl), view.subscription?.mandate?.qrCodeUrl];
   return shell({
     locale,
     title: t.pageTitle,
