@@ -1746,7 +1746,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List anticipations, newest first
+         * @description The company’s anticipations (requested and automatic), by creation then id, newest first. Filters: `recipientId`, `status`, `createdFrom` / `createdTo` (inclusive; a range that ends before it starts lists nothing). `page` / `limit` or a cursor (`startingAfter` / `endingBefore`: an anticipation of the company, else 404 naming it).
+         */
+        get: operations["listAnticipations"];
         put?: never;
         /**
          * Anticipate exactly what a simulation showed
@@ -3329,7 +3333,7 @@ export interface webhooks {
         put?: never;
         /**
          * anticipation.requested
-         * @description A recipient asked to anticipate waiting receivables
+         * @description A recipient asked to anticipate waiting receivables: completed at once, or pending_approval while it waits for an operator
          */
         post: {
             parameters: {
@@ -3386,7 +3390,7 @@ export interface webhooks {
         put?: never;
         /**
          * anticipation.approved
-         * @description An operator approved an anticipation above the company’s approval amount
+         * @description An operator approved an anticipation above the company’s approval amount: its money moved with the approval (completed)
          */
         post: {
             parameters: {
@@ -7026,6 +7030,8 @@ export interface components {
                 status: string;
                 /** @description Copia e cola of the mandate while pending */
                 qrCode: string | null;
+                /** @description The mandate's QR code image (PNG) while pending */
+                qrCodeUrl: string | null;
             } | null;
         } | null;
         SavedCard: {
@@ -7575,6 +7581,17 @@ export interface components {
             decidedAt: string | null;
             /** Format: date-time */
             createdAt: string;
+        };
+        AnticipationList: {
+            data: components["schemas"]["Anticipation"][];
+            pagination: {
+                page: number;
+                limit: number;
+                total: number;
+                totalPages: number;
+                /** @description Whether items follow this page (in the list's order, or before it with `endingBefore`) */
+                hasMore: boolean;
+            };
         };
         AnticipationSettings: {
             recipientId: string;
@@ -20410,6 +20427,89 @@ export interface operations {
             };
             /** @description Body is not JSON (`unsupported_media_type`) */
             415: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited (`rate_limited`), see Retry-After */
+            429: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    "Retry-After": components["headers"]["RetryAfter"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listAnticipations: {
+        parameters: {
+            query?: {
+                recipientId?: string;
+                status?: "pending_approval" | "completed" | "rejected";
+                /** @description Anticipations created at this instant or after (ISO 8601 with offset) */
+                createdFrom?: string;
+                /** @description Anticipations created at this instant or before (ISO 8601 with offset) */
+                createdTo?: string;
+                page?: number;
+                limit?: number;
+                /** @description The id of an item of this list: the page holds the items after it, in the list's order (the next page: the last item's id). Not with `endingBefore` or a `page` beyond 1. */
+                startingAfter?: string;
+                /** @description The id of an item of this list: the page holds the items just before it, in the list's order (the previous page: the first item's id). Not with `startingAfter` or a `page` beyond 1. */
+                endingBefore?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of anticipations */
+            200: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AnticipationList"];
+                };
+            };
+            /** @description Invalid body or parameter (`validation_failed`) */
+            400: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
+                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing, invalid or revoked x-api-key (`unauthenticated`) */
+            401: {
+                headers: {
+                    "x-request-id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or not the caller's (`not_found`) */
+            404: {
                 headers: {
                     "x-request-id": components["headers"]["RequestId"];
                     "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];

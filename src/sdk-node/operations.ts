@@ -137,6 +137,7 @@ export const OPERATIONS: Readonly<Record<string, OperationFacts>> = {
   "get /v1/receivables": { operationId: "listReceivables", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "get /v1/receivables/{id}": { operationId: "getReceivable", auth: 'apiKey', idempotencyKey: 'none' },
   "post /v1/anticipations/simulate": { operationId: "simulateAnticipation", auth: 'apiKey', idempotencyKey: 'optional' },
+  "get /v1/anticipations": { operationId: "listAnticipations", auth: 'apiKey', idempotencyKey: 'none', cursors: true },
   "post /v1/anticipations": { operationId: "createAnticipation", auth: 'apiKey', idempotencyKey: 'optional' },
   "get /v1/anticipations/{id}": { operationId: "getAnticipation", auth: 'apiKey', idempotencyKey: 'none' },
   "get /v1/recipients/{id}/anticipation-settings": { operationId: "getAnticipationSettings", auth: 'apiKey', idempotencyKey: 'none' },
