@@ -244,16 +244,17 @@ async function applyMandateRead(em: EntityManager, row: Mandate, read: PixMandat
 }
 
 /**
- * Lastro ends a pending mandate the payer can no longer use (journey 3's Pix expired unpaid, a
- * checkout session that ended unpaid): `PATCH /rec` to CANCELADA at the PSP first, so the payer
- * cannot approve it afterwards, then the row as the PSP answers (canceled by the receiving user,
- * or ended there meanwhile). Repeats are harmless: an ended row is left alone, and the PSP
- * answers a mandate already ended as it is. null for an unknown mandate. A PSP that fails
- * throws (PixPspError): the caller's retry asks again.
+ * Lastro ends a mandate nobody should use any more (journey 3's Pix expired unpaid, a checkout
+ * session that ended unpaid, its subscription ended): `PATCH /rec` to CANCELADA at the PSP
+ * first, so the payer cannot approve a pending one afterwards and an active one leaves the
+ * payer's bank app, then the row as the PSP answers (canceled by the receiving user, or ended
+ * there meanwhile). Repeats are harmless: an ended row is left alone, and the PSP answers a
+ * mandate already ended as it is. null for an unknown mandate. A PSP that fails throws
+ * (PixPspError): the caller's retry asks again.
  */
-export async function cancelPendingMandate(deps: { config: Config }, em: EntityManager, mandateId: string, now = new Date()): Promise<RefreshedMandate | null> {
+export async function cancelLiveMandate(deps: { config: Config }, em: EntityManager, mandateId: string, now = new Date()): Promise<RefreshedMandate | null> {
   const seen = await em.findOne(Mandate, { id: mandateId });
-  if (!seen || seen.status !== 'pending') return seen ? { mandate: seen, activated: false, events: [] } : null;
+  if (!seen || (seen.status !== 'pending' && seen.status !== 'active')) return seen ? { mandate: seen, activated: false, events: [] } : null;
   const rail = await processorsOf(deps).pixById(em, seen.connectionId);
   if (!rail) return null;
   const ended = await mandatesOf(rail).cancelMandate(seen.pspMandateId);

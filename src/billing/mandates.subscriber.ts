@@ -4,7 +4,7 @@ import type { EventSubscriber } from '../events/dispatcher';
 import { invoiceTransactionSubscriber } from '../portal/portal-payments.subscriber';
 import { Mandate } from './mandates.entity';
 import { isFirstPaymentReference } from './mandates.rules';
-import { cancelPendingMandate } from './mandates.service';
+import { cancelLiveMandate } from './mandates.service';
 
 type TransactionData = { referenceCode?: string; metadata?: Record<string, unknown> };
 
@@ -22,7 +22,7 @@ export const mandateFirstPaymentSubscriber = (deps: { temporal: Client; config: 
  * Journey 3's Pix ended unpaid (`transaction.canceled`: expired after its day, or canceled): the
  * mandate its QR carried would stay pending at the PSP until the PSP expires it, and a new start
  * be 409 mandate_exists meanwhile. It is cancelled at the PSP and ends `canceled` in Lastro
- * (`cancelPendingMandate`), after the dispatch commits; a PSP that fails leaves the event to the
+ * (`cancelLiveMandate`), after the dispatch commits; a PSP that fails leaves the event to the
  * outbox sweeper, which asks again.
  */
 export const mandateFirstPaymentEndedSubscriber = (deps: { config: Config }, dispatchSoon: (eventIds: string[]) => void): EventSubscriber => ({
@@ -35,8 +35,31 @@ export const mandateFirstPaymentEndedSubscriber = (deps: { config: Config }, dis
     const mandate = await em.findOne(Mandate, { firstTransactionId: event.entityId, status: 'pending' }, { fields: ['id'] });
     if (!mandate) return;
     return async () => {
-      const ended = await cancelPendingMandate(deps, em.fork(), mandate.id);
+      const ended = await cancelLiveMandate(deps, em.fork(), mandate.id);
       if (ended?.events.length) dispatchSoon(ended.events.map((e) => e.id));
+    };
+  },
+});
+
+/**
+ * A subscription that ends (`subscription.canceled`: by the merchant, at period end, after its
+ * last retry, its last cycle, its checkout session unpaid) has no use for its mandate: a pending
+ * one is cancelled before the payer approves it, an active one so the payer's bank stops showing
+ * an authorization to a merchant who will charge nothing more (`cancelLiveMandate`), after the
+ * dispatch commits; a PSP that fails leaves the event to the outbox sweeper, which asks again.
+ * Its scheduled charges were cancelled with its open invoices (mandate-charges.subscriber).
+ */
+export const mandateSubscriptionEndedSubscriber = (deps: { config: Config }, dispatchSoon: (eventIds: string[]) => void): EventSubscriber => ({
+  name: 'mandate-subscription-ended',
+  async handle(em, event) {
+    if (event.type !== 'subscription.canceled' || !event.entityId) return;
+    const live = await em.find(Mandate, { subscriptionId: event.entityId, status: { $in: ['pending', 'active'] } }, { fields: ['id'] });
+    if (live.length === 0) return;
+    return async () => {
+      for (const { id } of live) {
+        const ended = await cancelLiveMandate(deps, em.fork(), id);
+        if (ended?.events.length) dispatchSoon(ended.events.map((e) => e.id));
+      }
     };
   },
 });

@@ -1,7 +1,7 @@
 import type { Client } from '@temporalio/client';
 import type { Config } from '../config';
 import type { EventSubscriber } from '../events/dispatcher';
-import { cancelPendingMandate } from '../billing/mandates.service';
+import { cancelLiveMandate } from '../billing/mandates.service';
 import { signalSubscription } from '../billing/subscription-workflow.client';
 import { cancelSubscriptionSignal } from '../../workflows/billing/subscription.contract';
 import { endUnpaidSessionSubscription } from './checkout-subscriptions.service';
@@ -26,7 +26,7 @@ export function checkoutSubscriptionEndSubscriber(deps: { temporal: Client; conf
         dispatchSoon(ended.events.map((e) => e.id));
         if (ended.canceled) await signalSubscription(deps.temporal, ended.subscriptionId, cancelSubscriptionSignal, { mode: 'immediately' });
         if (!ended.pendingMandateId) return;
-        const mandate = await cancelPendingMandate(deps, em.fork(), ended.pendingMandateId);
+        const mandate = await cancelLiveMandate(deps, em.fork(), ended.pendingMandateId);
         if (mandate?.events.length) dispatchSoon(mandate.events.map((e) => e.id));
       };
     },

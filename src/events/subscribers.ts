@@ -17,7 +17,7 @@ import { chargeDecisionSubscriber } from '../billing/charge-decisions.subscriber
 import { mandateRenewalSubscriber } from '../billing/mandate-renewals.subscriber';
 import { portalCardPaymentSubscriber } from '../portal/portal-payments.subscriber';
 import { mandateChargeSubscriber } from '../billing/mandate-charges.subscriber';
-import { mandateFirstPaymentEndedSubscriber, mandateFirstPaymentSubscriber } from '../billing/mandates.subscriber';
+import { mandateFirstPaymentEndedSubscriber, mandateFirstPaymentSubscriber, mandateSubscriptionEndedSubscriber } from '../billing/mandates.subscriber';
 
 export interface SubscriberDeps {
   config: Config;
@@ -41,6 +41,7 @@ export function registerEventSubscribers(dispatcher: EventDispatcher, deps: Subs
   dispatcher.subscribe(mandateChargeSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(mandateFirstPaymentSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(mandateFirstPaymentEndedSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
+  dispatcher.subscribe(mandateSubscriptionEndedSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(checkoutSessionSubscriber(deps.temporal, deps.config.temporal.taskQueue));
   dispatcher.subscribe(checkoutSubscriptionEndSubscriber(deps, (ids) => dispatcher.dispatchSoon(ids)));
   dispatcher.subscribe(refundWorkflowSubscriber(deps.temporal, deps.config.temporal.taskQueue));

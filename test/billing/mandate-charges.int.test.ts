@@ -215,8 +215,8 @@ describe('a charge is never collected twice', () => {
     expect(await eventsOf('Acme', invoice.id, 'invoice.paid')).toBe(1);
   });
 
-  it('a subscription canceled voids its invoice and cancels its scheduled cobr; company B cannot cancel it', async () => {
-    const { id } = await subscribedByMandate('Acme');
+  it('a subscription canceled voids its invoice, cancels its scheduled cobr and its mandate at the PSP; company B cannot cancel it', async () => {
+    const { id, pspMandateId } = await subscribedByMandate('Acme');
     const { invoice, txn, txid } = await scheduledInvoice('Acme', id);
     expect((await post('Other', `/subscriptions/${id}/cancel`)).status).toBe(404);
     expect((await get('Acme', `/invoices/${invoice.id}`)).body.status).toBe('open');
@@ -224,6 +224,10 @@ describe('a charge is never collected twice', () => {
     expect((await eventually(() => get('Acme', `/invoices/${invoice.id}`), (r) => r.body.status === 'void')).body.status).toBe('void');
     expect((await eventually(() => cobrOf(txid), (c) => c?.status === 'CANCELADA'))!.status).toBe('CANCELADA');
     expect((await eventually(() => get('Acme', `/transactions/${txn.id}`), (r) => r.body.status === 'canceled')).body.statusReason).toBe('invoice_voided');
+    // The authorization leaves the payer's bank: cancelled at the PSP by the receiving user, canceled in Lastro.
+    const rail = (await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!;
+    expect(await eventually(async () => (await rail.psp.mandates!.getMandate(pspMandateId))?.status, (st) => st === 'CANCELADA')).toBe('CANCELADA');
+    expect((await eventually(() => get('Acme', `/subscriptions/${id}/pix-automatico`), (r) => r.body.status === 'canceled')).body.status).toBe('canceled');
   });
 
   it('a debit the PSP made before the cancel reached it is an overpayment of the invoice paid by card (invoice.overpaid), never absorbed', async () => {
