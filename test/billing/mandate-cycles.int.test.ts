@@ -50,7 +50,8 @@ describe('Pix Automático over whole cycles', () => {
     expect(await eventually(() => transactionOf(`${c3.invoice.id}-1`), (x) => x?.status !== 'waiting_payment')).not.toMatchObject({ status: 'paid' });
     await eventually(() => rowOf(id), (r) => new Date(r.wake_at).getTime() <= Date.now(), 60_000);
     await billingRun();
-    const dunned = await eventually(async () => (await get(`/invoices/${c3.invoice.id}`)).body, (i) => i.status === 'past_due', 120_000);
+    // Past due first, then its next attempt scheduled (the workflow's next step): both awaited.
+    const dunned = await eventually(async () => (await get(`/invoices/${c3.invoice.id}`)).body, (i) => i.status === 'past_due' && typeof i.nextAttemptAt === 'string', 120_000);
     expect(dunned).toMatchObject({ status: 'past_due', attemptCount: 1, nextAttemptAt: expect.any(String) });
     expect((await get(`/subscriptions/${id}`)).body.status).toBe('past_due');
   }, 900_000);
