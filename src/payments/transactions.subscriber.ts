@@ -23,7 +23,7 @@ import { ensureTransactionWorkflow } from './transaction-workflow.client';
  * Automático charge: nobody scans it, the PSP debits it on its due day, days later, and reports
  * the outcome; that report (the callback, or the charge read back when its subscription
  * rechecks it) starts the workflow then (`signalTransactionWorkflow`), as does its expiry
- * (`followMandateCharges`). A billing run schedules thousands of them without a workflow each.
+ * (`recheckMandateCharges`). A billing run schedules thousands of them without a workflow each.
  */
 export function transactionWorkflowSubscriber(temporal: Client, taskQueue: string): EventSubscriber {
   const handleAll = async (em: EntityManager, events: Event[]): Promise<Map<string, AfterDispatch>> => {
