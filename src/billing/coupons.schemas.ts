@@ -3,6 +3,9 @@ import { cents, currencyCode, idParam, isoDateTimeWithOffset, metadataSchema, nu
 import { cursorQuery, paginatedSchema, paginationQuery } from '../http/pagination';
 import { COUPON_DURATIONS } from './coupons.rules';
 
+/** The most redemptions a coupon may allow. */
+export const MAX_REDEMPTIONS = 1_000_000_000;
+
 /** POST /coupons (Stripe's shape): percentOff, or amountOff with its currency; durationInCycles with `repeating` only. */
 export const createCouponBody = z
   .strictObject({
@@ -12,7 +15,8 @@ export const createCouponBody = z
     currency: currencyCode.optional(),
     duration: z.enum(COUPON_DURATIONS),
     durationInCycles: z.number().int().min(1).max(1200).optional().meta({ description: 'With duration repeating: the number of invoice cycles discounted' }),
-    maxRedemptions: z.number().int().min(1).optional(),
+    // The counter is a PostgreSQL integer: a larger limit is a 400, never an overflow.
+    maxRedemptions: z.number().int().min(1).max(MAX_REDEMPTIONS).optional(),
     redeemBy: isoDateTimeWithOffset.optional().meta({ description: 'No redemption from this instant on' }),
     metadata: metadataSchema.optional(),
   })

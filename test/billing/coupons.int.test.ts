@@ -49,6 +49,7 @@ describe('POST /coupons', () => {
       { percentOff: 120, duration: 'once' },
       { percentOff: 10, duration: 'once', redeemBy: '2026-12-01' },
       { percentOff: 10, duration: 'sometimes' },
+      { percentOff: 10, duration: 'forever', maxRedemptions: 9_739_880_641 },
     ]) {
       const res = await post('/v1/coupons', bad);
       expect([res.status, res.body.error?.code]).toEqual([400, 'validation_failed']);
