@@ -66,6 +66,11 @@ const recWire = z.object({
   encerramento: closingWire,
 });
 
+// Built once: a zod schema built per call is compiled again on every call.
+const recCallbackWire = z.object({ recs: z.array(recWire.pick({ idRec: true, status: true })).min(1).max(1000) });
+const locationWire = z.object({ id: z.number().int() });
+const bankRequestWire = z.object({ idSolicRec: z.string(), status: z.enum(['CRIADA', 'ENVIADA', 'RECEBIDA', 'REJEITADA', 'ACEITA', 'EXPIRADA', 'CANCELADA']) });
+
 function parse<T>(schema: z.ZodType<T>, body: unknown, what: string): T {
   const r = schema.safeParse(body);
   if (!r.success) throw new ApiPixWireError(`the PSP's ${what} does not match the API Pix (${r.error.issues.map((i) => i.path.join('.') || '(root)').join(', ')})`);
@@ -97,12 +102,12 @@ export function mandateFromWire(body: unknown): PixMandate {
 
 /** A `/rec` callback's `RecNotification`s: the ids and statuses it reports (each read back before use). */
 export function mandateNotificationsFromWire(body: unknown): Array<{ id: string; status: PixMandate['status'] }> {
-  const recs = parse(z.object({ recs: z.array(recWire.pick({ idRec: true, status: true })).min(1).max(1000) }), body, 'recurrence callback').recs;
+  const recs = parse(recCallbackWire, body, 'recurrence callback').recs;
   return recs.map((r) => ({ id: r.idRec, status: r.status }));
 }
 
 export function locationIdFromWire(body: unknown): number {
-  return parse(z.object({ id: z.number().int() }), body, 'location').id;
+  return parse(locationWire, body, 'location').id;
 }
 
 export function bankRequestToWire(req: PixMandateBankRequest): Record<string, unknown> {
@@ -118,7 +123,7 @@ export function bankRequestToWire(req: PixMandateBankRequest): Record<string, un
 }
 
 export function bankRequestFromWire(body: unknown): { id: string; status: PixMandateBankRequestStatus } {
-  const s = parse(z.object({ idSolicRec: z.string(), status: z.enum(['CRIADA', 'ENVIADA', 'RECEBIDA', 'REJEITADA', 'ACEITA', 'EXPIRADA', 'CANCELADA']) }), body, 'request to the payer');
+  const s = parse(bankRequestWire, body, 'request to the payer');
   return { id: s.idSolicRec, status: s.status };
 }
 
@@ -152,6 +157,8 @@ const cobrWire = z.object({
   encerramento: closingWire,
 });
 
+const cobrCallbackWire = z.object({ cobsr: z.array(cobrWire.pick({ txid: true, status: true, tentativas: true })).min(1).max(1000) });
+
 /** `CobRGerada` / `CobRCompleta` (and a callback's `CobRNotification`, which has no amount or date) as a mandate charge. */
 export function mandateChargeFromWire(body: unknown): PixMandateCharge {
   const c = parse(cobrWire, body, 'recurring charge');
@@ -169,6 +176,6 @@ export function mandateChargeFromWire(body: unknown): PixMandateCharge {
 
 /** A `/cobr` callback's `CobRNotification`s: the txids it reports with their status and attempts' (each read back before use). */
 export function mandateChargeNotificationsFromWire(body: unknown): PixMandateChargeNotice[] {
-  const cobsr = parse(z.object({ cobsr: z.array(cobrWire.pick({ txid: true, status: true, tentativas: true })).min(1).max(1000) }), body, 'recurring charge callback').cobsr;
+  const cobsr = parse(cobrCallbackWire, body, 'recurring charge callback').cobsr;
   return cobsr.map((c) => ({ txid: c.txid, status: c.status, attemptStatuses: c.tentativas?.map((t) => t.status) ?? null }));
 }
