@@ -22,8 +22,9 @@ beforeAll(async () => {
 const t = useTestStack({ env: () => ({ WEBHOOK_ALLOWLIST: `127.0.0.1:${receiver.port}` }), companies: ['Journey'], owners: ['Journey'] });
 afterAll(() => receiver?.close());
 
-type Delivered = { event: string; data: { id: string; status?: string; lastTransactionId?: string } };
-const delivered = (): Delivered[] => receiver.received('/billing').map((r) => JSON.parse(r.body) as Delivered);
+type Delivered = { id: string; event: string; data: { id: string; status?: string; lastTransactionId?: string } };
+/** Each event once: delivery is at least once, so a retry after an answer lost under load brings an event again. */
+const delivered = (): Delivered[] => [...new Map(receiver.received('/billing').map((r) => JSON.parse(r.body) as Delivered).map((d) => [d.id, d] as const)).values()];
 
 /** Where a stuck subscription is: its workflow's latest run and its last history events, its invoices, transactions and undispatched events. */
 async function whereIs(subscriptionId: string): Promise<string> {
@@ -110,7 +111,11 @@ it('plan → publish → saved card → subscribe → three sandbox advances: pa
     30_000,
     'webhook deliveries for every invoice and transaction',
   );
-  await eventually(() => delivered().filter((d) => d.event === 'subscription.cycle_advanced' && d.data.id === id).length === 4, 30_000, 'four cycle_advanced deliveries');
+  const advanced = () => delivered().filter((d) => d.event === 'subscription.cycle_advanced' && d.data.id === id);
+  await eventually(() => advanced().length === 4, 30_000, 'four cycle_advanced deliveries').catch(async (err: Error) => {
+    const recorded = await t.stack.em().execute<{ id: string; dispatched_at: Date | null }[]>(`select id, dispatched_at from events where type = 'subscription.cycle_advanced' and entity_id = ? order by created_at`, [id]);
+    throw new Error(`${err.message}: received ${JSON.stringify(advanced().map((d) => d.id))}, recorded ${JSON.stringify(recorded)}`);
+  });
   expect(delivered().filter((d) => d.event === 'invoice.paid').map((d) => d.data.status)).toEqual(['paid', 'paid', 'paid', 'paid']);
   // Every delivery ends `success`: the last ones (transaction.created, payment events) may still be on their way.
   const deliveries = await eventually(
