@@ -49,13 +49,17 @@ export function mandateRenewalSubscriber(dispatchSoon: (eventIds: string[]) => v
     },
   };
 
-  /** Advances the rows parked on these paid invoices' cycles; returns the invoices whose row cannot park again (woken instead). */
+  /**
+   * Advances the rows parked on these paid invoices' cycles and not advanced past them yet (a
+   * workflow running from a parked row, the sandbox's advance, advances it itself: once, one
+   * subscription.cycle_advanced); returns the invoices whose row cannot park again (woken instead).
+   */
   async function advancePaid(em: EntityManager, paid: Event[], work: Map<string, AfterDispatch>): Promise<string[]> {
     const invoiceIds = paid.map((e) => e.entityId!);
     const rows = await em.execute<Array<Record<string, unknown>>>(
       `select s.* from billing_subscriptions s join billing_invoices i on i.subscription_id = s.id
         where i.id = any(array(select jsonb_array_elements_text(?::jsonb))) and i.status = 'paid' and s.next_cycle = i.cycle
-          and s.parked_at is not null and s.renewal_claim is null and s.status = 'active' and s.paused_at is null
+          and s.cycles_completed = i.cycle and s.parked_at is not null and s.renewal_claim is null and s.status = 'active' and s.paused_at is null
         order by s.id for update of s`,
       [JSON.stringify(invoiceIds)],
     );
