@@ -216,8 +216,9 @@ export async function listAnticipations(em: EntityManager, companyId: string, q:
   };
   if (q.recipientId !== undefined) filter('a.recipient_id = ?', q.recipientId);
   if (q.status !== undefined) filter('a.status = ?', q.status);
-  if (q.createdFrom !== undefined) filter('a.created_at >= ?::timestamptz', q.createdFrom);
-  if (q.createdTo !== undefined) filter('a.created_at <= ?::timestamptz', q.createdTo);
+  // As an instant in UTC: PostgreSQL refuses some offsets ISO 8601 allows (beyond ±15:59).
+  if (q.createdFrom !== undefined) filter('a.created_at >= ?::timestamptz', new Date(q.createdFrom).toISOString());
+  if (q.createdTo !== undefined) filter('a.created_at <= ?::timestamptz', new Date(q.createdTo).toISOString());
   const cursor = cursorOf(q);
   let order: 'asc' | 'desc' = 'desc';
   let backwards = false;

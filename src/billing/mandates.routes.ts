@@ -39,7 +39,7 @@ export const mandateRoutes = [
     transaction: false,
     request: { params: subscriptionIdParams, body: startMandateBody },
     responses: { 201: { description: 'The mandate, pending the payer', schema: mandateSchema } },
-    errors: [409, 422, 502, 503],
+    errors: [409, 502, 503],
     async handler({ em, company, params, body, deps }) {
       return { status: 201, body: toMandateView(await startMandateAuthorization(deps, em, company, params.id, body)) };
     },

@@ -132,7 +132,7 @@ export async function startMandateAuthorization(deps: AppDeps, em: EntityManager
   if (await liveMandate(em, company.id, sub.id)) throw conflict('mandate_exists', 'The subscription already has a pending or active Pix Automático mandate');
   const customer = await em.findOneOrFail(Customer, { id: sub.customerId, companyId: company.id });
   // The BCB names a mandate's payer by CPF or CNPJ: a passport customer cannot authorize one.
-  if (!documentKind(customer.document)) throw new ApiError(422, 'mandate_payer_invalid', "The subscription's customer has no valid CPF or CNPJ, which a Pix Automático mandate names its payer by");
+  if (!documentKind(customer.document)) throw new ApiError(409, 'mandate_payer_invalid', "The subscription's customer has no valid CPF or CNPJ, which a Pix Automático mandate names its payer by");
   const document = normalizeDocument(customer.document);
 
   const rail = await processorsOf(deps).pixFor(em, company);

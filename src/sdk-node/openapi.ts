@@ -18984,19 +18984,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description A boleto without a payer it can be registered with (`boleto_payer_required`, `boleto_payer_invalid`) */
-            422: {
-                headers: {
-                    "x-request-id": components["headers"]["RequestId"];
-                    "X-RateLimit-Limit": components["headers"]["RateLimitLimit"];
-                    "X-RateLimit-Remaining": components["headers"]["RateLimitRemaining"];
-                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
             /** @description Rate limited (`rate_limited`), see Retry-After */
             429: {
                 headers: {

@@ -346,6 +346,8 @@ it('GET /anticipations: the company’s own, newest first; filters recipientId, 
   expect(ids(await list('Loja', `recipientId=${seller}&createdFrom=${at(first.createdAt, 0)}&createdTo=${at(first.createdAt, 1)}`))).toEqual([first.id]);
   expect(ids(await list('Loja', `recipientId=${seller}&createdFrom=${at(second.createdAt, 1)}`))).toEqual([]);
   expect(ids(await list('Loja', `recipientId=${seller}&createdTo=${at(first.createdAt, -1)}`))).toEqual([]);
+  // An offset ISO 8601 allows and PostgreSQL does not (+20:03) is read as its instant: nothing that early, not a 500.
+  expect(ids(await list('Loja', `recipientId=${seller}&createdTo=${encodeURIComponent('0668-05-19T01:29:11.394747+20:03')}`))).toEqual([]);
   // Pages by cursor, in the list's order.
   const page1 = await list('Loja', `recipientId=${seller}&limit=1`);
   expect(ids(page1)).toEqual([second.id]);

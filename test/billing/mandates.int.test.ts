@@ -96,12 +96,12 @@ describe('starting the authorization', () => {
     expect((await post('/subscriptions/sub_01jzzzzzzzzzzzzzzzzzzzzzzz/pix-automatico', {})).status).toBe(404);
   });
 
-  it("a customer without a CPF or CNPJ (a passport): 422 before the PSP is called, nothing recorded", async () => {
+  it("a customer without a CPF or CNPJ (a passport): 409 before the PSP is called, nothing recorded", async () => {
     const tourist = (await post('/customers', { name: 'John Smith', email: 'john@example.com', type: 'individual', document: 'FZ123456', documentType: 'passport', phone: '+5511999990001' })).body.id;
     const res = await post('/subscriptions', { customerId: tourist, planId });
     expect(res.status).toBe(201);
     const started = await post(`/subscriptions/${res.body.id}/pix-automatico`, {});
-    expect(started.status).toBe(422);
+    expect(started.status).toBe(409);
     expect(started.body.error.code).toBe('mandate_payer_invalid');
     expect((await get(`/subscriptions/${res.body.id}/pix-automatico`)).status).toBe(404);
   });
