@@ -554,14 +554,53 @@ describe('mutual TLS (--tls-dir)', () => {
  * - `PixConsultados` requires `cobs` (its property, and the example getPix1, is `pix`);
  * - the error section names `CobConsultaInvalida`/`CobVConsultaInvalida` (400) for
  *   `GET /cob{,v}/{txid}?revisao` and `PixConsultaInvalida` (400) for `GET /pix`, which those
- *   operations do not list among their responses.
+ *   operations do not list among their responses;
+ * - Pix Automático's schemas require properties they do not define: `RecBase` requires
+ *   `retentativa` (the policy is `politicaRetentativa`), `DadosPagadorRec` requires
+ *   `ispbParticipante` beside `pagador` (it is inside it, and a recurrence not yet approved has no
+ *   payer), `SolicRecBase` requires `pagador` (the payer it names is `destinatario`) and
+ *   `SolicRecCompleta` requires `rec` (what it carries, as solicRecResponse1 shows, is
+ *   `recPayload`, required here in its place). scripts/fuzz-psp-hooks.py corrects the same slips.
  */
 const DOCUMENT_QUIRKS = [
   /^(PUT|GET) \/cobv\/\{txid\} → 20[01]: \$: missing (logradouro|cidade|uf|cep)$/,
   /^GET \/pix → 200: \$: missing cobs$/,
   /^GET \/(cob|cobv)\/\{txid\} → 400: status not in the document$/,
   /^GET \/pix → 400: status not in the document$/,
+  /: \$(\.recs\[\d+\]|(\.recs\[\d+\])?(\.solicitacao\[\d+\])?\.recPayload)?: missing retentativa$/,
+  /: \$(\.recs\[\d+\])?: missing ispbParticipante$/,
+  /: \$(\.recs\[\d+\])?(\.solicitacao\[\d+\])?: missing (pagador|rec)$/,
 ];
+
+describe('Pix Automático (rec, solicrec)', () => {
+  it('a recurrence read alone and in the list names its solicitação with the recurrence it asks for (recPayload)', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const rec = await api('POST', '/rec', {
+      vinculo: { objeto: 'Assinatura', contrato: `psp-${Date.now()}`, devedor: { cpf: '12345678909', nome: 'Francisco da Silva' } },
+      calendario: { dataInicial: today, periodicidade: 'MENSAL' },
+      valor: { valorRec: '39.90' },
+      politicaRetentativa: 'PERMITE_3R_7D',
+    });
+    expect(rec.status).toBe(201);
+    const idRec = rec.body.idRec as string;
+    const asked = await api('POST', '/solicrec', {
+      idRec,
+      calendario: { dataExpiracaoSolicitacao: new Date(Date.now() + 2 * 86_400_000).toISOString() },
+      destinatario: { conta: '12345678', ispbParticipante: '99999008', agencia: '0001', cpf: '12345678909' },
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body.recPayload).toMatchObject({ idRec, valor: { valorRec: '39.90' } });
+
+    const one = await api('GET', `/rec/${idRec}`);
+    const window = `inicio=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&fim=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    const listed = await api('GET', `/rec?${window}`);
+    const inList = (listed.body.recs as Array<Record<string, any>>).find((r) => r.idRec === idRec)!;
+    for (const r of [one.body, inList]) {
+      expect(r.solicitacao).toHaveLength(1);
+      expect(r.solicitacao[0]).toMatchObject({ idSolicRec: asked.body.idSolicRec, status: 'RECEBIDA', recPayload: { idRec } });
+    }
+  });
+});
 
 describe('conformance to the BCB document', () => {
   const doc = loadDocument();

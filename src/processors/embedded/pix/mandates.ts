@@ -316,7 +316,7 @@ export class MandateBooks {
     if (rec.locId !== null) out.loc = this.renderLoc(this.locs.get(rec.locId)!);
     out.atualizacao = rec.atualizacao.map((u) => ({ status: u.status, data: iso(u.data) }));
     if (rec.encerramento) out.encerramento = rec.encerramento;
-    if (full && rec.solicitacoes.length > 0) out.solicitacao = rec.solicitacoes.map((id) => this.renderSolicRec(this.solicitacoes.get(id)!, false));
+    if (full && rec.solicitacoes.length > 0) out.solicitacao = rec.solicitacoes.map((id) => this.renderSolicRec(this.solicitacoes.get(id)!));
     out.ativacao = { tipoJornada: rec.tipoJornada, ...(rec.txid ? { dadosJornada: { txid: rec.txid } } : {}) };
     if (full && rec.locId !== null) {
       const loc = this.locs.get(rec.locId)!;
@@ -378,7 +378,7 @@ export class MandateBooks {
     return { ok: true, value: s };
   }
 
-  renderSolicRec(s: SolicRecRecord, withPayload = true): Record<string, unknown> {
+  renderSolicRec(s: SolicRecRecord): Record<string, unknown> {
     const out: Record<string, unknown> = {
       idSolicRec: s.idSolicRec,
       idRec: s.request.idRec,
@@ -388,7 +388,9 @@ export class MandateBooks {
       atualizacao: s.atualizacao.map((u) => ({ status: u.status, data: iso(u.data) })),
     };
     const rec = this.recs.get(s.request.idRec);
-    if (withPayload && rec) {
+    // SolicRecCompleta requires recPayload wherever it appears, a recurrence's `solicitacao` too;
+    // the payload is the recurrence rendered short, so the two never recurse.
+    if (rec) {
       const { idRec, vinculo, calendario, valor, recebedor, politicaRetentativa, atualizacao } = this.renderRec(rec, false);
       out.recPayload = { idRec, vinculo, calendario, ...(valor ? { valor } : {}), recebedor: { ...(recebedor as object), ispbParticipante: this.opts.ispb }, politicaRetentativa, atualizacao };
     }
