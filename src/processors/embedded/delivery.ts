@@ -87,3 +87,38 @@ export class DeliverySender {
     this.timers.clear();
   }
 }
+
+/**
+ * Items for the same URL gathered for `windowMs` (at most `max` of them) and delivered as one
+ * body, as a PSP batches its notifications (the API Pix callback bodies are arrays): a burst of
+ * changes costs the client one request, not one each.
+ */
+export class DeliveryBatches<T> {
+  private readonly open = new Map<string, { items: T[]; timer: NodeJS.Timeout }>();
+
+  constructor(private readonly opts: { windowMs: number; max: number; deliver: (url: string, items: T[]) => void }) {}
+
+  add(url: string, item: T): void {
+    const batch = this.open.get(url);
+    if (batch) {
+      batch.items.push(item);
+      if (batch.items.length >= this.opts.max) this.flush(url);
+      return;
+    }
+    this.open.set(url, { items: [item], timer: setTimeout(() => this.flush(url), this.opts.windowMs) });
+    if (this.opts.max <= 1) this.flush(url);
+  }
+
+  private flush(url: string): void {
+    const batch = this.open.get(url);
+    if (!batch) return;
+    clearTimeout(batch.timer);
+    this.open.delete(url);
+    this.opts.deliver(url, batch.items);
+  }
+
+  close(): void {
+    for (const { timer } of this.open.values()) clearTimeout(timer);
+    this.open.clear();
+  }
+}

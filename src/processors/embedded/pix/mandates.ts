@@ -100,6 +100,8 @@ export class MandateBooks {
   readonly locs = new Map<number, LocRecRecord>();
   readonly solicitacoes = new Map<string, SolicRecRecord>();
   readonly cobrs = new Map<string, CobRRecord>();
+  /** Each recurrence's charges: a charge's checks and a cancellation read only its own. */
+  private readonly cobrsOfRec = new Map<string, CobRRecord[]>();
   readonly webhooks: { rec: { url: string; criacao: Date } | null; cobr: { url: string; criacao: Date } | null } = { rec: null, cobr: null };
   private nextLocId = 1;
 
@@ -213,8 +215,8 @@ export class MandateBooks {
 
   /** Cancels the recurrence and every charge of it not settled yet. */
   cancelRec(rec: RecRecord, solicitante: 'PSP_PAGADOR' | 'USUARIO_PAGADOR' | 'PSP_RECEBEDOR' | 'USUARIO_RECEBEDOR', codigo: string, descricao: string): void {
-    for (const c of this.cobrs.values()) {
-      if (c.idRec !== rec.idRec || (c.status !== 'CRIADA' && c.status !== 'ATIVA')) continue;
+    for (const c of this.cobrsOfRec.get(rec.idRec) ?? []) {
+      if (c.status !== 'CRIADA' && c.status !== 'ATIVA') continue;
       for (const t of c.tentativas) if (t.status === 'SOLICITADA' || t.status === 'AGENDADA') this.moveTentativa(t, 'CANCELADA');
       this.moveCobR(c, 'CANCELADA', { cancelamento: { solicitante, codigo: 'CCLD', descricao: 'Recorrência cancelada.' } });
       this.opts.notify({ kind: 'cobr', cobr: c });
@@ -429,13 +431,14 @@ export class MandateBooks {
       if (cycle < 0 || (dataFinal && daysBetween(dataFinal, due) > 0)) v.push({ razao: 'O campo cobr.calendario.dataDeVencimento está fora da vigência da recorrência.', propriedade: 'cobr.calendario.dataDeVencimento', valor: due });
       const fixed = rec.request.valor?.valorRec;
       if (fixed !== undefined && fixed !== body.valor.original) v.push({ razao: 'O campo cobr.valor.original difere do valor fixo da recorrência.', propriedade: 'cobr.valor.original', valor: body.valor.original });
-      const sameCycle = [...this.cobrs.values()].some((c) => c.idRec === rec.idRec && c.status !== 'REJEITADA' && c.status !== 'CANCELADA' && cycleOf(dataInicial, periodicidade, c.request.calendario.dataDeVencimento) === cycle);
+      const sameCycle = (this.cobrsOfRec.get(rec.idRec) ?? []).some((c) => c.status !== 'REJEITADA' && c.status !== 'CANCELADA' && cycleOf(dataInicial, periodicidade, c.request.calendario.dataDeVencimento) === cycle);
       if (sameCycle) v.push({ razao: 'Existe uma CobR com status diferente de REJEITADA e CANCELADA referente ao mesmo cobr.idRec com calendario.dataDeVencimento no mesmo ciclo.', propriedade: 'cobr.calendario.dataDeVencimento', valor: due });
     }
     if (v.length > 0) return fail(problema('CobROperacaoInvalida', v));
     const now = this.opts.now();
     const c: CobRRecord = { txid, idRec: body.idRec, criacao: now, request: body, status: 'CRIADA', atualizacao: [{ status: 'CRIADA', data: now }], tentativas: [], encerramento: null, pix: [] };
     this.cobrs.set(txid, c);
+    this.cobrsOfRec.set(c.idRec, [...(this.cobrsOfRec.get(c.idRec) ?? []), c]);
     this.moveCobR(c, 'ATIVA');
     this.schedule(c, body.ajusteDiaUtil ? effectiveDueDate(due) : due, 'AGND');
     this.opts.notify({ kind: 'cobr', cobr: c });

@@ -12,7 +12,7 @@ import { Books, type BooksOptions, type CobRecord, type Kind } from './state';
 import { WebhookSender, type CallbackMode } from './webhook';
 import { MandateBooks } from './mandates';
 import { mandateRoutes } from './mandate.routes';
-import { DeliverySender, retryDelays } from '../delivery';
+import { DeliveryBatches, DeliverySender, retryDelays } from '../delivery';
 import { Faults, faultBody } from './faults';
 import { faultRoutes } from '../fault-queue';
 import { closeServer, countRequests, listenOn, safeEqual, type EmbeddedServer } from '../http-server';
@@ -63,7 +63,8 @@ export interface PixPspOptions {
   recebedor?: BooksOptions['recebedor'];
   /** Delay before a devolução leaves EM_PROCESSAMENTO (the SPI's answer), ms. */
   devolucaoDelayMs?: number;
-  webhook?: { attempts?: number; retryBaseMs?: number; lateMs?: number; timeoutMs?: number };
+  /** `batchMs`: how long Pix Automático notices for one URL gather into one callback (default 100). */
+  webhook?: { attempts?: number; retryBaseMs?: number; lateMs?: number; timeoutMs?: number; batchMs?: number };
   log?: (msg: Record<string, unknown>) => void;
   now?: () => Date;
   /** Mutual TLS: the server's certificate and key, and the CA whose client certificates are accepted. */
@@ -124,6 +125,15 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     log,
   });
   const recurrenceSender = new DeliverySender({ timeoutMs: options.webhook?.timeoutMs ?? 5000, log, what: 'callback' });
+  // The notices of one URL within `batchMs` go in one body: a billing run's burst of scheduled charges is one callback, not one each.
+  const noticeBatches = (wrap: (items: unknown[]) => unknown) =>
+    new DeliveryBatches<unknown>({
+      windowMs: options.webhook?.batchMs ?? 100,
+      // Lastro reads back every concluded charge of a callback before it answers: a body it answers well within the timeout.
+      max: 50,
+      deliver: (url, items) => recurrenceSender.send(url, wrap(items), retryDelays(options.webhook?.attempts ?? 6, options.webhook?.retryBaseMs ?? 250)),
+    });
+  const notices = { rec: noticeBatches((recs) => ({ recs })), cobr: noticeBatches((cobsr) => ({ cobsr })) };
   const mandates = new MandateBooks({
     ispb: books.opts.ispb,
     payerIspb: books.opts.payerIspb,
@@ -134,12 +144,12 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
       const cob = books.cobs.get(txid);
       return cob ? { kind: cob.kind, location: cob.loc.location } : null;
     },
-    // `POST <webhookrec>/rec` and `POST <webhookcobr>/cobr`, retried as the Pix callbacks are.
+    // `POST <webhookrec>/rec` and `POST <webhookcobr>/cobr`, batched, retried as the Pix callbacks are.
     notify: (n) => {
       const w = mandates.webhooks[n.kind];
       if (!w) return;
-      const body = n.kind === 'rec' ? { recs: [mandates.renderRecNotification(n.rec)] } : { cobsr: [mandates.renderCobRNotification(n.cobr)] };
-      recurrenceSender.send(`${w.url.replace(/\/+$/, '')}/${n.kind}`, body, retryDelays(options.webhook?.attempts ?? 6, options.webhook?.retryBaseMs ?? 250));
+      const url = `${w.url.replace(/\/+$/, '')}/${n.kind}`;
+      notices[n.kind].add(url, n.kind === 'rec' ? mandates.renderRecNotification(n.rec) : mandates.renderCobRNotification(n.cobr));
     },
   });
   // Attempts fall due on the PSP's clock: checked every second and after every clock move.
@@ -509,6 +519,8 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
     },
     close() {
       sender.close();
+      notices.rec.close();
+      notices.cobr.close();
       recurrenceSender.close();
       clearInterval(ticker);
       for (const t of devolucaoTimers) clearTimeout(t);
