@@ -600,6 +600,36 @@ describe('Pix Automático (rec, solicrec)', () => {
       expect(r.solicitacao[0]).toMatchObject({ idSolicRec: asked.body.idSolicRec, status: 'RECEBIDA', recPayload: { idRec } });
     }
   });
+
+  it('an approved recurrence takes a charge within the window; the charge and the locations read alone and listed', async () => {
+    const brasiliaDay = (days: number) => new Date(Date.now() - 3 * 3_600_000 + days * 86_400_000).toISOString().slice(0, 10);
+    const loc = await api('POST', '/locrec');
+    expect(loc.status).toBe(201);
+    const rec = await api('POST', '/rec', {
+      vinculo: { contrato: `psp-cobr-${Date.now()}`, devedor: { cpf: '12345678909', nome: 'Francisco da Silva' } },
+      calendario: { dataInicial: brasiliaDay(0), periodicidade: 'MENSAL' },
+      politicaRetentativa: 'NAO_PERMITE',
+      loc: loc.body.id,
+    });
+    expect(rec.status).toBe(201);
+    expect((await api('POST', `/embedded/rec/${rec.body.idRec}/approve`, { jornada: 'JORNADA_2' })).status).toBe(200);
+    const txid = newTxid();
+    const cobr = await api('PUT', `/cobr/${txid}`, {
+      idRec: rec.body.idRec,
+      calendario: { dataDeVencimento: brasiliaDay(5) },
+      valor: { original: '49.90' },
+      ajusteDiaUtil: true,
+      recebedor: { conta: '123456', tipoConta: 'CORRENTE', agencia: '0001' },
+    });
+    expect(cobr.status).toBe(201);
+    expect(cobr.body).toMatchObject({ txid, idRec: rec.body.idRec, status: 'ATIVA' });
+    const window = `inicio=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}&fim=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+    expect((await api('GET', `/cobr/${txid}`)).body).toMatchObject({ txid, status: 'ATIVA' });
+    expect((await api('GET', `/cobr?${window}`)).body.cobsr.map((c: { txid: string }) => c.txid)).toContain(txid);
+    expect((await api('GET', `/locrec/${loc.body.id}`)).body).toMatchObject({ id: loc.body.id, idRec: rec.body.idRec });
+    expect((await api('GET', `/locrec?${window}`)).body.loc.map((l: { id: number }) => l.id)).toContain(loc.body.id);
+    expect((await api('GET', `/rec/${rec.body.idRec}`)).body).toMatchObject({ status: 'APROVADA', loc: { id: loc.body.id } });
+  });
 });
 
 describe('conformance to the BCB document', () => {
