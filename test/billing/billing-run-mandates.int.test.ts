@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { WorkflowNotFoundError } from '@temporalio/client';
-import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 import { processorsOf } from '../../src/processors/processors';
-import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 import { pixTxid } from '../../src/payments/pix.rules';
 import { mandateChargePaymentId } from '../../src/billing/mandate-charges.rules';
 import { createSubscription } from '../../src/billing/subscriptions.service';
@@ -11,9 +9,9 @@ import { createSubscriptionBody } from '../../src/billing/subscriptions.schemas'
 import { renewDueSubscriptions } from '../../src/billing/billing-run.service';
 import { seedDueSubscriptions } from '../../scripts/bench/billing-seed';
 import { BILLING_RUN_WORKFLOW, type BillingRunProgress } from '../../workflows/billing/billing-run.contract';
-import { useTestStack } from '../helpers/stack';
-import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
 import { eventually } from './eventually';
+import { useEmbeddedPixStack } from '../processors/embedded-pix-stack';
+import { customerAndMonthlyPlan } from './monthly-plan';
 
 /**
  * Billing runs renewing subscriptions paid by a Pix Automático mandate, on the real stack with
@@ -22,29 +20,15 @@ import { eventually } from './eventually';
  * and the next run advances the cycle, still with no workflow. A page killed after its charges
  * asks the PSP for each charge once; a charge refused on its due day gets its workflow (dunning).
  */
-let psp: EmbeddedPixProcess;
-beforeAll(async () => {
-  psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
-}, 60_000);
-afterAll(() => psp?.stop());
-
 type Company = 'Acme' | 'Other';
 const plans: Partial<Record<Company, string>> = {};
 const customers: Partial<Record<Company, string>> = {};
 
-const t = useTestStack({
+const { t, psp } = useEmbeddedPixStack({
   companies: ['Acme', 'Other'],
   owners: ['Acme', 'Other'],
-  env: () => embeddedPixPspEnv(psp.info),
   async setup(t) {
-    for (const c of ['Acme', 'Other'] as const) {
-      const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company[c].headers).send(body);
-      customers[c] = (await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
-      plans[c] = (await post('/plans', { code: 'club', name: 'Club' })).body.id;
-      await post(`/plans/${plans[c]}/charges`, { item: { key: 'base', name: 'Base' }, price: { money: { amount: 4990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } } });
-      expect((await post(`/plans/${plans[c]}/publish`)).status).toBe(200);
-    }
-    await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
+    for (const c of ['Acme', 'Other'] as const) ({ customerId: customers[c], planId: plans[c] } = await customerAndMonthlyPlan(t, c));
   },
 });
 

@@ -1,13 +1,11 @@
-import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 import { processorsOf } from '../../src/processors/processors';
-import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 import { pixTxid } from '../../src/payments/pix.rules';
 import { mandateChargePaymentId } from '../../src/billing/mandate-charges.rules';
-import { useTestStack } from '../helpers/stack';
-import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
 import { eventually } from './eventually';
 import { randomUUID } from 'node:crypto';
 import { cardToken } from '../payments/fixtures';
+import { useEmbeddedPixStack } from '../processors/embedded-pix-stack';
+import { customerAndMonthlyPlan } from './monthly-plan';
 
 /**
  * Invoices collected through a Pix Automático mandate, through the API with the embedded Pix PSP
@@ -18,29 +16,15 @@ import { cardToken } from '../payments/fixtures';
  * transaction paid, in the ledger like any other. A refused charge and a cancelled mandate send
  * the subscription to dunning. Two companies side by side.
  */
-let psp: EmbeddedPixProcess;
-beforeAll(async () => {
-  psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
-}, 60_000);
-afterAll(() => psp?.stop());
-
 type Company = 'Acme' | 'Other';
 const plans: Partial<Record<Company, string>> = {};
 const customers: Partial<Record<Company, string>> = {};
 
-const t = useTestStack({
+const { t, psp, pspMandateIdOf } = useEmbeddedPixStack({
   companies: ['Acme', 'Other'],
   owners: ['Acme', 'Other'],
-  env: () => embeddedPixPspEnv(psp.info),
   async setup(t) {
-    for (const c of ['Acme', 'Other'] as const) {
-      const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company[c].headers).send(body);
-      customers[c] = (await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
-      plans[c] = (await post('/plans', { code: 'club', name: 'Club' })).body.id;
-      await post(`/plans/${plans[c]}/charges`, { item: { key: 'base', name: 'Base' }, price: { money: { amount: 4990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } } });
-      expect((await post(`/plans/${plans[c]}/publish`)).status).toBe(200);
-    }
-    await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
+    for (const c of ['Acme', 'Other'] as const) ({ customerId: customers[c], planId: plans[c] } = await customerAndMonthlyPlan(t, c));
   },
 });
 
@@ -53,7 +37,6 @@ const post = (c: Company, path: string, body: object = {}) => t.stack.http.post(
 const get = (c: Company, path: string) => t.stack.http.get(path).set(t.company[c].headers);
 const invoicesOf = async (c: Company, subscriptionId: string) => (await get(c, `/invoices?subscriptionId=${subscriptionId}&limit=100`)).body.data as Array<Record<string, any>>;
 const transactionOf = async (c: Company, referenceCode: string) => (await get(c, `/transactions?referenceCode=${referenceCode}`)).body.data?.[0] as Record<string, any> | undefined;
-const pspMandateIdOf = async (mandateId: string) => (await t.stack.em().execute<{ psp_mandate_id: string }[]>(`select psp_mandate_id from billing_mandates where id = ?`, [mandateId]))[0].psp_mandate_id;
 const DAY = 86_400_000;
 
 /** A subscription with no card whose payer approves a mandate by its QR: it starts, paid by the mandate. */

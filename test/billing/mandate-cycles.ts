@@ -1,12 +1,10 @@
-import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 import { processorsOf } from '../../src/processors/processors';
-import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 import { pixTxid } from '../../src/payments/pix.rules';
 import { mandateChargePaymentId } from '../../src/billing/mandate-charges.rules';
-import { useTestStack, type UsedTestStack } from '../helpers/stack';
-import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
+import type { UsedTestStack } from '../helpers/stack';
 import { eventually } from './eventually';
 import { DAY, useWholeCycles } from './whole-cycles';
+import { useEmbeddedPixStack } from '../processors/embedded-pix-stack';
 
 type Row = Record<string, any>;
 
@@ -20,26 +18,11 @@ type Row = Record<string, any>;
  * run after the PSP's webhook is registered.
  */
 export function useMandateCycles(options: { setup?: (t: UsedTestStack<'Acme' | 'Other'>) => Promise<void> } = {}) {
-  let psp: EmbeddedPixProcess;
-  beforeAll(async () => {
-    psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
-  }, 60_000);
-  afterAll(() => psp?.stop());
-
-  const t = useTestStack({
-    companies: ['Acme', 'Other'],
-    owners: ['Acme', 'Other'],
-    env: () => embeddedPixPspEnv(psp.info),
-    async setup(t) {
-      await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
-      await options.setup?.(t);
-    },
-  });
+  const { t, psp, pspMandateIdOf } = useEmbeddedPixStack({ companies: ['Acme', 'Other'], owners: ['Acme', 'Other'], setup: options.setup });
 
   // The PSP's clock follows the test server's to each run.
   const cycles = useWholeCycles(t, { beforeRun: () => pspClock() });
   const { post, get, workflowNow, invoicesOf, transactionOf } = cycles;
-  const pspMandateIdOf = async (mandateId: string) => (await t.stack.em().execute<{ psp_mandate_id: string }[]>(`select psp_mandate_id from billing_mandates where id = ?`, [mandateId]))[0].psp_mandate_id;
   const rail = async () => (await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!;
   const control = (method: string, path: string, body?: object) => psp.control(method, path, body);
 

@@ -1,12 +1,9 @@
-import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 import { randomUUID } from 'node:crypto';
 import { resolveVaultKey } from '../../src/cards/card-vault.key';
 import { connectPix, disconnect } from '../../src/processors/connections/processor-connections.service';
-import { processorsOf } from '../../src/processors/processors';
-import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
-import { useTestStack } from '../helpers/stack';
-import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
 import { eventually } from './eventually';
+import { useEmbeddedPixStack } from '../processors/embedded-pix-stack';
+import { customerAndMonthlyPlan } from './monthly-plan';
 
 /**
  * Pix Automático mandates through the API, with the embedded Pix PSP as a process of its own
@@ -14,34 +11,20 @@ import { eventually } from './eventually';
  * authorization started by QR or by a request at the payer's bank, its state following the PSP's
  * callbacks (each read back from the PSP), company isolation, and forged callbacks.
  */
-let psp: EmbeddedPixProcess;
-beforeAll(async () => {
-  psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
-}, 60_000);
-afterAll(() => psp?.stop());
-
 let customerId: string;
 let planId: string;
 
-const t = useTestStack({
+const { t, psp, pspMandateIdOf } = useEmbeddedPixStack({
   companies: ['Acme', 'Other'],
   owners: ['Acme'],
-  env: () => embeddedPixPspEnv(psp.info),
   async setup(t) {
-    const post = (path: string, body: object = {}) => t.stack.http.post(path).set(t.company.Acme.headers).send(body);
-    customerId = (await post('/customers', { name: 'Ana Souza', email: 'ana@example.com', type: 'individual', document: '529.982.247-25', phone: '+5511999990000' })).body.id;
-    planId = (await post('/plans', { code: 'pro', name: 'Pro' })).body.id;
-    await post(`/plans/${planId}/charges`, { item: { key: 'base', name: 'Base' }, price: { money: { amount: 4990, currency: 'BRL' }, recurrence: { interval: 1, unit: 'month' } } });
-    expect((await post(`/plans/${planId}/publish`)).status).toBe(200);
-    // The operator's step when connecting the PSP: its callbacks (Pix, mandates) come to this stack.
-    await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
+    ({ customerId, planId } = await customerAndMonthlyPlan(t, 'Acme', 'pro'));
   },
 });
 
 const post = (path: string, body: object = {}, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.post(path).set(headers).send(body);
 const get = (path: string, headers: Record<string, string> = t.company.Acme.headers) => t.stack.http.get(path).set(headers);
 const secret = () => t.stack.config.processors.pix!.callbackSecret;
-const pspMandateIdOf = async (mandateId: string) => (await t.stack.em().execute<{ psp_mandate_id: string }[]>(`select psp_mandate_id from billing_mandates where id = ?`, [mandateId]))[0].psp_mandate_id;
 const statusOf = async (subscriptionId: string) => (await get(`/subscriptions/${subscriptionId}/pix-automatico`)).body.status as string;
 
 async function subscription(): Promise<string> {

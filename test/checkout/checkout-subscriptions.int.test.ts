@@ -1,12 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
 import { processorsOf } from '../../src/processors/processors';
-import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
 import { Event } from '../../src/events/event.entity';
-import { useTestStack } from '../helpers/stack';
-import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
 import { eventually } from '../billing/eventually';
 import { cardToken } from '../payments/fixtures';
+import { useEmbeddedPixStack } from '../processors/embedded-pix-stack';
 
 /**
  * Checkout sessions in subscription mode through the API and the public session API the page
@@ -15,20 +12,7 @@ import { cardToken } from '../payments/fixtures';
  * payer approves it at the embedded PSP, a process of its own); one subscription per session
  * under concurrent submits; two companies side by side.
  */
-let psp: EmbeddedPixProcess;
-beforeAll(async () => {
-  psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
-}, 60_000);
-afterAll(() => psp?.stop());
-
-const t = useTestStack({
-  companies: ['Acme', 'Rival'],
-  owners: ['Acme', 'Rival'],
-  env: () => ({ ...embeddedPixPspEnv(psp.info), CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' }),
-  async setup(t) {
-    await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
-  },
-});
+const { t, psp } = useEmbeddedPixStack({ companies: ['Acme', 'Rival'], owners: ['Acme', 'Rival'], env: { CHECKOUT_PAGE_URL: 'https://pay.lastro.test/' } });
 type Who = 'Acme' | 'Rival';
 const post = (p: string, body: object = {}, who: Who = 'Acme') => t.stack.http.post(p).set(t.company[who].headers).send(body);
 const get = (p: string, who: Who = 'Acme') => t.stack.http.get(p).set(t.company[who].headers);

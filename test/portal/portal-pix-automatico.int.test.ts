@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { embeddedPixPspEnv } from '../../src/dev/embedded-pix-psp';
-import { processorsOf } from '../../src/processors/processors';
-import { registerPixWebhook } from '../../src/processors/pix/pix-webhooks.service';
-import { useTestStack } from '../helpers/stack';
-import { startEmbeddedPix, type EmbeddedPixProcess } from '../processors/embedded-pix-process';
 import { eventually } from '../billing/eventually';
+import { useEmbeddedPixStack } from '../processors/embedded-pix-stack';
 
 /**
  * Pix Automático authorized from the portal, with the embedded Pix PSP as a process of its own:
@@ -12,20 +8,7 @@ import { eventually } from '../billing/eventually';
  * state, and the mandate once the payer approves it at the PSP; for the session's customer's
  * subscriptions only.
  */
-let psp: EmbeddedPixProcess;
-beforeAll(async () => {
-  psp = await startEmbeddedPix(['--webhook-retry-base-ms', '100']);
-}, 60_000);
-afterAll(() => psp?.stop());
-
-const t = useTestStack({
-  companies: ['Portal', 'Rival'],
-  owners: ['Portal', 'Rival'],
-  env: () => embeddedPixPspEnv(psp.info),
-  async setup(t) {
-    await registerPixWebhook((await processorsOf(t.stack.deps).pixById(t.stack.em(), 'default'))!, t.stack.baseUrl);
-  },
-});
+const { t, psp } = useEmbeddedPixStack({ companies: ['Portal', 'Rival'], owners: ['Portal', 'Rival'] });
 type Who = 'Portal' | 'Rival';
 const post = (p: string, body: object = {}, who: Who = 'Portal') => t.stack.http.post(p).set(t.company[who].headers).send(body);
 const get = (p: string, who: Who = 'Portal') => t.stack.http.get(p).set(t.company[who].headers);
