@@ -129,7 +129,7 @@ export function createPixPsp(options: PixPspOptions = {}): PixPsp {
   const noticeBatches = (wrap: (items: unknown[]) => unknown) =>
     new DeliveryBatches<unknown>({
       windowMs: options.webhook?.batchMs ?? 100,
-      // Lastro reads back every concluded charge of a callback before it answers: a body it answers well within the timeout.
+      // A client may read each concluded charge back before it answers: a body small enough to answer well within the timeout.
       max: 50,
       deliver: (url, items) => recurrenceSender.send(url, wrap(items), retryDelays(options.webhook?.attempts ?? 6, options.webhook?.retryBaseMs ?? 250)),
     });
