@@ -94,17 +94,23 @@ describe('an invoice paid by the mandate', () => {
     expect((await get('Other', `/subscriptions/${id}/pix-automatico`)).status).toBe(404);
   });
 
-  it('two companies side by side: each invoice is paid by its own mandate charge', async () => {
+  it('two companies side by side: each invoice is paid by its own mandate charge, both settlements told in one callback', async () => {
     const a = await subscribedByMandate('Acme');
     const b = await subscribedByMandate('Other');
     const ia = await scheduledInvoice('Acme', a.id);
     const ib = await scheduledInvoice('Other', b.id);
     expect(ia.txid).not.toBe(ib.txid);
+    // The notices of the charges just made are sent (the PSP gathers a URL's notices for 100 ms).
+    await new Promise((r) => setTimeout(r, 1000));
+    const cobrCallbacks = async () => ((await psp.control('GET', '/embedded/deliveries')).body.deliveries as Array<{ url: string }>).filter((d) => d.url.endsWith('/cobr')).length;
+    const before = await cobrCallbacks();
+    // One clock move settles both on the same tick: the PSP sends both notices in one body.
     expect((await psp.control('POST', '/embedded/clock', { advanceDays: 3 })).status).toBe(200);
     for (const [c, { invoice, txn }] of [['Acme', ia], ['Other', ib]] as const) {
       const paid = await eventually(() => get(c, `/invoices/${invoice.id}`), (r) => r.body.status === 'paid');
       expect(paid.body).toMatchObject({ status: 'paid', lastTransactionId: txn.id });
     }
+    expect(await cobrCallbacks()).toBe(before + 1);
     expect((await get('Other', `/invoices/${ia.invoice.id}`)).status).toBe(404);
     expect((await get('Acme', `/invoices/${ib.invoice.id}`)).status).toBe(404);
   });
