@@ -42,9 +42,11 @@ export async function startBenchProcess(opts: {
   listening?: boolean;
 }): Promise<BenchProcess> {
   // BENCH_NODE_ARGS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`): node flags for every part, to profile them where they run.
-  // Each part's profile is named after it (`api.<time>.cpuprofile`): they all run src/server.ts or a worker, so nothing else tells them apart.
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  if (nodeArgs.includes('--cpu-prof') && !nodeArgs.some((a) => a.startsWith('--cpu-prof-name'))) nodeArgs.push(`--cpu-prof-name=${opts.name}.${Date.now()}.cpuprofile`);
+  // Each part profiles into a folder named after it (`/tmp/prof/api/`): they all run src/server.ts or a worker, so nothing
+  // else tells their profiles apart (a fixed file name would not do: every thread of a process writes one).
+  const given = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const profileDir = given.find((a) => a.startsWith('--cpu-prof-dir='))?.slice('--cpu-prof-dir='.length) ?? process.cwd();
+  const nodeArgs = given.includes('--cpu-prof') ? [...given.filter((a) => !a.startsWith('--cpu-prof-dir=')), `--cpu-prof-dir=${path.join(profileDir, opts.name)}`] : given;
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', path.join(opts.root, opts.entry), ...(opts.args ?? [])], {
     // OPS_PORT 0: operator listeners on free ports, beside any other stack on the machine.
     env: { ...process.env, OPS_PORT: '0', ...opts.env },
