@@ -100,10 +100,15 @@ describe('an invoice paid by the mandate', () => {
     const ia = await scheduledInvoice('Acme', a.id);
     const ib = await scheduledInvoice('Other', b.id);
     expect(ia.txid).not.toBe(ib.txid);
-    // The notices of the charges just made are sent (the PSP gathers a URL's notices for 100 ms).
-    await new Promise((r) => setTimeout(r, 1000));
+    // The notices of the charges just made are sent first (the PSP gathers a URL's notices for 100 ms): the count settles.
     const cobrCallbacks = async () => ((await psp.control('GET', '/embedded/deliveries')).body.deliveries as Array<{ url: string }>).filter((d) => d.url.endsWith('/cobr')).length;
-    const before = await cobrCallbacks();
+    let before = await cobrCallbacks();
+    for (let settled = 0, tries = 0; settled < 3 && tries < 40; tries++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const now = await cobrCallbacks();
+      settled = now === before ? settled + 1 : 0;
+      before = now;
+    }
     // One clock move settles both on the same tick: the PSP sends both notices in one body.
     expect((await psp.control('POST', '/embedded/clock', { advanceDays: 3 })).status).toBe(200);
     for (const [c, { invoice, txn }] of [['Acme', ia], ['Other', ib]] as const) {
