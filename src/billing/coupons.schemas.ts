@@ -4,7 +4,7 @@ import { cursorQuery, paginatedSchema, paginationQuery } from '../http/paginatio
 import { COUPON_DURATIONS } from './coupons.rules';
 
 /** The most redemptions a coupon may allow. */
-export const MAX_REDEMPTIONS = 1_000_000_000;
+const MAX_REDEMPTIONS = 1_000_000_000;
 
 /** POST /coupons (Stripe's shape): percentOff, or amountOff with its currency; durationInCycles with `repeating` only. */
 export const createCouponBody = z
