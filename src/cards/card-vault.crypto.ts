@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * AES-256-GCM sealing of card secrets (PAN, CVV). A sealed value is
@@ -16,6 +16,14 @@ export const VAULT_KEY_BYTES = 32;
 
 export type SecretField = 'pan' | 'cvv';
 
+/** Each key's KeyObject, made once: given a raw Buffer, Node 24 builds one per cipher, three quarters of an opening's CPU. */
+const keyObjects = new WeakMap<Buffer, KeyObject>();
+function keyObjectOf(key: Buffer): KeyObject {
+  let made = keyObjects.get(key);
+  if (!made) keyObjects.set(key, (made = createSecretKey(key)));
+  return made;
+}
+
 export function sealSecret(key: Buffer, cardId: string, field: SecretField, plaintext: string): Buffer {
   return seal(key, `${cardId}:${field}`, plaintext);
 }
@@ -27,7 +35,7 @@ export function openSecret(key: Buffer, cardId: string, field: SecretField, seal
 /** AES-256-GCM with `aad` as the additional authenticated data: the format above, for any secret bound to where it is stored. */
 export function seal(key: Buffer, aad: string, plaintext: string): Buffer {
   const iv = randomBytes(IV_BYTES);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', keyObjectOf(key), iv);
   cipher.setAAD(Buffer.from(aad, 'utf8'));
   const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
   return Buffer.concat([Buffer.of(FORMAT_VERSION), iv, cipher.getAuthTag(), body]);
@@ -40,7 +48,7 @@ export function open(key: Buffer, aad: string, sealed: Buffer, what: string): st
   }
   const iv = sealed.subarray(1, 1 + IV_BYTES);
   const tag = sealed.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
-  const decipher = createDecipheriv('aes-256-gcm', key, iv);
+  const decipher = createDecipheriv('aes-256-gcm', keyObjectOf(key), iv);
   decipher.setAAD(Buffer.from(aad, 'utf8'));
   decipher.setAuthTag(tag);
   return Buffer.concat([decipher.update(sealed.subarray(1 + IV_BYTES + TAG_BYTES)), decipher.final()]).toString('utf8');

@@ -43,7 +43,8 @@ export class DirectSqlConnection extends PostgreSqlConnection {
    * the EntityManager it gets runs on that connection (its finds and query builders too, as
    * their text; what it persisted is flushed before the commit, as `em.transactional` does), and
    * a nested `em.transactional` (a savepoint) is refused. BEGIN goes in the same round trip as
-   * the first statement, COMMIT (or ROLLBACK when `work` throws) on its own.
+   * the first statement, COMMIT in the same round trip as the last write when it was held for it
+   * (`executeWithCommit`), else on its own (ROLLBACK when `work` throws).
    */
   async directTransactional<T>(em: EntityManager, work: (em: EntityManager) => Promise<T>): Promise<T> {
     const client = this.getKnex().client as KnexClient;
@@ -54,7 +55,7 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     try {
       const result = await work(tem);
       await tem.flush();
-      if (trx.begun) await connection.query('commit');
+      if (trx.begun || trx.held.length > 0) await this.commitDirect(tem, trx);
       return result;
     } catch (err) {
       // A connection whose ROLLBACK fails is in an unknown state: knex's pool discards it instead of handing it out again.
@@ -70,13 +71,41 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     return this.logger.isEnabled('query');
   }
 
+  /** Holds `trx`'s last statement for its COMMIT (`executeWithCommit`). */
+  holdForCommit(trx: DirectTransaction, sql: string, params: unknown[], mapError: ErrorMap = (err) => err): void {
+    if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
+    trx.held.push({ text: this.textOf(sql, params), mapError });
+  }
+
   private async executeIn<T>(trx: DirectTransaction, queryOrKnex: unknown, params: unknown[], method: Method): Promise<T> {
     if (typeof queryOrKnex !== 'string') throw new Error('A direct transaction runs statements as text: a knex builder has no connection in it');
     if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
+    // Its error would surface from this statement, where nobody reads it as the held one's.
+    if (trx.held.length > 0) throw new Error('A statement held for the commit (executeWithCommit) must be its transaction\'s last');
     const text = this.textOf(queryOrKnex, params);
     if (trx.begun) return this.run<T>(trx.connection, text, method);
     trx.begun = true;
     return this.run<T>(trx.connection, text, method, true);
+  }
+
+  /**
+   * COMMIT in one round trip with the statements held for it (BEGIN first when none went yet);
+   * their error converted as any statement's, then read by their callers (`mapError`). PostgreSQL
+   * answers COMMIT with ROLLBACK when a statement of the transaction failed and its error was
+   * caught: that throws too, nothing of it was written.
+   */
+  private async commitDirect(em: EntityManager, trx: DirectTransaction): Promise<void> {
+    const held = trx.held.splice(0);
+    const texts = [...(trx.begun ? [] : ['begin']), ...held.map((h) => h.text), 'commit'];
+    trx.begun = true;
+    let results: Array<{ command?: string }>;
+    try {
+      const res = await this.send(trx.connection, texts.join('; '), held.map((h) => h.text).join('; ') || 'commit');
+      results = (texts.length === 1 ? [res] : res) as Array<{ command?: string }>;
+    } catch (err) {
+      throw held.reduce((e, h) => h.mapError(e), em.getDriver().convertException(err as Error) as unknown);
+    }
+    if (results.at(-1)?.command === 'ROLLBACK') throw new Error('A direct transaction was rolled back at its commit: a statement in it failed and its error was caught');
   }
 
   private textOf(sql: string, params: unknown[]): string {
@@ -85,22 +114,31 @@ export class DirectSqlConnection extends PostgreSqlConnection {
 
   /** `begin`: BEGIN goes first in the same simple-protocol round trip (the text has its values inlined); the results after its are the statement's. */
   private async run<T>(connection: PgConnection, text: string, method: Method, begin = false): Promise<T> {
+    const res = await this.send(connection, begin ? `begin; ${text}` : text, text);
+    const own = begin ? (res as unknown[]).slice(1) : res;
+    return this.transformRawResult<T>(begin && (own as unknown[]).length === 1 ? (own as unknown[])[0] : own, method);
+  }
+
+  /** One round trip; an error names `shown`, the caller's statements without the BEGIN or COMMIT sent with them. */
+  private async send(connection: PgConnection, text: string, shown: string): Promise<unknown> {
     try {
-      const res = await connection.query(begin ? `begin; ${text}` : text);
-      const own = begin ? (res as unknown[]).slice(1) : res;
-      return this.transformRawResult<T>(begin && (own as unknown[]).length === 1 ? (own as unknown[])[0] : own, method);
+      return await connection.query(text);
     } catch (err) {
       // The statement before PostgreSQL's message, as knex writes it: what the log's redaction expects and takes apart.
-      if (err instanceof Error) err.message = `${text.replace(/\\\?/g, '?')} - ${err.message}`;
+      if (err instanceof Error) err.message = `${shown.replace(/\\\?/g, '?')} - ${err.message}`;
       throw err;
     }
   }
 }
 
-/** The transaction `DirectSqlConnection.directTransactional` holds: its connection, and whether BEGIN went. */
+/** What a held statement's caller makes of an error of its commit (its own constraint's, say); other errors unchanged. */
+type ErrorMap = (err: unknown) => unknown;
+
+/** The transaction `DirectSqlConnection.directTransactional` holds: its connection, whether BEGIN went, the statements held for its COMMIT. */
 class DirectTransaction {
   begun = false;
   open = true;
+  readonly held: Array<{ text: string; mapError: ErrorMap }> = [];
   constructor(readonly connection: PgConnection) {}
 
   /** What MikroORM asks of a transaction context for a nested `transactional` (a savepoint): not offered. */
@@ -126,4 +164,20 @@ export function directTransactional<T>(em: EntityManager, work: (em: EntityManag
   const connection = em.getConnection();
   if (!(connection instanceof DirectSqlConnection) || em.getTransactionContext() || connection.queryLogging()) return em.transactional(work);
   return connection.directTransactional(em, work);
+}
+
+/**
+ * The last write of `em`'s direct transaction, whose answer nobody reads, sent with its COMMIT in
+ * one round trip: one round trip fewer. Its error surfaces from the commit, converted as any
+ * statement's and passed through `mapError` (which turns the errors of this statement it tells
+ * apart, by constraint, into the caller's answer); no statement may follow it. Elsewhere (no
+ * direct transaction, query logging on) it runs at once, its error through `mapError` the same way.
+ */
+export async function executeWithCommit(em: EntityManager, sql: string, params: unknown[], mapError?: ErrorMap): Promise<void> {
+  const connection = em.getConnection();
+  const trx = em.getTransactionContext();
+  if (connection instanceof DirectSqlConnection && trx instanceof DirectTransaction) return connection.holdForCommit(trx, sql, params, mapError);
+  await em.execute(sql, params, 'run').catch((err: unknown) => {
+    throw mapError ? mapError(err) : err;
+  });
 }

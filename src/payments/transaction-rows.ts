@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../events/event.entity';
 import { eventsInsert } from '../events/outbox';
+import { executeWithCommit } from '../db/direct-sql-connection';
 import { Payment } from './payment.entity';
 import { TransactionSplit } from './split.entity';
 import { Transaction } from './transaction.entity';
@@ -21,9 +22,11 @@ export const newSplit = (fields: Partial<TransactionSplit> & Pick<TransactionSpl
  * Writes created transactions, their payments, split items and events in one statement (a
  * `with` per table): no unit of work, and the payments' and splits' foreign keys are checked
  * at its end (they are not deferred), not as statements of the COMMIT. A referenceCode taken
- * fails it with MikroORM's UniqueConstraintViolationException, as a flush would.
+ * fails it with MikroORM's UniqueConstraintViolationException, as a flush would. `last`: its
+ * caller's transaction writes nothing after it, so in a direct transaction it goes with the
+ * COMMIT (`executeWithCommit`), its error read by `last.mapError` there.
  */
-export async function insertTransactions(em: EntityManager, made: TransactionRows[], events: Event[] = []): Promise<void> {
+export async function insertTransactions(em: EntityManager, made: TransactionRows[], events: Event[] = [], last?: { mapError: (err: unknown) => unknown }): Promise<void> {
   if (made.length === 0 && events.length === 0) return;
   const transactions = made.map(({ transaction: t }) => ({
     id: t.id,
@@ -76,8 +79,7 @@ export async function insertTransactions(em: EntityManager, made: TransactionRow
     })),
   );
   const withEvents = events.length > 0 ? eventsInsert(events) : null;
-  await em.execute(
-    `with t as (
+  const sql = `with t as (
        insert into transactions (id, created_at, updated_at, company_id, reference_code, customer_id, status, amount, currency, items, metadata, idempotency_key, origin)
        select id, created_at, updated_at, company_id, reference_code, customer_id, status, amount, currency, items, metadata, idempotency_key, origin
          from jsonb_to_recordset(?::jsonb) as x(id text, created_at timestamptz, updated_at timestamptz, company_id text, reference_code text, customer_id text, status text,
@@ -96,10 +98,10 @@ export async function insertTransactions(em: EntityManager, made: TransactionRow
          from jsonb_to_recordset(?::jsonb) as x(id text, transaction_id text, recipient_id text, type text, amount bigint, percentage double precision,
                                                 liable boolean, charge_processing_fee boolean, created_at timestamptz)
      )${withEvents ? `, e as (${withEvents.sql})` : ''}
-     select 1`,
-    [JSON.stringify(transactions), JSON.stringify(payments), JSON.stringify(splits), ...(withEvents?.params ?? [])],
-    'run',
-  );
+     select 1`;
+  const params = [JSON.stringify(transactions), JSON.stringify(payments), JSON.stringify(splits), ...(withEvents?.params ?? [])];
+  if (last) await executeWithCommit(em, sql, params, last.mapError);
+  else await em.execute(sql, params, 'run');
 }
 
 type Row = Record<string, unknown>;

@@ -88,7 +88,14 @@ export async function prepareTransaction(
     throw bodyIdNotFound('customerId', 'Customer');
   }
   const lookups = splitLookups(em);
-  const splits = await checkSplits(em, company.id, input.splits ?? [], amount, input.payments, lookups);
+  // A company with no acquirer: 409 processor_not_configured before any Pix charge is opened. Its
+  // card connection is read beside the split checks (two statements at once), their errors in that order.
+  const [checked, cardRailRead] = await Promise.allSettled([
+    checkSplits(em, company.id, input.splits ?? [], amount, input.payments, lookups),
+    input.payments.some((p) => p.paymentMethod === 'credit_card') ? options.rails.card() : null,
+  ]);
+  const splits = settled(checked);
+  const cardRail = settled(cardRailRead);
 
   const paymentIds = input.payments.map(() => newCapabilityId('pay'));
   const pixInputs = input.payments.flatMap((p, position) => {
@@ -96,8 +103,6 @@ export async function prepareTransaction(
     const expiresIn = p.pix?.expiresIn ?? PIX_EXPIRES_IN.default;
     return [{ position, paymentId: paymentIds[position], amount: p.amount, expiresIn, expiresAt: new Date(now.getTime() + expiresIn * 1000) }];
   });
-  // A company with no acquirer: 409 processor_not_configured before any Pix charge is opened.
-  const cardRail = input.payments.some((p) => p.paymentMethod === 'credit_card') ? await options.rails.card() : null;
   const boletos = await registerBoletos(em, company, input, paymentIds, now, options.rails);
   const undoBoletos = async (err: unknown): Promise<never> => {
     await boletos.discard();
@@ -120,6 +125,11 @@ export async function prepareTransaction(
     },
   };
 }
+
+const settled = <T>(r: PromiseSettledResult<T>): T => {
+  if (r.status === 'rejected') throw r.reason;
+  return r.value;
+};
 
 /** Runs the write of a prepared transaction; when it fails, what the processors opened is removed before the error goes on. */
 export async function writePrepared<T>(prepared: PreparedTransaction, write: () => Promise<T>): Promise<T> {
@@ -179,18 +189,18 @@ export async function createTransaction(
     if (p.status === 'waiting_payment') events.push(newEvent({ companyId: company.id, type: 'payment.waiting_payment', entityType: 'payment', data }, at));
   }
   if (transaction.status === 'waiting_payment') txnEvent('transaction.waiting_payment');
-  try {
-    // The rows and their events in one statement.
-    await insertTransactions(em, [aggregate], events);
-  } catch (err) {
-    // A referenceCode taken (now or by a concurrent creation): the unique index lets exactly one commit.
-    if (err instanceof UniqueConstraintViolationException) throw referenceCodeTaken(input.referenceCode);
-    throw err;
-  }
+  // A referenceCode taken (now or by a concurrent creation): the unique index lets exactly one commit.
+  const referenceCodeConflict = (err: unknown) => (err instanceof UniqueConstraintViolationException ? referenceCodeTaken(input.referenceCode) : err);
+  const dispatchHere = options.dispatcher !== undefined && !hasCard;
+  // The rows and their events in one statement: the transaction's last write unless its events are
+  // dispatched in it, so a card sale's direct transaction sends it with the COMMIT (its error read there too).
+  await insertTransactions(em, [aggregate], events, dispatchHere ? undefined : { mapError: referenceCodeConflict }).catch((err: unknown) => {
+    throw referenceCodeConflict(err);
+  });
   // Nothing to decide (no card): its events are dispatched in its own transaction, not in one of their own.
   let dispatched: (() => void) | undefined;
-  if (options.dispatcher && !hasCard) {
-    const { dispatcher } = options;
+  if (dispatchHere) {
+    const dispatcher = options.dispatcher!;
     // A subscriber that fails leaves the creation standing: its events go to the dispatch after commit.
     dispatched = await dispatcher.dispatchWithin(em, events).catch(() => () => dispatcher.dispatchSoon(events.map((e) => e.id), events));
   }

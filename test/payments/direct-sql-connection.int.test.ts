@@ -1,7 +1,8 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import { createOrm, type Orm } from '../../src/db/orm';
-import { DirectSqlConnection, directTransactional } from '../../src/db/direct-sql-connection';
+import { DirectSqlConnection, directTransactional, executeWithCommit } from '../../src/db/direct-sql-connection';
+import { Client } from 'pg';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { IdempotencyKey } from '../../src/http/idempotency-key.entity';
 import { createTestDatabase } from '../helpers/stack';
@@ -161,5 +162,81 @@ describe('a direct transaction (directTransactional: no MikroORM transaction, BE
       ),
     );
     expect(ids).toEqual(Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? -1 : i)));
+  });
+
+  it('refuses to commit a transaction PostgreSQL rolled back: a failed statement whose error the work caught leaves nothing written', async () => {
+    await emOf(direct).execute('insert into direct_sql_probe (id) values (?)', ['dt-caught-dup'], 'run');
+    const work = directTransactional(emOf(direct), async (em) => {
+      await em.execute('insert into direct_sql_probe (id) values (?)', ['dt-before-caught'], 'run');
+      await em.execute('insert into direct_sql_probe (id) values (?)', ['dt-caught-dup'], 'run').catch(() => undefined);
+      return 'answered';
+    });
+    await expect(work).rejects.toThrow(/rolled back at its commit/);
+    expect(await seen('dt-before-caught')).toBe(0);
+  });
+});
+
+describe('a write held for the commit (executeWithCommit)', () => {
+  const seen = async (id: string) => (await emOf(direct).execute('select id from direct_sql_probe where id = ?', [id])).length;
+  const insert = 'insert into direct_sql_probe (id) values (?)';
+  const taken = (err: unknown) => (err instanceof UniqueConstraintViolationException ? new Error('that id is taken') : err);
+
+  /** The round trips `work` makes to PostgreSQL (each `query` of node-postgres's client is one). */
+  async function roundTrips(work: () => Promise<unknown>): Promise<number> {
+    const spy = jest.spyOn(Client.prototype, 'query');
+    try {
+      await work();
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  }
+
+  it('goes with the COMMIT in one round trip, BEGIN with the first statement: a transaction of two writes is two round trips', async () => {
+    const twoWrites = await roundTrips(() =>
+      directTransactional(emOf(direct), async (em) => {
+        await em.execute(insert, ['held-3'], 'run');
+        await executeWithCommit(em, insert, ['held-4']);
+      }),
+    );
+    expect(twoWrites).toBe(2);
+    expect([await seen('held-3'), await seen('held-4')]).toEqual([1, 1]);
+    // Alone in its transaction: BEGIN, it and COMMIT in one.
+    expect(await roundTrips(() => directTransactional(emOf(direct), (em) => executeWithCommit(em, insert, ['held-5'])))).toBe(1);
+    expect(await seen('held-5')).toBe(1);
+  });
+
+  it('fails the commit with its error, converted and read by its caller, and rolls back the transaction', async () => {
+    await emOf(direct).execute(insert, ['held-dup'], 'run');
+    const err = await directTransactional(emOf(direct), async (em) => {
+      await em.execute(insert, ['held-with-dup'], 'run');
+      await executeWithCommit(em, insert, ['held-dup'], taken);
+    }).catch((e: unknown) => e);
+    expect(err).toEqual(new Error('that id is taken'));
+    expect(await seen('held-with-dup')).toBe(0);
+    // An error it does not tell apart goes on converted, as any statement's.
+    const other = await directTransactional(emOf(direct), (em) => executeWithCommit(em, insert, ['held-dup'])).catch((e: unknown) => e);
+    expect(other).toBeInstanceOf(UniqueConstraintViolationException);
+    expect((other as Error).message).toMatch(/^insert into direct_sql_probe \(id\) values \('held-dup'\) - duplicate key value/);
+  });
+
+  it('must be its transaction’s last write: a statement after it is refused and nothing is written', async () => {
+    await expect(
+      directTransactional(emOf(direct), async (em) => {
+        await executeWithCommit(em, insert, ['held-then-more']);
+        await em.execute(insert, ['held-after'], 'run');
+      }),
+    ).rejects.toThrow(/must be its transaction's last/);
+    expect([await seen('held-then-more'), await seen('held-after')]).toEqual([0, 0]);
+  });
+
+  it('runs at once outside a direct transaction, in MikroORM’s or with no transaction, its error read the same way', async () => {
+    await emOf(direct).transactional(async (em) => {
+      await executeWithCommit(em, insert, ['held-in-orm-trx']);
+      expect(await em.execute('select id from direct_sql_probe where id = ?', ['held-in-orm-trx'])).toHaveLength(1);
+    });
+    expect(await seen('held-in-orm-trx')).toBe(1);
+    await expect(executeWithCommit(emOf(direct), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
+    await expect(executeWithCommit(emOf(plain), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
   });
 });
