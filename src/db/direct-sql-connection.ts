@@ -31,7 +31,8 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     const client = (ctx ? (ctx as unknown as { client: KnexClient }).client : this.getKnex().client) as KnexClient;
     const connection = await client.acquireConnection();
     try {
-      return await this.run<T>(connection, this.textOf(queryOrKnex, params), method);
+      const text = this.textOf(queryOrKnex, params);
+      return this.transformRawResult<T>(await this.send(connection, text, text), method);
     } finally {
       if (!ctx) await client.releaseConnection(connection);
     }
@@ -43,8 +44,9 @@ export class DirectSqlConnection extends PostgreSqlConnection {
    * the EntityManager it gets runs on that connection (its finds and query builders too, as
    * their text; what it persisted is flushed before the commit, as `em.transactional` does), and
    * a nested `em.transactional` (a savepoint) is refused. BEGIN goes in the same round trip as
-   * the first statement, COMMIT in the same round trip as the last write when it was held for it
-   * (`executeWithCommit`), else on its own (ROLLBACK when `work` throws).
+   * the first statement, a write held for the next round trip (`executeWithNext`) in the same as
+   * the statement after it or as the COMMIT, which else goes on its own (ROLLBACK when `work`
+   * throws).
    */
   async directTransactional<T>(em: EntityManager, work: (em: EntityManager) => Promise<T>): Promise<T> {
     const client = this.getKnex().client as KnexClient;
@@ -71,8 +73,8 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     return this.logger.isEnabled('query');
   }
 
-  /** Holds `trx`'s last statement for its COMMIT (`executeWithCommit`). */
-  holdForCommit(trx: DirectTransaction, sql: string, params: unknown[], mapError: ErrorMap = (err) => err): void {
+  /** Holds a write of `trx` for its next round trip (`executeWithNext`). */
+  holdForNext(trx: DirectTransaction, sql: string, params: unknown[], mapError?: ErrorMap): void {
     if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
     trx.held.push({ text: this.textOf(sql, params), mapError });
   }
@@ -81,42 +83,44 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     if (typeof queryOrKnex !== 'string') throw new Error('A direct transaction runs statements as text: a knex builder has no connection in it');
     if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
     // Its error would surface from this statement, where nobody reads it as the held one's.
-    if (trx.held.length > 0) throw new Error('A statement held for the commit (executeWithCommit) must be its transaction\'s last');
+    if (trx.held.some((h) => h.mapError)) throw new Error('A write held with its own error reading (executeWithNext with mapError) must be its transaction\'s last');
     const text = this.textOf(queryOrKnex, params);
-    if (trx.begun) return this.run<T>(trx.connection, text, method);
-    trx.begun = true;
-    return this.run<T>(trx.connection, text, method, true);
+    const { before, shown } = this.takeHeld(trx);
+    const res = await this.send(trx.connection, [...before, text].join('; '), [...shown, text].join('; '));
+    // The answers of what went before it (BEGIN, held writes) are nobody's.
+    const own = before.length === 0 ? res : (res as unknown[]).slice(before.length);
+    return this.transformRawResult<T>(before.length > 0 && (own as unknown[]).length === 1 ? (own as unknown[])[0] : own, method);
   }
 
   /**
-   * COMMIT in one round trip with the statements held for it (BEGIN first when none went yet);
-   * their error converted as any statement's, then read by their callers (`mapError`). PostgreSQL
-   * answers COMMIT with ROLLBACK when a statement of the transaction failed and its error was
-   * caught: that throws too, nothing of it was written.
+   * COMMIT in one round trip with the writes held for it; their error converted as any
+   * statement's, then read by their callers (`mapError`). PostgreSQL answers COMMIT with
+   * ROLLBACK when a statement of the transaction failed and its error was caught: that throws
+   * too, nothing of it was written.
    */
   private async commitDirect(em: EntityManager, trx: DirectTransaction): Promise<void> {
-    const held = trx.held.splice(0);
-    const texts = [...(trx.begun ? [] : ['begin']), ...held.map((h) => h.text), 'commit'];
-    trx.begun = true;
-    let results: Array<{ command?: string }>;
+    const maps = trx.held.flatMap((h) => (h.mapError ? [h.mapError] : []));
+    const { before, shown } = this.takeHeld(trx);
+    let res: unknown;
     try {
-      const res = await this.send(trx.connection, texts.join('; '), held.map((h) => h.text).join('; ') || 'commit');
-      results = (texts.length === 1 ? [res] : res) as Array<{ command?: string }>;
+      res = await this.send(trx.connection, [...before, 'commit'].join('; '), shown.join('; ') || 'commit');
     } catch (err) {
-      throw held.reduce((e, h) => h.mapError(e), em.getDriver().convertException(err as Error) as unknown);
+      throw maps.reduce((e, map) => map(e), em.getDriver().convertException(err as Error) as unknown);
     }
-    if (results.at(-1)?.command === 'ROLLBACK') throw new Error('A direct transaction was rolled back at its commit: a statement in it failed and its error was caught');
+    const commit = (before.length === 0 ? res : (res as unknown[]).at(-1)) as { command?: string };
+    if (commit.command === 'ROLLBACK') throw new Error('A direct transaction was rolled back at its commit: a statement in it failed and its error was caught');
+  }
+
+  /** What goes before the next statement in its round trip: BEGIN when none went yet, then the held writes (`shown`: these alone, for an error's message). */
+  private takeHeld(trx: DirectTransaction): { before: string[]; shown: string[] } {
+    const shown = trx.held.splice(0).map((h) => h.text);
+    const before = trx.begun ? shown : ['begin', ...shown];
+    trx.begun = true;
+    return { before, shown };
   }
 
   private textOf(sql: string, params: unknown[]): string {
     return this.platform.formatQuery(this.config.get('onQuery')(sql, params), params);
-  }
-
-  /** `begin`: BEGIN goes first in the same simple-protocol round trip (the text has its values inlined); the results after its are the statement's. */
-  private async run<T>(connection: PgConnection, text: string, method: Method, begin = false): Promise<T> {
-    const res = await this.send(connection, begin ? `begin; ${text}` : text, text);
-    const own = begin ? (res as unknown[]).slice(1) : res;
-    return this.transformRawResult<T>(begin && (own as unknown[]).length === 1 ? (own as unknown[])[0] : own, method);
   }
 
   /** One round trip; an error names `shown`, the caller's statements without the BEGIN or COMMIT sent with them. */
@@ -131,14 +135,14 @@ export class DirectSqlConnection extends PostgreSqlConnection {
   }
 }
 
-/** What a held statement's caller makes of an error of its commit (its own constraint's, say); other errors unchanged. */
+/** What a held write's caller makes of an error of its commit (its own constraint's, say); other errors unchanged. */
 type ErrorMap = (err: unknown) => unknown;
 
-/** The transaction `DirectSqlConnection.directTransactional` holds: its connection, whether BEGIN went, the statements held for its COMMIT. */
+/** The transaction `DirectSqlConnection.directTransactional` holds: its connection, whether BEGIN went, the writes held for its next round trip. */
 class DirectTransaction {
   begun = false;
   open = true;
-  readonly held: Array<{ text: string; mapError: ErrorMap }> = [];
+  readonly held: Array<{ text: string; mapError?: ErrorMap }> = [];
   constructor(readonly connection: PgConnection) {}
 
   /** What MikroORM asks of a transaction context for a nested `transactional` (a savepoint): not offered. */
@@ -167,16 +171,18 @@ export function directTransactional<T>(em: EntityManager, work: (em: EntityManag
 }
 
 /**
- * The last write of `em`'s direct transaction, whose answer nobody reads, sent with its COMMIT in
- * one round trip: one round trip fewer. Its error surfaces from the commit, converted as any
- * statement's and passed through `mapError` (which turns the errors of this statement it tells
- * apart, by constraint, into the caller's answer); no statement may follow it. Elsewhere (no
- * direct transaction, query logging on) it runs at once, its error through `mapError` the same way.
+ * A write whose answer nobody reads, sent in `em`'s direct transaction with its next statement or
+ * its COMMIT, in the same round trip: one round trip fewer. Its error surfaces from that round
+ * trip, converted as any statement's, and the transaction rolls back as for any failed statement.
+ * With `mapError` (which turns the errors of this write it tells apart, by constraint, into the
+ * caller's answer) it must be the transaction's last statement: its error is read at the COMMIT,
+ * and a statement after it is refused. Elsewhere (no direct transaction, query logging on) it
+ * runs at once, its error through `mapError` the same way.
  */
-export async function executeWithCommit(em: EntityManager, sql: string, params: unknown[], mapError?: ErrorMap): Promise<void> {
+export async function executeWithNext(em: EntityManager, sql: string, params: unknown[], mapError?: ErrorMap): Promise<void> {
   const connection = em.getConnection();
   const trx = em.getTransactionContext();
-  if (connection instanceof DirectSqlConnection && trx instanceof DirectTransaction) return connection.holdForCommit(trx, sql, params, mapError);
+  if (connection instanceof DirectSqlConnection && trx instanceof DirectTransaction) return connection.holdForNext(trx, sql, params, mapError);
   await em.execute(sql, params, 'run').catch((err: unknown) => {
     throw mapError ? mapError(err) : err;
   });

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { countDispatchedEvents } from '../observability/metrics/business';
 import type { Logger } from '../shared/logger';
 import { Event } from './event.entity';
-import { executeWithCommit } from '../db/direct-sql-connection';
+import { executeWithNext } from '../db/direct-sql-connection';
 
 const markDispatchedSql = (eventIds: string[]) => `update events set dispatched_at = now() where id in (${eventIds.map(() => '?').join(', ')}) and dispatched_at is null`;
 
@@ -118,9 +118,9 @@ export class EventDispatcher {
   /**
    * Dispatches events inside the caller's database transaction, the one that wrote them or
    * one that holds the rows they describe: their subscribers run in it, and those that left
-   * no after-commit work are marked dispatched in it (one statement; in a direct transaction it
-   * goes with the COMMIT, so the dispatch is that transaction's last work), so they commit with
-   * the change or not at all and cost no dispatch transaction of their own. No lock is taken: the
+   * no after-commit work are marked dispatched in it (one statement, which a direct transaction
+   * sends with its next one or its COMMIT), so they commit with the change or not at all and cost
+   * no dispatch transaction of their own. No lock is taken: the
    * events are the caller's own (uncommitted, or committed moments ago, before the outbox
    * sweeper's grace), and subscribers are idempotent should the sweeper take one too. Call the
    * returned function once the transaction committed: it dispatches the events that have
@@ -130,8 +130,8 @@ export class EventDispatcher {
     if (events.length === 0) return () => undefined;
     const later = await this.runSubscribers(em, events);
     const done = events.filter((e) => !later.has(e.id)).map((e) => e.id);
-    // The transaction's last write: in a direct transaction it goes with the COMMIT.
-    if (done.length > 0) await executeWithCommit(em, markDispatchedSql(done), done);
+    // In a direct transaction it goes with the next statement or the COMMIT: one round trip fewer.
+    if (done.length > 0) await executeWithNext(em, markDispatchedSql(done), done);
     const handled: Handled = { batches: [{ ids: events.map((e) => e.id), recorded: events }], events, done, later };
     return () => this.track(this.afterCommit(handled).then(({ failures }) => this.eachAlone(failures.map((f) => f.eventId))));
   }

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../events/event.entity';
 import { eventsInsert } from '../events/outbox';
-import { executeWithCommit } from '../db/direct-sql-connection';
+import { executeWithNext } from '../db/direct-sql-connection';
 import { Payment } from './payment.entity';
 import { TransactionSplit } from './split.entity';
 import { Transaction } from './transaction.entity';
@@ -24,7 +24,7 @@ export const newSplit = (fields: Partial<TransactionSplit> & Pick<TransactionSpl
  * at its end (they are not deferred), not as statements of the COMMIT. A referenceCode taken
  * fails it with MikroORM's UniqueConstraintViolationException, as a flush would. `last`: its
  * caller's transaction writes nothing after it, so in a direct transaction it goes with the
- * COMMIT (`executeWithCommit`), its error read by `last.mapError` there.
+ * COMMIT (`executeWithNext`), its error read by `last.mapError` there.
  */
 export async function insertTransactions(em: EntityManager, made: TransactionRows[], events: Event[] = [], last?: { mapError: (err: unknown) => unknown }): Promise<void> {
   if (made.length === 0 && events.length === 0) return;
@@ -100,7 +100,7 @@ export async function insertTransactions(em: EntityManager, made: TransactionRow
      )${withEvents ? `, e as (${withEvents.sql})` : ''}
      select 1`;
   const params = [JSON.stringify(transactions), JSON.stringify(payments), JSON.stringify(splits), ...(withEvents?.params ?? [])];
-  if (last) await executeWithCommit(em, sql, params, last.mapError);
+  if (last) await executeWithNext(em, sql, params, last.mapError);
   else await em.execute(sql, params, 'run');
 }
 

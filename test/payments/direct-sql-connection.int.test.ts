@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import { createOrm, type Orm } from '../../src/db/orm';
-import { DirectSqlConnection, directTransactional, executeWithCommit } from '../../src/db/direct-sql-connection';
+import { DirectSqlConnection, directTransactional, executeWithNext } from '../../src/db/direct-sql-connection';
 import { Client } from 'pg';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { IdempotencyKey } from '../../src/http/idempotency-key.entity';
@@ -176,7 +176,7 @@ describe('a direct transaction (directTransactional: no MikroORM transaction, BE
   });
 });
 
-describe('a write held for the commit (executeWithCommit)', () => {
+describe('a write held for the next round trip (executeWithNext)', () => {
   const seen = async (id: string) => (await emOf(direct).execute('select id from direct_sql_probe where id = ?', [id])).length;
   const insert = 'insert into direct_sql_probe (id) values (?)';
   const taken = (err: unknown) => (err instanceof UniqueConstraintViolationException ? new Error('that id is taken') : err);
@@ -196,13 +196,13 @@ describe('a write held for the commit (executeWithCommit)', () => {
     const twoWrites = await roundTrips(() =>
       directTransactional(emOf(direct), async (em) => {
         await em.execute(insert, ['held-3'], 'run');
-        await executeWithCommit(em, insert, ['held-4']);
+        await executeWithNext(em, insert, ['held-4']);
       }),
     );
     expect(twoWrites).toBe(2);
     expect([await seen('held-3'), await seen('held-4')]).toEqual([1, 1]);
     // Alone in its transaction: BEGIN, it and COMMIT in one.
-    expect(await roundTrips(() => directTransactional(emOf(direct), (em) => executeWithCommit(em, insert, ['held-5'])))).toBe(1);
+    expect(await roundTrips(() => directTransactional(emOf(direct), (em) => executeWithNext(em, insert, ['held-5'])))).toBe(1);
     expect(await seen('held-5')).toBe(1);
   });
 
@@ -210,20 +210,43 @@ describe('a write held for the commit (executeWithCommit)', () => {
     await emOf(direct).execute(insert, ['held-dup'], 'run');
     const err = await directTransactional(emOf(direct), async (em) => {
       await em.execute(insert, ['held-with-dup'], 'run');
-      await executeWithCommit(em, insert, ['held-dup'], taken);
+      await executeWithNext(em, insert, ['held-dup'], taken);
     }).catch((e: unknown) => e);
     expect(err).toEqual(new Error('that id is taken'));
     expect(await seen('held-with-dup')).toBe(0);
     // An error it does not tell apart goes on converted, as any statement's.
-    const other = await directTransactional(emOf(direct), (em) => executeWithCommit(em, insert, ['held-dup'])).catch((e: unknown) => e);
+    const other = await directTransactional(emOf(direct), (em) => executeWithNext(em, insert, ['held-dup'])).catch((e: unknown) => e);
     expect(other).toBeInstanceOf(UniqueConstraintViolationException);
     expect((other as Error).message).toMatch(/^insert into direct_sql_probe \(id\) values \('held-dup'\) - duplicate key value/);
   });
 
-  it('must be its transaction’s last write: a statement after it is refused and nothing is written', async () => {
+  it('goes with the statement after it, which sees it: the write and the read are one round trip', async () => {
+    let read: unknown;
+    const trips = await roundTrips(() =>
+      directTransactional(emOf(direct), async (em) => {
+        await executeWithNext(em, insert, ['held-then-read']);
+        read = await em.execute('select id from direct_sql_probe where id = ?', ['held-then-read']);
+      }),
+    );
+    expect(read).toEqual([{ id: 'held-then-read' }]);
+    // BEGIN, the held write and the read; then COMMIT.
+    expect(trips).toBe(2);
+    // Its error is that round trip's, converted as any statement's, and nothing is written.
+    await emOf(direct).execute(insert, ['held-dup-next'], 'run');
+    const err = await directTransactional(emOf(direct), async (em) => {
+      await em.execute(insert, ['held-before-dup'], 'run');
+      await executeWithNext(em, insert, ['held-dup-next']);
+      await em.execute('select 1');
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UniqueConstraintViolationException);
+    expect((err as Error).message).toMatch(/^insert into direct_sql_probe \(id\) values \('held-dup-next'\); select 1 - duplicate key value/);
+    expect(await seen('held-before-dup')).toBe(0);
+  });
+
+  it('with its own error reading, must be its transaction’s last: a statement after it is refused and nothing is written', async () => {
     await expect(
       directTransactional(emOf(direct), async (em) => {
-        await executeWithCommit(em, insert, ['held-then-more']);
+        await executeWithNext(em, insert, ['held-then-more'], taken);
         await em.execute(insert, ['held-after'], 'run');
       }),
     ).rejects.toThrow(/must be its transaction's last/);
@@ -232,11 +255,11 @@ describe('a write held for the commit (executeWithCommit)', () => {
 
   it('runs at once outside a direct transaction, in MikroORM’s or with no transaction, its error read the same way', async () => {
     await emOf(direct).transactional(async (em) => {
-      await executeWithCommit(em, insert, ['held-in-orm-trx']);
+      await executeWithNext(em, insert, ['held-in-orm-trx']);
       expect(await em.execute('select id from direct_sql_probe where id = ?', ['held-in-orm-trx'])).toHaveLength(1);
     });
     expect(await seen('held-in-orm-trx')).toBe(1);
-    await expect(executeWithCommit(emOf(direct), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
-    await expect(executeWithCommit(emOf(plain), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
+    await expect(executeWithNext(emOf(direct), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
+    await expect(executeWithNext(emOf(plain), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
   });
 });
