@@ -44,9 +44,9 @@ export class DirectSqlConnection extends PostgreSqlConnection {
    * the EntityManager it gets runs on that connection (its finds and query builders too, as
    * their text; what it persisted is flushed before the commit, as `em.transactional` does), and
    * a nested `em.transactional` (a savepoint) is refused. BEGIN goes in the same round trip as
-   * the first statement, a write held for the next round trip (`executeWithNext`) in the same as
-   * the statement after it or as the COMMIT, which else goes on its own (ROLLBACK when `work`
-   * throws).
+   * the first statement, a statement held for the next round trip (`executeWithNext`,
+   * `readWithNext`) in the same as the statement after it or as the COMMIT, which else goes on
+   * its own (ROLLBACK when `work` throws).
    */
   async directTransactional<T>(em: EntityManager, work: (em: EntityManager) => Promise<T>): Promise<T> {
     const client = this.getKnex().client as KnexClient;
@@ -64,7 +64,7 @@ export class DirectSqlConnection extends PostgreSqlConnection {
       if (trx.begun) await connection.query('rollback').catch((e: unknown) => Object.assign(connection, { __knex__disposed: e }));
       throw err;
     } finally {
-      trx.open = false;
+      trx.end();
       await client.releaseConnection(connection);
     }
   }
@@ -75,8 +75,19 @@ export class DirectSqlConnection extends PostgreSqlConnection {
 
   /** Holds a write of `trx` for its next round trip (`executeWithNext`). */
   holdForNext(trx: DirectTransaction, sql: string, params: unknown[], mapError?: ErrorMap): void {
-    if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
-    trx.held.push({ text: this.textOf(sql, params), mapError });
+    trx.hold({ text: this.textOf(sql, params), mapError });
+  }
+
+  /** Holds a read of `trx` for its next round trip (`readWithNext`); sent on its own once this turn of the event loop ends without one. */
+  holdRead<T>(trx: DirectTransaction, sql: string, params: unknown[]): Promise<T> {
+    const text = this.textOf(sql, params);
+    return new Promise<T>((resolve, reject) => {
+      const held: Held = { text, answer: { resolve: (res) => resolve(this.transformRawResult<T>(res, 'all')), reject } };
+      trx.hold(held);
+      setImmediate(() => {
+        if (trx.open && trx.held.includes(held)) this.roundTrip(trx, []).catch(() => undefined);
+      });
+    });
   }
 
   private async executeIn<T>(trx: DirectTransaction, queryOrKnex: unknown, params: unknown[], method: Method): Promise<T> {
@@ -84,39 +95,49 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
     // Its error would surface from this statement, where nobody reads it as the held one's.
     if (trx.held.some((h) => h.mapError)) throw new Error('A write held with its own error reading (executeWithNext with mapError) must be its transaction\'s last');
-    const text = this.textOf(queryOrKnex, params);
-    const { before, shown } = this.takeHeld(trx);
-    const res = await this.send(trx.connection, [...before, text].join('; '), [...shown, text].join('; '));
-    // The answers of what went before it (BEGIN, held writes) are nobody's.
-    const own = before.length === 0 ? res : (res as unknown[]).slice(before.length);
-    return this.transformRawResult<T>(before.length > 0 && (own as unknown[]).length === 1 ? (own as unknown[])[0] : own, method);
+    const own = await this.roundTrip(trx, [this.textOf(queryOrKnex, params)]);
+    return this.transformRawResult<T>(own.length === 1 ? own[0] : own, method);
   }
 
   /**
-   * COMMIT in one round trip with the writes held for it; their error converted as any
+   * COMMIT in one round trip with the statements held for it; their error converted as any
    * statement's, then read by their callers (`mapError`). PostgreSQL answers COMMIT with
    * ROLLBACK when a statement of the transaction failed and its error was caught: that throws
    * too, nothing of it was written.
    */
   private async commitDirect(em: EntityManager, trx: DirectTransaction): Promise<void> {
     const maps = trx.held.flatMap((h) => (h.mapError ? [h.mapError] : []));
-    const { before, shown } = this.takeHeld(trx);
-    let res: unknown;
+    let own: unknown[];
     try {
-      res = await this.send(trx.connection, [...before, 'commit'].join('; '), shown.join('; ') || 'commit');
+      own = await this.roundTrip(trx, ['commit']);
     } catch (err) {
       throw maps.reduce((e, map) => map(e), em.getDriver().convertException(err as Error) as unknown);
     }
-    const commit = (before.length === 0 ? res : (res as unknown[]).at(-1)) as { command?: string };
-    if (commit.command === 'ROLLBACK') throw new Error('A direct transaction was rolled back at its commit: a statement in it failed and its error was caught');
+    if ((own.at(-1) as { command?: string }).command === 'ROLLBACK') throw new Error('A direct transaction was rolled back at its commit: a statement in it failed and its error was caught');
   }
 
-  /** What goes before the next statement in its round trip: BEGIN when none went yet, then the held writes (`shown`: these alone, for an error's message). */
-  private takeHeld(trx: DirectTransaction): { before: string[]; shown: string[] } {
-    const shown = trx.held.splice(0).map((h) => h.text);
-    const before = trx.begun ? shown : ['begin', ...shown];
+  /**
+   * One round trip of `trx` (one simple-protocol query: the texts have their values inlined, and
+   * each is still its own statement for PostgreSQL and `pg_stat_statements`): BEGIN when none went
+   * yet, the statements held for it, then `own`. Each held read gets its answer (or the error, converted);
+   * the caller gets the answers of `own`. An error names the held statements and `own`, not BEGIN or COMMIT.
+   */
+  private async roundTrip(trx: DirectTransaction, own: string[]): Promise<unknown[]> {
+    const held = trx.held.splice(0);
+    const lead = trx.begun ? [] : ['begin'];
     trx.begun = true;
-    return { before, shown };
+    const texts = [...lead, ...held.map((h) => h.text), ...own];
+    let all: unknown[];
+    try {
+      const shown = [...held.map((h) => h.text), ...own.filter((t) => t !== 'commit')].join('; ') || 'commit';
+      const res = await this.send(trx.connection, texts.join('; '), shown);
+      all = Array.isArray(res) ? res : [res];
+    } catch (err) {
+      for (const h of held) h.answer?.reject(this.platform.getExceptionConverter().convertException(err as Error));
+      throw err;
+    }
+    held.forEach((h, i) => h.answer?.resolve(all[lead.length + i]));
+    return all.slice(lead.length + held.length);
   }
 
   private textOf(sql: string, params: unknown[]): string {
@@ -138,12 +159,30 @@ export class DirectSqlConnection extends PostgreSqlConnection {
 /** What a held write's caller makes of an error of its commit (its own constraint's, say); other errors unchanged. */
 type ErrorMap = (err: unknown) => unknown;
 
-/** The transaction `DirectSqlConnection.directTransactional` holds: its connection, whether BEGIN went, the writes held for its next round trip. */
+/** A statement held for its transaction's next round trip: a write (its error read by `mapError` at the commit), or a read waiting for its `answer`. */
+interface Held {
+  text: string;
+  mapError?: ErrorMap;
+  answer?: { resolve: (res: unknown) => void; reject: (err: unknown) => void };
+}
+
+/** The transaction `DirectSqlConnection.directTransactional` holds: its connection, whether BEGIN went, the statements held for its next round trip. */
 class DirectTransaction {
   begun = false;
   open = true;
-  readonly held: Array<{ text: string; mapError?: ErrorMap }> = [];
+  readonly held: Held[] = [];
   constructor(readonly connection: PgConnection) {}
+
+  hold(held: Held): void {
+    if (!this.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
+    this.held.push(held);
+  }
+
+  /** Ended (committed or rolled back): a read still held is never sent. */
+  end(): void {
+    this.open = false;
+    for (const h of this.held.splice(0)) h.answer?.reject(new Error('A direct transaction ended before its held read was sent'));
+  }
 
   /** What MikroORM asks of a transaction context for a nested `transactional` (a savepoint): not offered. */
   transaction(): never {
@@ -186,4 +225,17 @@ export async function executeWithNext(em: EntityManager, sql: string, params: un
   await em.execute(sql, params, 'run').catch((err: unknown) => {
     throw mapError ? mapError(err) : err;
   });
+}
+
+/**
+ * A read sent in `em`'s direct transaction with its next statement or its COMMIT, in the same
+ * round trip: it answers when that round trip does (its error converted as any statement's).
+ * Held past the current turn of the event loop, it goes on its own, so awaiting it never waits
+ * for a statement that does not come. Elsewhere it runs at once.
+ */
+export function readWithNext<T>(em: EntityManager, sql: string, params: unknown[]): Promise<T> {
+  const connection = em.getConnection();
+  const trx = em.getTransactionContext();
+  if (connection instanceof DirectSqlConnection && trx instanceof DirectTransaction) return connection.holdRead<T>(trx, sql, params);
+  return em.execute(sql, params) as Promise<T>;
 }

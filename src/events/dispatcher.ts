@@ -39,6 +39,8 @@ export interface EventSubscriber {
    * the same rules, with the after-commit work it returns keyed by event id.
    */
   handleAll?(em: EntityManager, events: Event[]): Promise<void | Map<string, AfterDispatch>>;
+  /** When present, starts the reads a dispatch of these companies' events in `em`'s transaction will make (`prefetchWithin`). */
+  prefetch?(em: EntityManager, companyIds: string[]): void;
 }
 
 /** The events one caller dispatches together (one business step's), with those it has in hand. */
@@ -126,6 +128,15 @@ export class EventDispatcher {
    * returned function once the transaction committed: it dispatches the events that have
    * after-commit work (workflow starts) as `dispatchSoon` does, and counts the marked ones.
    */
+  /**
+   * Starts the reads a later `dispatchWithin(em, …)` of these companies' events will make (a
+   * subscriber's `prefetch`): a direct transaction sends them with its next statement, one round
+   * trip fewer. Call it right before that statement.
+   */
+  prefetchWithin(em: EntityManager, companyIds: string[]): void {
+    for (const s of this.subscribers) s.prefetch?.(em, companyIds);
+  }
+
   async dispatchWithin(em: EntityManager, events: Event[]): Promise<() => void> {
     if (events.length === 0) return () => undefined;
     const later = await this.runSubscribers(em, events);

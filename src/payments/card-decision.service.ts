@@ -180,6 +180,8 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
       const ids = recording.map((d) => d.agg.transaction.id);
       // The CVVs destroyed in the statement that locks the rows.
       const destroyCvvs = paymentIds.length > 0 ? { sql: destroyCardCvvSql(paymentIds), params: paymentIds } : undefined;
+      // What the dispatch at its end reads (the companies' webhooks) goes in the round trip of the lock.
+      ctx.dispatcher?.prefetchWithin(em, [...new Set(recording.map((d) => d.agg.transaction.companyId))]);
       const cs = new Map((await changesMany(em, ids, ctx.publicBaseUrl, new Map(recording.map((d) => [d.agg.transaction.id, d.agg.splits])), destroyCvvs)).map((c) => [c.agg.transaction.id, c]));
       const toSettle: Changes[] = [];
       for (const d of recording) {

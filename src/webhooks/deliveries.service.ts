@@ -5,6 +5,7 @@ import { recordEvent } from '../events/outbox';
 import { conflict, notFound } from '../http/errors';
 import { creationPage } from '../http/pagination';
 import { iso } from '../db/base.entity';
+import { readWithNext } from '../db/direct-sql-connection';
 import type { Event } from '../events/event.entity';
 import { isWebhookEventType } from '../events/catalog';
 import { newId } from '../shared/ids';
@@ -81,16 +82,27 @@ type ActiveWebhook = Pick<Webhook, 'id' | 'url' | 'events'>;
 /** A company's active webhooks, read once per dispatch transaction: the events it dispatches together share them. */
 const activeWebhooksByTransaction = new WeakMap<EntityManager, Map<string, Promise<ActiveWebhook[]>>>();
 
-function activeWebhooks(em: EntityManager, companyId: string): Promise<ActiveWebhook[]> {
+// Written out: every event of every company passes here, and the ORM's query building costs more than the statement.
+const ACTIVE_WEBHOOKS_SQL = `select id, url, events from webhooks where company_id = ? and is_active and deleted_at is null`;
+
+function activeWebhooks(em: EntityManager, companyId: string, prefetch = false): Promise<ActiveWebhook[]> {
   let byCompany = activeWebhooksByTransaction.get(em);
   if (!byCompany) activeWebhooksByTransaction.set(em, (byCompany = new Map()));
   let found = byCompany.get(companyId);
   if (!found) {
-    // Written out: every event of every company passes here, and the ORM's query building costs more than the statement.
-    found = em.execute<ActiveWebhook[]>(`select id, url, events from webhooks where company_id = ? and is_active and deleted_at is null`, [companyId]);
+    found = prefetch ? readWithNext<ActiveWebhook[]>(em, ACTIVE_WEBHOOKS_SQL, [companyId]) : em.execute<ActiveWebhook[]>(ACTIVE_WEBHOOKS_SQL, [companyId]);
     byCompany.set(companyId, found);
   }
   return found;
+}
+
+/**
+ * Starts reading these companies' active webhooks for a dispatch in `em`'s transaction: a direct
+ * transaction sends the reads with its next statement (`readWithNext`). Its error, if any, is
+ * the dispatch's, when it reads them.
+ */
+export function prefetchActiveWebhooks(em: EntityManager, companyIds: string[]): void {
+  for (const companyId of new Set(companyIds)) activeWebhooks(em, companyId, true).catch(() => undefined);
 }
 
 const subscribes = (w: ActiveWebhook, type: string): boolean => w.events.length === 0 || w.events.includes(type);

@@ -1,5 +1,5 @@
 import type { EventSubscriber } from '../events/dispatcher';
-import { createDeliveriesForEvents } from './deliveries.service';
+import { createDeliveriesForEvents, prefetchActiveWebhooks } from './deliveries.service';
 
 /**
  * Turns every dispatched event into deliveries, inside the dispatch transaction: the rows are
@@ -19,5 +19,7 @@ export function webhookEventSubscriber(): EventSubscriber {
     async handleAll(em, events) {
       await createDeliveriesForEvents(em, events);
     },
+    // Their webhooks, read with the statement the dispatching transaction runs next.
+    prefetch: prefetchActiveWebhooks,
   };
 }

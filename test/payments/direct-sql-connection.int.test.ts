@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import { createOrm, type Orm } from '../../src/db/orm';
-import { DirectSqlConnection, directTransactional, executeWithNext } from '../../src/db/direct-sql-connection';
+import { DirectSqlConnection, directTransactional, executeWithNext, readWithNext } from '../../src/db/direct-sql-connection';
 import { Client } from 'pg';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { IdempotencyKey } from '../../src/http/idempotency-key.entity';
@@ -251,6 +251,43 @@ describe('a write held for the next round trip (executeWithNext)', () => {
       }),
     ).rejects.toThrow(/must be its transaction's last/);
     expect([await seen('held-then-more'), await seen('held-after')]).toEqual([0, 0]);
+  });
+
+  it('holds a read the same way: it answers with the round trip of the statement after it, or on its own when none comes', async () => {
+    let answers: unknown[] = [];
+    const trips = await roundTrips(() =>
+      directTransactional(emOf(direct), async (em) => {
+        const held = readWithNext<{ n: number }[]>(em, 'select ?::int as n', [1]);
+        const next = await em.execute<{ n: number }[]>('select ?::int as n', [2]);
+        answers = [await held, next];
+      }),
+    );
+    expect(answers).toEqual([[{ n: 1 }], [{ n: 2 }]]);
+    // BEGIN, the read and the statement; then COMMIT.
+    expect(trips).toBe(2);
+    // Awaited with nothing after it: it goes on its own, it does not wait for a statement that never comes.
+    const alone = await directTransactional(emOf(direct), (em) => readWithNext<{ n: number }[]>(em, 'select ?::int as n', [3]));
+    expect(alone).toEqual([{ n: 3 }]);
+  });
+
+  it('fails a held read with its round trip’s error, converted; a read still held when the work throws is never sent', async () => {
+    await emOf(direct).execute(insert, ['held-read-dup'], 'run');
+    let readError: unknown;
+    await directTransactional(emOf(direct), async (em) => {
+      const held = readWithNext(em, 'select 1 as n', []).catch((err: unknown) => (readError = err));
+      await executeWithNext(em, insert, ['held-read-dup']);
+      await em.execute('select 2').catch(() => undefined);
+      await held;
+    }).catch(() => undefined);
+    expect(readError).toBeInstanceOf(UniqueConstraintViolationException);
+    let unsent: unknown;
+    await expect(
+      directTransactional(emOf(direct), async (em) => {
+        readWithNext(em, 'select 1', []).catch((err: unknown) => (unsent = err));
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    expect(String(unsent)).toMatch(/ended before its held read was sent/);
   });
 
   it('runs at once outside a direct transaction, in MikroORM’s or with no transaction, its error read the same way', async () => {
