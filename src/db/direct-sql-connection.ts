@@ -93,8 +93,7 @@ export class DirectSqlConnection extends PostgreSqlConnection {
   private async executeIn<T>(trx: DirectTransaction, queryOrKnex: unknown, params: unknown[], method: Method): Promise<T> {
     if (typeof queryOrKnex !== 'string') throw new Error('A direct transaction runs statements as text: a knex builder has no connection in it');
     if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
-    // Its error would surface from this statement, where nobody reads it as the held one's.
-    if (trx.held.some((h) => h.mapError)) throw new Error('A write held with its own error reading (executeWithNext with mapError) must be its transaction\'s last');
+    trx.refuseAfterLast();
     const own = await this.roundTrip(trx, [this.textOf(queryOrKnex, params)]);
     return this.transformRawResult<T>(own.length === 1 ? own[0] : own, method);
   }
@@ -175,7 +174,13 @@ class DirectTransaction {
 
   hold(held: Held): void {
     if (!this.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
+    this.refuseAfterLast();
     this.held.push(held);
+  }
+
+  /** A write held with its own error reading is the last statement: one after it would surface its error where nobody reads it as the write's. */
+  refuseAfterLast(): void {
+    if (this.held.some((h) => h.mapError)) throw new Error("A write held with its own error reading (executeWithNext with mapError) must be its transaction's last");
   }
 
   /** Ended (committed or rolled back): a read still held is never sent. */
