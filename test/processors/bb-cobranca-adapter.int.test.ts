@@ -26,7 +26,8 @@ let seq = 0;
 const today = new Date(Date.now() - 3 * 3_600_000).toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.parse(`${today}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 const request = (over: Partial<BoletoRegistrationRequest> = {}): BoletoRegistrationRequest => ({
-  number: String(Date.now() % 1_000_000_000 * 10 + (++seq % 10)),
+  // Ten digits, as Lastro reserves them (lpad 10): the issuer lists a paid one zero-padded.
+  number: String(Date.now() % 1_000_000_000 * 10 + (++seq % 10)).padStart(10, '0'),
   amount: 10_000,
   issuedOn: today,
   dueDate: inDays(5),
