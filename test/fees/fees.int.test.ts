@@ -1,7 +1,7 @@
 import { useTestStack } from '../helpers/stack';
 import { feeFor, setFees } from '../../src/fees/fees.service';
 import { Company } from '../../src/companies/company.entity';
-import { lastro } from '../recipients/cli';
+import { lastro, lastroViaNpm } from '../recipients/cli';
 
 const t = useTestStack({ companies: ['Acme', 'Other'] });
 
@@ -58,7 +58,8 @@ describe('GET /fees', () => {
 
   it('`npm run lastro -- fees set` sets some fees and keeps the others', async () => {
     const company = await t.stack.seedCompany('Cli');
-    const out = await lastro(t.stack, 'fees', 'set', '--company', company.company.id, '--pix', '0.99', '--credit-card', '2-3=3.49:10', '--chargeback-penalty', '0:1500');
+    // Through npm itself once (the other CLI tests start the script's command without npm in front).
+    const out = await lastroViaNpm(t.stack, 'fees', 'set', '--company', company.company.id, '--pix', '0.99', '--credit-card', '2-3=3.49:10', '--chargeback-penalty', '0:1500');
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toMatchObject({ companyId: company.company.id, currency: 'BRL', pix: { percentage: 0.99, fixed: 0 } });
     expect((await lastro(t.stack, 'fees', 'set', '--company', company.company.id, '--currency', 'usd', '--boleto', '0:349')).code).toBe(0);

@@ -3,11 +3,10 @@
  * secrets go in through files or the environment, the callback URL comes out once, and nothing
  * the CLI prints afterwards carries a secret.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runLastro, type CliResult } from '../helpers/lastro-cli';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateVaultKey, keyFingerprint } from '../../src/cards/card-vault.crypto';
 import { createCompany } from '../../src/companies/companies.service';
@@ -20,7 +19,6 @@ import { startEmbeddedPix } from './embedded-pix-process';
 import { allStrings } from '../helpers/strings';
 import { useClientCertificate, type ClientCertificate } from './client-certificate';
 
-const execFileAsync = promisify(execFile);
 const PUBLIC_BASE = 'https://api.lastro.test';
 const CLIENT_SECRET = 'psp-client-secret-from-a-file';
 const ENV_CLIENT_SECRET = 'psp-client-secret-from-the-environment';
@@ -43,16 +41,11 @@ beforeAll(async () => {
 });
 afterAll(() => orm?.close());
 
-async function lastro(args: string[], extraEnv: Record<string, string> = {}): Promise<{ code: number; stdout: string; stderr: string }> {
+async function lastro(args: string[], extraEnv: Record<string, string> = {}): Promise<CliResult> {
   // Only what the test sets: no PIX_*, CARD_ACQUIRER_* or LASTRO_* secret of the machine running it.
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PIX_|CARD_ACQUIRER_)/.test(name) && !['LASTRO_PIX_CLIENT_SECRET', 'LASTRO_CARD_MERCHANT_KEY'].includes(name)));
   const env = { ...inherited, DATABASE_URL: databaseUrl, CARD_VAULT_KEY: vault.toString('base64'), PUBLIC_BASE_URL: PUBLIC_BASE, ...extraEnv };
-  try {
-    const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', 'processors', ...args], { cwd: path.resolve(__dirname, '..', '..'), env, encoding: 'utf8' });
-    return { code: 0, stdout, stderr };
-  } catch (err: any) {
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
+  return runLastro(['processors', ...args], { env });
 }
 
 const connectArgs = (companyId: string) => [

@@ -3,12 +3,11 @@
  * database and the embedded payout provider: the client secret from a file (never argv), the
  * webhook registered for the key, the callback URL printed once, and nothing else carrying a secret.
  */
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import { runLastro, type CliResult } from '../../helpers/lastro-cli';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { generateVaultKey } from '../../../src/cards/card-vault.crypto';
 import { createCompany } from '../../../src/companies/companies.service';
@@ -17,7 +16,6 @@ import { createTestDatabase } from '../../helpers/stack';
 import type { EmbeddedProcess } from '../embedded-process';
 import { startEmbeddedEfi, type EmbeddedEfiInfo } from '../embedded-efi-process';
 
-const execFileAsync = promisify(execFile);
 const PUBLIC_BASE = 'https://api.lastro.test';
 const vault = generateVaultKey();
 
@@ -39,15 +37,10 @@ afterAll(async () => {
   await orm?.close();
 });
 
-async function lastro(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+async function lastro(args: string[]): Promise<CliResult> {
   const inherited = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(PIX_|CARD_ACQUIRER_|PAYOUT_PROVIDER_|LASTRO_)/.test(name)));
   const env = { ...inherited, DATABASE_URL: databaseUrl, CARD_VAULT_KEY: vault.toString('base64'), PUBLIC_BASE_URL: PUBLIC_BASE };
-  try {
-    const { stdout, stderr } = await execFileAsync('npm', ['run', '--silent', 'lastro', '--', 'processors', ...args], { cwd: path.resolve(__dirname, '..', '..', '..'), env, encoding: 'utf8' });
-    return { code: 0, stdout, stderr };
-  } catch (err: any) {
-    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
-  }
+  return runLastro(['processors', ...args], { env });
 }
 
 it('connect payout: reads the secret from a file, registers the webhook for the key, prints the callback URL once; list and a reconnect show no secret', async () => {
