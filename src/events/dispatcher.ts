@@ -118,17 +118,6 @@ export class EventDispatcher {
   }
 
   /**
-   * Dispatches events inside the caller's database transaction, the one that wrote them or
-   * one that holds the rows they describe: their subscribers run in it, and those that left
-   * no after-commit work are marked dispatched in it (one statement, which a direct transaction
-   * sends with its next one or its COMMIT), so they commit with the change or not at all and cost
-   * no dispatch transaction of their own. No lock is taken: the
-   * events are the caller's own (uncommitted, or committed moments ago, before the outbox
-   * sweeper's grace), and subscribers are idempotent should the sweeper take one too. Call the
-   * returned function once the transaction committed: it dispatches the events that have
-   * after-commit work (workflow starts) as `dispatchSoon` does, and counts the marked ones.
-   */
-  /**
    * Starts the reads a later `dispatchWithin(em, …)` of these companies' events will make (a
    * subscriber's `prefetch`): a direct transaction sends them with its next statement, one round
    * trip fewer. Call it right before that statement.
@@ -137,6 +126,17 @@ export class EventDispatcher {
     for (const s of this.subscribers) s.prefetch?.(em, companyIds);
   }
 
+  /**
+   * Dispatches events inside the caller's database transaction, the one that wrote them or
+   * one that holds the rows they describe: their subscribers run in it, and those that left
+   * no after-commit work are marked dispatched in it (one statement, which a direct transaction
+   * sends with its next one or its COMMIT), so they commit with the change or not at all and cost
+   * no dispatch transaction of their own. No lock is taken: the events are the caller's own
+   * (uncommitted, or committed moments ago, before the outbox sweeper's grace), and subscribers
+   * are idempotent should the sweeper take one too. Call the
+   * returned function once the transaction committed: it dispatches the events that have
+   * after-commit work (workflow starts) as `dispatchSoon` does, and counts the marked ones.
+   */
   async dispatchWithin(em: EntityManager, events: Event[]): Promise<() => void> {
     if (events.length === 0) return () => undefined;
     const later = await this.runSubscribers(em, events);
