@@ -17,10 +17,11 @@ const common = {
 
 module.exports = {
   testTimeout: 120_000,
-  // `npm test` runs the integration and chaos projects with --maxWorkers=3 on CI's 2 cores:
-  // their files spend much of their time waiting (on the processes they start, on Temporal
-  // timers, on outbox sweeps), so a third file in flight fills idle CPU (chaos at 3 workers used
-  // 1.1 cores on average; 482 s against 604 s at 2).
+  // `npm test` runs the chaos project with --maxWorkers=3 on CI's 2 cores: its files mostly wait
+  // (on the processes they start, on outbox sweeps), so a third file in flight fills idle CPU
+  // (1.1 cores on average; 482 s against 604 s at 2). The integration files are busier: at 3
+  // their summed time grew faster than the parallelism, and a file's timing-sensitive checks
+  // failed under the load, so they stay at 2.
   maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
