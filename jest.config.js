@@ -17,9 +17,8 @@ const common = {
 
 module.exports = {
   testTimeout: 120_000,
-  // Two files at a time everywhere, CI's two cores. Three was tried: the integration files slowed
-  // more than the parallelism gained, and a chaos worker restarted while its Temporal was still
-  // restarting exited before it was ready (webhook-burst), where two at a time it had not.
+  // Two files at a time on CI's two cores: at three the integration files slow down more than the
+  // parallelism gains, and the chaos scenarios' restarts race (a worker back before its Temporal).
   maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
