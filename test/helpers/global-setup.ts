@@ -11,6 +11,7 @@ import { startEmbeddedEfi } from '../processors/embedded-efi-process';
 import { startEmbeddedCielo } from '../processors/embedded-cielo-process';
 import { startEmbeddedBb } from '../processors/embedded-bb-process';
 import { newWorkflowBundlePath } from './workflow-bundle';
+import { ensureTestServerArchive } from './test-server-archive';
 
 export const TEMPLATE_DB = 'lastro_template';
 
@@ -53,6 +54,10 @@ export default async function globalSetup(): Promise<void> {
   // takes minutes. An empty answer means no Java/Maven (or Go) here: the SDK downloads its own.
   process.env.TEMPORAL_TEST_SERVER_PATH ||= provision(root, 'temporal-test-server.sh');
   process.env.TEMPORAL_CLI_PATH ||= provision(root, 'temporal-cli.sh');
+  if (process.env.TEMPORAL_TEST_SERVER_PATH) {
+    const archive = await ensureTestServerArchive(process.env.TEMPORAL_TEST_SERVER_PATH);
+    if (archive) process.env.LASTRO_TEST_SERVER_CDS = archive;
+  }
 
   // One embedded Pix PSP for the run: each test stack is a receiver of its own on it (its own
   // random key, its own webhook), as companies of different PSP customers are at a real PSP.

@@ -1,8 +1,29 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { TestWorkflowEnvironment } from '@temporalio/testing';
 import { stopChild, waitForPort } from '../../src/shared/processes';
 import { registerWithdrawalSearchAttributes } from '../../src/withdrawals/withdrawal-search-attributes';
 import { freePort } from './ports';
+
+/**
+ * Fast JVM start-up: the test server runs for seconds, so the optimizing JIT is wasted. With
+ * LASTRO_TEST_SERVER_CDS (an AppCDS archive globalSetup dumps once, test/helpers/test-server-archive.ts)
+ * the JVM maps the server's classes instead of loading and verifying them: a third of the start.
+ * A JVM that cannot use the archive (another JDK) starts without it, as before.
+ */
+function testServerJavaOptions(extra: string[]): string {
+  const archive = process.env.LASTRO_TEST_SERVER_CDS;
+  return ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss1m', ...(archive ? [`-XX:SharedArchiveFile=${archive}`] : []), ...extra].join(' ');
+}
+
+/** The provisioned test server binary listening on `port`, time skipping on; `jvmOptions` are added to the fast-start ones. */
+export async function spawnTestServer(bin: string, port: number, jvmOptions: string[] = []): Promise<ChildProcess> {
+  const server = spawn(bin, [String(port), '--enable-time-skipping'], {
+    stdio: 'ignore',
+    env: { ...process.env, JAVA_TOOL_OPTIONS: testServerJavaOptions(jvmOptions) },
+  });
+  await waitForPort(port, 120_000, server);
+  return server;
+}
 
 /**
  * A time-skipping Temporal environment on the real Java test server.
@@ -17,12 +38,20 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
   if (!bin) return withSearchAttributes(await TestWorkflowEnvironment.createTimeSkipping());
 
   const port = await freePort();
-  const server = spawn(bin, [String(port), '--enable-time-skipping'], {
-    stdio: 'ignore',
-    // Fast JVM start-up: the test server runs for seconds, so the optimizing JIT is wasted.
-    env: { ...process.env, JAVA_TOOL_OPTIONS: '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xss1m' },
-  });
-  await waitForPort(port, 120_000, server);
+  const server = await spawnTestServer(bin, port);
+  const env = await attachTimeSkippingEnv(port);
+  const teardown = env.teardown.bind(env);
+  env.teardown = async () => {
+    await teardown();
+    // Killed, not asked: its state is in memory and dies with it either way, and the JVM's
+    // orderly shutdown (gRPC's drain) costs a third of a second per file.
+    await stopChild(server, 0);
+  };
+  return env;
+}
+
+/** The SDK's time-skipping environment on a test server already listening on `port`, locked and with Lastro's search attributes. */
+export async function attachTimeSkippingEnv(port: number): Promise<TestWorkflowEnvironment> {
   // `create` is the SDK's own constructor path behind createTimeSkipping/createFromExistingServer.
   const env: TestWorkflowEnvironment = await (TestWorkflowEnvironment as any).create({
     server: { type: 'existing' },
@@ -34,11 +63,6 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
   // locks again). Without this lock the server skips freely whenever it is idle, and jumps
   // its clock ten years ahead (a finished workflow's default run timeout) after the first run.
   await env.connection.testService!.lockTimeSkipping({});
-  const teardown = env.teardown.bind(env);
-  env.teardown = async () => {
-    await teardown();
-    await stopChild(server, 10_000);
-  };
   return withSearchAttributes(env);
 }
 
