@@ -88,32 +88,9 @@ export async function createTestDatabase(): Promise<string> {
  * (a test that the lanes' sweep must not rescue sets a long `sweepMs`).
  */
 export async function startTestStack(env: Record<string, string> = {}, opts: { lanes?: Partial<DeliveryLanesOptions> } = {}): Promise<TestStack> {
-  const databaseUrl = await createTestDatabase();
-  // A file that sets CARD_ACQUIRER_BASE_URL (even to '') brings its own acquirer, or none.
-  const store = env.CARD_ACQUIRER_BASE_URL === undefined ? await runAcquirerStore() : null;
-  const config = loadConfig({
-    LOG_LEVEL: 'silent',
-    VALIDATE_RESPONSES: '1',
-    // Every test request comes from one address: the public checkout's per-address limits
-    // have their own tests (test/hardening/tenancy-limits.int.test.ts), which lower them again.
-    CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS: '100000',
-    CHECKOUT_VISITS_PER_MINUTE_PER_LINK: '100000',
-    CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '100000',
-    CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '100000',
-    TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
-    // A file that sets PIX_PSP_BASE_URL (even to '') brings its own Pix PSP, or none.
-    ...(env.PIX_PSP_BASE_URL === undefined ? runPixPspEnv() : {}),
-    ...(store ? embeddedCardAcquirerEnv(store) : {}),
-    // A file that sets PAYOUT_PROVIDER_BASE_URL (even to '') brings its own payout provider, or none.
-    ...(env.PAYOUT_PROVIDER_BASE_URL === undefined ? runPayoutProviderEnv() : {}),
-    // A file that sets BOLETO_ISSUER_BASE_URL (even to '') brings its own boleto issuer, or none.
-    ...(env.BOLETO_ISSUER_BASE_URL === undefined ? runBoletoIssuerEnv() : {}),
-    ...env,
-    DATABASE_URL: databaseUrl,
-  });
   quietTemporalRuntime();
-  const orm = await createOrm(databaseUrl);
-  const temporalEnv = await createTimeSkippingEnv();
+  // The test server (a JVM, the slowest part) starts while the database is cloned and opened.
+  const [temporalEnv, { config, orm, store }] = await Promise.all([createTimeSkippingEnv(), openStackDatabase(env)]);
   const logger = createLogger(config.logLevel, 'test');
   // The API and the activities get a plain client: time moves only when a test says so
   // (env.sleep), never because someone awaited a result while a slow first task was running.
@@ -122,30 +99,20 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
   const deps: AppDeps = { config, orm, temporal, dispatcher, logger };
 
-  const worker = await createLastroWorker({
-    connection: temporalEnv.nativeConnection,
-    namespace: temporalEnv.namespace ?? 'default',
-    taskQueue: config.temporal.taskQueue,
-    deps: { config, orm, dispatcher, logger, temporal },
-    workflowBundle: workflowBundle(),
-  });
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  // The worker loads the workflow bundle while the processors learn the stack's callback URLs.
+  const [worker, port] = await Promise.all([
+    createLastroWorker({
+      connection: temporalEnv.nativeConnection,
+      namespace: temporalEnv.namespace ?? 'default',
+      taskQueue: config.temporal.taskQueue,
+      deps: { config, orm, dispatcher, logger, temporal },
+      workflowBundle: workflowBundle(),
+    }),
+    listenWithCallbacks(server, deps, env, store),
+  ]);
   const running = worker.run();
   const lanes = await startDeliveryLanes({ orm, config, temporal, logger }, opts.lanes);
-
-  const server = createApp(deps).listen(0, '127.0.0.1');
-  await new Promise<void>((resolve) => server.once('listening', resolve));
-  const { port } = server.address() as { port: number };
-  // As the worker does at start: the PSP calls this stack back on its own key's webhook.
-  const pix = await processorsOf(deps).pixById(orm.em.fork() as unknown as EntityManager, 'default');
-  if (pix) await registerPixWebhook(pix, `http://127.0.0.1:${port}`);
-  // The payout provider calls this stack back on its own account key's webhook (returns of payouts).
-  const payout = await processorsOf(deps).payoutById(orm.em.fork() as unknown as EntityManager, 'default');
-  if (payout) await registerPayoutWebhook(payout, `http://127.0.0.1:${port}`);
-  // As an operator does in BB's portal: the convênio's liquidations call this stack back.
-  const boleto = config.processors.boleto;
-  if (boleto && env.BOLETO_ISSUER_BASE_URL === undefined) await registerEmbeddedBoletoWebhook({ id: 'default', ...boleto }, `http://127.0.0.1:${port}`);
-  // As an operator does in the acquirer's panel: the store's chargebacks notify this stack.
-  if (store) await registerEmbeddedNotificationUrl(store, `http://127.0.0.1:${port}`);
 
   return {
     config,
@@ -178,6 +145,53 @@ export async function startTestStack(env: Record<string, string> = {}, opts: { l
       await orm.close();
     },
   };
+}
+
+/** The stack's private database and its config: the run's embedded processors unless `env` brings its own. */
+async function openStackDatabase(env: Record<string, string>): Promise<{ config: Config; orm: Orm; store: EmbeddedCieloInfo | null }> {
+  const databaseUrl = await createTestDatabase();
+  // A file that sets CARD_ACQUIRER_BASE_URL (even to '') brings its own acquirer, or none.
+  const store = env.CARD_ACQUIRER_BASE_URL === undefined ? await runAcquirerStore() : null;
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    VALIDATE_RESPONSES: '1',
+    // Every test request comes from one address: the public checkout's per-address limits
+    // have their own tests (test/hardening/tenancy-limits.int.test.ts), which lower them again.
+    CHECKOUT_VISITS_PER_MINUTE_PER_ADDRESS: '100000',
+    CHECKOUT_VISITS_PER_MINUTE_PER_LINK: '100000',
+    CHECKOUT_CONFIRMS_PER_MINUTE_PER_ADDRESS: '100000',
+    CHECKOUT_CONFIRMS_PER_MINUTE_PER_LINK: '100000',
+    TEMPORAL_TASK_QUEUE: `test-${randomBytes(4).toString('hex')}`,
+    // A file that sets PIX_PSP_BASE_URL (even to '') brings its own Pix PSP, or none.
+    ...(env.PIX_PSP_BASE_URL === undefined ? runPixPspEnv() : {}),
+    ...(store ? embeddedCardAcquirerEnv(store) : {}),
+    // A file that sets PAYOUT_PROVIDER_BASE_URL (even to '') brings its own payout provider, or none.
+    ...(env.PAYOUT_PROVIDER_BASE_URL === undefined ? runPayoutProviderEnv() : {}),
+    // A file that sets BOLETO_ISSUER_BASE_URL (even to '') brings its own boleto issuer, or none.
+    ...(env.BOLETO_ISSUER_BASE_URL === undefined ? runBoletoIssuerEnv() : {}),
+    ...env,
+    DATABASE_URL: databaseUrl,
+  });
+  return { config, orm: await createOrm(databaseUrl), store };
+}
+
+/** Resolves with the app's port once it listens and the run's processors call this stack back. */
+async function listenWithCallbacks(server: Server, deps: AppDeps, env: Record<string, string>, store: EmbeddedCieloInfo | null): Promise<number> {
+  await new Promise<void>((resolve) => server.once('listening', resolve));
+  const { port } = server.address() as { port: number };
+  const { orm, config } = deps;
+  // As the worker does at start: the PSP calls this stack back on its own key's webhook.
+  const pix = await processorsOf(deps).pixById(orm.em.fork() as unknown as EntityManager, 'default');
+  if (pix) await registerPixWebhook(pix, `http://127.0.0.1:${port}`);
+  // The payout provider calls this stack back on its own account key's webhook (returns of payouts).
+  const payout = await processorsOf(deps).payoutById(orm.em.fork() as unknown as EntityManager, 'default');
+  if (payout) await registerPayoutWebhook(payout, `http://127.0.0.1:${port}`);
+  // As an operator does in BB's portal: the convênio's liquidations call this stack back.
+  const boleto = config.processors.boleto;
+  if (boleto && env.BOLETO_ISSUER_BASE_URL === undefined) await registerEmbeddedBoletoWebhook({ id: 'default', ...boleto }, `http://127.0.0.1:${port}`);
+  // As an operator does in the acquirer's panel: the store's chargebacks notify this stack.
+  if (store) await registerEmbeddedNotificationUrl(store, `http://127.0.0.1:${port}`);
+  return port;
 }
 
 /**
