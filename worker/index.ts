@@ -20,6 +20,7 @@ import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
 import { billingRunTaskQueue } from '../workflows/billing/billing-run.contract';
 import { ensureDefaultPayoutWebhook, ensureDefaultPixWebhook, ensureMaintenanceSchedules } from './schedules';
+import { whenTemporalAnswers } from './wait-for-temporal';
 
 const WORKFLOWS_PATH = path.join(__dirname, '..', 'workflows');
 
@@ -103,11 +104,12 @@ async function main(): Promise<void> {
   // Before the first NativeConnection: the SDK's runtime takes its telemetry settings only then.
   const temporalMetrics = config.metrics ? await installTemporalRuntimeMetrics() : undefined;
   // TLS/mTLS and the API key as the API's client connects (src/temporal/connection.ts).
-  const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
+  const connectionOptions = temporalConnectionOptions(config.temporal);
+  const connection = await whenTemporalAnswers('connect', logger, () => NativeConnection.connect(connectionOptions));
   const temporal = new Client({ connection, namespace: config.temporal.namespace, interceptors: tracingClientInterceptors() });
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
 
-  await ensureMaintenanceSchedules(temporal, config.temporal.taskQueue);
+  await whenTemporalAnswers('register the schedules', logger, () => ensureMaintenanceSchedules(temporal, config.temporal.taskQueue));
   await ensureDefaultPixWebhook({ config, orm, logger });
   await ensureDefaultPayoutWebhook({ config, orm, logger });
   const parts: WorkerParts = {

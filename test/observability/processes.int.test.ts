@@ -56,13 +56,14 @@ let companyId: string;
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   const databaseUrl = await createTestDatabase();
-  temporal = await startTemporalDevServer({ root, dbFile: null, port: await freePort(), uiPort: await freePort(), log: () => undefined });
+  // Temporal comes up only after the worker has found it missing (a rollout, a restart): the worker waits for it.
+  const temporalPort = await freePort();
   const port = await freePort();
   apiUrl = `http://127.0.0.1:${port}`;
   env = {
     ...process.env,
     DATABASE_URL: databaseUrl,
-    TEMPORAL_ADDRESS: temporal.address,
+    TEMPORAL_ADDRESS: `127.0.0.1:${temporalPort}`,
     HOST: '127.0.0.1',
     PORT: String(port),
     PUBLIC_BASE_URL: apiUrl,
@@ -75,6 +76,9 @@ beforeAll(async () => {
     ...embeddedCardAcquirerEnv(await openEmbeddedStore(JSON.parse(process.env.LASTRO_TEST_CARD_ACQUIRER!) as EmbeddedCieloInfo)),
   };
   worker = start('worker/index.ts', env);
+  const gaveUp = worker.exited.then((code) => Promise.reject(new Error(`the worker exited (${code}) instead of waiting for Temporal:\n${worker.lines.slice(-20).join('\n')}`)));
+  await Promise.race([eventually(async () => worker.lines.some((l) => l.includes('Temporal unreachable')), 120_000), gaveUp]);
+  temporal = await startTemporalDevServer({ root, dbFile: null, port: temporalPort, uiPort: await freePort(), log: () => undefined });
   api = start('src/server.ts', env);
 
   const orm = await createOrm(databaseUrl);
@@ -151,6 +155,13 @@ it('serves each process its own /metrics, labelled by process, the worker with T
   // The labels the dashboard groups by.
   expect(s.worker.find((x) => x.name === 'temporal_worker_task_slots_available')?.labels).toEqual(expect.objectContaining({ task_queue: 'lastro', worker_type: expect.any(String) }));
   expect(s.worker.find((x) => x.name === 'temporal_num_pollers')?.labels).toEqual(expect.objectContaining({ poller_type: expect.any(String) }));
+});
+
+it('a worker started before its Temporal waits for it, logging each attempt, and starts once it answers', async () => {
+  const waits = worker.lines.filter((l) => l.includes('Temporal unreachable')).map((l) => JSON.parse(l) as { level: number; attempt: number; pauseMs: number });
+  expect(waits[0]).toMatchObject({ level: 40, attempt: 1, pauseMs: 1_000 });
+  expect(waits.map((w) => w.attempt)).toEqual(waits.map((_, i) => i + 1));
+  await eventually(async () => worker.lines.some((l) => l.includes('"msg":"worker started"')));
 });
 
 it('stops with a message naming OPS_PORT when its operator port is taken', async () => {
