@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../http/errors';
+import { prepared } from '../db/direct-sql-connection';
 import { newCapabilityId, newId } from '../shared/ids';
 import { openSecret, sealSecret } from './card-vault.crypto';
 import { vaultKey, type VaultKey } from './card-vault.key';
@@ -130,17 +131,16 @@ export class SealedCard {
 type SealedRow = SummaryRow & { pan_sealed: Buffer; cvv_sealed: Buffer | null; cvv_live: boolean; key_id: string };
 const SEALED_COLUMNS = `${SUMMARY_COLUMNS}, pan_sealed, cvv_sealed, key_id, expires_at > now() as cvv_live`;
 
+// Every card sale claims its token: prepared once per connection.
+const CLAIM_SEALED_CARD_SQL = prepared(`update stored_cards
+    set used_at = coalesce(used_at, now()), payment_id = ?, updated_at = now()
+  where token_id = ? and company_id = ? and deleted_at is null
+    and ((used_at is null and expires_at > now()) or payment_id = ?)
+  returning ${SEALED_COLUMNS}`);
+
 /** `claimCardToken`, with the card's sealed secrets kept for its authorization in the same call (same statement). */
 export async function claimSealedCard(em: EntityManager, input: { companyId: string; tokenId: string; paymentId: string }): Promise<{ summary: CardSummary; sealed: SealedCard }> {
-  const rows: SealedRow[] = await em.execute(
-    `update stored_cards
-        set used_at = coalesce(used_at, now()), payment_id = ?, updated_at = now()
-      where token_id = ? and company_id = ? and deleted_at is null
-        and ((used_at is null and expires_at > now()) or payment_id = ?)
-      returning ${SEALED_COLUMNS}`,
-    [input.paymentId, input.tokenId, input.companyId, input.paymentId],
-    'all',
-  );
+  const rows: SealedRow[] = await em.execute(CLAIM_SEALED_CARD_SQL, [input.paymentId, input.tokenId, input.companyId, input.paymentId], 'all');
   if (rows.length === 0) throw invalidCardToken();
   return { summary: toSummary(rows[0]), sealed: new SealedCard(rows[0]) };
 }

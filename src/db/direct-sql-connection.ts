@@ -31,8 +31,8 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     const client = (ctx ? (ctx as unknown as { client: KnexClient }).client : this.getKnex().client) as KnexClient;
     const connection = await client.acquireConnection();
     try {
-      const text = this.textOf(queryOrKnex, params);
-      return this.transformRawResult<T>(await this.send(connection, text, text), method);
+      const statement = this.statementOf(connection, queryOrKnex, params);
+      return this.transformRawResult<T>(await this.sendStatements(connection, [statement]), method);
     } finally {
       if (!ctx) await client.releaseConnection(connection);
     }
@@ -75,14 +75,14 @@ export class DirectSqlConnection extends PostgreSqlConnection {
 
   /** Holds a write of `trx` for its next round trip (`executeWithNext`). */
   holdForNext(trx: DirectTransaction, sql: string, params: unknown[], mapError?: ErrorMap): void {
-    trx.hold({ text: this.textOf(sql, params), mapError });
+    trx.hold({ statement: this.statementOf(trx.connection, sql, params), mapError });
   }
 
   /** Holds a read of `trx` for its next round trip (`readWithNext`); sent on its own once this turn of the event loop ends without one. */
   holdRead<T>(trx: DirectTransaction, sql: string, params: unknown[]): Promise<T> {
-    const text = this.textOf(sql, params);
+    const statement = this.statementOf(trx.connection, sql, params);
     return new Promise<T>((resolve, reject) => {
-      const held: Held = { text, answer: { resolve: (res) => resolve(this.transformRawResult<T>(res, 'all')), reject } };
+      const held: Held = { statement, answer: { resolve: (res) => resolve(this.transformRawResult<T>(res, 'all')), reject } };
       trx.hold(held);
       setImmediate(() => {
         if (trx.open && trx.held.includes(held)) this.roundTrip(trx, []).catch(() => undefined);
@@ -94,7 +94,7 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     if (typeof queryOrKnex !== 'string') throw new Error('A direct transaction runs statements as text: a knex builder has no connection in it');
     if (!trx.open) throw new Error('A direct transaction ended: its EntityManager is used after its work returned');
     trx.refuseAfterLast();
-    const own = await this.roundTrip(trx, [this.textOf(queryOrKnex, params)]);
+    const own = await this.roundTrip(trx, [this.statementOf(trx.connection, queryOrKnex, params)]);
     return this.transformRawResult<T>(own.length === 1 ? own[0] : own, method);
   }
 
@@ -108,7 +108,7 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     const maps = trx.held.flatMap((h) => (h.mapError ? [h.mapError] : []));
     let own: unknown[];
     try {
-      own = await this.roundTrip(trx, ['commit']);
+      own = await this.roundTrip(trx, [COMMIT]);
     } catch (err) {
       throw maps.reduce((e, map) => map(e), em.getDriver().convertException(err as Error) as unknown);
     }
@@ -121,15 +121,13 @@ export class DirectSqlConnection extends PostgreSqlConnection {
    * yet, the statements held for it, then `own`. Each held read gets its answer (or the error, converted);
    * the caller gets the answers of `own`. An error names the held statements and `own`, not BEGIN or COMMIT.
    */
-  private async roundTrip(trx: DirectTransaction, own: string[]): Promise<unknown[]> {
+  private async roundTrip(trx: DirectTransaction, own: Statement[]): Promise<unknown[]> {
     const held = trx.held.splice(0);
-    const lead = trx.begun ? [] : ['begin'];
+    const lead = trx.begun ? [] : [BEGIN];
     trx.begun = true;
-    const texts = [...lead, ...held.map((h) => h.text), ...own];
     let all: unknown[];
     try {
-      const shown = [...held.map((h) => h.text), ...own.filter((t) => t !== 'commit')].join('; ') || 'commit';
-      const res = await this.send(trx.connection, texts.join('; '), shown);
+      const res = await this.sendStatements(trx.connection, [...lead, ...held.map((h) => h.statement), ...own]);
       all = Array.isArray(res) ? res : [res];
     } catch (err) {
       for (const h of held) h.answer?.reject(this.platform.getExceptionConverter().convertException(err as Error));
@@ -139,20 +137,106 @@ export class DirectSqlConnection extends PostgreSqlConnection {
     return all.slice(lead.length + held.length);
   }
 
-  private textOf(sql: string, params: unknown[]): string {
-    return this.platform.formatQuery(this.config.get('onQuery')(sql, params), params);
+  /**
+   * What `connection` is sent for a statement: its text with the values inlined, or, for a
+   * statement marked `prepared`, EXECUTE of the connection's prepared statement with the values
+   * as its arguments (PREPAREd in front of it the first time on this connection).
+   */
+  private statementOf(connection: PgConnection, sql: string, params: unknown[]): Statement {
+    const query = this.config.get('onQuery')(sql, params);
+    const shape = PREPARED_SHAPES.get(query);
+    if (!shape || params.length !== shape.arity || params.some((p) => Array.isArray(p))) {
+      const text = this.platform.formatQuery(query, params);
+      return { text, shown: text };
+    }
+    const args = params.length === 0 ? '' : `(${params.map((p) => this.platform.quoteValue(p) as string).join(', ')})`;
+    const names = preparedNames(connection);
+    const name = names.get(query);
+    if (name) return { text: `execute ${name}${args}`, shown: shape.text };
+    if (names.size >= PREPARED_PER_CONNECTION) {
+      const text = this.platform.formatQuery(query, params);
+      return { text, shown: text };
+    }
+    const fresh = `lastro_${++preparedSeq}`;
+    names.set(query, fresh);
+    // Forgotten again if its round trip fails: whether PostgreSQL got to the PREPARE is unknown, and
+    // a new name next time never collides with one it did prepare.
+    const forget = () => names.get(query) === fresh && names.delete(query);
+    return { text: `prepare ${fresh} as ${shape.text}; execute ${fresh}${args}`, shown: shape.text, forget };
   }
 
-  /** One round trip; an error names `shown`, the caller's statements without the BEGIN or COMMIT sent with them. */
-  private async send(connection: PgConnection, text: string, shown: string): Promise<unknown> {
+  /**
+   * One round trip: the statements as one simple-protocol query (each still its own statement for
+   * PostgreSQL and `pg_stat_statements`), answered with their results, a PREPARE's left out. An
+   * error names the statements (without BEGIN or COMMIT), as knex writes them before PostgreSQL's
+   * message: what the log's redaction expects and takes apart.
+   */
+  private async sendStatements(connection: PgConnection, statements: Statement[]): Promise<unknown> {
     try {
-      return await connection.query(text);
+      const res = await connection.query(statements.map((s) => s.text).join('; '));
+      if (!statements.some((s) => s.forget)) return res;
+      const answers = (res as Array<{ command?: string }>).filter((r) => r.command !== 'PREPARE');
+      return answers.length === 1 ? answers[0] : answers;
     } catch (err) {
-      // The statement before PostgreSQL's message, as knex writes it: what the log's redaction expects and takes apart.
+      for (const s of statements) s.forget?.();
+      const shown = statements.filter((s) => s !== BEGIN && s !== COMMIT).map((s) => s.shown).join('; ') || 'commit';
       if (err instanceof Error) err.message = `${shown.replace(/\\\?/g, '?')} - ${err.message}`;
       throw err;
     }
   }
+}
+
+/**
+ * A statement as sent: its text, what an error names (the values inlined as knex shows them, or a
+ * prepared statement's text, with none), and for one PREPAREd in this round trip (a PREPARE's
+ * answer comes first), how to forget it.
+ */
+interface Statement {
+  text: string;
+  shown: string;
+  forget?: () => void;
+}
+
+const BEGIN: Statement = { text: 'begin', shown: 'begin' };
+const COMMIT: Statement = { text: 'commit', shown: 'commit' };
+
+/**
+ * The statements marked `prepared`, by their text as written (with `?`): their PostgreSQL text
+ * (`$1`, `$2`…) and how many values they take. Bounded, as built texts are marked too (a
+ * `with` part more or less is another text): past the bound a statement is sent as any other.
+ */
+const PREPARED_SHAPES = new Map<string, { text: string; arity: number }>();
+const PREPARED_SHAPES_MAX = 256;
+/** Prepared statements per connection, at most (each holds its plan in that backend's memory). */
+const PREPARED_PER_CONNECTION = 64;
+/** Names are never reused: a PREPARE whose round trip failed may or may not exist. */
+let preparedSeq = 0;
+const PREPARED_NAMES = new WeakMap<PgConnection, Map<string, string>>();
+
+function preparedNames(connection: PgConnection): Map<string, string> {
+  let names = PREPARED_NAMES.get(connection);
+  if (!names) PREPARED_NAMES.set(connection, (names = new Map()));
+  return names;
+}
+
+/**
+ * Marks a written-out statement (`em.execute(sql, params)`) to run as a prepared statement on
+ * each connection, and returns it. A hot statement's parse and plan cost PostgreSQL more than
+ * running it (a card sale's statements: planning alone was a third of their time), and values
+ * inlined into the text make every run a new one to parse and plan. Prepared once per connection
+ * and then EXECUTEd with its values, it is parsed once, and planned with the plan cache's
+ * custom/generic choice, while it still travels in the same simple-protocol round trip as the
+ * statements beside it (a direct transaction's BEGIN, held statements, COMMIT). The values go as
+ * EXECUTE's arguments, quoted as when inlined; each `?` must be a value whose type PostgreSQL can
+ * tell from where it stands (a column, a cast), and `??` (an identifier) is refused.
+ */
+export function prepared(sql: string): string {
+  if (PREPARED_SHAPES.has(sql) || PREPARED_SHAPES.size >= PREPARED_SHAPES_MAX) return sql;
+  if (sql.includes('??')) throw new Error('A prepared statement takes values only: `??` (an identifier) cannot be a parameter');
+  let arity = 0;
+  const text = sql.replace(/\\\?|\?/g, (m) => (m === '?' ? `$${++arity}` : '?'));
+  PREPARED_SHAPES.set(sql, { text, arity });
+  return sql;
 }
 
 /** What a held write's caller makes of an error of its commit (its own constraint's, say); other errors unchanged. */
@@ -160,7 +244,7 @@ type ErrorMap = (err: unknown) => unknown;
 
 /** A statement held for its transaction's next round trip: a write (its error read by `mapError` at the commit), or a read waiting for its `answer`. */
 interface Held {
-  text: string;
+  statement: Statement;
   mapError?: ErrorMap;
   answer?: { resolve: (res: unknown) => void; reject: (err: unknown) => void };
 }

@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { countDispatchedEvents } from '../observability/metrics/business';
 import type { Logger } from '../shared/logger';
 import { Event } from './event.entity';
-import { executeWithNext } from '../db/direct-sql-connection';
+import { executeWithNext, prepared } from '../db/direct-sql-connection';
 
 const markDispatchedSql = (eventIds: string[]) => `update events set dispatched_at = now() where id in (${eventIds.map(() => '?').join(', ')}) and dispatched_at is null`;
 
@@ -142,7 +142,7 @@ export class EventDispatcher {
     const later = await this.runSubscribers(em, events);
     const done = events.filter((e) => !later.has(e.id)).map((e) => e.id);
     // In a direct transaction it goes with the next statement or the COMMIT: one round trip fewer.
-    if (done.length > 0) await executeWithNext(em, markDispatchedSql(done), done);
+    if (done.length > 0) await executeWithNext(em, prepared(markDispatchedSql(done)), done);
     const handled: Handled = { batches: [{ ids: events.map((e) => e.id), recorded: events }], events, done, later };
     return () => this.track(this.afterCommit(handled).then(({ failures }) => this.eachAlone(failures.map((f) => f.eventId))));
   }

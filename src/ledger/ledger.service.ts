@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../http/errors';
 import { newId } from '../shared/ids';
+import { prepared } from '../db/direct-sql-connection';
 import { assertCents } from '../shared/money';
 import { foldBalances, lockBalances } from './balance-fold';
 import type { PlatformBucket, WalletBucket } from './ledger.entity';
@@ -281,8 +282,9 @@ export async function postMany(em: EntityManager, inputs: PostingInput[], option
     entries.forEach((e, i) => (e.n = i));
     // One statement: the postings (a key already posted inserts nothing), the entries of those it
     // inserted (by key, in the lines' order), and the caller's parts, which may read `posted`.
+    // Every sale posts here (one text per shape of `also`): prepared once per connection.
     const inserted = await tem.execute<{ id: string; key: string }[]>(
-      `with posted as (
+      prepared(`with posted as (
          insert into ledger_postings (id, created_at, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id)
          select id, ?::timestamptz, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id
            from jsonb_to_recordset(?::jsonb) as x(id text, key text, kind text, company_id text, source text, source_id text, description text, reverses_posting_id text, releases_posting_id text)
@@ -294,7 +296,7 @@ export async function postMany(em: EntityManager, inputs: PostingInput[], option
            join posted on posted.key = x.key
           order by x.n
        )${also.map((part, i) => `, also${i} as (${part.sql})`).join('')}
-       select id, key from posted`,
+       select id, key from posted`),
       [now, JSON.stringify(postings), now, JSON.stringify(entries), ...also.flatMap((part) => part.params)],
     );
     const fresh = new Set(inserted.map((r) => r.key));

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Event } from '../events/event.entity';
 import { eventsInsert } from '../events/outbox';
-import { executeWithNext } from '../db/direct-sql-connection';
+import { executeWithNext, prepared } from '../db/direct-sql-connection';
 import { Payment } from './payment.entity';
 import { TransactionSplit } from './split.entity';
 import { Transaction } from './transaction.entity';
@@ -100,8 +100,9 @@ export async function insertTransactions(em: EntityManager, made: TransactionRow
      )${withEvents ? `, e as (${withEvents.sql})` : ''}
      select 1`;
   const params = [JSON.stringify(transactions), JSON.stringify(payments), JSON.stringify(splits), ...(withEvents?.params ?? [])];
-  if (last) await executeWithNext(em, sql, params, last.mapError);
-  else await em.execute(sql, params, 'run');
+  // Of a few shapes (with or without events), run by every sale: prepared once per connection.
+  if (last) await executeWithNext(em, prepared(sql), params, last.mapError);
+  else await em.execute(prepared(sql), params, 'run');
 }
 
 type Row = Record<string, unknown>;

@@ -8,6 +8,7 @@ import type { EventDispatcher } from '../events/dispatcher';
 import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { creationPage } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
+import { prepared } from '../db/direct-sql-connection';
 import { claimSealedCard, type SealedCard } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
 import type { CompanyRails } from '../processors/processors';
@@ -288,11 +289,12 @@ async function lockTransactionsRows(
   map: RowMapping = managedRows(em),
 ): Promise<Array<Pick<TransactionAggregate, 'transaction' | 'payments'>>> {
   const marks = ids.map(() => '?').join(', ');
+  // Every card decision locks its transaction here: prepared once per connection (one text per number of ids and `alsoRun`).
   const rows = await em.execute<Array<{ t: Record<string, unknown>; p: Record<string, unknown> }>>(
-    `${alsoRun ? `with also as (${alsoRun.sql}) ` : ''}select to_jsonb(t) as t, to_jsonb(p) as p
+    prepared(`${alsoRun ? `with also as (${alsoRun.sql}) ` : ''}select to_jsonb(t) as t, to_jsonb(p) as p
        from transactions t join payments p on p.transaction_id = t.id
       where t.id in (${marks})${companyId ? ' and t.company_id = ?' : ''}
-      order by t.id, p.position, p.id for update of t, p`,
+      order by t.id, p.position, p.id for update of t, p`),
     [...(alsoRun?.params ?? []), ...ids, ...(companyId ? [companyId] : [])],
   );
   const byId = new Map<string, Pick<TransactionAggregate, 'transaction' | 'payments'>>();

@@ -4,6 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { cursorOf, cursorReading, offsetOf } from '../http/pagination';
 import { iso } from '../db/base.entity';
+import { prepared } from '../db/direct-sql-connection';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import type { EventType } from '../events/catalog';
@@ -374,6 +375,11 @@ export async function getOwnerRecipient(em: EntityManager, companyId: string): P
   return link ? getLinkedRecipient(em, companyId, link.recipientId) : null;
 }
 
+// Read by every sale's creation: prepared once per connection.
+const OWNER_LINK_AND_FEE_TABLES_SQL = prepared(`select l.recipient_id, l.status, (select coalesce(json_object_agg(f.currency, f.fees), '{}') from fee_tables f where f.company_id = ?) as fees
+   from (select 1) one
+   left join lateral (select recipient_id, status from recipient_links where company_id = ? and role = 'owner' and deleted_at is null limit 1) l on true`);
+
 /**
  * The company's link to its owner recipient (who it is and its status, without the
  * registration) and every fee table of the company by currency, in one statement: a sale
@@ -384,12 +390,7 @@ export async function getOwnerLinkAndFeeTables(
   em: EntityManager,
   companyId: string,
 ): Promise<{ owner: Pick<RecipientLink, 'recipientId' | 'status'> | null; feeTables: Record<string, FeeTableConfig> }> {
-  const [row] = await em.execute<{ recipient_id: string | null; status: LinkStatus | null; fees: Record<string, FeeTableConfig> }[]>(
-    `select l.recipient_id, l.status, (select coalesce(json_object_agg(f.currency, f.fees), '{}') from fee_tables f where f.company_id = ?) as fees
-       from (select 1) one
-       left join lateral (select recipient_id, status from recipient_links where company_id = ? and role = 'owner' and deleted_at is null limit 1) l on true`,
-    [companyId, companyId],
-  );
+  const [row] = await em.execute<{ recipient_id: string | null; status: LinkStatus | null; fees: Record<string, FeeTableConfig> }[]>(OWNER_LINK_AND_FEE_TABLES_SQL, [companyId, companyId]);
   return { owner: row.recipient_id ? { recipientId: row.recipient_id, status: row.status! } : null, feeTables: row.fees };
 }
 

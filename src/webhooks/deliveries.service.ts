@@ -5,7 +5,7 @@ import { recordEvent } from '../events/outbox';
 import { conflict, notFound } from '../http/errors';
 import { creationPage } from '../http/pagination';
 import { iso } from '../db/base.entity';
-import { readWithNext } from '../db/direct-sql-connection';
+import { prepared, readWithNext } from '../db/direct-sql-connection';
 import type { Event } from '../events/event.entity';
 import { isWebhookEventType } from '../events/catalog';
 import { newId } from '../shared/ids';
@@ -83,7 +83,7 @@ type ActiveWebhook = Pick<Webhook, 'id' | 'url' | 'events'>;
 const activeWebhooksByTransaction = new WeakMap<EntityManager, Map<string, Promise<ActiveWebhook[]>>>();
 
 // Written out: every event of every company passes here, and the ORM's query building costs more than the statement.
-const ACTIVE_WEBHOOKS_SQL = `select id, url, events from webhooks where company_id = ? and is_active and deleted_at is null`;
+const ACTIVE_WEBHOOKS_SQL = prepared(`select id, url, events from webhooks where company_id = ? and is_active and deleted_at is null`);
 
 function activeWebhooks(em: EntityManager, companyId: string, prefetch = false): Promise<ActiveWebhook[]> {
   let byCompany = activeWebhooksByTransaction.get(em);

@@ -1,7 +1,7 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
 import { createOrm, type Orm } from '../../src/db/orm';
-import { DirectSqlConnection, directTransactional, executeWithNext, readWithNext } from '../../src/db/direct-sql-connection';
+import { DirectSqlConnection, directTransactional, executeWithNext, prepared, readWithNext } from '../../src/db/direct-sql-connection';
 import { Client } from 'pg';
 import { Transaction } from '../../src/payments/transaction.entity';
 import { IdempotencyKey } from '../../src/http/idempotency-key.entity';
@@ -298,5 +298,76 @@ describe('a write held for the next round trip (executeWithNext)', () => {
     expect(await seen('held-in-orm-trx')).toBe(1);
     await expect(executeWithNext(emOf(direct), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
     await expect(executeWithNext(emOf(plain), insert, ['held-in-orm-trx'], taken)).rejects.toThrow('that id is taken');
+  });
+});
+
+describe('a prepared statement (prepared: PREPAREd once per connection, then EXECUTEd with its values)', () => {
+  let shape = 0;
+  /** A text no connection has prepared yet (its alias differs), as a new hot statement's is at a process's start. */
+  const fresh = (sql: (alias: string) => string) => {
+    const alias = `v${++shape}_${Date.now()}`;
+    return { alias, sql: prepared(sql(alias)) };
+  };
+  /** The statements prepared on `em`'s connection whose text names `alias`. */
+  const preparedHere = (em: EntityManager, alias: string) => em.execute<{ n: number }[]>(`select count(*)::int as n from pg_prepared_statements where statement like ?`, [`%${alias}%`]);
+
+  it('answers what the same statement with its values inlined answers, whatever the values, pooled or in a direct transaction', async () => {
+    const values = ['a ? question', { nested: { quote: "it's", q: '?' } }, Buffer.from([0, 1, 255]), new Date('2026-11-29T12:00:00.123Z'), null, 42, "o'brien"];
+    const text = 'select ?::text as t, ?::jsonb as j, ?::bytea as b, ?::timestamptz as at, ?::text as n, ?::int as i, \'{"k":1}\'::jsonb \\? \'k\' as has, ?::text as quoted';
+    const inlined = await emOf(plain).execute(text, values);
+    const select = prepared(text);
+    expect(await emOf(direct).execute(select, values)).toEqual(inlined);
+    expect(await emOf(direct).execute(select, values)).toEqual(inlined);
+    const inTransaction = await directTransactional(emOf(direct), async (em) => [await em.execute(select, values), await em.execute(select, values)]);
+    expect(inTransaction).toEqual([inlined, inlined]);
+    const write = prepared('insert into direct_sql_probe (id, data, at) values (?, ?::jsonb, ?) returning id');
+    expect(await emOf(direct).execute(write, ['prep-1', { a: 1 }, new Date(0)], 'run')).toMatchObject({ affectedRows: 1, insertId: 'prep-1' });
+  });
+
+  it('is prepared once on each connection, and goes in one round trip with the statements beside it, held ones included', async () => {
+    const { alias, sql: select } = fresh((alias) => `select ?::int as ${alias}`);
+    const [count, answers] = await directTransactional(emOf(direct), async (em) => {
+      const held = readWithNext<Record<string, number>[]>(em, select, [1]);
+      const own = await em.execute<Record<string, number>[]>(select, [2]);
+      const again = await em.execute<Record<string, number>[]>(select, [3]);
+      return [await preparedHere(em, alias), [await held, own, again].map((rows) => Object.values(rows[0])[0])];
+    });
+    expect(answers).toEqual([1, 2, 3]);
+    expect(count).toEqual([{ n: 1 }]);
+  });
+
+  it('fails as the inlined statement does, named by its text without its values; a failed first run is prepared again on the next', async () => {
+    const { sql: insert } = fresh((alias) => `insert into direct_sql_probe as ${alias} (id) values (?)`);
+    await emOf(direct).execute('insert into direct_sql_probe (id) values (?)', ['prep-dup'], 'run');
+    // Its first run on the transaction's connection: BEGIN, its PREPARE and its EXECUTE in one round trip.
+    const errors = await directTransactional(emOf(direct), (em) => em.execute(insert, ['prep-dup'], 'run')).catch((err: unknown) => err);
+    expect(errors).toBeInstanceOf(UniqueConstraintViolationException);
+    expect((errors as Error).message).toMatch(/^insert into direct_sql_probe as v\d+_\d+ \(id\) values \(\$1\) - duplicate key value violates unique constraint/);
+    // The statement it names holds no value (PostgreSQL's own detail after it does, as for any statement).
+    expect((errors as Error).message.split(' - ')[0]).not.toContain('prep-dup');
+    // Whatever connection of the pool (10) runs it next, that one included, it runs.
+    for (let i = 0; i < 12; i++) await emOf(direct).execute(insert, [`prep-after-${i}`], 'run');
+    expect(await emOf(direct).execute('select count(*)::int as n from direct_sql_probe where id like ?', ['prep-after-%'])).toEqual([{ n: 12 }]);
+  });
+
+  it('is prepared again after a round trip that failed before its PREPARE ran', async () => {
+    const { alias, sql: select } = fresh((alias) => `select ?::int as ${alias}`);
+    await emOf(direct).execute('insert into direct_sql_probe (id) values (?)', ['prep-dup-before'], 'run');
+    // BEGIN, the held insert (which fails), then its PREPARE and EXECUTE, which PostgreSQL never reaches.
+    const err = await directTransactional(emOf(direct), async (em) => {
+      await executeWithNext(em, 'insert into direct_sql_probe (id) values (?)', ['prep-dup-before']);
+      await em.execute(select, [1]);
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(UniqueConstraintViolationException);
+    // On every connection of the pool (10), that one included, it runs: prepared there now.
+    const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => directTransactional(emOf(direct), async (em) => [await em.execute<Record<string, number>[]>(select, [i]), await preparedHere(em, alias)])));
+    expect(runs.map(([rows]) => Object.values(rows[0])[0])).toEqual(Array.from({ length: 10 }, (_, i) => i));
+    expect(runs.every(([, count]) => (count as Array<{ n: number }>)[0].n === 1)).toBe(true);
+  });
+
+  it('runs a text of another shape (more values, an array) inlined, as any statement, and refuses an identifier', async () => {
+    const select = prepared('select ?::int as n');
+    expect(await emOf(direct).execute(select, [[7]])).toEqual([{ n: 7 }]);
+    expect(() => prepared('select ?? from direct_sql_probe')).toThrow(/takes values only/);
   });
 });
