@@ -93,7 +93,7 @@ export async function startBenchStack(opts: {
   const { cleanup, log } = opts;
   log('[bench] starting PostgreSQL and the Temporal dev server…');
   // pg_stat_statements: statements per operation come from PostgreSQL's own statistics.
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.tmp, 'pg'), port: await freePort(), settings: { shared_preload_libraries: 'pg_stat_statements' } });
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.tmp, 'pg'), port: await freePort(), settings: { shared_preload_libraries: 'pg_stat_statements', ...(process.env.BENCH_SQL ? { 'pg_stat_statements.track_planning': 'on' } : {}) } });
   cleanup.unshift(() => pg.stop());
   const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
   const metricsPort = await freePort();
@@ -276,12 +276,12 @@ export async function statementsDuring(rootEm: EntityManager, run: () => Promise
   );
   if (process.env.BENCH_SQL) {
     // Where PostgreSQL's time went: the statements that took the most of it (BENCH_SQL=calls: the most run).
-    const top = await connection.execute<{ calls: number; total_ms: number; query: string }[]>(
-      `select calls::int, round(total_exec_time::numeric, 1)::float as total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements
+    const top = await connection.execute<{ calls: number; total_ms: number; plan_ms: number; query: string }[]>(
+      `select calls::int, round(total_exec_time::numeric, 1)::float as total_ms, round(total_plan_time::numeric, 1)::float as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements
         where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
         order by ${process.env.BENCH_SQL === 'calls' ? 'calls desc limit 40' : 'total_exec_time desc limit 12'}`,
     );
-    for (const t of top) process.stderr.write(`  ${String(t.total_ms).padStart(9)} ms ${String(t.calls).padStart(7)} calls  ${t.query}\n`);
+    for (const t of top) process.stderr.write(`  ${String(t.total_ms).padStart(9)} ms ${String(t.plan_ms).padStart(7)} ms planning ${String(t.calls).padStart(7)} calls  ${t.query}\n`);
   }
   return row.n;
 }
