@@ -43,9 +43,10 @@ export async function createTimeSkippingEnv(): Promise<TestWorkflowEnvironment> 
   const teardown = env.teardown.bind(env);
   env.teardown = async () => {
     await teardown();
-    // Killed, not asked: its state is in memory and dies with it either way, and the JVM's
-    // orderly shutdown (gRPC's drain) costs a third of a second per file.
-    await stopChild(server, 0);
+    // Asked, not killed: closing the connection leaves calls in flight (a dispatch, a result's
+    // long poll); a killed server fails them, and the client's retry then throws on the closed
+    // channel after the file ended. The JVM's orderly shutdown lets them finish.
+    await stopChild(server, 10_000);
   };
   return env;
 }
