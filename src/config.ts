@@ -26,6 +26,8 @@ const envSchema = z.object({
   TEMPORAL_TASK_QUEUE: z.string().default('lastro'),
   /** Workflows a worker keeps in memory (about 1 MB each); the rest replay from history when they wake. */
   TEMPORAL_MAX_CACHED_WORKFLOWS: z.coerce.number().int().min(2).default(500),
+  /** The workflow bundle built ahead (bundleLastroWorkflows' code in a file): the worker loads it instead of bundling at start. */
+  WORKFLOW_BUNDLE_PATH: z.string().min(1).optional(),
   /**
    * Temporal over TLS (a cluster with TLS on, Temporal Cloud). '1': TLS, verifying the server
    * against the system's CAs; implied by any TEMPORAL_TLS_* setting or TEMPORAL_API_KEY.
@@ -142,7 +144,7 @@ export interface Config {
   ops: { host: string; port: number | undefined };
   metrics: boolean;
   databaseUrl: string;
-  temporal: { address: string; namespace: string; taskQueue: string; maxCachedWorkflows: number; tls?: TemporalTls; apiKey?: string };
+  temporal: { address: string; namespace: string; taskQueue: string; maxCachedWorkflows: number; workflowBundlePath?: string; tls?: TemporalTls; apiKey?: string };
   urls: { publicBase: string; billing: string; checkout: string; checkoutPage: string; kyc: string };
   cardVaultKey?: string;
   webhookAllowlist: string[];
@@ -195,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       namespace: e.TEMPORAL_NAMESPACE,
       taskQueue: e.TEMPORAL_TASK_QUEUE,
       maxCachedWorkflows: e.TEMPORAL_MAX_CACHED_WORKFLOWS,
+      workflowBundlePath: e.WORKFLOW_BUNDLE_PATH,
       tls: temporalTls(e),
       apiKey: e.TEMPORAL_API_KEY,
     },

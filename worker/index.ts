@@ -112,13 +112,10 @@ async function main(): Promise<void> {
   await whenTemporalAnswers('register the schedules', logger, () => ensureMaintenanceSchedules(temporal, config.temporal.taskQueue));
   await ensureDefaultPixWebhook({ config, orm, logger });
   await ensureDefaultPayoutWebhook({ config, orm, logger });
-  const parts: WorkerParts = {
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue: config.temporal.taskQueue,
-    deps: { config, orm, dispatcher, logger, temporal },
-    workflowBundle: await bundleLastroWorkflows(),
-  };
+  const common = { connection, namespace: config.temporal.namespace, taskQueue: config.temporal.taskQueue, deps: { config, orm, dispatcher, logger, temporal } };
+  // Built ahead (WORKFLOW_BUNDLE_PATH: an image build, a test stack's restarts) or here: bundling costs seconds of CPU per start.
+  const prebuilt = config.temporal.workflowBundlePath;
+  const parts: WorkerParts = prebuilt ? { ...common, workflowBundle: { codePath: prebuilt } } : { ...common, workflowBundle: await bundleLastroWorkflows() };
   const worker = await createLastroWorker(parts);
   const billingRuns = await createBillingRunWorker(parts);
   // Webhook deliveries' first attempts: no workflow, drained from the database (src/webhooks/delivery-lanes.ts).
