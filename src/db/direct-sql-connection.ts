@@ -150,18 +150,18 @@ export class DirectSqlConnection extends PostgreSqlConnection {
       return { text, shown: text };
     }
     const args = params.length === 0 ? '' : `(${params.map((p) => this.platform.quoteValue(p) as string).join(', ')})`;
-    const names = preparedNames(connection);
-    const name = names.get(query);
+    const prepared = preparedOn(connection);
+    const name = prepared.names.get(query);
     if (name) return { text: `execute ${name}${args}`, shown: shape.text };
-    if (names.size >= PREPARED_PER_CONNECTION) {
+    if (prepared.names.size >= PREPARED_PER_CONNECTION) {
       const text = this.platform.formatQuery(query, params);
       return { text, shown: text };
     }
-    const fresh = `lastro_${++preparedSeq}`;
-    names.set(query, fresh);
+    const fresh = `lastro_${shape.id}_${++prepared.seq}`;
+    prepared.names.set(query, fresh);
     // Forgotten again if its round trip fails: whether PostgreSQL got to the PREPARE is unknown, and
     // a new name next time never collides with one it did prepare.
-    const forget = () => names.get(query) === fresh && names.delete(query);
+    const forget = () => prepared.names.get(query) === fresh && prepared.names.delete(query);
     return { text: `prepare ${fresh} as ${shape.text}; execute ${fresh}${args}`, shown: shape.text, forget };
   }
 
@@ -205,18 +205,33 @@ const COMMIT: Statement = { text: 'commit', shown: 'commit' };
  * (`$1`, `$2`…) and how many values they take. Bounded, as built texts are marked too (a
  * `with` part more or less is another text): past the bound a statement is sent as any other.
  */
-const PREPARED_SHAPES = new Map<string, { text: string; arity: number }>();
+interface PreparedShape {
+  id: number;
+  text: string;
+  arity: number;
+}
+const PREPARED_SHAPES = new Map<string, PreparedShape>();
+const SHAPES_BY_ID: PreparedShape[] = [];
 const PREPARED_SHAPES_MAX = 256;
 /** Prepared statements per connection, at most (each holds its plan in that backend's memory). */
 const PREPARED_PER_CONNECTION = 64;
-/** Names are never reused: a PREPARE whose round trip failed may or may not exist. */
-let preparedSeq = 0;
-const PREPARED_NAMES = new WeakMap<PgConnection, Map<string, string>>();
 
-function preparedNames(connection: PgConnection): Map<string, string> {
-  let names = PREPARED_NAMES.get(connection);
-  if (!names) PREPARED_NAMES.set(connection, (names = new Map()));
-  return names;
+/**
+ * A connection's prepared statements, by text. Their names (`lastro_<shape>_<n>`) are never
+ * reused on it: a PREPARE whose round trip failed may or may not exist.
+ */
+const PREPARED_ON = new WeakMap<PgConnection, { names: Map<string, string>; seq: number }>();
+
+function preparedOn(connection: PgConnection): { names: Map<string, string>; seq: number } {
+  let prepared = PREPARED_ON.get(connection);
+  if (!prepared) PREPARED_ON.set(connection, (prepared = { names: new Map(), seq: 0 }));
+  return prepared;
+}
+
+/** The text a prepared statement's name stands for (an EXECUTE read back, in a statement count). */
+export function preparedStatementText(name: string): string | undefined {
+  const id = /^lastro_(\d+)_\d+$/.exec(name)?.[1];
+  return id === undefined ? undefined : SHAPES_BY_ID[Number(id)]?.text;
 }
 
 /**
@@ -235,7 +250,9 @@ export function prepared(sql: string): string {
   if (sql.includes('??')) throw new Error('A prepared statement takes values only: `??` (an identifier) cannot be a parameter');
   let arity = 0;
   const text = sql.replace(/\\\?|\?/g, (m) => (m === '?' ? `$${++arity}` : '?'));
-  PREPARED_SHAPES.set(sql, { text, arity });
+  const shape = { id: SHAPES_BY_ID.length, text, arity };
+  SHAPES_BY_ID.push(shape);
+  PREPARED_SHAPES.set(sql, shape);
   return sql;
 }
 

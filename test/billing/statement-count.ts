@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { preparedStatementText } from '../../src/db/direct-sql-connection';
 
 /**
  * Counts the SQL statements this process sends to PostgreSQL (every pg client: the API's, the
@@ -11,6 +12,16 @@ export interface StatementCounter {
   stop(): { count: number; texts: string[] };
 }
 
+/**
+ * A round trip's text with its prepared statements (`prepared`) written as the statements they
+ * stand for: each PREPARE left out, each EXECUTE (with its arguments) replaced by its text.
+ */
+function readable(text: string): string {
+  let out = text;
+  for (const [, name] of text.matchAll(/prepare (lastro_\d+_\d+) as /g)) out = out.replace(`prepare ${name} as ${preparedStatementText(name)}; `, '');
+  return out.replace(/execute (lastro_\d+_\d+)(\((?:'(?:[^']|'')*'|[^'()])*\))?/g, (whole: string, name: string) => preparedStatementText(name) ?? whole);
+}
+
 export function countStatements(): StatementCounter {
   const texts: string[] = [];
   const proto = Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
@@ -18,7 +29,7 @@ export function countStatements(): StatementCounter {
   proto.query = function (this: unknown, ...args: unknown[]) {
     const q = args[0];
     const text = typeof q === 'string' ? q : ((q as { text?: string } | undefined)?.text ?? '');
-    texts.push(text.replace(/\s+/g, ' ').trim());
+    texts.push(readable(text).replace(/\s+/g, ' ').trim());
     return original.apply(this, args);
   };
   return {
