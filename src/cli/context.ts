@@ -1,12 +1,13 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Client } from '@temporalio/client';
 import { loadConfig, type Config } from '../config';
-import { createOrm, type Orm } from '../db/orm';
-import { connectTemporalClient } from '../temporal/client';
+import type { Orm } from '../db/orm';
 
 /**
  * What a CLI command runs against: the same configuration as the API (so it works beside
- * `npm run dev`), with the database and Temporal opened only when a command needs them.
+ * `npm run dev`), with the database and Temporal opened only when a command needs them. Their
+ * clients' modules are imported then too: they are most of a start's CPU, and `listen`, `--help`
+ * and a refused argument need neither.
  */
 export class CliContext {
   readonly config: Config = loadConfig({ LOG_LEVEL: 'silent', ...process.env });
@@ -15,12 +16,12 @@ export class CliContext {
 
   /** Runs `fn` in one transaction on a fresh EntityManager. */
   async transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
-    this.orm ??= await createOrm(this.config.databaseUrl);
+    this.orm ??= await (await import('../db/orm')).createOrm(this.config.databaseUrl);
     return (this.orm.em.fork() as unknown as EntityManager).transactional(fn);
   }
 
   async temporalClient(): Promise<Client> {
-    this.temporal ??= await connectTemporalClient(this.config);
+    this.temporal ??= await (await import('../temporal/client')).connectTemporalClient(this.config);
     return this.temporal;
   }
 
