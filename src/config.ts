@@ -20,6 +20,8 @@ const envSchema = z.object({
   METRICS: z.enum(['on', 'off']).default('on'),
   OPS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   DATABASE_URL: z.string().optional(),
+  /** `off` behind a pooler that hands a session's connection to others between transactions (PgBouncer in transaction mode): no statement is prepared. */
+  DATABASE_PREPARED_STATEMENTS: z.enum(['on', 'off']).default('on'),
   PGPORT: z.coerce.number().int().min(1).max(65535).default(54329),
   TEMPORAL_ADDRESS: z.string().default('127.0.0.1:7233'),
   TEMPORAL_NAMESPACE: z.string().default('default'),
@@ -144,6 +146,8 @@ export interface Config {
   ops: { host: string; port: number | undefined };
   metrics: boolean;
   databaseUrl: string;
+  /** Whether hot statements run as prepared statements on each connection (src/db/direct-sql-connection.ts, `prepared`). */
+  databasePreparedStatements: boolean;
   temporal: { address: string; namespace: string; taskQueue: string; maxCachedWorkflows: number; workflowBundlePath?: string; tls?: TemporalTls; apiKey?: string };
   urls: { publicBase: string; billing: string; checkout: string; checkoutPage: string; kyc: string };
   cardVaultKey?: string;
@@ -192,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ops: { host: e.OPS_HOST, port: e.OPS_PORT },
     metrics: e.METRICS === 'on',
     databaseUrl: e.DATABASE_URL ?? embeddedDatabaseUrl(e.PGPORT),
+    databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS === 'on',
     temporal: {
       address: e.TEMPORAL_ADDRESS,
       namespace: e.TEMPORAL_NAMESPACE,

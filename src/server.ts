@@ -4,7 +4,7 @@ import type { Server } from 'node:http';
 import { createApp } from './app';
 import type { AppDeps } from './app-deps';
 import { loadConfig, type Config } from './config';
-import { createOrm } from './db/orm';
+import { createConfiguredOrm } from './db/orm';
 import { createEventDispatcher } from './events/subscribers';
 import { startApiOps } from './observability/metrics/process-ops';
 import { sanitizeError } from './observability/redaction/errors';
@@ -15,7 +15,7 @@ import { connectTemporalClient } from './temporal/client';
 /** Builds everything the API needs from a config (tests call this with their own). */
 export async function createApiDeps(config: Config): Promise<AppDeps> {
   const logger = createLogger(config.logLevel, 'lastro-api');
-  const orm = await createOrm(config.databaseUrl);
+  const orm = await createConfiguredOrm(config);
   const temporal = await connectTemporalClient(config);
   const dispatcher = createEventDispatcher(orm, { config, temporal, logger });
   return { config, orm, temporal, dispatcher, logger };

@@ -7,7 +7,7 @@ import { createActivities } from '../activities';
 import { createBillingRunActivities } from '../activities/billing/billing-run.activities';
 import type { ActivityDeps } from '../activities/deps';
 import { loadConfig } from '../src/config';
-import { createOrm } from '../src/db/orm';
+import { createConfiguredOrm } from '../src/db/orm';
 import { createEventDispatcher } from '../src/events/subscribers';
 import { startWorkerOps } from '../src/observability/metrics/process-ops';
 import { databaseErrorsWithoutValues } from '../src/observability/redaction/activity-failures';
@@ -100,7 +100,7 @@ export async function createBillingRunWorker(opts: WorkerParts): Promise<Worker>
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'lastro-worker');
-  const orm = await createOrm(config.databaseUrl);
+  const orm = await createConfiguredOrm(config);
   // Before the first NativeConnection: the SDK's runtime takes its telemetry settings only then.
   const temporalMetrics = config.metrics ? await installTemporalRuntimeMetrics() : undefined;
   // TLS/mTLS and the API key as the API's client connects (src/temporal/connection.ts).

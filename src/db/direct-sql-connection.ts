@@ -22,6 +22,9 @@ type Method = 'all' | 'get' | 'run';
  * (docs/performance.md, "Where the time goes today").
  */
 export class DirectSqlConnection extends PostgreSqlConnection {
+  /** Off (`DATABASE_PREPARED_STATEMENTS=off`) behind a pooler that moves sessions between transactions: every statement goes inlined. */
+  preparedStatements = true;
+
   override async execute<T = unknown>(queryOrKnex: unknown, params: unknown[] = [], method: Method = 'all', ctx?: Transaction, loggerContext?: Record<string, unknown>): Promise<T> {
     if (ctx instanceof DirectTransaction) return this.executeIn(ctx, queryOrKnex, params, method);
     if (typeof queryOrKnex !== 'string' || this.logger.isEnabled('query')) {
@@ -145,7 +148,7 @@ export class DirectSqlConnection extends PostgreSqlConnection {
   private statementOf(connection: PgConnection, sql: string, params: unknown[]): Statement {
     const query = this.config.get('onQuery')(sql, params);
     const shape = PREPARED_SHAPES.get(query);
-    if (!shape || params.length !== shape.arity || params.some((p) => Array.isArray(p))) {
+    if (!shape || !this.preparedStatements || params.length !== shape.arity || params.some((p) => Array.isArray(p))) {
       const text = this.platform.formatQuery(query, params);
       return { text, shown: text };
     }

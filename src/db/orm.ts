@@ -4,7 +4,8 @@ import { Migrator } from '@mikro-orm/migrations';
 import path from 'node:path';
 import { Client } from 'pg';
 import { entities } from './entities';
-import { LastroPostgreSqlDriver } from './direct-sql-connection';
+import { DirectSqlConnection, LastroPostgreSqlDriver } from './direct-sql-connection';
+import type { Config } from '../config';
 
 export type Orm = MikroORM<PostgreSqlDriver>;
 
@@ -34,6 +35,14 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options<Postg
 
 export async function createOrm(databaseUrl: string, overrides: Partial<Options<PostgreSqlDriver>> = {}): Promise<Orm> {
   return MikroORM.init<PostgreSqlDriver>(ormOptions(databaseUrl, overrides));
+}
+
+/** A process's ORM from its config: its database, and whether its hot statements run prepared (`DATABASE_PREPARED_STATEMENTS`). */
+export async function createConfiguredOrm(config: Pick<Config, 'databaseUrl' | 'databasePreparedStatements'>): Promise<Orm> {
+  const orm = await createOrm(config.databaseUrl);
+  const connection = orm.em.getConnection();
+  if (connection instanceof DirectSqlConnection) connection.preparedStatements = config.databasePreparedStatements;
+  return orm;
 }
 
 /** Applies every pending migration; safe to run on each start and from several processes. */

@@ -1,6 +1,6 @@
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
-import { createOrm, type Orm } from '../../src/db/orm';
+import { createConfiguredOrm, createOrm, type Orm } from '../../src/db/orm';
 import { DirectSqlConnection, directTransactional, executeWithNext, prepared, readWithNext } from '../../src/db/direct-sql-connection';
 import { Client } from 'pg';
 import { Transaction } from '../../src/payments/transaction.entity';
@@ -15,11 +15,12 @@ import { createTestDatabase } from '../helpers/stack';
  */
 let direct: Orm;
 let plain: Orm;
+let databaseUrl: string;
 
 beforeAll(async () => {
-  const url = await createTestDatabase();
-  direct = await createOrm(url);
-  plain = await createOrm(url, { driver: PostgreSqlDriver });
+  databaseUrl = await createTestDatabase();
+  direct = await createOrm(databaseUrl);
+  plain = await createOrm(databaseUrl, { driver: PostgreSqlDriver });
   await direct.em.fork().execute('create table direct_sql_probe (id text primary key, data jsonb, blob bytea, at timestamptz)');
 });
 afterAll(async () => {
@@ -363,6 +364,24 @@ describe('a prepared statement (prepared: PREPAREd once per connection, then EXE
     const runs = await Promise.all(Array.from({ length: 10 }, (_, i) => directTransactional(emOf(direct), async (em) => [await em.execute<Record<string, number>[]>(select, [i]), await preparedHere(em, alias)])));
     expect(runs.map(([rows]) => Object.values(rows[0])[0])).toEqual(Array.from({ length: 10 }, (_, i) => i));
     expect(runs.every(([, count]) => (count as Array<{ n: number }>)[0].n === 1)).toBe(true);
+  });
+
+  it('is sent inlined by a process configured without prepared statements (DATABASE_PREPARED_STATEMENTS=off)', async () => {
+    const unprepared = await createConfiguredOrm({ databaseUrl, databasePreparedStatements: false });
+    try {
+      const { alias, sql: insert } = fresh((alias) => `insert into direct_sql_probe as ${alias} (id) values (?)`);
+      // Run on a connection, then looked for on the same one (one direct transaction): nothing prepared there.
+      const count = await directTransactional(emOf(unprepared), async (em) => {
+        await em.execute(insert, ['unprepared-1'], 'run');
+        return preparedHere(em, alias);
+      });
+      expect(count).toEqual([{ n: 0 }]);
+      // Its error names its value, inlined as any statement's.
+      const err = await emOf(unprepared).execute(insert, ['unprepared-1'], 'run').catch((e: unknown) => e as Error);
+      expect((err as Error).message).toMatch(/^insert into direct_sql_probe as v\d+_\d+ \(id\) values \('unprepared-1'\) - duplicate key/);
+    } finally {
+      await unprepared.close();
+    }
   });
 
   it('runs a text of another shape (more values, an array) inlined, as any statement, and refuses an identifier', async () => {
