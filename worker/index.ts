@@ -13,8 +13,8 @@ import { startWorkerOps } from '../src/observability/metrics/process-ops';
 import { databaseErrorsWithoutValues } from '../src/observability/redaction/activity-failures';
 import { sanitizeError } from '../src/observability/redaction/errors';
 import { installTemporalRuntimeMetrics } from '../src/observability/metrics/temporal-runtime';
-import { tracingClientInterceptors, tracingWorkerOptions } from '../src/observability/tracing/temporal';
-import { stopTracing } from '../src/observability/tracing/state';
+import { TRACING_WORKFLOW_MODULES, tracingClientInterceptors, tracingWorkerOptions } from '../src/observability/tracing/temporal';
+import { activeTracing, stopTracing } from '../src/observability/tracing/state';
 import { createLogger } from '../src/shared/logger';
 import { temporalConnectionOptions } from '../src/temporal/connection';
 import { startDeliveryLanes } from '../src/webhooks/delivery-lanes';
@@ -34,11 +34,14 @@ interface WorkerParts {
   workflowBundle: NonNullable<WorkerOptions['workflowBundle']>;
 }
 
-/** Bundles the workflows once for every worker of the process, with the tracing interceptors when tracing is on. */
-export function bundleLastroWorkflows(): Promise<NonNullable<WorkerOptions['workflowBundle']>> {
+/**
+ * Bundles the workflows once for every worker of the process, with the tracing interceptors when
+ * tracing is on (`tracing`: for workers of another process, whose `OTEL_*` say whether they trace).
+ */
+export function bundleLastroWorkflows(tracing = activeTracing() !== undefined): Promise<NonNullable<WorkerOptions['workflowBundle']>> {
   return bundleWorkflowCode({
     workflowsPath: require.resolve(WORKFLOWS_PATH),
-    workflowInterceptorModules: tracingWorkerOptions().interceptors?.workflowModules,
+    workflowInterceptorModules: tracing ? TRACING_WORKFLOW_MODULES : undefined,
     // The SDK's logger, as a worker bundling for itself uses: webpack's report at debug, not on the console.
     logger: Runtime.instance().logger,
   });

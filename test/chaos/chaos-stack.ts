@@ -19,6 +19,7 @@ import { DEFAULT_CONNECTION_ID } from '../../src/processors/connections/processo
 import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
 import { freePort } from '../helpers/ports';
 import { bundleLastroWorkflows } from '../../worker';
+import { tracingSettings } from '../../src/observability/tracing/settings';
 import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver';
 
 /**
@@ -199,7 +200,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       // retried after 2, 4, 8 and 16 s, across an API restart.
       part(() => spawnHelper('issuer', embedded(['bb', '--port', '0', '--webhook-retry-base-ms', '2000']), baseUrlLine<EmbeddedBbIssuerInfo>, 60_000), stopHelper).then((h) => (issuer = h.value)),
       // Every worker of the stack, restarts included, loads this one bundle (WORKFLOW_BUNDLE_PATH): bundling costs seconds of CPU a start.
-      writeWorkflowBundle(path.join(dataDir, 'workflow-bundle.js')).then((file) => (workflowBundlePath = file)),
+      writeWorkflowBundle(path.join(dataDir, 'workflow-bundle.js'), tracingSettings({ ...process.env, ...opts.env }, 'lastro-worker').enabled).then((file) => (workflowBundlePath = file)),
     ]);
     const databaseUrl = await ensureDatabase(`postgres://postgres:postgres@127.0.0.1:${pgPort}`, 'lastro');
     // Quiet: the migrator otherwise prints a line per migration into the test output.
@@ -369,9 +370,9 @@ async function allStarted(parts: Array<Promise<unknown>>): Promise<void> {
   if (failed) throw failed.reason;
 }
 
-/** The workers' workflow code, bundled as worker/index.ts bundles it, written to `file`. */
-async function writeWorkflowBundle(file: string): Promise<string> {
-  const bundle = await bundleLastroWorkflows();
+/** The workers' workflow code, bundled as worker/index.ts bundles it (with the tracing interceptors when they trace), written to `file`. */
+async function writeWorkflowBundle(file: string, tracing: boolean): Promise<string> {
+  const bundle = await bundleLastroWorkflows(tracing);
   if (!('code' in bundle)) throw new Error('bundleLastroWorkflows returned no code to write');
   await fs.promises.writeFile(file, bundle.code);
   return file;

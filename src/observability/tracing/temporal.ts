@@ -26,12 +26,15 @@ export function tracingClientInterceptors(): ClientInterceptors | undefined {
  * `exporter` sink to this process's exporting processor; RunActivity spans around each activity,
  * continuing the trace from the headers, so the activity's SQL and logs join it.
  */
+/** The workflow interceptors a bundle has in it for a worker that traces (`bundleLastroWorkflows`). */
+export const TRACING_WORKFLOW_MODULES = [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')];
+
 export function tracingWorkerOptions(): Pick<WorkerOptions, 'interceptors' | 'sinks'> {
   const tracing = activeTracing();
   if (!tracing) return {};
   return {
     interceptors: {
-      workflowModules: [require.resolve('@temporalio/interceptors-opentelemetry/lib/workflow-interceptors')],
+      workflowModules: TRACING_WORKFLOW_MODULES,
       activity: [(ctx) => ({ inbound: new OpenTelemetryActivityInboundInterceptor(ctx), outbound: new OpenTelemetryActivityOutboundInterceptor(ctx) })],
     },
     sinks: { exporter: makeWorkflowExporter(tracing.processor, tracing.resource) },
