@@ -2,7 +2,6 @@ import { Option, type Command } from 'commander';
 import { resolveVaultKey } from '../../cards/card-vault.key';
 import { payoutCallbackUrl, PAYOUT_ADAPTERS } from '../../processors/connections/payout-connection';
 import { connectPayout } from '../../processors/connections/payout-connections.service';
-import { createEfiPayoutProvider } from '../../processors/payouts/efi';
 import { registerPayoutWebhook } from '../../processors/payouts/payout-webhooks.service';
 import { printJson, type CliContext } from '../context';
 import { callbackUrlOnce, connectAndView, registerWebhookNow } from './processor-connect';
@@ -53,6 +52,8 @@ export function registerConnectPayout(connect: Command, ctx: CliContext): void {
       const vaultKey = resolveVaultKey(ctx.config);
       const result = await connectAndView(ctx, o.company, {}, (em) => connectPayout(em, vaultKey, o.company, input));
       const connection = result.connection;
+      // Imported here: its HTTP client (undici) is start-up time no other processors command needs.
+      const { createEfiPayoutProvider } = await import('../../processors/payouts/efi');
       const webhook = await registerWebhookNow(createEfiPayoutProvider(connection), (provider) => registerPayoutWebhook({ connection, provider }, ctx.config.urls.publicBase), 'provider');
       printJson({
         created: result.created,

@@ -7,7 +7,6 @@ import { connectPix, defaultConnectionView, disconnect, listConnections } from '
 import { callbackUrlOnce, connectAndView, readOptionFile, registerWebhookNow, secretFrom } from './processor-connect';
 import type { ConnectCardInput, ConnectPixInput } from '../../processors/connections/processor-connections.schemas';
 import { printJson, type CliContext } from '../context';
-import { createApiPixPsp } from '../../processors/pix/api-pix';
 import { registerPixWebhook } from '../../processors/pix/pix-webhooks.service';
 import { defaultPayoutConnectionView } from '../../processors/connections/payout-connections.service';
 import { registerConnectPayout } from './processors-payout';
@@ -117,6 +116,8 @@ export function register(program: Command, ctx: CliContext): void {
       }
       // Registered at the PSP (`PUT /webhook/{chave}`); if it cannot be, the reconciliation run settles what the callbacks would have.
       const connection = result.connection;
+      // Imported here: its HTTP client (undici) is start-up time no other processors command needs.
+      const { createApiPixPsp } = await import('../../processors/pix/api-pix');
       const webhook = await registerWebhookNow(createApiPixPsp(connection), (psp) => registerPixWebhook({ connection, psp }, ctx.config.urls.publicBase), 'PSP');
       printJson({
         created: result.created,
