@@ -1,6 +1,5 @@
 import { MikroORM, type Options } from '@mikro-orm/core';
 import { PostgreSqlDriver } from '@mikro-orm/postgresql';
-import { Migrator } from '@mikro-orm/migrations';
 import path from 'node:path';
 import { Client } from 'pg';
 import { entities } from './entities';
@@ -15,7 +14,8 @@ export function ormOptions(databaseUrl: string, overrides: Partial<Options<Postg
     driver: LastroPostgreSqlDriver,
     clientUrl: databaseUrl,
     entities,
-    extensions: [Migrator],
+    // No `extensions: [Migrator]`: MikroORM requires @mikro-orm/migrations when `getMigrator()` is
+    // first called, so a process that never migrates does not load it (~0.2 s at every start).
     forceUtcTimezone: true,
     // The global EntityManager is never used for work: requests and activities fork their own.
     allowGlobalContext: false,
