@@ -16,7 +16,7 @@ export class CliContext {
 
   /** Runs `fn` in one transaction on a fresh EntityManager. */
   async transaction<T>(fn: (em: EntityManager) => Promise<T>): Promise<T> {
-    this.orm ??= await (await import('../db/orm')).createOrm(this.config.databaseUrl);
+    this.orm ??= await (await import('../db/orm')).createConfiguredOrm(this.config);
     return (this.orm.em.fork() as unknown as EntityManager).transactional(fn);
   }
 
