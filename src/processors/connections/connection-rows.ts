@@ -6,6 +6,7 @@ import { deriveVaultKey, type VaultKey } from '../../cards/card-vault.key';
 import { Company } from '../../companies/company.entity';
 import { ApiError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
+import { prepared } from '../../db/direct-sql-connection';
 import { ProcessorConnection, type ConnectionSettings } from './processor-connection.entity';
 import { connectionVersion, DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
 
@@ -150,10 +151,12 @@ export function activeConnectionRows(em: EntityManager, companyId: string): Acti
   let rows: Promise<ProcessorConnection[]> | undefined;
   // Written out and mapped by hand, never managed: every creation reads them, and the ORM's find
   // (query building, hydration, the identity map) cost more than the statement (docs/performance.md).
-  return () => (rows ??= em.execute<ConnectionRow[]>(`select ${CONNECTION_COLUMNS} from processor_connections where company_id = ? and retired_at is null`, [companyId], 'all').then((r) => r.map(connectionOfRow)));
+  return () => (rows ??= em.execute<ConnectionRow[]>(ACTIVE_CONNECTIONS_SQL, [companyId], 'all').then((r) => r.map(connectionOfRow)));
 }
 
 const CONNECTION_COLUMNS = 'id, company_id, rail, adapter, settings, secrets, callback_identity, key_id, retired_at, created_at, updated_at';
+// Read by every creation that reaches a processor: prepared once per connection.
+const ACTIVE_CONNECTIONS_SQL = prepared(`select ${CONNECTION_COLUMNS} from processor_connections where company_id = ? and retired_at is null`);
 
 interface ConnectionRow {
   id: string;
