@@ -1,7 +1,7 @@
 /**
  * Three projects: `unit` (pure rules, no I/O, runs in parallel), `integration` (real
  * PostgreSQL, real Temporal test server, real HTTP) and `chaos` (fault injection on a whole
- * dev-like stack each file starts itself; `npm run test:chaos`, two files at a time). All are plain
+ * dev-like stack each file starts itself; `npm run test:chaos`, three files at a time). All are plain
  * TypeScript compiled by swc; type checking is `npm run typecheck`, run before jest by `npm test`.
  */
 const transform = {
@@ -18,7 +18,7 @@ const common = {
 module.exports = {
   testTimeout: 120_000,
   // Two files at a time on CI's two cores: at three the integration files slow down more than the
-  // parallelism gains, and the chaos scenarios' restarts race (a worker back before its Temporal).
+  // parallelism gains. The chaos files mostly wait, so `npm run test:chaos` runs three.
   maxWorkers: 2,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/test/**/*.unit.test.ts'] },
