@@ -287,10 +287,13 @@ class DirectTransaction {
     if (this.held.some((h) => h.mapError)) throw new Error("A write held with its own error reading (executeWithNext with mapError) must be its transaction's last");
   }
 
-  /** Ended (committed or rolled back): a read still held is never sent. */
+  /** Ended (committed or rolled back): a statement still held is never sent, nor its PREPARE. */
   end(): void {
     this.open = false;
-    for (const h of this.held.splice(0)) h.answer?.reject(new Error('A direct transaction ended before its held read was sent'));
+    for (const h of this.held.splice(0)) {
+      h.statement.forget?.();
+      h.answer?.reject(new Error('A direct transaction ended before its held read was sent'));
+    }
   }
 
   /** What MikroORM asks of a transaction context for a nested `transactional` (a savepoint): not offered. */

@@ -366,6 +366,28 @@ describe('a prepared statement (prepared: PREPAREd once per connection, then EXE
     expect(runs.every(([, count]) => (count as Array<{ n: number }>)[0].n === 1)).toBe(true);
   });
 
+  it('is prepared again after a transaction that ended with it still held, never sent', async () => {
+    const { sql: select } = fresh((alias) => `select ?::int as ${alias}`);
+    const { sql: insert } = fresh((alias) => `insert into direct_sql_probe as ${alias} (id) values (?)`);
+    await expect(
+      directTransactional(emOf(direct), async (em) => {
+        readWithNext(em, select, [1]).catch(() => undefined);
+        await executeWithNext(em, insert, ['prep-never-sent']);
+        throw new Error('undo');
+      }),
+    ).rejects.toThrow('undo');
+    // Every connection of the pool (10), that one included, runs both: prepared where they run now.
+    const runs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        directTransactional(emOf(direct), async (em) => {
+          await em.execute(insert, [`prep-after-unsent-${i}`], 'run');
+          return Object.values((await em.execute<Record<string, number>[]>(select, [i]))[0])[0];
+        }),
+      ),
+    );
+    expect(runs).toEqual(Array.from({ length: 10 }, (_, i) => i));
+  });
+
   it('is sent inlined by a process configured without prepared statements (DATABASE_PREPARED_STATEMENTS=off)', async () => {
     const unprepared = await createConfiguredOrm({ databaseUrl, databasePreparedStatements: false });
     try {
