@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../http/errors';
-import { prepared } from '../db/direct-sql-connection';
+import { prepared, readWithNext } from '../db/direct-sql-connection';
 import { newCapabilityId, newId } from '../shared/ids';
 import { openSecret, sealSecret } from './card-vault.crypto';
 import { vaultKey, type VaultKey } from './card-vault.key';
@@ -140,7 +140,8 @@ const CLAIM_SEALED_CARD_SQL = prepared(`update stored_cards
 
 /** `claimCardToken`, with the card's sealed secrets kept for its authorization in the same call (same statement). */
 export async function claimSealedCard(em: EntityManager, input: { companyId: string; tokenId: string; paymentId: string }): Promise<{ summary: CardSummary; sealed: SealedCard }> {
-  const rows: SealedRow[] = await em.execute(CLAIM_SEALED_CARD_SQL, [input.paymentId, input.tokenId, input.companyId, input.paymentId], 'all');
+  // In a direct transaction it goes with the next statement (a creation's checks, started beside it).
+  const rows = await readWithNext<SealedRow[]>(em, CLAIM_SEALED_CARD_SQL, [input.paymentId, input.tokenId, input.companyId, input.paymentId]);
   if (rows.length === 0) throw invalidCardToken();
   return { summary: toSummary(rows[0]), sealed: new SealedCard(rows[0]) };
 }

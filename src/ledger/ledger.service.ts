@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { conflict, notFound } from '../http/errors';
 import { newId } from '../shared/ids';
-import { prepared } from '../db/direct-sql-connection';
+import { executeWithNext, prepared } from '../db/direct-sql-connection';
 import { assertCents } from '../shared/money';
 import { foldBalances, lockBalances } from './balance-fold';
 import type { PlatformBucket, WalletBucket } from './ledger.entity';
@@ -178,6 +178,13 @@ export interface PostManyOptions {
    * `posted (id, key)`: the postings the statement inserted (a key posted meanwhile is not).
    */
   also?: (postingIds: Array<string | null>) => StatementPart[];
+  /**
+   * The caller's lock rules out that any key was posted before (a sale decided from pending under
+   * its transaction's lock): when the postings debit nothing, their statement goes with the
+   * transaction's next round trip (`executeWithNext`: a direct transaction's COMMIT) unread, and
+   * every posting is reported fresh. A key posted after all would insert nothing, as a replay.
+   */
+  replayRuledOut?: boolean;
 }
 
 /** Makes one balanced posting (see the module comment). 409 `insufficient_balance` if a wallet bucket would go negative. */
@@ -283,8 +290,7 @@ export async function postMany(em: EntityManager, inputs: PostingInput[], option
     // One statement: the postings (a key already posted inserts nothing), the entries of those it
     // inserted (by key, in the lines' order), and the caller's parts, which may read `posted`.
     // Every sale posts here (one text per shape of `also`): prepared once per connection.
-    const inserted = await tem.execute<{ id: string; key: string }[]>(
-      prepared(`with posted as (
+    const sql = prepared(`with posted as (
          insert into ledger_postings (id, created_at, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id)
          select id, ?::timestamptz, key, kind, company_id, source, source_id, description, reverses_posting_id, releases_posting_id
            from jsonb_to_recordset(?::jsonb) as x(id text, key text, kind text, company_id text, source text, source_id text, description text, reverses_posting_id text, releases_posting_id text)
@@ -296,9 +302,14 @@ export async function postMany(em: EntityManager, inputs: PostingInput[], option
            join posted on posted.key = x.key
           order by x.n
        )${also.map((part, i) => `, also${i} as (${part.sql})`).join('')}
-       select id, key from posted`),
-      [now, JSON.stringify(postings), now, JSON.stringify(entries), ...also.flatMap((part) => part.params)],
-    );
+       select id, key from posted`);
+    const params = [now, JSON.stringify(postings), now, JSON.stringify(entries), ...also.flatMap((part) => part.params)];
+    if (options.replayRuledOut && debited.length === 0) {
+      await executeWithNext(tem, sql, params);
+      for (const { n, postingId } of toInsert) results[n] = { postingId, replayed: false };
+      return results as PostingResult[];
+    }
+    const inserted = await tem.execute<{ id: string; key: string }[]>(sql, params);
     const fresh = new Set(inserted.map((r) => r.key));
     const replays = toInsert.filter(({ input }) => !fresh.has(input.key));
     const earlier = replays.length > 0 ? await postedAs(replays.map((r) => r.input.key)) : new Map<string, string>();

@@ -193,8 +193,9 @@ export async function decideCardsMany(ctx: CardDeciding, items: DecisionItem[]):
         else if (c.agg.payments.some((p) => p.method !== 'credit_card')) markTransactionWaiting(c);
         else toSettle.push(c);
       }
-      // The sales' postings with every status change and event in one statement; the decisions that settle nothing in one more.
-      await settleTransactions(em, toSettle, {});
+      // The sales' postings with every status change and event in one statement, sent with the
+      // COMMIT: each was pending under this lock, so none was posted before. The decisions that settle nothing in one more.
+      await settleTransactions(em, toSettle, {}, { replayRuledOut: true });
       await runParts(em, changesWrite([...cs.values()]));
       let dispatched: (() => void) | undefined;
       if (ctx.dispatcher) {

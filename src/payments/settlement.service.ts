@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { postMany, runParts, type PostingInput, type StatementPart } from '../ledger/ledger.service';
+import { postMany, runParts, type PostingInput, type PostManyOptions, type StatementPart } from '../ledger/ledger.service';
 import { receivablesOf } from '../receivables/receivable.rules';
 import { receivablesInsert, pendingInstallments, releaseInstallments, type SaleReceivables } from '../receivables/receivables.service';
 import { lockSale } from './chargeback.service';
@@ -27,7 +27,12 @@ export interface ScheduledRelease {
  * transaction. A Pix's are born released (its sale credits `available`). Nothing is left to
  * schedule: the release runs release the receivables on their dates.
  */
-export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: TransactionAggregate; payment: Payment }>, also: StatementPart[] = []): Promise<void> {
+export async function postPaymentSales(
+  em: EntityManager,
+  sales: Array<{ agg: TransactionAggregate; payment: Payment }>,
+  also: StatementPart[] = [],
+  options: Pick<PostManyOptions, 'replayRuledOut'> = {},
+): Promise<void> {
   if (sales.length === 0) return runParts(em, also);
   const fees = feeTables(em);
   const postings = await Promise.all(
@@ -63,7 +68,7 @@ export async function postPaymentSales(em: EntityManager, sales: Array<{ agg: Tr
   await postMany(
     em,
     postings.map((p) => p.input),
-    { also: receivables },
+    { also: receivables, ...options },
   );
 }
 
@@ -82,7 +87,7 @@ export async function settleTransaction(em: EntityManager, c: Changes, paidAt: R
  * status changes and events written in one flush, then every payment's sale posting in one
  * `postPaymentSales`.
  */
-export async function settleTransactions(em: EntityManager, cs: Changes[], paidAt: Record<string, string>): Promise<void> {
+export async function settleTransactions(em: EntityManager, cs: Changes[], paidAt: Record<string, string>, options: Pick<PostManyOptions, 'replayRuledOut'> = {}): Promise<void> {
   for (const c of cs) markTransactionPaid(c, paidAt);
   const settling = cs.filter((c) => c.agg.transaction.status === 'paid');
   if (settling.length === 0) return;
@@ -90,7 +95,7 @@ export async function settleTransactions(em: EntityManager, cs: Changes[], paidA
   // decision's): written in the postings' statement, with every other change of `cs`.
   if (cs.some((c) => !c.detached)) await em.flush();
   const sales = settling.flatMap((c) => c.agg.payments.map((payment) => ({ agg: c.agg, payment })));
-  await postPaymentSales(em, sales, changesWrite(cs));
+  await postPaymentSales(em, sales, changesWrite(cs), options);
 }
 
 /**

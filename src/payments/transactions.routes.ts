@@ -6,10 +6,9 @@ import { transactionTimeline } from './timeline.service';
 import { cancelTransactionSignal } from '../../workflows/payments/transaction.contract';
 import { decideCreatedTransaction } from './card-decision.service';
 import { signalTransactionWorkflow } from './transaction-workflow.client';
-import { createTransaction, prepareTransaction, writePrepared, findCreatedByIdempotencyKey, listTransactions, loadTransaction, type CreatedTransaction } from './transactions.service';
+import { prepareAndCreateTransaction, findCreatedByIdempotencyKey, listTransactions, loadTransaction, type CreatedTransaction } from './transactions.service';
 import { toTransactionView } from './transaction-views';
 import { processorsOf } from '../processors/processors';
-import { directTransactional } from '../db/direct-sql-connection';
 import {
   createTransactionBody,
   listTransactionsQuery,
@@ -63,12 +62,7 @@ export const transactionRoutes = [
       const idempotencyKey = koa.get('Idempotency-Key') || null;
       let created: CreatedTransaction;
       try {
-        // The checks and the processors' calls first, outside the database transaction.
-        const prepared = await prepareTransaction(em, company, body, { rails: processorsOf(deps).railsOf(em, company) });
-        // A card sale's creation runs written-out statements only (the cards' claims, one insert) and
-        // dispatches nothing in it: a direct transaction, without the ORM's (docs/performance.md).
-        const write = (tem: EntityManager) => createTransaction(tem, company, prepared, base, { idempotencyKey, dispatcher: deps.dispatcher });
-        created = await writePrepared(prepared, () => (prepared.cardConnectionId ? directTransactional(em, write) : em.transactional(write)));
+        created = await prepareAndCreateTransaction(em, company, body, { rails: (tem) => processorsOf(deps).railsOf(tem, company), publicBaseUrl: base, idempotencyKey, dispatcher: deps.dispatcher });
       } catch (err) {
         const earlier = await earlierAttempt(em.fork(), company.id, body.referenceCode, idempotencyKey, err);
         created = { ...(await loadTransaction(em.fork(), company.id, earlier.id)), events: [] };

@@ -8,7 +8,7 @@ import type { EventDispatcher } from '../events/dispatcher';
 import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { creationPage } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
-import { prepared } from '../db/direct-sql-connection';
+import { directTransactional, prepared } from '../db/direct-sql-connection';
 import { claimSealedCard, type SealedCard } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
 import type { CompanyRails } from '../processors/processors';
@@ -58,6 +58,8 @@ export interface PreparedTransaction {
   cardConnectionId: string | null;
   /** The fee tables its checks read: its card decision's settlement, in the same call, books the fee they checked. */
   feeTables: KnownFeeTables;
+  /** The cards claimed beside the checks, by payment position, when it was prepared in its write's transaction (`inWrite`). */
+  claimed?: Map<number, ClaimedCard>;
   /** Removes the charges opened; never throws (a charge left behind expires at the PSP unseen). */
   discard(): Promise<void>;
 }
@@ -66,7 +68,8 @@ export async function prepareTransaction(
   em: EntityManager,
   company: Company,
   input: CreateTransactionInput,
-  options: { now?: Date; rails: CompanyRails },
+  /** `inWrite`: `em` is the write's own transaction (a creation that calls no processor, `callsNoProcessor`): its cards are claimed there, beside the checks. */
+  options: { now?: Date; rails: CompanyRails; inWrite?: boolean },
 ): Promise<PreparedTransaction> {
   const { now = new Date() } = options;
   const amount = itemsTotal(input.items);
@@ -89,16 +92,19 @@ export async function prepareTransaction(
     throw bodyIdNotFound('customerId', 'Customer');
   }
   const lookups = splitLookups(em);
+  const paymentIds = input.payments.map(() => newCapabilityId('pay'));
   // A company with no acquirer: 409 processor_not_configured before any Pix charge is opened. Its
-  // card connection is read beside the split checks (two statements at once), their errors in that order.
-  const [checked, cardRailRead] = await Promise.allSettled([
+  // card connection is read beside the split checks (two statements at once), and in the write's
+  // transaction the cards' claims too (one round trip with its BEGIN), their errors in that order.
+  const [checked, cardRailRead, claims] = await Promise.allSettled([
     checkSplits(em, company.id, input.splits ?? [], amount, input.payments, lookups),
     input.payments.some((p) => p.paymentMethod === 'credit_card') ? options.rails.card() : null,
+    options.inWrite ? claimCards(em, company, input, paymentIds) : undefined,
   ]);
   const splits = settled(checked);
   const cardRail = settled(cardRailRead);
+  const claimed = settled(claims);
 
-  const paymentIds = input.payments.map(() => newCapabilityId('pay'));
   const pixInputs = input.payments.flatMap((p, position) => {
     if (p.paymentMethod !== 'pix') return [];
     const expiresIn = p.pix?.expiresIn ?? PIX_EXPIRES_IN.default;
@@ -120,6 +126,7 @@ export async function prepareTransaction(
     boletos: boletos.byPosition,
     cardConnectionId: cardRail?.connection.id ?? null,
     feeTables: await feeTablesRead(lookups.fees),
+    claimed,
     discard: async () => {
       if (rail) await removeOpenedPixCharges(rail, opened);
       await boletos.discard();
@@ -131,6 +138,32 @@ const settled = <T>(r: PromiseSettledResult<T>): T => {
   if (r.status === 'rejected') throw r.reason;
   return r.value;
 };
+
+/** Whether a creation calls no processor before its write (cards only: a Pix opens its charge, a boleto registers): its preparation may run in its write's transaction. */
+export const callsNoProcessor = (input: CreateTransactionInput): boolean => input.payments.every((p) => p.paymentMethod === 'credit_card');
+
+/**
+ * A creation from its checks to its commit, for a caller with nothing else to write in its
+ * transaction (the API, the portal). One that calls no processor (`callsNoProcessor`) is prepared
+ * in its write's direct transaction: its checks and its cards' claims go with BEGIN in one round
+ * trip, its insert with the COMMIT in a second. Any other is prepared first, outside a database
+ * transaction, then written (`writePrepared`): a card beside a Pix or boleto in a direct
+ * transaction, else in the ORM's (its events are dispatched in it).
+ */
+export async function prepareAndCreateTransaction(
+  em: EntityManager,
+  company: Company,
+  input: CreateTransactionInput,
+  options: { rails: (em: EntityManager) => CompanyRails; publicBaseUrl: string; idempotencyKey?: string | null; origin?: TransactionOrigin; dispatcher: EventDispatcher },
+): Promise<CreatedTransaction> {
+  const { rails, publicBaseUrl, ...writing } = options;
+  const write = (tem: EntityManager, prepared: PreparedTransaction) => createTransaction(tem, company, prepared, publicBaseUrl, writing);
+  if (callsNoProcessor(input)) return directTransactional(em, async (tem) => write(tem, await prepareTransaction(tem, company, input, { rails: rails(tem), inWrite: true })));
+  const prepared = await prepareTransaction(em, company, input, { rails: rails(em) });
+  // A card sale's creation runs written-out statements only (the cards' claims, one insert) and
+  // dispatches nothing in it: a direct transaction, without the ORM's (docs/performance.md).
+  return writePrepared(prepared, () => (prepared.cardConnectionId ? directTransactional(em, (tem) => write(tem, prepared)) : em.transactional((tem) => write(tem, prepared))));
+}
 
 /** Runs the write of a prepared transaction; when it fails, what the processors opened is removed before the error goes on. */
 export async function writePrepared<T>(prepared: PreparedTransaction, write: () => Promise<T>): Promise<T> {
@@ -228,10 +261,7 @@ async function createPayment(
   let payment: Payment;
   if (input.paymentMethod === 'credit_card') {
     const cc = input.creditCard!;
-    const { summary, sealed } = await claimSealedCard(em, { companyId: company.id, tokenId: cc.token, paymentId: id }).catch((err: unknown) => {
-      if (err instanceof ApiError) throw new ApiError(err.status, err.code, `payments[${index}].creditCard.token: ${err.message}`, [{ path: `payments.${index}.creditCard.token`, message: err.message }]);
-      throw err;
-    });
+    const { summary, sealed } = prepared.claimed?.get(index) ?? (await claimCard(em, company, cc.token, id, index));
     sealedCards.set(id, sealed);
     const { document: _document, ...shown } = summary;
     payment = newPayment({ ...base, installments: cc.installments, capture: true, card: shown, processorConnectionId: prepared.cardConnectionId });
@@ -250,6 +280,23 @@ async function createPayment(
     payment = newPayment({ ...base, status: 'waiting_payment', boleto, expiresAt: boletoExpiresAt(dueDate) });
   }
   return payment;
+}
+
+type ClaimedCard = Awaited<ReturnType<typeof claimSealedCard>>;
+
+/** Claims the token of the payment at `index` for it; an invalid token answers on its field. */
+function claimCard(em: EntityManager, company: Company, tokenId: string, paymentId: string, index: number): Promise<ClaimedCard> {
+  return claimSealedCard(em, { companyId: company.id, tokenId, paymentId }).catch((err: unknown) => {
+    if (err instanceof ApiError) throw new ApiError(err.status, err.code, `payments[${index}].creditCard.token: ${err.message}`, [{ path: `payments.${index}.creditCard.token`, message: err.message }]);
+    throw err;
+  });
+}
+
+/** Every card payment's claim at once (in a direct transaction, their statements share a round trip), by payment position. */
+async function claimCards(em: EntityManager, company: Company, input: CreateTransactionInput, paymentIds: string[]): Promise<Map<number, ClaimedCard>> {
+  const cards = input.payments.flatMap((p, index) => (p.paymentMethod === 'credit_card' ? [{ index, token: p.creditCard!.token }] : []));
+  const claims = await Promise.all(cards.map(({ index, token }) => claimCard(em, company, token, paymentIds[index], index)));
+  return new Map(cards.map(({ index }, i) => [index, claims[i]]));
 }
 
 /**

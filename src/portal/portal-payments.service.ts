@@ -16,7 +16,7 @@ import { decideCreatedTransaction } from '../payments/card-decision.service';
 import { signalTransactionWorkflow } from '../payments/transaction-workflow.client';
 import { Transaction } from '../payments/transaction.entity';
 import { createTransactionBody } from '../payments/transactions.schemas';
-import { createTransaction, prepareTransaction, writePrepared } from '../payments/transactions.service';
+import { prepareAndCreateTransaction } from '../payments/transactions.service';
 import { processorsOf } from '../processors/processors';
 import type { PortalSession } from './portal-session.entity';
 import { portalCardOutcome, portalCardReference, type PortalCardStatus, type PortalRefusal } from './portal-payments.rules';
@@ -66,8 +66,7 @@ export async function payInvoiceByCard(deps: AppDeps, em: EntityManager, session
   });
   let created;
   try {
-    const prepared = await prepareTransaction(em, company, body, { rails: processorsOf(deps).railsOf(em, company) });
-    created = await writePrepared(prepared, () => em.transactional((tem) => createTransaction(tem, company, prepared, deps.config.urls.publicBase, { origin: 'checkout', dispatcher: deps.dispatcher })));
+    created = await prepareAndCreateTransaction(em, company, body, { rails: (tem) => processorsOf(deps).railsOf(tem, company), publicBaseUrl: deps.config.urls.publicBase, origin: 'checkout', dispatcher: deps.dispatcher });
   } catch (err) {
     // A concurrent double submit: the other request made the transaction (its token is spent).
     const raced = await attemptOf(em, session.companyId, referenceCode);

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { badRequest, bodyIdNotFound, conflict, notFound } from '../http/errors';
 import { cursorOf, cursorReading, offsetOf } from '../http/pagination';
 import { iso } from '../db/base.entity';
-import { prepared } from '../db/direct-sql-connection';
+import { prepared, readWithNext } from '../db/direct-sql-connection';
 import { recordEvent } from '../events/outbox';
 import type { Event } from '../events/event.entity';
 import type { EventType } from '../events/catalog';
@@ -384,13 +384,14 @@ const OWNER_LINK_AND_FEE_TABLES_SQL = prepared(`select l.recipient_id, l.status,
  * The company's link to its owner recipient (who it is and its status, without the
  * registration) and every fee table of the company by currency, in one statement: a sale
  * without split items needs both, the owner for its default split and the fees for its check.
- * Plain rows, read from the database (not this unit of work's unflushed changes).
+ * Plain rows, read from the database (not this unit of work's unflushed changes). In a direct
+ * transaction it goes with the statements started beside it (`readWithNext`).
  */
 export async function getOwnerLinkAndFeeTables(
   em: EntityManager,
   companyId: string,
 ): Promise<{ owner: Pick<RecipientLink, 'recipientId' | 'status'> | null; feeTables: Record<string, FeeTableConfig> }> {
-  const [row] = await em.execute<{ recipient_id: string | null; status: LinkStatus | null; fees: Record<string, FeeTableConfig> }[]>(OWNER_LINK_AND_FEE_TABLES_SQL, [companyId, companyId]);
+  const [row] = await readWithNext<{ recipient_id: string | null; status: LinkStatus | null; fees: Record<string, FeeTableConfig> }[]>(em, OWNER_LINK_AND_FEE_TABLES_SQL, [companyId, companyId]);
   return { owner: row.recipient_id ? { recipientId: row.recipient_id, status: row.status! } : null, feeTables: row.fees };
 }
 

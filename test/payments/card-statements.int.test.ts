@@ -18,9 +18,9 @@ const MAX = { card: 16, pix: 10, boleto: 10 };
  * the database and two process switches, what bounds a sale on a busy machine): the card
  * connection and the owner with its fee tables (2, side by side), the creation (BEGIN with the
  * card's claim; the insert with the COMMIT), the decision (BEGIN and the lock with the
- * dispatch's webhooks read; the postings; the events' mark with the COMMIT).
+ * dispatch's webhooks read; the postings and the events' mark with the COMMIT).
  */
-const MAX_CARD_ROUND_TRIPS = 7;
+const MAX_CARD_ROUND_TRIPS = 4;
 
 // The test's own polls are tagged and left out of the count (so are the webhook lanes' sweeps, which run on a timer whatever the load).
 const POLL_TAG = '/* card-statements poll */';

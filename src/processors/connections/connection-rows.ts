@@ -6,7 +6,7 @@ import { deriveVaultKey, type VaultKey } from '../../cards/card-vault.key';
 import { Company } from '../../companies/company.entity';
 import { ApiError, conflict, notFound } from '../../http/errors';
 import { newId } from '../../shared/ids';
-import { prepared } from '../../db/direct-sql-connection';
+import { prepared, readWithNext } from '../../db/direct-sql-connection';
 import { ProcessorConnection, type ConnectionSettings } from './processor-connection.entity';
 import { connectionVersion, DEFAULT_CONNECTION_ID, type ProcessorRail } from './processor-connections.rules';
 
@@ -151,7 +151,8 @@ export function activeConnectionRows(em: EntityManager, companyId: string): Acti
   let rows: Promise<ProcessorConnection[]> | undefined;
   // Written out and mapped by hand, never managed: every creation reads them, and the ORM's find
   // (query building, hydration, the identity map) cost more than the statement (docs/performance.md).
-  return () => (rows ??= em.execute<ConnectionRow[]>(ACTIVE_CONNECTIONS_SQL, [companyId], 'all').then((r) => r.map(connectionOfRow)));
+  // In a direct transaction it goes with the statements started beside it (`readWithNext`).
+  return () => (rows ??= readWithNext<ConnectionRow[]>(em, ACTIVE_CONNECTIONS_SQL, [companyId]).then((r) => r.map(connectionOfRow)));
 }
 
 const CONNECTION_COLUMNS = 'id, company_id, rail, adapter, settings, secrets, callback_identity, key_id, retired_at, created_at, updated_at';
