@@ -93,7 +93,7 @@ export async function startBenchStack(opts: {
   const { cleanup, log } = opts;
   log('[bench] starting PostgreSQL and the Temporal dev server…');
   // pg_stat_statements: statements per operation come from PostgreSQL's own statistics.
-  const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.tmp, 'pg'), port: await freePort(), settings: { shared_preload_libraries: 'pg_stat_statements', ...(process.env.BENCH_SQL ? { 'pg_stat_statements.track_planning': 'on' } : {}) } });
+  const pg = await startEmbeddedPostgres({ dataDir: path.join(opts.tmp, 'pg'), port: await freePort(), settings: { shared_preload_libraries: 'pg_stat_statements', ...(process.env.BENCH_SQL ? { 'pg_stat_statements.track_planning': 'on', ...(process.env.BENCH_SQL === 'nested' ? { 'pg_stat_statements.track': 'all' } : {}) } : {}) } });
   cleanup.unshift(() => pg.stop());
   const databaseUrl = await ensureDatabase(pg.serverUrl, 'lastro_bench');
   const metricsPort = await freePort();

@@ -1,5 +1,6 @@
 import type { Configuration, Transaction } from '@mikro-orm/core';
 import { PostgreSqlConnection, PostgreSqlDriver, type EntityManager } from '@mikro-orm/postgresql';
+import { LastroPostgreSqlPlatform } from './postgres-platform';
 
 /** The part of knex's client a pooled or transaction connection is taken from and given back to. */
 type PgConnection = { query(text: string): Promise<unknown> };
@@ -302,11 +303,11 @@ class DirectTransaction {
   }
 }
 
-/** MikroORM's PostgreSQL driver on a DirectSqlConnection. */
+/** MikroORM's PostgreSQL driver on a DirectSqlConnection, with strings quoted by `quoteLiteral` (LastroPostgreSqlPlatform). */
 export class LastroPostgreSqlDriver extends PostgreSqlDriver {
   constructor(config: Configuration) {
     super(config);
-    Object.assign(this, { connection: new DirectSqlConnection(this.config) });
+    Object.assign(this, { connection: new DirectSqlConnection(this.config), platform: new LastroPostgreSqlPlatform() });
   }
 }
 
