@@ -80,8 +80,8 @@ export async function settleWaitingLines(
 ): Promise<void> {
   if (taken.length > 0) {
     await em.execute(
-      `update billing_invoice_items i set invoice_id = r.invoice_id, updated_at = now() from jsonb_to_recordset(?::jsonb) as r(id text, invoice_id text) where i.id = r.id and i.invoice_id is null`,
-      [JSON.stringify(taken.map((t) => ({ id: t.id, invoice_id: t.invoiceId })))],
+      `update billing_invoice_items i set invoice_id = r.invoice_id, updated_at = now() from jsonb_to_recordset(?::jsonb) as r(id text, invoice_id text) where i.id = r.id and i.id = any(array(select jsonb_array_elements_text(?::jsonb))) and i.invoice_id is null`,
+      [JSON.stringify(taken.map((t) => ({ id: t.id, invoice_id: t.invoiceId }))), JSON.stringify(taken.map((t) => t.id))],
     );
   }
   if (carried.length > 0) {

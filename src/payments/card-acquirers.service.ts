@@ -49,9 +49,9 @@ export async function pinCardRails(em: EntityManager, processors: Processors, mo
     const rows = await em.execute<Array<{ id: string; processor_connection_id: string }>>(
       `update payments p set processor_connection_id = coalesce(p.processor_connection_id, v.conn)
          from jsonb_to_recordset(?::jsonb) as v(id text, conn text)
-        where p.id = v.id and p.method = 'credit_card'
+        where p.id = v.id and p.id = any(array(select jsonb_array_elements_text(?::jsonb))) and p.method = 'credit_card'
         returning p.id, p.processor_connection_id`,
-      [JSON.stringify([...wanted].map(([id, conn]) => ({ id, conn })))],
+      [JSON.stringify([...wanted].map(([id, conn]) => ({ id, conn }))), JSON.stringify([...wanted.keys()])],
       'all',
     );
     for (const r of rows) pins.set(r.id, r.processor_connection_id);

@@ -97,8 +97,8 @@ export async function receivePix(deps: Pick<AppDeps, 'orm' | 'temporal' | 'confi
     const claimed = await em.execute<{ id: string }[]>(
       `update payments p set gateway_reference = r.e2e, updated_at = now()
          from jsonb_to_recordset(?::jsonb) as r(id text, e2e text)
-        where p.id = r.id and p.gateway_reference is null returning p.id`,
-      [JSON.stringify(toClaim.map((r) => ({ id: r.id, e2e: byPayment.get(r.id)!.endToEndId })))],
+        where p.id = r.id and p.id = any(array(select jsonb_array_elements_text(?::jsonb))) and p.gateway_reference is null returning p.id`,
+      [JSON.stringify(toClaim.map((r) => ({ id: r.id, e2e: byPayment.get(r.id)!.endToEndId }))), JSON.stringify(toClaim.map((r) => r.id))],
     );
     for (const { id } of claimed) settling.add(id);
     // The others were claimed by a concurrent report of the same Pix between the read and the write: it signals them.

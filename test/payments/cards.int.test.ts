@@ -59,6 +59,27 @@ describe('card outcomes (the embedded acquirer, through the Cielo adapter), answ
     expect(Number(n)).toBe(0);
   });
 
+  it('a sale whose checks fail claims nothing: its 400 names the check, and the token still pays the next sale', async () => {
+    // A cards-only sale is checked in its write's transaction, the token claimed beside the checks.
+    const token = await cardToken(t.stack, t.company.Acme);
+    const refused = await create(cardBody(token, 1_000, 1, { splits: [{ recipientId: 'rec_nonexistent', percentage: 100 }] }));
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: 'splits.0.recipientId' }] });
+    const claimed = await t.stack.em().execute<{ payment_id: string | null }[]>(`select payment_id from stored_cards where token_id = ?`, [token]);
+    expect(claimed).toEqual([{ payment_id: null }]);
+    const paid = await create(cardBody(token, 1_000));
+    expect(paid.body).toMatchObject({ status: 'paid' });
+  });
+
+  it('a used token beside a failing check answers the check first', async () => {
+    const token = await cardToken(t.stack, t.company.Acme);
+    expect((await create(cardBody(token, 1_000))).status).toBe(201);
+    const both = await create(cardBody(token, 1_000, 1, { splits: [{ recipientId: 'rec_nonexistent', percentage: 100 }] }));
+    expect(both.body.error).toMatchObject({ code: 'validation_failed', details: [{ path: 'splits.0.recipientId' }] });
+    const tokenOnly = await create(cardBody(token, 1_000));
+    expect(tokenOnly.body.error).toMatchObject({ code: 'card_token_invalid', details: [{ path: 'payments.0.creditCard.token' }] });
+  });
+
   it('two concurrent transactions with one token: exactly one gets it', async () => {
     const token = await cardToken(t.stack, t.company.Acme);
     const [a, b] = await Promise.all([create(cardBody(token, 1_000)), create(cardBody(token, 1_000))]);
