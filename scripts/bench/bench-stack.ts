@@ -275,7 +275,7 @@ export async function statementsDuring(rootEm: EntityManager, run: () => Promise
       where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'`,
   );
   if (process.env.BENCH_SQL) {
-    // Where PostgreSQL's time went: the statements that took the most of it (BENCH_SQL=calls: the most run).
+    // Where PostgreSQL's time went: the statements that took the most of it (BENCH_SQL=calls: the most run; =nested: with the statements inside functions and triggers).
     const top = await connection.execute<{ calls: number; total_ms: number; plan_ms: number; query: string }[]>(
       `select calls::int, round(total_exec_time::numeric, 1)::float as total_ms, round(total_plan_time::numeric, 1)::float as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements
         where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'

@@ -140,7 +140,7 @@ const settled = <T>(r: PromiseSettledResult<T>): T => {
 };
 
 /** Whether a creation calls no processor before its write (cards only: a Pix opens its charge, a boleto registers): its preparation may run in its write's transaction. */
-export const callsNoProcessor = (input: CreateTransactionInput): boolean => input.payments.every((p) => p.paymentMethod === 'credit_card');
+const callsNoProcessor = (input: CreateTransactionInput): boolean => input.payments.every((p) => p.paymentMethod === 'credit_card');
 
 /**
  * A creation from its checks to its commit, for a caller with nothing else to write in its
