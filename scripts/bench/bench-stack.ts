@@ -260,10 +260,13 @@ export function formatProbe(r: ProbeReport, items: number): string[] {
   ];
 }
 
+/** Marks a benchmark's own read (a poll while it samples): statement counts leave it out. */
+export const BENCH_OWN_SQL = '/* bench own read */';
+
 /**
  * Statements PostgreSQL ran in the bench database (pg_stat_statements, BEGIN and COMMIT
  * included) while `run` went and for `settleMs` after, so the work its answers set going
- * (event dispatch, settlement) is counted too.
+ * (event dispatch, settlement) is counted too; the benchmark's own reads (`BENCH_OWN_SQL`) are not.
  */
 export async function statementsDuring(rootEm: EntityManager, run: () => Promise<unknown>, settleMs = 3000): Promise<number> {
   const connection = rootEm.getConnection();
@@ -272,13 +275,13 @@ export async function statementsDuring(rootEm: EntityManager, run: () => Promise
   await new Promise((resolve) => setTimeout(resolve, settleMs));
   const [row] = await connection.execute<{ n: number }[]>(
     `select coalesce(sum(calls), 0)::int as n from pg_stat_statements
-      where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'`,
+      where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%' and query not like '%bench own read%'`,
   );
   if (process.env.BENCH_SQL) {
     // Where PostgreSQL's time went: the statements that took the most of it (BENCH_SQL=calls: the most run; =nested: with the statements inside functions and triggers).
     const top = await connection.execute<{ calls: number; total_ms: number; plan_ms: number; query: string }[]>(
       `select calls::int, round(total_exec_time::numeric, 1)::float as total_ms, round(total_plan_time::numeric, 1)::float as plan_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query from pg_stat_statements
-        where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%'
+        where dbid = (select oid from pg_database where datname = current_database()) and query not like '%pg_stat_statements%' and query not like '%bench own read%'
         order by ${process.env.BENCH_SQL === 'calls' ? 'calls desc limit 40' : 'total_exec_time desc limit 12'}`,
     );
     for (const t of top) process.stderr.write(`  ${String(t.total_ms).padStart(9)} ms ${String(t.plan_ms).padStart(7)} ms planning ${String(t.calls).padStart(7)} calls  ${t.query}\n`);

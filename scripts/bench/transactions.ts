@@ -1,7 +1,8 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { temporal as temporal_ } from '@temporalio/proto';
 import type { Client } from '@temporalio/client';
 import { freePort } from '../../test/helpers/ports';
-import { statementsDuring, temporalCalls, temporalCallsBetween } from './bench-stack';
+import { BENCH_OWN_SQL, statementsDuring, temporalCalls, temporalCallsBetween } from './bench-stack';
 import { benchCardTokens, benchCompany, ms, percentile, resultRow, round, runBench, significant, type ResultRow } from './harness';
 import { lastroProcesses, pollersOn } from './processes';
 import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/floors';
@@ -133,7 +134,7 @@ export const run = (argv: string[]) =>
         const callsBefore = await temporalQuiet(temporalMetricsUrl);
         const from = new Date();
         await create(method, 1, SAMPLE, created);
-        tasks = await workflowTasksSettled(deps.temporal, created);
+        tasks = await workflowTasksSettled(deps.temporal, rootEm, created);
         starts = await workflowsStartedSince(deps.temporal, from);
         // Read once quiet again: a last workflow task answered after its history was read is counted here, not in the next sample.
         calls = temporalCallsBetween(callsBefore, await temporalQuiet(temporalMetricsUrl));
@@ -329,24 +330,30 @@ async function workflowsStartedSince(temporal: Client, from: Date): Promise<numb
 /**
  * Workflow tasks the transactions' workflows completed (their histories), once none of them has a
  * task scheduled or running (on a busy machine a Pix's first task may still wait when its creation
- * answered): what the creations set going, counted whole. A card's workflow starts delayed to
- * its release, so it has none yet. Gives up waiting after 60 s and counts what is there.
+ * answered): what the creations set going, counted whole. A card the API decided starts none.
+ * Gives up waiting after 60 s and counts what is there.
  */
-async function workflowTasksSettled(temporal: Client, transactionIds: string[]): Promise<number> {
+async function workflowTasksSettled(temporal: Client, rootEm: EntityManager, transactionIds: string[]): Promise<number> {
   const { EventType } = temporal_.api.enums.v1;
   const pending = new Set([EventType.EVENT_TYPE_WORKFLOW_TASK_SCHEDULED, EventType.EVENT_TYPE_WORKFLOW_TASK_STARTED]);
   const started = performance.now();
   for (;;) {
     let completed = 0;
     let waiting = 0;
+    // A transaction with no workflow waits for one only while its creation's events are undispatched:
+    // once they are, none will start (a card the API decided has none).
+    const undispatched = new Set(
+      (
+        await rootEm.execute<{ entity_id: string }[]>(`${BENCH_OWN_SQL} select distinct entity_id from events where entity_id in (${transactionIds.map(() => '?').join(', ')}) and dispatched_at is null`, transactionIds)
+      ).map((r) => r.entity_id),
+    );
     for (const id of transactionIds) {
-      // Not found: its creation's events are not dispatched yet, so its workflow is not started.
       const events = await temporal.workflow
         .getHandle(id)
         .fetchHistory()
         .then((h) => h.events ?? [], () => null);
       completed += events?.filter((e) => e.eventType === EventType.EVENT_TYPE_WORKFLOW_TASK_COMPLETED).length ?? 0;
-      if (!events || (events.length > 0 && pending.has(events[events.length - 1].eventType!))) waiting++;
+      if (events ? events.length > 0 && pending.has(events[events.length - 1].eventType!) : undispatched.has(id)) waiting++;
     }
     if (waiting === 0 || performance.now() - started > 60_000) return completed;
     await new Promise((resolve) => setTimeout(resolve, 250));
