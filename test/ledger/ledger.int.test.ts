@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { useTestStack, startTestStack } from '../helpers/stack';
 import { ApiError } from '../../src/http/errors';
-import { creditAvailable, debitWallet, post, releaseReservation, reserveFunds, reversePosting, type PostingResult } from '../../src/ledger/ledger.service';
+import { creditAvailable, debitWallet, post, postMany, releaseReservation, reserveFunds, reversePosting, type PostingInput, type PostingResult } from '../../src/ledger/ledger.service';
+import { directTransactional } from '../../src/db/direct-sql-connection';
+import { countStatements } from '../billing/statement-count';
 import { creditSale, releasePending } from './sale-postings';
 import { getBalance } from '../../src/ledger/wallets.service';
 import { sellerBody } from '../recipients/fixtures';
@@ -127,6 +129,54 @@ describe('posting API', () => {
     await expect(post(t.stack.em(), { ...base, lines: [line(100), { ...line(-99), account: { platform: 'settlement', currency: 'BRL' } }] })).rejects.toThrow(/sum to 1/);
     await expect(post(t.stack.em(), { ...base, lines: [line(10.5), line(-10.5)] })).rejects.toThrow(/integer cents/);
     await expect(post(t.stack.em(), { ...base, lines: [line(100)] })).rejects.toThrow(/at least two/);
+  });
+});
+
+describe('postMany with replayRuledOut (a sale decided under its lock)', () => {
+  /** A movement between a recipient's available bucket and the platform's settlement account: a credit when `amount` > 0. */
+  const movement = (recipientId: string, amount: number): PostingInput => ({
+    key: key('ruled-out'),
+    kind: 'adjustment',
+    companyId: t.company.Acme.company.id,
+    source: 'sandbox',
+    sourceId: 'test',
+    lines: [
+      { account: { platform: 'settlement', currency: 'BRL' }, amount: -amount, type: 'adjustment', inStatement: false },
+      { account: { recipientId, bucket: 'available', currency: 'BRL' }, amount, type: 'adjustment', inStatement: true },
+    ],
+  });
+  /** `work` in a direct transaction, with the round trips it made (each a list of statements). */
+  async function roundTrips(work: (em: EntityManager) => Promise<unknown>): Promise<string[]> {
+    const counter = countStatements();
+    try {
+      await directTransactional(t.stack.em(), work);
+    } catch (err) {
+      counter.stop();
+      throw err;
+    }
+    return counter.stop().texts;
+  }
+
+  it("sends a credit's postings with the COMMIT, and the credit is booked", async () => {
+    const seller = await newRecipient();
+    await credit(seller, 100);
+    const trips = await roundTrips((em) => postMany(em, [movement(seller, 2_500)], { replayRuledOut: true }));
+    // Its accounts may be looked up first (a connection's first use of them); the postings go with the COMMIT.
+    expect(trips.filter((trip) => trip.includes('insert into ledger_postings'))).toEqual([expect.stringMatching(/^with posted as \( insert into ledger_postings .*; commit$/)]);
+    expect((await getBalance(t.stack.em(), t.company.Acme.company.id, seller, 'BRL')).availableBalance).toBe(2_600);
+    await invariants();
+  });
+
+  it('runs a debit at once, balance check included: an overdraft is 409 and nothing is written', async () => {
+    const seller = await newRecipient();
+    await credit(seller, 1_000);
+    const overdraft = directTransactional(t.stack.em(), (em) => postMany(em, [movement(seller, -1_001)], { replayRuledOut: true }));
+    await expect(overdraft).rejects.toMatchObject({ status: 409, code: 'insufficient_balance' });
+    const trips = await roundTrips((em) => postMany(em, [movement(seller, -400)], { replayRuledOut: true }));
+    // The balance is locked and read before the postings, which are sent (and read) at once, not held for the COMMIT.
+    expect(trips.filter((trip) => trip.includes('insert into ledger_postings'))).toEqual([expect.not.stringContaining('commit')]);
+    expect((await getBalance(t.stack.em(), t.company.Acme.company.id, seller, 'BRL')).availableBalance).toBe(600);
+    await invariants();
   });
 });
 
