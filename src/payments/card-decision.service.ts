@@ -14,6 +14,7 @@ import { knowFeeTables, type KnownFeeTables } from './payment-fee.service';
 import { settleTransactions } from './settlement.service';
 import { runParts } from '../ledger/ledger.service';
 import { directTransactional } from '../db/direct-sql-connection';
+import { activeTracing } from '../observability/tracing/state';
 import { changesMany, changesWrite, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
 import { loadTransaction, type CreatedTransaction } from './transactions.service';
 import type { TransactionAggregate } from './transaction-views';
@@ -271,6 +272,10 @@ async function revealCards(em: EntityManager, asked: Array<{ agg: TransactionAgg
  * transaction.created subscriber; the outbox sweeper after a crash). The answer needs nothing
  * from Temporal. A gateway or database error while deciding leaves the cards pending: the
  * answer says so, and the workflow decides them (with its retries) and sends the webhooks.
+ *
+ * The creations of one process that commit in the same turn of its event loop (concurrent
+ * requests) are decided together (`decideTogether`): their acquirer calls side by side, then one
+ * database transaction records every decision, as a billing run's batch does.
  */
 export async function decideCreatedTransaction(
   deps: Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>,
@@ -282,11 +287,7 @@ export async function decideCreatedTransaction(
     else dispatchSoon(created.events);
     return created;
   }
-  // Its creation's events go with the decision's, dispatched in the decision's transaction.
-  const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
-  const [decided] = await decideCardsMany(ctx, [{ transactionId: created.transaction.id, known: created, firstAttemptUntil: firstAttemptUntil(created), sealed: created.sealedCards, dispatchWith: created.events, feeTables: created.feeTables }]).catch(
-    (err: unknown) => [{ error: err }],
-  );
+  const decided = await decideTogether(deps, created);
   if ('error' in decided) {
     deps.logger.warn({ err: decided.error, transactionId: created.transaction.id }, 'cards not decided in the request; the transaction workflow decides them');
     dispatchSoon(created.events);
@@ -295,6 +296,47 @@ export async function decideCreatedTransaction(
   if (decided.dispatched) decided.dispatched();
   else dispatchSoon([...created.events, ...decided.events]);
   return decided.aggregate;
+}
+
+/** At most this many creations are decided in one batch: one database transaction records them all. */
+export const DECISION_BATCH_MAX = 32;
+
+type Waiting = { created: CreatedTransaction; done: (decided: CardDecision | { error: unknown }) => void };
+/** Each process's (dispatcher's) creations waiting for the end of the event loop's turn to be decided together. */
+const waitingByProcess = new WeakMap<EventDispatcher, Waiting[]>();
+
+/**
+ * Decides `created` with the other creations of this process that reach here in the same turn
+ * of the event loop: a sale waits for nothing that was not already there (the batch goes at
+ * `setImmediate`), and the batch pays one decision's transaction, round trips and commit instead
+ * of one each. Its creation's events go with the decision's, dispatched in the decision's
+ * transaction. An error that fails the batch's transaction leaves each of its sales pending (the
+ * workflows decide them, asking the acquirer what it answered first): retried here, a sale
+ * whose card was charged would be sent again. With tracing on, each creation is decided alone,
+ * in its request's trace.
+ */
+function decideTogether(deps: Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>, created: CreatedTransaction): Promise<CardDecision | { error: unknown }> {
+  const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
+  const decide = (batch: Waiting[]) =>
+    decideCardsMany(
+      ctx,
+      batch.map(({ created: c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c), sealed: c.sealedCards, dispatchWith: c.events, feeTables: c.feeTables })),
+    )
+      .catch((err: unknown) => batch.map(() => ({ error: err })))
+      .then((decided) => batch.forEach((w, i) => w.done(decided[i])));
+  return new Promise((done) => {
+    if (activeTracing()) return void decide([{ created, done }]);
+    let batch = waitingByProcess.get(deps.dispatcher);
+    if (!batch || batch.length >= DECISION_BATCH_MAX) {
+      const fresh: Waiting[] = [];
+      waitingByProcess.set(deps.dispatcher, (batch = fresh));
+      setImmediate(() => {
+        if (waitingByProcess.get(deps.dispatcher) === fresh) waitingByProcess.delete(deps.dispatcher);
+        void decide(fresh);
+      });
+    }
+    batch.push({ created, done });
+  });
 }
 
 /**
