@@ -15,6 +15,7 @@ import { settleTransactions } from './settlement.service';
 import { runParts } from '../ledger/ledger.service';
 import { directTransactional } from '../db/direct-sql-connection';
 import { activeTracing } from '../observability/tracing/state';
+import { TurnBatches } from '../shared/turn-batches';
 import { changesMany, changesWrite, finishUnpaidTransaction, markTransactionWaiting, recordCardOutcome, type Changes } from './transaction-lifecycle.service';
 import { loadTransaction, type CreatedTransaction } from './transactions.service';
 import type { TransactionAggregate } from './transaction-views';
@@ -278,7 +279,7 @@ async function revealCards(em: EntityManager, asked: Array<{ agg: TransactionAgg
  * database transaction records every decision, as a billing run's batch does.
  */
 export async function decideCreatedTransaction(
-  deps: Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>,
+  deps: DecidingDeps,
   created: CreatedTransaction,
 ): Promise<TransactionAggregate> {
   const dispatchSoon = (events: Event[]) => deps.dispatcher.dispatchSoon(events.map((e) => e.id), events);
@@ -298,45 +299,44 @@ export async function decideCreatedTransaction(
   return decided.aggregate;
 }
 
-/** At most this many creations are decided in one batch: one database transaction records them all. */
-export const DECISION_BATCH_MAX = 32;
+type DecidingDeps = Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>;
 
-type Waiting = { created: CreatedTransaction; done: (decided: CardDecision | { error: unknown }) => void };
-/** Each process's (dispatcher's) creations waiting for the end of the event loop's turn to be decided together. */
-const waitingByProcess = new WeakMap<EventDispatcher, Waiting[]>();
+/**
+ * The creations of one process (its dispatcher) reaching `decideTogether` in one turn of the
+ * event loop, decided in one `decideCardsMany`: at most 32, one database transaction records them.
+ */
+const decisionBatches = new TurnBatches<{ deps: DecidingDeps; created: CreatedTransaction }, CardDecision | { error: unknown }>(async (batch) => {
+  const { deps } = batch[0];
+  const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
+  const decided = await decideCardsMany(ctx, batch.map(({ created: c }) => decisionItemOf(c))).catch((err: unknown) => batch.map(() => ({ error: err })));
+  return decided.map((value) => ({ status: 'fulfilled', value }));
+}, 32);
+
+/** A creation's decision item: its creation's events go with the decision's, dispatched in the decision's transaction. */
+const decisionItemOf = (c: CreatedTransaction): DecisionItem => ({
+  transactionId: c.transaction.id,
+  known: c,
+  firstAttemptUntil: firstAttemptUntil(c),
+  sealed: c.sealedCards,
+  dispatchWith: c.events,
+  feeTables: c.feeTables,
+});
 
 /**
  * Decides `created` with the other creations of this process that reach here in the same turn
- * of the event loop: a sale waits for nothing that was not already there (the batch goes at
- * `setImmediate`), and the batch pays one decision's transaction, round trips and commit instead
- * of one each. Its creation's events go with the decision's, dispatched in the decision's
- * transaction. An error that fails the batch's transaction leaves each of its sales pending (the
- * workflows decide them, asking the acquirer what it answered first): retried here, a sale
- * whose card was charged would be sent again. With tracing on, each creation is decided alone,
- * in its request's trace.
+ * of the event loop (`decisionBatches`): the batch pays one decision's transaction, round trips
+ * and commit instead of one each. An error that fails the batch's transaction leaves each of its
+ * sales pending (their workflows decide them, asking the acquirer what it answered first):
+ * retried here, a sale whose card was charged would be sent again. With tracing on, each
+ * creation is decided alone, in its request's trace.
  */
-function decideTogether(deps: Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>, created: CreatedTransaction): Promise<CardDecision | { error: unknown }> {
+function decideTogether(deps: DecidingDeps, created: CreatedTransaction): Promise<CardDecision | { error: unknown }> {
+  if (!activeTracing()) return decisionBatches.add(deps.dispatcher, { deps, created });
   const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
-  const decide = (batch: Waiting[]) =>
-    decideCardsMany(
-      ctx,
-      batch.map(({ created: c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c), sealed: c.sealedCards, dispatchWith: c.events, feeTables: c.feeTables })),
-    )
-      .catch((err: unknown) => batch.map(() => ({ error: err })))
-      .then((decided) => batch.forEach((w, i) => w.done(decided[i])));
-  return new Promise((done) => {
-    if (activeTracing()) return void decide([{ created, done }]);
-    let batch = waitingByProcess.get(deps.dispatcher);
-    if (!batch || batch.length >= DECISION_BATCH_MAX) {
-      const fresh: Waiting[] = [];
-      waitingByProcess.set(deps.dispatcher, (batch = fresh));
-      setImmediate(() => {
-        if (waitingByProcess.get(deps.dispatcher) === fresh) waitingByProcess.delete(deps.dispatcher);
-        void decide(fresh);
-      });
-    }
-    batch.push({ created, done });
-  });
+  return decideCardsMany(ctx, [decisionItemOf(created)]).then(
+    ([decided]) => decided,
+    (err: unknown) => ({ error: err }),
+  );
 }
 
 /**

@@ -9,6 +9,8 @@ import { ApiError, badRequest, bodyIdNotFound, conflict, notFound } from '../htt
 import { creationPage } from '../http/pagination';
 import { newCapabilityId, newId } from '../shared/ids';
 import { directTransactional, prepared } from '../db/direct-sql-connection';
+import { activeTracing } from '../observability/tracing/state';
+import { TurnBatches } from '../shared/turn-batches';
 import { claimSealedCard, type SealedCard } from '../cards/card-vault.service';
 import { addCalendarDays, boletoExpiresAt, brasiliaToday, buildBoletoArtifact } from './artifacts';
 import type { CompanyRails } from '../processors/processors';
@@ -146,9 +148,10 @@ const callsNoProcessor = (input: CreateTransactionInput): boolean => input.payme
  * A creation from its checks to its commit, for a caller with nothing else to write in its
  * transaction (the API, the portal). One that calls no processor (`callsNoProcessor`) is prepared
  * in its write's direct transaction: its checks and its cards' claims go with BEGIN in one round
- * trip, its insert with the COMMIT in a second. Any other is prepared first, outside a database
- * transaction, then written (`writePrepared`): a card beside a Pix or boleto in a direct
- * transaction, else in the ORM's (its events are dispatched in it).
+ * trip, its insert with the COMMIT in a second, shared with the other such creations of the
+ * process in the same turn of the event loop (`createTogether`). Any other is prepared first,
+ * outside a database transaction, then written (`writePrepared`): a card beside a Pix or boleto
+ * in a direct transaction, else in the ORM's (its events are dispatched in it).
  */
 export async function prepareAndCreateTransaction(
   em: EntityManager,
@@ -158,12 +161,58 @@ export async function prepareAndCreateTransaction(
 ): Promise<CreatedTransaction> {
   const { rails, publicBaseUrl, ...writing } = options;
   const write = (tem: EntityManager, prepared: PreparedTransaction) => createTransaction(tem, company, prepared, publicBaseUrl, writing);
-  if (callsNoProcessor(input)) return directTransactional(em, async (tem) => write(tem, await prepareTransaction(tem, company, input, { rails: rails(tem), inWrite: true })));
+  if (callsNoProcessor(input)) return createTogether(options.dispatcher, { em, company, input, rails, publicBaseUrl, writing });
   const prepared = await prepareTransaction(em, company, input, { rails: rails(em) });
   // A card sale's creation runs written-out statements only (the cards' claims, one insert) and
   // dispatches nothing in it: a direct transaction, without the ORM's (docs/performance.md).
   return writePrepared(prepared, () => (prepared.cardConnectionId ? directTransactional(em, (tem) => write(tem, prepared)) : em.transactional((tem) => write(tem, prepared))));
 }
+
+/** A creation that calls no processor, as `createTogether` takes it. */
+interface CardsOnlyCreation {
+  em: EntityManager;
+  company: Company;
+  input: CreateTransactionInput;
+  rails: (em: EntityManager) => CompanyRails;
+  publicBaseUrl: string;
+  writing: { idempotencyKey?: string | null; origin?: TransactionOrigin; dispatcher: EventDispatcher };
+}
+
+/** Prepares and writes `c` in `tem` (its checks and claims held for the next round trip); `insert` as `createTransaction` takes it. */
+const prepareAndWrite = async (tem: EntityManager, c: CardsOnlyCreation, insert?: InsertRows) =>
+  createTransaction(tem, c.company, await prepareTransaction(tem, c.company, c.input, { rails: c.rails(tem), inWrite: true }), c.publicBaseUrl, { ...c.writing, insert });
+
+/**
+ * Creations of one process (its dispatcher) that call no processor, reaching `createTogether` in
+ * one turn of the event loop, written in one direct transaction: every one's checks and claims
+ * with BEGIN, all their rows in one insert with the COMMIT. When one of them fails (a check, a
+ * token already used, a referenceCode taken), nothing of the batch is written and each is made
+ * again alone, to answer its own error: a creation calls nothing outside the database, so making
+ * it twice is safe.
+ */
+const creationBatches = new TurnBatches<CardsOnlyCreation, CreatedTransaction>(async (batch) => {
+  if (batch.length === 1) return Promise.allSettled([directTransactional(batch[0].em, (tem) => prepareAndWrite(tem, batch[0]))]);
+  try {
+    const created = await directTransactional(batch[0].em, async (tem) => {
+      const rows: Array<{ aggregate: TransactionAggregate; events: Event[] }> = [];
+      const made = await Promise.allSettled(batch.map((c) => prepareAndWrite(tem, c, async (aggregate, events) => void rows.push({ aggregate, events }))));
+      if (made.some((m) => m.status === 'rejected')) throw new Error('A creation of the batch failed');
+      await insertTransactions(tem, rows.map((r) => r.aggregate), rows.flatMap((r) => r.events), { mapError: (err) => err });
+      return made.map((m) => (m as PromiseFulfilledResult<CreatedTransaction>).value);
+    });
+    return created.map((value) => ({ status: 'fulfilled', value }));
+  } catch {
+    return Promise.allSettled(batch.map((c) => directTransactional(c.em, (tem) => prepareAndWrite(tem, c))));
+  }
+}, 32);
+
+/** `c` created with the others of its turn (`creationBatches`); alone, in its request's trace, with tracing on. */
+function createTogether(dispatcher: EventDispatcher, c: CardsOnlyCreation): Promise<CreatedTransaction> {
+  return activeTracing() ? directTransactional(c.em, (tem) => prepareAndWrite(tem, c)) : creationBatches.add(dispatcher, c);
+}
+
+/** Writes a creation's rows and events: by default its own insert (`insertTransactions`); a batch gathers them for one. */
+type InsertRows = (aggregate: TransactionAggregate, events: Event[]) => Promise<void>;
 
 /** Runs the write of a prepared transaction; when it fails, what the processors opened is removed before the error goes on. */
 export async function writePrepared<T>(prepared: PreparedTransaction, write: () => Promise<T>): Promise<T> {
@@ -187,7 +236,7 @@ export async function createTransaction(
   company: Company,
   prepared: PreparedTransaction,
   publicBaseUrl: string,
-  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin; dispatcher?: EventDispatcher } = {},
+  options: { now?: Date; idempotencyKey?: string | null; origin?: TransactionOrigin; dispatcher?: EventDispatcher; insert?: InsertRows } = {},
 ): Promise<CreatedTransaction> {
   const { now = new Date(), idempotencyKey = null, origin = 'api' } = options;
   const { input, amount } = prepared;
@@ -228,7 +277,8 @@ export async function createTransaction(
   const dispatchHere = options.dispatcher !== undefined && !hasCard;
   // The rows and their events in one statement: the transaction's last write unless its events are
   // dispatched in it, so a card sale's direct transaction sends it with the COMMIT (its error read there too).
-  await insertTransactions(em, [aggregate], events, dispatchHere ? undefined : { mapError: referenceCodeConflict }).catch((err: unknown) => {
+  const insert = options.insert ?? ((a: TransactionAggregate, e: Event[]) => insertTransactions(em, [a], e, dispatchHere ? undefined : { mapError: referenceCodeConflict }));
+  await insert(aggregate, events).catch((err: unknown) => {
     throw referenceCodeConflict(err);
   });
   // Nothing to decide (no card): its events are dispatched in its own transaction, not in one of their own.
