@@ -301,18 +301,21 @@ export async function decideCreatedTransaction(
 
 type DecidingDeps = Pick<AppDeps, 'orm' | 'config' | 'dispatcher' | 'logger'>;
 
+/** Decides created transactions in one `decideCardsMany`; an error that fails it is each one's. */
+const decideCreations = (deps: DecidingDeps, created: CreatedTransaction[]): Promise<Array<CardDecision | { error: unknown }>> =>
+  decideCardsMany({ ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger }, created.map(decisionItemOf)).catch((err: unknown) => created.map(() => ({ error: err })));
+
 /**
  * The creations of one process (its dispatcher) reaching `decideTogether` in one turn of the
- * event loop, decided in one `decideCardsMany`: at most 32, one database transaction records them.
+ * event loop, at most 32: one database transaction records their decisions. The first one's
+ * deps serve the batch (a process has one).
  */
-const decisionBatches = new TurnBatches<{ deps: DecidingDeps; created: CreatedTransaction }, CardDecision | { error: unknown }>(async (batch) => {
-  const { deps } = batch[0];
-  const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
-  const decided = await decideCardsMany(ctx, batch.map(({ created: c }) => decisionItemOf(c))).catch((err: unknown) => batch.map(() => ({ error: err })));
-  return decided.map((value) => ({ status: 'fulfilled', value }));
-}, 32);
+const decisionBatches = new TurnBatches<{ deps: DecidingDeps; created: CreatedTransaction }, CardDecision | { error: unknown }>(
+  async (batch) => (await decideCreations(batch[0].deps, batch.map((b) => b.created))).map((value) => ({ status: 'fulfilled', value })),
+  32,
+);
 
-/** A creation's decision item: its creation's events go with the decision's, dispatched in the decision's transaction. */
+/** A creation's decision item: its creation's events go with the decision's, dispatched in the decision's transaction (`dispatchWith`). */
 const decisionItemOf = (c: CreatedTransaction): DecisionItem => ({
   transactionId: c.transaction.id,
   known: c,
@@ -331,12 +334,7 @@ const decisionItemOf = (c: CreatedTransaction): DecisionItem => ({
  * creation is decided alone, in its request's trace.
  */
 function decideTogether(deps: DecidingDeps, created: CreatedTransaction): Promise<CardDecision | { error: unknown }> {
-  if (!activeTracing()) return decisionBatches.add(deps.dispatcher, { deps, created });
-  const ctx = { ...cardDecidingOf(deps), dispatcher: deps.dispatcher, logger: deps.logger };
-  return decideCardsMany(ctx, [decisionItemOf(created)]).then(
-    ([decided]) => decided,
-    (err: unknown) => ({ error: err }),
-  );
+  return activeTracing() ? decideCreations(deps, [created]).then(([decided]) => decided) : decisionBatches.add(deps.dispatcher, { deps, created });
 }
 
 /**
@@ -370,7 +368,7 @@ export async function decideCreatedTransactionsUndispatched(
   try {
     decided = await decideCardsMany(
       ctx,
-      pending.map(({ c }) => ({ transactionId: c.transaction.id, known: c, firstAttemptUntil: firstAttemptUntil(c), sealed: c.sealedCards, feeTables: c.feeTables })),
+      pending.map(({ c }) => ({ ...decisionItemOf(c), dispatchWith: undefined })),
     );
   } catch (err) {
     decided = pending.map(() => ({ error: err }));
