@@ -15,7 +15,8 @@ import { closedLoop, loadFigures, type LoadResult } from './transaction-floors/f
  * clients, measured just before it. The lock wait per sale is sampled from pg_stat_activity every
  * `--sample-ms` (default 5) over the load: backends waiting on a lock, times the interval, over
  * the sales; the lock types they waited on, and the statements waiting, come from pg_locks at the
- * same instants.
+ * same instants. Both sides are warmed up first, with half a load's sales each, so the load
+ * measured first (one company) does not carry the API's warm-up alone.
  *
  *   npm run bench -- contention [sales per load = 640] [clients = 64]
  */
@@ -39,10 +40,11 @@ export const run = (argv: string[]) =>
       const { companyId, apiKey } = await benchCompany(rootEm);
       return { headers: { 'x-api-key': apiKey }, tokens: await benchCardTokens(rootEm, companyId, cards) };
     };
-    // One sale per company warms it up (its first sale makes its ledger accounts), then its share of the load.
-    const one = await seller(total + clients);
+    // The warm-up's sales (at least one per company: its first sale makes its ledger accounts), then the load's.
+    const warm = Math.max(clients, Math.ceil(total / 2 / clients) * clients);
+    const one = await seller(warm + total);
     const many: Array<Awaited<ReturnType<typeof seller>>> = [];
-    for (let c = 0; c < clients; c++) many.push(await seller(1 + Math.ceil(total / clients)));
+    for (let c = 0; c < clients; c++) many.push(await seller(warm / clients + Math.ceil(total / clients)));
 
     let reference = 0;
     const item = { description: 'Bench', quantity: 1, amount: 1000 };
@@ -58,8 +60,8 @@ export const run = (argv: string[]) =>
     const inserts = () => closedLoop({ port: insertFloor.port, path: '/', total, clients, body: () => ({ amount: 1000 }), ok: (s) => s === 201 });
 
     b.log('[bench] warming up…');
-    await sell(clients, oneAt(0));
-    await sell(clients, manyAt(0));
+    await sell(warm, oneAt(0));
+    await sell(warm, manyAt(0));
     await inserts();
 
     const sampler = await lockSampler(config.databaseUrl, sampleMs);
@@ -70,8 +72,8 @@ export const run = (argv: string[]) =>
       const locks = await sampler.stop();
       return { name, load: value, floor, cpuSeconds, locks };
     };
-    const oneCompany = await measure('one company', oneAt(clients));
-    const manyCompanies = await measure(`${clients} companies`, manyAt(1));
+    const oneCompany = await measure('one company', oneAt(warm));
+    const manyCompanies = await measure(`${clients} companies`, manyAt(warm / clients));
     await sampler.close();
 
     const lines: string[] = [];
