@@ -16,7 +16,7 @@ import { embeddedPayoutProviderEnv, type EmbeddedPayoutProviderInfo } from '../.
 import { embeddedBoletoIssuerEnv, registerEmbeddedBoletoWebhook, type EmbeddedBbIssuerInfo } from '../../src/dev/embedded-bb-issuer';
 import { cardCallbackUrl } from '../../src/processors/cards/card-callbacks';
 import { DEFAULT_CONNECTION_ID } from '../../src/processors/connections/processor-connections.rules';
-import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
+import { pipeLines, stopChild, waitForListening } from '../../src/shared/processes';
 import { freePort } from '../helpers/ports';
 import { bundleLastroWorkflows } from '../../worker';
 import { tracingSettings } from '../../src/observability/tracing/settings';
@@ -242,7 +242,8 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
     };
     const entries: Record<ProcessName, string> = { api: 'src/server.ts', worker: 'worker/index.ts' };
     const spawnChild = (name: ProcessName, readyLine?: string): { child: ChildProcess; ready: Promise<void> } => {
-      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entries[name])], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      // An IPC channel: the API reports its own listening socket over it (a port that answers may be someone else's).
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, entries[name])], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
       children[name] = child;
       const write = record(name);
       let sawReady: () => void = () => undefined;
@@ -307,7 +308,7 @@ export async function startChaosStack(opts: ChaosStackOptions = {}): Promise<Cha
       },
       killApi: () => kill('api'),
       async startApi() {
-        await waitForPort(apiPort, API_READY_MS, spawnChild('api').child);
+        await waitForListening(spawnChild('api').child, API_READY_MS);
       },
       async stopTemporal() {
         await temporalServer?.stop();

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomInt } from 'node:crypto';
 import path from 'node:path';
-import { pipeLines, stopChild, waitForPort } from '../../src/shared/processes';
+import { pipeLines, stopChild, waitForListening } from '../../src/shared/processes';
 import { freePort } from '../helpers/ports';
 import { withCheckDigits } from '../../src/shared/documents';
 import { startChaosStack, type ChaosStack, type SeededChaosCompany } from '../chaos/chaos-stack';
@@ -225,10 +225,11 @@ describe('what the spans carry out', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(stack.root, 'src/server.ts')], {
       cwd: stack.root,
       env: { ...process.env, DATABASE_URL: stack.databaseUrl, TEMPORAL_ADDRESS: stack.temporalAddress, HOST: '127.0.0.1', PORT: String(port), PUBLIC_BASE_URL: url, OPS_PORT: '0', LOG_LEVEL: 'warn', OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint, OTEL_BSP_SCHEDULE_DELAY: '200', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
     pipeLines(child, () => undefined);
-    await waitForPort(port, 90_000, child);
+    // Its own listening report, not a connection to the port: another process may hold that port.
+    await waitForListening(child, 90_000);
     return { url, stop: () => stopChild(child, 20_000) };
   }
 
